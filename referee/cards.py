@@ -1,0 +1,142 @@
+"""Card faces: codes, colours, kinds, and parsing of the notation's card and colour words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Colour codes, light side then Flip's dark side. The formatter writes the long names.
+COLOR_NAMES: dict[str, str] = {
+    "r": "red", "y": "yellow", "g": "green", "b": "blue",
+    "pi": "pink", "te": "teal", "or": "orange", "pu": "purple",
+}
+LIGHT_COLORS = ("r", "y", "g", "b")
+DARK_COLORS = ("pi", "te", "or", "pu")
+_COLOR_WORDS = {**{c: c for c in COLOR_NAMES}, **{name: c for c, name in COLOR_NAMES.items()}}
+
+# Kinds a coloured card can have, and their long names.
+NUMBER_KINDS = tuple(str(n) for n in range(10))
+COLORED_ACTIONS: dict[str, str] = {
+    "s": "Skip", "r": "Reverse", "+2": "Draw Two", "+1": "Draw One", "f": "Flip",
+    "+5": "Draw Five", "se": "Skip Everyone", "+4": "Draw Four", "da": "Discard All",
+}
+WILD_KINDS: dict[str, str] = {
+    "w": "Wild", "w+4": "Wild Draw Four", "wsh": "Wild Shuffle Hands", "wsw": "Wild Swap Hands",
+    "wc": "Wild Customizable", "cr": "Creeper", "w+2": "Wild Draw Two", "w+c": "Wild Draw Color",
+    "wr+4": "Wild Reverse Draw Four", "w+6": "Wild Draw Six", "w+10": "Wild Draw Ten",
+    "wcr": "Wild Color Roulette", "wr": "Wild Reverse", "ws": "Wild Skip", "ws2": "Wild Skip Two",
+    "wt+2": "Wild Targeted Draw Two", "wfs": "Wild Forced Swap",
+}
+# How many cards each kind makes the next player draw.
+DRAW_AMOUNTS: dict[str, int] = {
+    "+2": 2, "+1": 1, "+5": 5, "+4": 4, "w+4": 4, "w+2": 2, "wr+4": 4, "w+6": 6, "w+10": 10,
+}
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Card:
+    """One card face. Instances are interned by `card()`, so identity is equality."""
+
+    code: str
+    """The short code the formatter writes (`r7`, `gs`, `w+4`)."""
+    color: str | None
+    """Colour code, or None for a Wild."""
+    kind: str
+    """Rank: `0`-`9`, an action code (`s`, `r`, `+2`...) or a Wild code (`w`, `w+4`...)."""
+
+    @property
+    def is_wild(self) -> bool:
+        return self.color is None
+
+    @property
+    def is_number(self) -> bool:
+        return self.kind in NUMBER_KINDS
+
+    @property
+    def draws(self) -> int:
+        """Cards the next player draws because of this card (0 for most cards)."""
+        return DRAW_AMOUNTS.get(self.kind, 0)
+
+    @property
+    def name(self) -> str:
+        """The long English name, e.g. `Red 7`, `Blue Skip`, `Wild Draw Four`."""
+        if self.color is None:
+            return WILD_KINDS[self.kind]
+        rank = self.kind if self.kind in NUMBER_KINDS else COLORED_ACTIONS[self.kind]
+        return f"{COLOR_NAMES[self.color].capitalize()} {rank}"
+
+    def __repr__(self) -> str:
+        return f"Card({self.code})"
+
+
+_CARDS: dict[str, Card] = {}
+
+
+def card(code: str) -> Card:
+    """The interned card for a canonical short code (`r7`, `w+4`); KeyError if there is none."""
+    return _CARDS[code]
+
+
+def _register() -> None:
+    for color in COLOR_NAMES:
+        for kind in (*NUMBER_KINDS, *COLORED_ACTIONS):
+            code = color + kind
+            _CARDS[code] = Card(code, color, kind)
+    for kind in WILD_KINDS:
+        _CARDS[kind] = Card(kind, None, kind)
+
+
+_register()
+
+# Long forms: `red 7`, `blue skip`, `wild draw four`. Each maps a word sequence to a short code
+# suffix (coloured) or a Wild code.
+_ACTION_WORDS: dict[str, str] = {
+    "skip": "s", "reverse": "r", "draw two": "+2", "draw 2": "+2", "draw one": "+1",
+    "draw 1": "+1", "flip": "f", "draw five": "+5", "draw 5": "+5", "skip everyone": "se",
+    "draw four": "+4", "draw 4": "+4", "discard all": "da",
+}
+_WILD_WORDS: dict[str, str] = {name.lower(): code for code, name in WILD_KINDS.items()}
+_WILD_WORDS.update({"wild draw 4": "w+4", "wild draw 2": "w+2", "wild shuffle": "wsh",
+                    "wild swap": "wsw", "wild reverse draw 4": "wr+4", "wild draw 6": "w+6",
+                    "wild draw 10": "w+10", "wild targeted draw 2": "wt+2"})
+_MAX_LONG_WORDS = max(len(k.split()) for k in (*_WILD_WORDS, *_ACTION_WORDS)) + 1
+
+
+def parse_color(word: str) -> str | None:
+    """The colour code for a colour word (`red`, `r`, `PINK`), or None."""
+    return _COLOR_WORDS.get(word.lower())
+
+
+def parse_short_card(word: str) -> tuple[Card, int | None] | None:
+    """A short card code (`r7`, `W+4`, `wc2`) as (card, customizable number), or None."""
+    low = word.lower()
+    found = _CARDS.get(low)
+    if found is not None:
+        return found, None
+    if len(low) == 3 and low.startswith("wc") and low[2] in "123":
+        return _CARDS["wc"], int(low[2])
+    return None
+
+
+def parse_card_words(words: list[str], start: int) -> tuple[Card, int | None, int] | None:
+    """Read one card at `words[start]`, in short or long form.
+
+    Returns:
+        (card, customizable number or None, number of words used), or None if no card starts there.
+    """
+    short = parse_short_card(words[start])
+    if short is not None:
+        return short[0], short[1], 1
+    # Longest match first, so `wild draw four` wins over `wild`.
+    for size in range(min(_MAX_LONG_WORDS, len(words) - start), 0, -1):
+        phrase = " ".join(words[start:start + size]).lower()
+        if phrase in _WILD_WORDS:
+            return _CARDS[_WILD_WORDS[phrase]], None, size
+        first, _, rest = phrase.partition(" ")
+        color = _COLOR_WORDS.get(first)
+        if color is None or not rest:
+            continue
+        if rest in NUMBER_KINDS:
+            return _CARDS[color + rest], None, size
+        if rest in _ACTION_WORDS:
+            return _CARDS[color + _ACTION_WORDS[rest]], None, size
+    return None

@@ -1,0 +1,85 @@
+"""Editions: which cards each deck holds, how many of each, and what each is worth at round end."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Mapping
+
+from .cards import LIGHT_COLORS, Card, card
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One deck and its card values (dossier sections 2.1, 3, 4, 6 and 11)."""
+
+    id: str
+    title: str
+    deck: Mapping[Card, int]
+    """Copies of each face in the deck."""
+    values: Mapping[Card, int]
+    """Points of each face when left in a hand at round end."""
+    source: str
+
+    @property
+    def size(self) -> int:
+        return sum(self.deck.values())
+
+    def points(self, cards: tuple[Card, ...] | list[Card]) -> int:
+        return sum(self.values[c] for c in cards)
+
+    @property
+    def max_value(self) -> int:
+        return max(self.values.values())
+
+
+def _classic_deck() -> dict[Card, int]:
+    """108 cards: per colour one 0, two each of 1-9, Skip, Reverse, Draw Two; 4 Wild, 4 WD4."""
+    deck: dict[Card, int] = {}
+    for color in LIGHT_COLORS:
+        deck[card(color + "0")] = 1
+        for kind in ("1", "2", "3", "4", "5", "6", "7", "8", "9", "s", "r", "+2"):
+            deck[card(color + kind)] = 2
+    deck[card("w")] = 4
+    deck[card("w+4")] = 4
+    return deck
+
+
+def _classic_values(deck: Mapping[Card, int], wild_extras: int) -> dict[Card, int]:
+    values: dict[Card, int] = {}
+    for face in deck:
+        if face.is_number:
+            values[face] = int(face.kind)
+        elif face.kind in ("w", "w+4"):
+            values[face] = 50
+        elif face.is_wild:
+            values[face] = wild_extras
+        else:
+            values[face] = 20
+    return values
+
+
+def _make(id_: str, title: str, extras: dict[str, int], extra_value: int, source: str) -> Edition:
+    deck = _classic_deck()
+    deck.update({card(code): n for code, n in extras.items()})
+    return Edition(id_, title, MappingProxyType(deck),
+                   MappingProxyType(_classic_values(deck, extra_value)), source)
+
+
+EDITIONS: dict[str, Edition] = {
+    "classic": _make("classic", "UNO (108 cards)", {}, 50, "dossier 2.1, 2.12"),
+    "swap": _make("swap", "UNO 2016 (112: Wild Swap Hands, 3 Wild Customizable)",
+                  {"wsw": 1, "wc": 3}, 40, "dossier 3"),
+    "shuffle": _make("shuffle", "UNO 2017 (112: Wild Shuffle Hands, 3 Wild Customizable)",
+                     {"wsh": 1, "wc": 3}, 40, "dossier 4; seed 000"),
+    # The Creeper count (4) and value (50) are not in the JP manual: table defaults (dossier 6).
+    "minecraft": _make("minecraft", "Minecraft UNO (108 + 4 Creeper)", {"cr": 4}, 50,
+                       "dossier 6; seed 003"),
+}
+# Editions the notation names but this version does not referee yet (issue: Flip, No Mercy...).
+PLANNED_EDITIONS = ("flip", "minimalista", "nomercy", "allwild")
+
+
+def edition(id_: str) -> Edition:
+    """The edition for an id; KeyError if unknown."""
+    return EDITIONS[id_]

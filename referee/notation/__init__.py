@@ -1,0 +1,1 @@
+"""The session notation: parser and formatter for `.uno` files."""
