@@ -1,0 +1,161 @@
+"""Wild Draw Four: accepting the draw, and challenges judged on the colour and card before it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import events as ev
+from .cards import Card
+from .ruling import Refusal, Ruling
+from .table import PendingDraw, Table
+
+if TYPE_CHECKING:
+    from .engine import Referee
+
+
+def offends(face: Card, pending: PendingDraw, rule: str) -> bool:
+    """Whether holding `face` made the Wild Draw Four illegal (dossier 2.6, 13 row 1)."""
+    if face.kind == pending.card.kind:
+        return False
+    if rule == "color":
+        return face.color is not None and face.color == pending.prev_color
+    top = pending.prev_top
+    return (face.color is None or face.color == pending.prev_color
+            or (top is not None and face.kind == top.kind))
+
+
+class ChallengeMixin:
+    def _pending(self: Referee, table: Table, seat: int, verb: str) -> PendingDraw:
+        pending = table.pending
+        if pending is None:
+            raise Refusal("wd4-challenge-who", f"there is no Wild Draw Four to {verb}")
+        if seat != pending.victim:
+            raise Refusal("wd4-challenge-who", f"only {table.players[pending.victim]}, the "
+                                               f"player the {pending.card.name} was played on, "
+                                               f"may {verb} it")
+        return pending
+
+    def _on_accept(self: Referee, event: ev.DrawAccepted) -> Ruling:
+        table = self._table()
+        seat = self._seat(table, event.player)
+        self._pending(table, seat, "accept")
+        if table.catchable and not self.next_discard_window:
+            self._close_windows(table, seat, "accepted")
+        offender = table.pending.offender if table.pending else seat
+        text = self._accept(table)
+        return self._after_challenge(table, offender, "wd4", text)
+
+    def _accept(self: Referee, table: Table) -> str:
+        pending = table.pending
+        assert pending is not None
+        table.pending = None
+        victim = pending.victim
+        drawn, _ = table.draw(victim, pending.amount)
+        self._creeper_after_draw(victim)
+        table.turn = table.step(victim)
+        return f"{table.players[victim]} accepted the {pending.card.name} and drew {drawn}."
+
+    def _after_challenge(self: Referee, table: Table, offender: int, rule: str, text: str
+                         ) -> Ruling:
+        if table.hands[offender] == 0:
+            return Ruling(True, "going-out", text + self._end_round(offender), rule != "wd4")
+        if table.turn is not None:
+            text += f" {table.players[table.turn]} plays next."
+        return Ruling(True, rule, text, rule != "wd4")
+
+    def _on_challenge(self: Referee, event: ev.ChallengeMade) -> Ruling:
+        table = self._table()
+        seat = self._seat(table, event.player)
+        if self.options["challenge"] == "off":
+            raise Refusal("wd4-challenge-off", "this table plays without Wild Draw Four "
+                                               "challenges: accept the draw")
+        pending = self._pending(table, seat, "challenge")
+        guilty = self._verdict(table, pending, event)
+        if table.catchable and not self.next_discard_window:
+            self._close_windows(table, seat, "challenged")
+        names = table.players
+        offender, victim = names[pending.offender], names[seat]
+        table.pending = None
+        if not guilty:
+            drawn, _ = table.draw(seat, pending.amount + 2)
+            self._creeper_after_draw(seat)
+            table.turn = table.step(seat)
+            return self._after_challenge(table, pending.offender, "wd4-innocent",
+                                         f"Innocent: {offender}'s {pending.card.name} was legal; "
+                                         f"{victim} draws {drawn} and is skipped.")
+        mode = self.options["wd4-guilty"]
+        why = self._guilt_reason(pending)
+        if self.scoring.kind == "penalty":
+            self.penalty_due.add(offender)
+        if mode == "draw":
+            drawn, _ = table.draw(pending.offender, pending.amount)
+            self._creeper_after_draw(pending.offender)
+            table.turn = seat
+            text = (f"Guilty: {why}. {offender} draws {drawn}; the {pending.card.name} and "
+                    f"{table.color_name()} stay.")
+        else:
+            table.take_back(pending.offender)
+            table.hands[pending.offender] += 1
+            table.top, table.color = pending.prev_top, pending.prev_color
+            drawn, _ = table.draw(pending.offender, pending.amount)
+            self._creeper_after_draw(pending.offender)
+            back = f"{self._top_text(table)} is back in force"
+            if mode == "retract":
+                table.turn = seat
+                text = (f"Guilty: {why}. {offender} takes the {pending.card.name} back and "
+                        f"draws {drawn}; {back}.")
+            else:
+                table.turn = table.must_play = pending.offender
+                text = (f"Guilty: {why}. {offender} takes the {pending.card.name} back, draws "
+                        f"{drawn} and must play the legal card now; {back}.")
+        return Ruling(True, "wd4-guilty", text + f" {names[table.turn]} plays next.", True)
+
+    def _guilt_reason(self: Referee, pending: PendingDraw) -> str:
+        color = self.table.color_name(pending.prev_color) if self.table else "?"
+        if self.options["wd4-legal"] == "color":
+            return f"its player held a card of the colour in force before it ({color})"
+        return f"its player held another card they could play on it ({color})"
+
+    def _verdict(self: Referee, table: Table, pending: PendingDraw, event: ev.ChallengeMade
+                 ) -> bool:
+        """Guilty or not, from the witnessed verdict or the cards shown; Refusal if unproven."""
+        rule = self.options["wd4-legal"]
+        held = table.hands[pending.offender]
+        name = table.players[pending.offender]
+        known = table.known[pending.offender]
+        known_guilty = any(offends(face, pending, rule) for face, n in known.items() if n)
+        if event.verdict == "guilty":
+            if held == 0:
+                raise Refusal("wd4-verdict", f"{name} held no other card: the Wild Draw Four "
+                                             "was the last card, so it cannot be guilty")
+            return True
+        if event.verdict == "innocent":
+            if known_guilty:
+                raise Refusal("wd4-verdict", f"{name} is known to hold a card that made the "
+                                             "Wild Draw Four illegal: it cannot be innocent")
+            return False
+        shown = event.shown
+        if len(shown) > held:
+            raise Refusal("wd4-showing", f"{name} holds {held} cards; {len(shown)} were shown")
+        tally: dict[Card, int] = {}
+        for face in shown:
+            tally[face] = tally.get(face, 0) + 1
+        deck = self.edition.deck
+        for face, n in tally.items():
+            if face not in deck:
+                raise Refusal("card-in-edition", f"{face.name} is not in the "
+                                                 f"{self.edition.id} deck")
+            others = table.seen(face) - known.get(face, 0)
+            if others + max(n, known.get(face, 0)) > deck[face]:
+                raise Refusal("conservation", f"the deck has only {deck[face]} {face.name}")
+        if any(offends(face, pending, rule) for face in shown):
+            return True
+        if len(shown) == held:
+            missing = [f.name for f, n in known.items() if n > tally.get(f, 0)]
+            if missing:
+                raise Refusal("wd4-verdict", f"{name} is known to hold {', '.join(missing)}, "
+                                             "which the showing leaves out")
+            return False if not known_guilty else True
+        raise Refusal("wd4-showing", f"the showing proves nothing: {len(shown)} of {name}'s "
+                                     f"{held} cards, none of which made the Wild Draw Four "
+                                     "illegal; show the whole hand or the offending card")

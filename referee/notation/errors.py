@@ -1,0 +1,17 @@
+"""The one exception the notation reader raises, located as `FILE:LINE:COL`."""
+
+from __future__ import annotations
+
+
+class NotationError(Exception):
+    """A syntax error in a `.uno` file or the move box; `str()` is `FILE:LINE:COL: message`."""
+
+    def __init__(self, file: str, line: int, col: int, message: str) -> None:
+        super().__init__(file, line, col, message)
+        self.file = file
+        self.line = line
+        self.col = col
+        self.message = message
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}: {self.message}"

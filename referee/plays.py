@@ -1,0 +1,283 @@
+"""Turn actions: playing a card, drawing, and what each card does to the table."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import events as ev
+from .cards import LIGHT_COLORS, Card
+from .ruling import Refusal, Ruling
+from .table import PendingDraw, Table
+
+if TYPE_CHECKING:
+    from .engine import Referee
+
+
+def matches(face: Card, top: Card, color: str | None) -> bool:
+    """Colour, number or symbol match, or a Wild (dossier 2.4)."""
+    return face.color is None or face.color == color or face.kind == top.kind
+
+
+class PlaysMixin:
+    def _table(self: Referee) -> Table:
+        if self.phase != "play" or self.table is None:
+            if self.phase == "over":
+                raise Refusal("going-out", f"round {self.round_no} is over: enter the hands left"
+                                           f" or start round {self.round_no + 1}")
+            raise Refusal("session", "no round is being played: start one with `round`, "
+                                     "`dealer` and `start`")
+        return self.table
+
+    def _seat(self: Referee, table: Table, player: str) -> int:
+        name = self.name(player)
+        seat = self.seats.get(name)
+        if seat is None:
+            raise Refusal("session", f"{name} is out of the game")
+        return seat
+
+    def _check_turn(self: Referee, table: Table, seat: int) -> bool:
+        """Refuse a turn action out of turn; True when it implies accepting a Wild Draw Four."""
+        pending = table.pending
+        names = table.players
+        if pending is not None:
+            if seat == pending.victim:
+                raise Refusal("wd4", f"{names[seat]} must first accept the "
+                                     f"{pending.card.name} (draw {pending.amount}) or challenge")
+            if seat != table.step(pending.victim):
+                raise Refusal("turn-order", f"it is {names[pending.victim]}'s turn to accept or "
+                                            f"challenge the {pending.card.name}")
+            return True
+        if seat != table.turn:
+            turn = table.turn
+            raise Refusal("turn-order", f"it is {names[turn]}'s turn, not {names[seat]}'s"
+                          if turn is not None else "nobody is to play")
+        return False
+
+    def _begin_turn(self: Referee, table: Table, seat: int, implied: bool, discard: bool
+                    ) -> str:
+        """Apply what a valid turn action sets off before it: an implied accept, closed windows."""
+        text = ""
+        if implied:
+            text = self._accept(table) + " "
+        if table.catchable and (discard or not self.next_discard_window):
+            self._close_windows(table, seat, "played" if discard else "acted")
+        return text
+
+    def _close_windows(self: Referee, table: Table, seat: int, verb: str) -> None:
+        for other in [s for s in table.catchable if s != seat]:
+            del table.catchable[other]
+            table.closed[other] = f"the window closed when {table.players[seat]} {verb}"
+
+    def _check_card(self: Referee, table: Table, seat: int, play: ev.Play, drawn: int = 0
+                    ) -> None:
+        """Refuse a card that cannot be played now; `drawn` cards are drawn just before it."""
+        face = play.card
+        deck = self.edition.deck
+        if face not in deck:
+            raise Refusal("card-in-edition", f"{face.name} is not in the {self.edition.id} deck")
+        if play.extra:
+            raise Refusal("match", "one card per turn: playing several at once is the "
+                                   "multi-play house rule, which this table has not turned on")
+        if play.top is not None:
+            raise Refusal("match", "`top` follows a Flip card only")
+        top = table.top
+        assert top is not None
+        if face.color is not None:
+            if play.color is not None:
+                raise Refusal("wild-color", f"{face.name} is not a Wild: it takes no colour")
+            if face.color != table.color and face.kind != top.kind:
+                raise Refusal("match", f"{face.name} can't go on {self._top_text(table)}: "
+                                       "match colour, number or symbol")
+        elif play.color is None:
+            raise Refusal("wild-color", f"{face.name} needs a colour: `{face.code} red`")
+        elif play.color not in LIGHT_COLORS:
+            raise Refusal("wild-color", "that colour is not in this deck")
+        if face.kind == "wsw":
+            self._check_swap(table, seat, play.target, table.hands[seat] + drawn - 1)
+        elif play.target is not None:
+            raise Refusal("swap-hands", f"{face.name} takes no target")
+        if table.hands[seat] < 1:
+            raise Refusal("turn-order", f"{table.players[seat]} has no cards")
+        if not table.holds_known(seat, face) and table.seen(face) + 1 > deck[face]:
+            raise Refusal("conservation", f"the deck has only {deck[face]} {face.name}, and "
+                                          f"{table.seen(face)} are already in sight")
+
+    def _top_text(self: Referee, table: Table) -> str:
+        top = table.top
+        assert top is not None
+        if top.color is None:
+            return f"{top.name} ({table.color_name()})"
+        return top.name
+
+    # Events ----------------------------------------------------------------------------------
+
+    def _on_play(self: Referee, event: ev.CardPlayed) -> Ruling:
+        table = self._table()
+        seat = self._seat(table, event.player)
+        implied = self._check_turn(table, seat)
+        self._check_card(table, seat, event.play)
+        if table.must_play == seat and event.play.card.kind == "w+4":
+            raise Refusal("wd4-guilty", "after a guilty Wild Draw Four its player plays the "
+                                        "legal card they held")
+        text = self._begin_turn(table, seat, implied, True)
+        return self._play(table, seat, event.play, text)
+
+    def _on_draw(self: Referee, event: ev.CardsDrawn) -> Ruling:
+        table = self._table()
+        seat = self._seat(table, event.player)
+        creeper = self.edition.id == "minecraft"
+        if creeper and event.count == 3 and event.play is None and self.creeper_prev == seat:
+            return self._creeper_extra(table, seat)
+        implied = self._check_turn(table, seat)
+        if table.must_play == seat:
+            raise Refusal("wd4-guilty", "after a guilty Wild Draw Four its player plays the legal "
+                                        "card they held; they do not draw")
+        allowed = (1, 4) if creeper else (1,)
+        if event.count not in allowed:
+            raise Refusal("creeper" if creeper else "draw-one",
+                          "a turn draw is 1 card, or 4 when a Creeper was drawn" if creeper
+                          else "a player draws one card (draw-to-match is not this table's rule)")
+        if event.play is not None:
+            self._check_card(table, seat, event.play, event.count)
+        text = self._begin_turn(table, seat, implied, event.play is not None)
+        drawn, reshuffled = table.draw(seat, event.count)
+        if reshuffled:
+            text += "The discard pile was shuffled into a new draw pile. "
+        if event.play is not None:
+            return self._play(table, seat, event.play, text + f"{table.players[seat]} drew and ")
+        table.turn = table.step(seat)
+        who = table.players[seat]
+        return Ruling(True, "draw-one", f"{text}{who} drew {drawn} and keeps "
+                                        f"{'it' if drawn == 1 else 'them'}; "
+                                        f"{table.players[table.turn]} plays next.")
+
+    def _on_jump(self: Referee, event: ev.JumpedIn) -> Ruling:
+        self._table()
+        raise Refusal("turn-order", "jump-in is a house rule this table has not turned on")
+
+    # Card effects ----------------------------------------------------------------------------
+
+    def _play(self: Referee, table: Table, seat: int, play: ev.Play, text: str) -> Ruling:
+        face = play.card
+        names = table.players
+        prev_top, prev_color = table.top, table.color
+        table.must_play = None
+        table.hands[seat] -= 1
+        if table.known[seat] or table.pool:
+            table.forget_known(seat, face)
+        table.discard(face)
+        table.top = face
+        table.color = play.color or face.color
+        left = table.hands[seat]
+        text += f"{names[seat]} played {face.name}"
+        if face.color is None:
+            text += f", naming {table.color_name()}"
+        rule = "match"
+        kind = face.kind
+        nxt = table.step(seat)
+        if kind == "s":
+            table.turn = table.step(seat, 2)
+            text += f"; {names[nxt]} is skipped"
+            rule = "skip" if table.size > 2 else "two-player-skip"
+        elif kind == "r":
+            if table.size == 2 and self.options["two-player-reverse"] == "skip":
+                table.turn = seat
+                rule = "two-player-reverse"
+                text += "; with two players it acts as a Skip"
+            else:
+                table.direction = -table.direction
+                table.turn = table.step(seat)
+                rule = "reverse" if table.size > 2 else "two-player-reverse"
+                text += "; play changes direction"
+        elif kind == "+2":
+            drawn, _ = table.draw(nxt, 2)
+            self._creeper_after_draw(nxt)
+            table.turn = table.step(nxt)
+            text += f"; {names[nxt]} draws {drawn} and is skipped"
+            rule = "draw-two"
+        elif kind == "w+4":
+            table.pending = PendingDraw(seat, nxt, face, 4, prev_top, prev_color)
+            table.turn = nxt
+            text += (f"; {names[nxt]} draws 4 or challenges (colour before it: "
+                     f"{table.color_name(prev_color)})")
+            rule = "wd4"
+        elif kind == "wsh" and (left or self.options["shuffle-last-card"] == "redeal"):
+            text += self._shuffle_hands(table, seat)
+            left = table.hands[seat]
+            table.turn = nxt
+            rule = "shuffle-hands" if left else "shuffle-last-card"
+        elif kind == "wsw":
+            text += self._swap_hands(table, seat, play.target)
+            left = table.hands[seat]
+            table.turn = nxt
+            rule = "swap-hands" if left else "swap-last-card"
+        else:
+            table.turn = nxt
+            if kind == "wc":
+                custom = self.customs.get(play.custom or 0)
+                text += f" (rule: {custom})" if custom else ""
+                rule = "customizable"
+            elif face.color is None:
+                rule = "wild-color"
+        if kind != "wsh" and kind != "wsw":
+            text += self._uno_after_play(table, seat, play.uno)
+        if left == 0 and table.pending is None:
+            return Ruling(True, "going-out", text + "." + self._end_round(seat))
+        if table.turn is not None:
+            text += f"; {names[table.turn]} plays next"
+        return Ruling(True, rule, text + ".")
+
+    def _uno_after_play(self: Referee, table: Table, seat: int, called: bool) -> str:
+        if table.hands[seat] == 1:
+            if called:
+                return "; UNO called"
+            table.catchable[seat] = table.step(seat)
+            table.closed.pop(seat, None)
+            return "; UNO not called: catchable"
+        return ""
+
+    def _shuffle_hands(self: Referee, table: Table, seat: int) -> str:
+        total = sum(table.hands)
+        n = table.size
+        base, extra = divmod(total, n)
+        # Dealt one at a time from the player's left, clockwise, the player last (dossier 4).
+        for i in range(1, n + 1):
+            s = (seat + i) % n
+            table.hands[s] = base + (1 if i <= extra else 0)
+        for hand in table.known:
+            for face, k in hand.items():
+                table.pool[face] = table.pool.get(face, 0) + k
+            hand.clear()
+        table.catchable.clear()
+        self._passive_uno(table, range(n))
+        return f"; all {total} cards re-dealt, {table.players[seat]} gets {table.hands[seat]}"
+
+    def _check_swap(self: Referee, table: Table, seat: int, target: str | None, left: int
+                    ) -> None:
+        if left == 0:
+            if target is not None:
+                raise Refusal("swap-last-card", "Wild Swap Hands is the last card: "
+                                                "there is nothing to swap")
+        elif target is None:
+            if self.options["swap-optional"] == "no":
+                raise Refusal("swap-hands", "Wild Swap Hands needs a target: `wsw red @Bob`")
+        elif self._seat(table, target) == seat:
+            raise Refusal("swap-hands", "swap hands with another player")
+
+    def _swap_hands(self: Referee, table: Table, seat: int, target: str | None) -> str:
+        if table.hands[seat] == 0:
+            return ""
+        if target is None:
+            return "; no swap"
+        other = self._seat(table, target)
+        table.hands[seat], table.hands[other] = table.hands[other], table.hands[seat]
+        table.known[seat], table.known[other] = table.known[other], table.known[seat]
+        table.catchable.pop(other, None)
+        self._passive_uno(table, (seat, other))
+        return f"; {table.players[seat]} swaps hands with {table.players[other]}"
+
+    def _passive_uno(self: Referee, table: Table, seats: range | tuple[int, ...]) -> None:
+        if self.options["uno-on-passive"] == "yes":
+            for s in seats:
+                if table.hands[s] == 1:
+                    table.catchable[s] = table.step(s)

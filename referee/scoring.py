@@ -1,0 +1,197 @@
+"""Scoring systems (notation section 6): round points, running totals, ranks and game end."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+KINDS = ("rounds", "target", "lowest", "penalty", "none")
+_SYNTAX = "expected 'rounds N', 'target N', 'lowest N', 'penalty N' or 'none' (N >= 1)"
+
+
+@dataclass(frozen=True)
+class ScoringSystem:
+    """A `[Scoring]` value: the kind and its N (None for `none`)."""
+
+    kind: str
+    limit: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown scoring kind {self.kind!r}: {_SYNTAX}")
+        if (self.kind == "none") != (self.limit is None):
+            raise ValueError(f"scoring {self.kind!r} with limit {self.limit!r}: {_SYNTAX}")
+        if self.limit is not None and self.limit < 1:
+            raise ValueError(f"scoring limit must be at least 1, not {self.limit}")
+
+    def __str__(self) -> str:
+        return self.kind if self.limit is None else f"{self.kind} {self.limit}"
+
+
+def parse_scoring(text: str) -> ScoringSystem:
+    """`rounds 5`, `target 500`, `lowest 500`, `penalty 500` or `none` (any case, any spacing)."""
+    words = text.lower().split()
+    if words == ["none"]:
+        return ScoringSystem("none")
+    if len(words) == 2 and words[0] in KINDS[:4] and re.fullmatch(r"[0-9]+", words[1]):
+        return ScoringSystem(words[0], int(words[1]))
+    raise ValueError(f"bad scoring {text!r}: {_SYNTAX}")
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """One round's end: who went out (None: abandoned) and the points left in each hand."""
+
+    winner: str | None
+    hands: Mapping[str, int]
+    """Points in each loser's hand; the winner's is 0; a missing player counts as 0."""
+    penalties: tuple[tuple[str, int], ...] = ()
+    """`penalty N` only: (offender, hand total) per caught missed UNO or guilty WD4, in order."""
+    knocked_out: tuple[str, ...] = ()
+    """Reserved for No Mercy; not scored yet."""
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """Round points, running totals, ranks and the game's state after the counted rounds."""
+
+    players: tuple[str, ...]
+    round_points: tuple[Mapping[str, int], ...]
+    running: tuple[Mapping[str, int], ...]
+    totals: Mapping[str, int]
+    ranks: Mapping[str, int]
+    finished: bool
+    winner: str | None
+    finished_after: int | None
+    """1-based index of the deciding round; rounds after it are not counted."""
+    eliminated: Mapping[str, int]
+    """`penalty N` only: player -> round in which they reached N."""
+    round_winners: tuple[str | None, ...] = ()
+    """Who went out in each counted round (None: abandoned)."""
+
+
+def _check(players: tuple[str, ...], rnd: RoundResult) -> None:
+    """Refuses unknown names, negative points and a round winner holding points."""
+    if rnd.winner is not None and rnd.winner not in players:
+        raise ValueError(f"round winner {rnd.winner!r} is not a player")
+    for name, points in [*rnd.hands.items(), *rnd.penalties]:
+        if name not in players:
+            raise ValueError(f"{name!r} is not a player")
+        if points < 0:
+            raise ValueError(f"{name}: negative points {points}")
+    if rnd.winner is not None and rnd.hands.get(rnd.winner, 0) != 0:
+        raise ValueError(f"round winner {rnd.winner} cannot have points in hand")
+
+
+def _penalty_round(players: tuple[str, ...], rnd: RoundResult, totals: Mapping[str, int],
+                   eliminated: dict[str, int], index: int, limit: int) -> dict[str, int]:
+    """Adds penalties in order, eliminating at `limit`; any after the decision are ignored."""
+    points = dict.fromkeys(players, 0)
+    for name, value in rnd.penalties:
+        if len(players) - len(eliminated) <= 1:
+            break
+        if name in eliminated:
+            raise ValueError(f"{name} was eliminated in round {eliminated[name]}")
+        points[name] += value
+        if totals[name] + points[name] >= limit:
+            eliminated[name] = index
+    if rnd.winner in eliminated:
+        raise ValueError(f"round winner {rnd.winner} is out of the game (round {index})")
+    return points
+
+
+def _decided(system: ScoringSystem, index: int, totals: Mapping[str, int], out: int) -> bool:
+    """Whether the game is over after round `index` (`out`: players eliminated so far)."""
+    if system.kind == "none":
+        return True
+    if system.kind == "rounds":
+        return index >= (system.limit or 1)
+    if system.kind == "penalty":
+        return len(totals) - out <= 1
+    return max(totals.values()) >= (system.limit or 1)
+
+
+def _rank_key(system: ScoringSystem, round_winner: str | None,
+              eliminated: Mapping[str, int], totals: Mapping[str, int]) -> Callable[[str], Any]:
+    """Sort key per player, smaller is better."""
+    if system.kind == "none":
+        return lambda p: 0 if round_winner in (None, p) else 1
+    if system.kind == "penalty":
+        return lambda p: (1, -eliminated[p], totals[p]) if p in eliminated else (0, 0, totals[p])
+    if system.kind == "lowest":
+        return lambda p: totals[p]
+    return lambda p: -totals[p]
+
+
+def score(system: ScoringSystem, players: Sequence[str],
+          rounds: Sequence[RoundResult]) -> ScoreSheet:
+    """Scores the rounds up to the one that decides the game; later rounds are ignored."""
+    names = tuple(players)
+    if len(names) < 2 or len(set(names)) != len(names):
+        raise ValueError(f"need at least two distinct players, got {names!r}")
+    totals = dict.fromkeys(names, 0)
+    eliminated: dict[str, int] = {}
+    round_points: list[Mapping[str, int]] = []
+    running: list[Mapping[str, int]] = []
+    finished_after: int | None = None
+    winners: list[str | None] = []
+    for index, rnd in enumerate(rounds, 1):
+        _check(names, rnd)
+        hands = {p: rnd.hands.get(p, 0) for p in names}
+        if rnd.winner is None:
+            points = dict.fromkeys(names, 0)
+        elif system.kind == "penalty":
+            points = _penalty_round(names, rnd, totals, eliminated, index, system.limit or 1)
+        elif system.kind == "lowest":
+            points = hands
+        else:
+            others = sum(hands.values())
+            loser = -1 if system.kind == "rounds" else 0
+            points = {p: others if p == rnd.winner else loser * hands[p] for p in names}
+        winners.append(rnd.winner)
+        totals = {p: totals[p] + points[p] for p in names}
+        round_points.append(MappingProxyType(points))
+        running.append(MappingProxyType(totals))
+        if _decided(system, index, totals, len(eliminated)):
+            finished_after = index
+            break
+    key = _rank_key(system, winners[0] if winners else None, eliminated, totals)
+    ranks = {p: 1 + sum(key(q) < key(p) for q in names) for p in names}
+    leaders = [p for p in names if ranks[p] == 1]
+    finished = finished_after is not None
+    return ScoreSheet(
+        players=names, round_points=tuple(round_points), running=tuple(running),
+        totals=MappingProxyType(totals), ranks=MappingProxyType(ranks), finished=finished,
+        winner=leaders[0] if finished and len(leaders) == 1 else None,
+        finished_after=finished_after, eliminated=MappingProxyType(eliminated),
+        round_winners=tuple(winners),
+    )
+
+
+def game_decided(system: ScoringSystem, players: Sequence[str],
+                 rounds: Sequence[RoundResult]) -> bool:
+    """True once the rounds decide the game."""
+    return score(system, players, rounds).finished
+
+
+def rounds_allowed(system: ScoringSystem, players: Sequence[str],
+                   rounds: Sequence[RoundResult]) -> bool:
+    """True while another round may be played (the game is not decided yet)."""
+    return not game_decided(system, players, rounds)
+
+
+def to_json(sheet: ScoreSheet) -> dict[str, Any]:
+    """The `score --json` object; each round's `totals` (running totals) is our extension."""
+    rounds = zip(sheet.round_winners, sheet.round_points, sheet.running, strict=True)
+    return {
+        "players": list(sheet.players),
+        "rounds": [{"winner": w, "points": dict(pts), "totals": dict(run)}
+                   for w, pts, run in rounds],
+        "totals": dict(sheet.totals),
+        "ranks": dict(sheet.ranks),
+        "finished": sheet.finished,
+        "winner": sheet.winner,
+    }

@@ -1,0 +1,134 @@
+"""What the whole table can see during a round: hand counts, piles, top card, turn, windows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import COLOR_NAMES, Card
+from .editions import Edition
+
+
+@dataclass(slots=True)
+class PendingDraw:
+    """A Wild Draw Four waiting for its victim to accept or challenge."""
+
+    offender: int
+    victim: int
+    card: Card
+    amount: int
+    prev_top: Card | None
+    prev_color: str | None
+    """The top card and colour in force before the Wild Draw Four: what legality is judged on."""
+
+
+@dataclass(slots=True)
+class Table:
+    """Public state of one tracked round. Seats index `players`."""
+
+    players: tuple[str, ...]
+    edition: Edition
+    dealer: int
+    hands: list[int] = field(default_factory=list)
+    turn: int | None = None
+    direction: int = 1
+    """+1 is clockwise (to the left: the next name in [Players]); -1 counter-clockwise."""
+    top: Card | None = None
+    color: str | None = None
+    pile: list[Card] = field(default_factory=list)
+    """The discard pile, bottom first."""
+    pile_counts: dict[Card, int] = field(default_factory=dict)
+    draw_pile: int = 0
+    known: list[dict[Card, int]] = field(default_factory=list)
+    """Cards the table has seen go back into a hand (a retracted Wild Draw Four, a misplay)."""
+    pool: dict[Card, int] = field(default_factory=dict)
+    """Seen cards still held by somebody, after a shuffle mixed the hands."""
+    pending: PendingDraw | None = None
+    must_play: int | None = None
+    """Set after a guilty Wild Draw Four under retract-replay: the offender plays at once."""
+    catchable: dict[int, int] = field(default_factory=dict)
+    """Seats that can be caught for a missed UNO, each with the seat whose action closes it."""
+    closed: dict[int, str] = field(default_factory=dict)
+    """Seats whose UNO window closed without a catch, with what closed it."""
+    creeper: int | None = None
+    """Minecraft: the seat that may record three more cards for a Creeper in its last draw."""
+    winner: int | None = None
+    reshuffles: int = 0
+
+    @property
+    def size(self) -> int:
+        return len(self.players)
+
+    def step(self, seat: int, times: int = 1) -> int:
+        """The seat `times` places from `seat` in the direction of play."""
+        return (seat + self.direction * times) % len(self.players)
+
+    def color_name(self, color: str | None = None) -> str:
+        return COLOR_NAMES.get(color or self.color or "", "none")
+
+    def seen(self, face: Card) -> int:
+        """Copies of a face that are visible or known: the discard pile and known hands."""
+        count = self.pile_counts.get(face, 0) + self.pool.get(face, 0)
+        for hand in self.known:
+            count += hand.get(face, 0)
+        return count
+
+    def discard(self, face: Card) -> None:
+        self.pile.append(face)
+        counts = self.pile_counts
+        counts[face] = counts.get(face, 0) + 1
+
+    def take_back(self, seat: int) -> Card:
+        """The top card goes back into a hand the table knows."""
+        face = self.pile.pop()
+        self.pile_counts[face] -= 1
+        hand = self.known[seat]
+        hand[face] = hand.get(face, 0) + 1
+        return face
+
+    def draw(self, seat: int, count: int) -> tuple[int, bool]:
+        """Move up to `count` cards from the draw pile to a hand, reshuffling when it runs out.
+
+        Returns:
+            (cards actually drawn, whether the discard pile was reshuffled).
+        """
+        drawn = 0
+        reshuffled = False
+        while drawn < count:
+            if self.draw_pile == 0:
+                if not self._reshuffle():
+                    break
+                reshuffled = True
+            take = min(count - drawn, self.draw_pile)
+            self.draw_pile -= take
+            drawn += take
+        self.hands[seat] += drawn
+        if drawn and seat in self.catchable:
+            del self.catchable[seat]
+        return drawn, reshuffled
+
+    def _reshuffle(self) -> bool:
+        # The top card stays; so does the card under a challengeable Wild Draw Four, which a
+        # guilty verdict under retract would bring back.
+        keep = 2 if self.pending is not None and len(self.pile) >= 2 else 1
+        moving = len(self.pile) - keep
+        if moving <= 0:
+            return False
+        kept = self.pile[-keep:]
+        self.pile = kept
+        self.pile_counts = {}
+        for face in kept:
+            self.pile_counts[face] = self.pile_counts.get(face, 0) + 1
+        self.draw_pile += moving
+        self.reshuffles += 1
+        return True
+
+    def forget_known(self, seat: int, face: Card) -> None:
+        """A played card leaves what the table knew of a hand (or of the shuffled pool)."""
+        hand = self.known[seat]
+        if hand.get(face):
+            hand[face] -= 1
+        elif self.pool.get(face):
+            self.pool[face] -= 1
+
+    def holds_known(self, seat: int, face: Card) -> bool:
+        return bool(self.known[seat].get(face))
