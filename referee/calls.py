@@ -78,7 +78,7 @@ class CallsMixin:
                         or face.kind == top.kind) and table.must_play != seat:
             raise Refusal("misplay", f"{face.name} could go on {self._top_text(table)}: "
                                      "not a misplay")
-        if not table.holds_known(seat, face) and table.seen(face) + 1 > deck[face]:
+        if not table.holds_known(seat, face) and table.elsewhere(seat, face) + 1 > deck[face]:
             raise Refusal("conservation", f"the deck has only {deck[face]} {face.name}")
         if in_turn and table.catchable and not self.next_discard_window:
             self._close_windows(table, seat, "acted")
@@ -143,4 +143,6 @@ class CallsMixin:
 
     def _creeper_extra(self: Referee, table: Table, seat: int) -> Ruling:
         drawn, _ = table.draw(seat, 3)
+        if self.phase == "over":
+            self._record_result()
         return Ruling(True, "creeper", f"Creeper: {table.players[seat]} draws {drawn} more.")

@@ -120,7 +120,7 @@ class ChallengeMixin:
                  ) -> bool:
         """Guilty or not, from the witnessed verdict or the cards shown; Refusal if unproven."""
         rule = self.options["wd4-legal"]
-        held = table.hands[pending.offender]
+        held = pending.held
         name = table.players[pending.offender]
         known = table.known[pending.offender]
         known_guilty = any(offends(face, pending, rule) for face, n in known.items() if n)
@@ -136,7 +136,8 @@ class ChallengeMixin:
             return False
         shown = event.shown
         if len(shown) > held:
-            raise Refusal("wd4-showing", f"{name} holds {held} cards; {len(shown)} were shown")
+            raise Refusal("wd4-showing", f"{name} held {held} cards when playing the "
+                                         f"{pending.card.name}; {len(shown)} were shown")
         tally: dict[Card, int] = {}
         for face in shown:
             tally[face] = tally.get(face, 0) + 1
@@ -145,7 +146,7 @@ class ChallengeMixin:
             if face not in deck:
                 raise Refusal("card-in-edition", f"{face.name} is not in the "
                                                  f"{self.edition.id} deck")
-            others = table.seen(face) - known.get(face, 0)
+            others = table.elsewhere(pending.offender, face)
             if others + max(n, known.get(face, 0)) > deck[face]:
                 raise Refusal("conservation", f"the deck has only {deck[face]} {face.name}")
         if any(offends(face, pending, rule) for face in shown):

@@ -58,6 +58,10 @@ class PlaysMixin:
         """Apply what a valid turn action sets off before it: an implied accept, closed windows."""
         text = ""
         if implied:
+            pending = table.pending
+            assert pending is not None
+            if table.catchable and not self.next_discard_window:
+                self._close_windows(table, pending.victim, "accepted")
             text = self._accept(table) + " "
         if table.catchable and (discard or not self.next_discard_window):
             self._close_windows(table, seat, "played" if discard else "acted")
@@ -98,9 +102,14 @@ class PlaysMixin:
             raise Refusal("swap-hands", f"{face.name} takes no target")
         if table.hands[seat] < 1:
             raise Refusal("turn-order", f"{table.players[seat]} has no cards")
-        if not table.holds_known(seat, face) and table.seen(face) + 1 > deck[face]:
+        if table.holds_known(seat, face):
+            return
+        before = table.pending.amount if table.pending is not None else 0
+        # A draw that empties the draw pile reshuffles the discard pile first.
+        seen = table.elsewhere(seat, face, bool(drawn) and table.draw_pile < drawn + before)
+        if seen + 1 > deck[face]:
             raise Refusal("conservation", f"the deck has only {deck[face]} {face.name}, and "
-                                          f"{table.seen(face)} are already in sight")
+                                          f"{seen} are already in sight")
 
     def _top_text(self: Referee, table: Table) -> str:
         top = table.top
@@ -123,11 +132,13 @@ class PlaysMixin:
         return self._play(table, seat, event.play, text)
 
     def _on_draw(self: Referee, event: ev.CardsDrawn) -> Ruling:
+        creeper = self.edition.id == "minecraft"
+        if creeper and event.count == 3 and event.play is None and self.table is not None \
+                and self.creeper_prev == self.seats.get(self.name(event.player)):
+            # Also after the round's last forced draw: those cards count at the end.
+            return self._creeper_extra(self.table, self.seats[self.name(event.player)])
         table = self._table()
         seat = self._seat(table, event.player)
-        creeper = self.edition.id == "minecraft"
-        if creeper and event.count == 3 and event.play is None and self.creeper_prev == seat:
-            return self._creeper_extra(table, seat)
         implied = self._check_turn(table, seat)
         if table.must_play == seat:
             raise Refusal("wd4-guilty", "after a guilty Wild Draw Four its player plays the legal "
@@ -196,7 +207,7 @@ class PlaysMixin:
             text += f"; {names[nxt]} draws {drawn} and is skipped"
             rule = "draw-two"
         elif kind == "w+4":
-            table.pending = PendingDraw(seat, nxt, face, 4, prev_top, prev_color)
+            table.pending = PendingDraw(seat, nxt, face, 4, prev_top, prev_color, left)
             table.turn = nxt
             text += (f"; {names[nxt]} draws 4 or challenges (colour before it: "
                      f"{table.color_name(prev_color)})")

@@ -19,6 +19,8 @@ class PendingDraw:
     prev_top: Card | None
     prev_color: str | None
     """The top card and colour in force before the Wild Draw Four: what legality is judged on."""
+    held: int
+    """Cards the offender held right after playing it: the hand a challenge is judged on."""
 
 
 @dataclass(slots=True)
@@ -65,11 +67,17 @@ class Table:
     def color_name(self, color: str | None = None) -> str:
         return COLOR_NAMES.get(color or self.color or "", "none")
 
-    def seen(self, face: Card) -> int:
-        """Copies of a face that are visible or known: the discard pile and known hands."""
-        count = self.pile_counts.get(face, 0) + self.pool.get(face, 0)
-        for hand in self.known:
-            count += hand.get(face, 0)
+    def elsewhere(self, seat: int, face: Card, reshuffling: bool = False) -> int:
+        """Copies of a face known to be outside this seat's hand: in the discard pile (only the
+        top card when a reshuffle is about to happen) or known in another hand. Cards mixed by a
+        shuffle may be anyone's, so they are not counted against anyone."""
+        if reshuffling:
+            count = 1 if self.top is face else 0
+        else:
+            count = self.pile_counts.get(face, 0)
+        for other, hand in enumerate(self.known):
+            if other != seat:
+                count += hand.get(face, 0)
         return count
 
     def discard(self, face: Card) -> None:

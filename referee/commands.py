@@ -1,0 +1,215 @@
+"""The bodies of the `uno-referee` commands: check, replay, score and rules (no argument parsing)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+import unicodedata
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from .editions import EDITIONS, PLANNED_EDITIONS
+from .engine import Referee, SetupError
+from .events import Session
+from .notation import NotationError, format_event, parse_session
+from .options import OPTIONS, OptionError, resolve
+from .replay import Step, replay, state
+from .rulebook import in_force
+from .scoring import to_json
+
+# Exit codes of notation section 7; 3 is reserved for internal errors in cli.main.
+OK, REFUSED, UNREADABLE = 0, 1, 2
+
+
+class Failure(Exception):
+    """The command cannot go on: `message` goes to stderr and the process exits with `code`."""
+
+    def __init__(self, message: str, code: int = UNREADABLE) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+@dataclass(slots=True)
+class Game:
+    """A session read from a file, with the referee that rules on it."""
+
+    path: str
+    session: Session
+    referee: Referee
+
+    def steps(self) -> Iterator[Step]:
+        return replay(self.session, self.referee)
+
+
+# Reading a session -----------------------------------------------------------------------------
+
+def read_text(path: str) -> str:
+    """The file's text; Failure with a plain message when it is missing, unreadable or not UTF-8."""
+    try:
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except FileNotFoundError:
+        raise Failure(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise Failure(f"{path}: is a directory, not a session file") from None
+    except OSError as exc:
+        raise Failure(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise Failure(f"{path}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset "
+                      f"{exc.start}); save the file as UTF-8") from None
+
+
+def load(path: str) -> Game:
+    """Parse a session and set up its referee; Failure (exit 2) on a syntax or header error."""
+    name = "<stdin>" if path == "-" else path
+    text = read_text(path)
+    try:
+        session = parse_session(text, name)
+        referee = Referee(session.header)
+    except NotationError as exc:
+        raise Failure(str(exc)) from None
+    except SetupError as exc:
+        # The header is the top of the file; the engine does not know which tag was wrong.
+        raise Failure(f"{name}:1:1: {exc}") from None
+    return Game(name, session, referee)
+
+
+def refusal(game: Game, step: Step) -> Failure:
+    """The `FILE:LINE: ruling [rule-id]` report of a refused statement (exit 1)."""
+    return Failure(f"{game.path}:{step.line}: {step.ruling.text} [{step.ruling.rule}]", REFUSED)
+
+
+def replay_all(game: Game) -> int:
+    """Replay the whole session; Failure on the first refused statement. Returns the count."""
+    count = 0
+    for step in game.steps():
+        if not step.ruling.ok:
+            raise refusal(game, step)
+        count += 1
+    return count
+
+
+# check, replay, score --------------------------------------------------------------------------
+
+def check(path: str, out: TextIO) -> int:
+    game = load(path)
+    count = replay_all(game)
+    rounds = game.referee.round_no
+    out.write(f"{game.path}: ok ({_plural(count, 'statement')}, {_plural(rounds, 'round')})\n")
+    return OK
+
+
+def replay_session(path: str, out: TextIO, as_json: bool) -> int:
+    """One line per statement; stops after the first refused one (exit 1)."""
+    game = load(path)
+    header = game.session.header
+    lines = game.session.lines
+    width = len(str(lines[-1])) if lines else 1
+    for step in game.steps():
+        ruling = step.ruling
+        if as_json:
+            record = {"line": step.line, "ok": ruling.ok, "ruling": ruling.text,
+                      "rule": ruling.rule, "state": state(game.referee)}
+            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+        else:
+            verdict = ruling.text if ruling.ok else f"REFUSED: {ruling.text}"
+            out.write(f"{str(step.line).rjust(width)}  {format_event(step.event, header)}  ->  "
+                      f"{verdict} [{ruling.rule}]\n")
+        if not ruling.ok:
+            return REFUSED
+    return OK
+
+
+def score_session(path: str, out: TextIO, as_json: bool) -> int:
+    game = load(path)
+    replay_all(game)
+    sheet = to_json(game.referee.sheet)
+    if as_json:
+        out.write(json.dumps(sheet, ensure_ascii=False, indent=2) + "\n")
+    else:
+        out.write(score_table(sheet, str(game.referee.scoring)))
+    return OK
+
+
+def score_table(sheet: dict[str, Any], system: str) -> str:
+    """Rounds down, players across; each cell is the round's points and the running total."""
+    players: list[str] = sheet["players"]
+    rows = [["round", "winner", *players]]
+    for number, rnd in enumerate(sheet["rounds"], 1):
+        cells = [f"{rnd['points'][p]:+d} = {rnd['totals'][p]}" for p in players]
+        rows.append([str(number), rnd["winner"] or "-", *cells])
+    rows.append(["total", "", *(str(sheet["totals"][p]) for p in players)])
+    rows.append(["rank", "", *(str(sheet["ranks"][p]) for p in players)])
+    text = "\n".join(_aligned(row, _widths(rows)) for row in rows) + "\n"
+    if sheet["finished"]:
+        verdict = f"winner: {sheet['winner']}" if sheet["winner"] else "finished: a tie"
+    else:
+        verdict = "not finished"
+    return f"scoring: {system}\n{text}{verdict}\n"
+
+
+# rules -----------------------------------------------------------------------------------------
+
+def parse_overrides(pairs: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """`key=value` words from `--rule`; Failure on a word without `=`."""
+    out = []
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise Failure(f"--rule expects key=value, e.g. --rule uno-penalty=4, not {pair!r}")
+        out.append((key.strip(), value.strip()))
+    return tuple(out)
+
+
+def rules(edition: str, rulebook: str, overrides: tuple[tuple[str, str], ...],
+          out: TextIO) -> int:
+    """Print the rules in force, then every option's value."""
+    if edition in PLANNED_EDITIONS:
+        raise Failure(f"edition '{edition}' is not refereed by this version yet "
+                      f"(editions: {', '.join(EDITIONS)})")
+    if edition not in EDITIONS:
+        raise Failure(f"unknown edition '{edition}' (editions: {', '.join(EDITIONS)})")
+    try:
+        options = resolve(rulebook, edition, overrides)
+    except OptionError as exc:
+        raise Failure(str(exc)) from None
+    out.write(f"Rulebook in force: {EDITIONS[edition].title}, rules '{rulebook}'\n\n")
+    for rule in in_force(options, edition):
+        mark = "  (no official rule; table default)" if rule.table_default else ""
+        out.write(f"{rule.id}{mark}\n")
+        out.write(textwrap.fill(rule.text, 96, initial_indent="    ",
+                                subsequent_indent="    ") + "\n")
+        out.write(f"    source: {rule.source}\n")
+    out.write("\nOptions in force:\n")
+    changed = {key for key, _ in overrides}
+    for key, value in options.items():
+        notes = ["table default"] if OPTIONS[key].table_default else []
+        if key in changed:
+            notes.append("set by --rule")
+        suffix = f"  ({', '.join(notes)})" if notes else ""
+        out.write(f"  {key} = {value}{suffix}\n")
+    return OK
+
+
+# Text helpers ----------------------------------------------------------------------------------
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _width(text: str) -> int:
+    """Terminal columns: East Asian wide characters (Japanese names) take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _widths(rows: list[list[str]]) -> list[int]:
+    return [max(_width(row[i]) for row in rows) for i in range(len(rows[0]))]
+
+
+def _aligned(row: list[str], widths: list[int]) -> str:
+    return "  ".join(cell + " " * (w - _width(cell)) for cell, w in zip(row, widths)).rstrip()

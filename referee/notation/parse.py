@@ -1,0 +1,276 @@
+"""Reading `.uno` text into a Session (header and events), and one move-box statement."""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Callable
+
+from ..editions import EDITIONS, PLANNED_EDITIONS
+from ..events import (
+    DealerNamed, Event, HandRevealed, Header, PlayerWentOut, RoundStarted, Session, StartTurned,
+    TurnOverridden,
+)
+from .errors import NotationError
+from .moves import read_action
+from .words import (
+    Cursor, Line, Table, Tok, either, find_colon, quote, read_line, read_players, tokenize,
+)
+
+_TAGS = ("Event", "Site", "Date", "Edition", "Rules", "Scoring", "Players", "Rule", "Custom")
+_REPEATABLE = ("Rule", "Custom")
+_REQUIRED = ("Edition", "Scoring", "Players")
+_EDITION_IDS = (*EDITIONS, *PLANNED_EDITIONS)
+_SCORING_KINDS = ("rounds", "target", "lowest", "penalty")
+_SCORING_SYNTAX = "'rounds N', 'target N', 'lowest N', 'penalty N' or 'none'"
+_STATEMENTS = "round, dealer, start, out, hand, turn"
+_NO_TABLE = Table("", None, {}, "")
+
+
+class _HeaderReader:
+    """Collects tag lines; `finish` checks the required ones and builds the Header."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.values: dict[str, str | tuple[str, ...]] = {}
+        self.overrides: list[tuple[str, str]] = []
+        self.customs: list[tuple[int, str]] = []
+
+    def add(self, line: Line) -> None:
+        start = len(line.text) - len(line.text.lstrip())
+        cur = Cursor(line, _NO_TABLE, tokenize(line, start + 1, _closing(line, start)))
+        tok = cur.peek()
+        name = next((t for t in _TAGS if tok and t.lower() == tok.word), None)
+        if tok is None or tok.quoted:
+            cur.fail("a tag name", "[")
+        if name is None:
+            line.fail(tok.start, f"unknown tag {quote(tok.text)} (tags: {', '.join(_TAGS)})")
+        if name in self.values:
+            line.fail(tok.start, f"duplicate tag [{name}]")
+        cur.take()
+        values: list[Tok] = []
+        for _ in range(2 if name in _REPEATABLE else 1):
+            nxt = cur.peek()
+            if nxt is None or not nxt.quoted:
+                cur.fail('a quoted value ("...")', cur.span(cur.i - 1))
+            values.append(cur.take())
+        if cur.peek() is not None:
+            cur.fail("']'", cur.span(cur.i - 1))
+        self._store(line, name, values)
+
+    def _store(self, line: Line, name: str, toks: list[Tok]) -> None:
+        texts = [tok.text[1:-1] for tok in toks]
+        at = toks[0].start + 1
+        value = texts[0]
+        if name == "Date":
+            if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value) or not _real_date(value):
+                line.fail(at, f"expected a date YYYY-MM-DD, got {quote(value)}")
+        elif name == "Edition":
+            value = value.lower()
+            if value not in _EDITION_IDS:
+                line.fail(at, f"unknown edition {quote(texts[0])} (editions: "
+                              f"{', '.join(_EDITION_IDS)})")
+        elif name == "Rules":
+            value = value.lower()
+            if value not in ("en", "jp"):
+                line.fail(at, f"expected rules 'en' or 'jp', got {quote(texts[0])}")
+        elif name == "Scoring":
+            value = _scoring(line, at, value)
+        elif name == "Players":
+            self.values[name] = read_players(line, at, value)
+            return
+        elif name == "Rule":
+            for tok, text in zip(toks, texts, strict=True):
+                if not text:
+                    line.fail(tok.start + 1, "expected a non-empty option name and value")
+            self.overrides.append((texts[0], texts[1]))
+            return
+        elif name == "Custom":
+            if not (len(value) == 1 and value in "123"):
+                line.fail(at, f"expected a Wild Customizable number 1, 2 or 3, got {quote(value)}")
+            if any(n == int(value) for n, _ in self.customs):
+                line.fail(at, f"duplicate [Custom \"{value}\"]")
+            self.customs.append((int(value), texts[1]))
+            return
+        self.values[name] = value
+
+    def finish(self, line: Line | None) -> Header:
+        for name in _REQUIRED:
+            if name not in self.values:
+                if line is None:
+                    raise NotationError(self.file, 1, 1, f"missing required tag [{name}]")
+                line.fail(0, f"missing required tag [{name}] before the first 'round'")
+        get = self.values.get
+        return Header(
+            edition=str(get("Edition")), players=tuple(get("Players", ())),
+            scoring=str(get("Scoring")), rules=str(get("Rules", "en")),
+            event=_text(get("Event")), site=_text(get("Site")), date=_text(get("Date")),
+            overrides=tuple(self.overrides), customs=tuple(self.customs))
+
+
+def _text(value: str | tuple[str, ...] | None) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _closing(line: Line, start: int) -> int:
+    """Offset of the `]` ending the tag at `start`; nothing but space may follow it."""
+    inside = False
+    for i in range(start + 1, len(line.text)):
+        ch = line.text[i]
+        if ch == '"':
+            inside = not inside
+        elif ch == "]" and not inside:
+            rest = line.text[i + 1:]
+            if rest.strip():
+                at = i + 1 + len(rest) - len(rest.lstrip())
+                line.fail(at, f"expected end of line after ']', got {quote(rest.strip())}")
+            return i
+    return line.fail(len(line.text), "expected ']' to close the tag")
+
+
+def _real_date(value: str) -> bool:
+    try:
+        datetime.date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _scoring(line: Line, at: int, value: str) -> str:
+    words = value.lower().split()
+    if words == ["none"]:
+        return "none"
+    digits = words[1].lstrip("0") if len(words) == 2 else ""
+    if digits.isascii() and digits.isdigit() and len(digits) <= 9 and words[0] in _SCORING_KINDS:
+        return f"{words[0]} {int(digits)}"
+    return line.fail(at, f"expected a scoring system ({_SCORING_SYNTAX}), got {quote(value)}")
+
+
+# Statements ------------------------------------------------------------------------------------
+
+def _round(cur: Cursor, expected: int | None) -> Event:
+    tok = cur.peek()
+    number = cur.number("round", 1)
+    cur.end(str(number))
+    if tok is not None and expected is not None and number != expected:
+        cur.line.fail(tok.start, f"expected round {expected}, got round {number}")
+    return RoundStarted(number)
+
+
+def _start(cur: Cursor, _: int | None) -> Event:
+    first = cur.i
+    cards = cur.cards("start")
+    after = cur.span(first)
+    color = cur.color()
+    if color is not None:
+        cur.end(cur.span(first))
+    elif cur.peek() is not None:
+        cur.fail(either(["a card", "a colour"]) if cards[-1].is_wild else "a card", after)
+    return StartTurned(cards, color)
+
+
+_READERS: dict[str, Callable[[Cursor, int | None], Event]] = {
+    "round": _round, "start": _start,
+    "dealer": lambda cur, _: DealerNamed(cur.name_rest("dealer")),
+    "out": lambda cur, _: PlayerWentOut(cur.name_rest("out")),
+    "turn": lambda cur, _: TurnOverridden(cur.name_rest("turn")),
+}
+
+
+def _hand(line: Line, table: Table, head: list[Tok], colon: int) -> Event:
+    """`hand NAME: CARD...` or `hand NAME: POINTS`."""
+    if len(head) < 2:
+        line.fail(colon, "expected a player name after 'hand', got ':'")
+    name = line.text[head[1].start:head[-1].end]
+    player = table.players.get(name.casefold())
+    cur = Cursor(line, table, tokenize(line, colon + 1))
+    if player is None:
+        cur.unknown(head[1].start, name)
+    after = f"hand {name}:"
+    if cur.is_number():
+        points = cur.number(after, 0)
+        cur.end(str(points))
+        return HandRevealed(player, points=points)
+    if cur.peek() is None:
+        cur.fail("cards or a points total", after)
+    first = cur.i
+    cards = cur.cards(after)
+    if cur.peek() is not None:
+        cur.fail("a card", cur.span(first))
+    return HandRevealed(player, cards=cards)
+
+
+def _statement(line: Line, table: Table, expected_round: int | None) -> Event:
+    """One statement after the header; `expected_round` is None in the move box."""
+    text = line.text
+    colon = find_colon(text)
+    name = text[:colon].strip() if colon >= 0 else ""
+    if colon >= 0:
+        player = table.players.get(name.casefold())
+        if player is not None:
+            return read_action(Cursor(line, table, tokenize(line, colon + 1)), player, f"{name}:")
+        head = tokenize(line, 0, colon)
+        if head and head[0].word == "hand":
+            return _hand(line, table, head, colon)
+    toks = tokenize(line)
+    if not toks:
+        line.fail(0, "expected a statement, got end of line")
+    first = toks[0]
+    if first.text.startswith("["):
+        line.fail(first.start, "expected a statement, got a tag (tags come before the first "
+                               "'round')")
+    reader = _READERS.get(first.word)
+    if reader is not None:
+        return reader(Cursor(line, table, toks, 1), expected_round)
+    if colon >= 0:
+        if not name:
+            line.fail(colon, "expected a player name before ':'")
+        Cursor(line, table, toks).unknown(first.start, name)
+    if first.word == "hand":
+        line.fail(len(text), f"expected ':' after the player name in {quote(text.strip())}")
+    for tok in toks:
+        player = table.players.get(text[first.start:tok.end].casefold())
+        if player is not None:
+            line.fail(tok.end, f"expected ':' after {quote(player)}")
+    return line.fail(first.start, f"expected a statement ({_STATEMENTS}) or 'NAME: move', "
+                                  f"got {quote(first.text)}")
+
+
+def parse_session(text: str, filename: str = "<string>") -> Session:
+    """Read a whole `.uno` file; raises NotationError at the first syntax error."""
+    text = text.removeprefix("\ufeff")
+    tags = _HeaderReader(filename)
+    table: Table | None = None
+    session: Session | None = None
+    rounds = 0
+    for number, raw in enumerate(text.split("\n"), 1):
+        line = read_line(raw, filename, number)
+        if not line.text:
+            continue
+        if session is None or table is None:
+            if line.text.lstrip().startswith("["):
+                tags.add(line)
+                continue
+            first = tokenize(line)[0]
+            if first.word != "round":
+                line.fail(first.start, f"expected a tag or 'round 1', got {quote(first.text)}")
+            session = Session(tags.finish(line))
+            table = Table.of(session.header)
+        event = _statement(line, table, rounds + 1)
+        if isinstance(event, RoundStarted):
+            rounds = event.number
+        session.events.append(event)
+        session.lines.append(number)
+    return session if session is not None else Session(tags.finish(None))
+
+
+def parse_move(text: str, header: Header) -> Event:
+    """Read one statement typed in the move box (`Bob: r5`, `turn Carol`, `hand Carol: 27`)."""
+    body = text.rstrip("\r\n")
+    for i, ch in enumerate(body):
+        if ch in "\r\n":
+            raise NotationError("<move>", 1, i + 1, "expected one statement on one line")
+    line = read_line(body, "<move>", 1)
+    if not line.text:
+        line.fail(0, "expected a statement, got end of line")
+    return _statement(line, Table.of(header), None)

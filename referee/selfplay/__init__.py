@@ -1,0 +1,5 @@
+"""Self-play: a real game with real hands, played by random players, checked against the engine."""
+
+from .driver import Divergence, SelfPlay, Stats, Tendencies
+
+__all__ = ["Divergence", "SelfPlay", "Stats", "Tendencies"]

@@ -1,0 +1,318 @@
+"""Self-play: random players make moves at a real table; the engine must follow every public fact."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from .. import events as ev
+from ..cards import LIGHT_COLORS, Card
+from ..engine import Referee
+from ..ruling import Ruling
+from .game import RealGame
+
+
+class Divergence(AssertionError):
+    """The engine's public state differs from the real game, or it refused a legal move."""
+
+
+@dataclass
+class Stats:
+    games: int = 0
+    actions: int = 0
+    refusals_checked: int = 0
+    rules: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class Tendencies:
+    """How often the random players do each thing."""
+
+    play: float = 0.85
+    call_uno: float = 0.75
+    challenge: float = 0.4
+    catch: float = 0.3
+    misplay: float = 0.03
+    side_action: float = 0.03
+    illegal_probe: float = 0.05
+
+
+class SelfPlay:
+    """Plays whole games and feeds every move to a Referee, checking it after each one."""
+
+    def __init__(self, seed: int, check: bool = True, tendencies: Tendencies | None = None
+                 ) -> None:
+        self.rng = random.Random(seed)
+        self.check = check
+        self.t = tendencies or Tendencies()
+        self.stats = Stats()
+        self.log: list[ev.Event] = []
+
+    # Feeding the engine ----------------------------------------------------------------------
+
+    def emit(self, event: ev.Event) -> Ruling:
+        ruling = self.apply(event)
+        extra, self.real.creeper_extra = self.real.creeper_extra, []
+        for seat in extra:
+            self.apply(ev.CardsDrawn(self.names[seat], 3, True))
+        if self.check:
+            self.compare(event)
+        return ruling
+
+    def apply(self, event: ev.Event) -> Ruling:
+        ruling = self.ref.apply(event)
+        self.log.append(event)
+        self.stats.actions += 1
+        if not ruling.ok:
+            raise Divergence(f"engine refused a legal move {event}: {ruling.text} "
+                             f"[{ruling.rule}]")
+        if self.check:
+            self.stats.rules[ruling.rule] = self.stats.rules.get(ruling.rule, 0) + 1
+        return ruling
+
+    def compare(self, event: ev.Event) -> None:
+        real, table = self.real, self.ref.table
+        assert table is not None
+        facts = (
+            ("hands", [len(h) for h in real.hands], table.hands),
+            ("top", real.top, table.top), ("color", real.color, table.color),
+            ("turn", real.turn, table.turn), ("direction", real.direction, table.direction),
+            ("draw pile", len(real.draw_pile), table.draw_pile),
+            ("discard pile", len(real.pile), len(table.pile)),
+            ("pending", real.pending is not None, table.pending is not None),
+            ("catchable", real.catchable, set(table.catchable)),
+            ("winner", real.winner, table.winner),
+        )
+        for what, want, got in facts:
+            if want != got:
+                raise Divergence(f"after {event}: {what} is {got}, really {want}")
+
+    def probe_refusal(self, event: ev.Event) -> None:
+        """An illegal move must be refused and change nothing."""
+        before = self._fingerprint()
+        ruling = self.ref.apply(event)
+        if ruling.ok:
+            raise Divergence(f"engine accepted an illegal move {event}: {ruling.text}")
+        if self._fingerprint() != before:
+            raise Divergence(f"refusing {event} changed the state")
+        self.stats.refusals_checked += 1
+
+    def _fingerprint(self) -> tuple[object, ...]:
+        t = self.ref.table
+        assert t is not None
+        return (tuple(t.hands), t.top, t.color, t.turn, t.direction, t.draw_pile, len(t.pile),
+                t.pending, t.must_play, tuple(t.catchable), t.creeper)
+
+    # A game ----------------------------------------------------------------------------------
+
+    def play_game(self, header: ev.Header, rounds: int = 1) -> None:
+        self.ref = Referee(header)
+        self.names = header.players
+        self.log = []
+        dealer = self.rng.randrange(len(self.names))
+        for number in range(1, rounds + 1):
+            if self.ref.sheet.finished:
+                break
+            self.ref_round(number, dealer)
+            assert self.real.winner is not None
+            dealer = self.next_dealer(dealer, self.real.winner)
+        self.stats.games += 1
+
+    def next_dealer(self, dealer: int, winner: int) -> int:
+        if self.ref.options["dealer-rotation"] == "winner":
+            return winner
+        return (dealer + 1) % len(self.names)
+
+    def ref_round(self, number: int, dealer: int) -> None:
+        self.emit_plain(ev.RoundStarted(number))
+        if number == 1 or self.rng.random() < 0.5:
+            self.emit_plain(ev.DealerNamed(self.names[dealer]))
+        elif self.ref.dealer != self.names[dealer]:
+            raise Divergence(f"dealer is {self.ref.dealer}, really {self.names[dealer]}")
+        real = self.real = RealGame(self.rng, self.ref.edition, self.ref.options, self.names,
+                                    dealer)
+        turned, color = real.start()
+        self.emit(ev.StartTurned(tuple(turned), color))
+        guard = 0
+        while real.winner is None:
+            guard += 1
+            if guard > 5000:
+                raise Divergence("a round did not end")
+            self.move()
+        self.reveal_hands()
+
+    def emit_plain(self, event: ev.Event) -> None:
+        ruling = self.ref.apply(event)
+        self.stats.actions += 1
+        if not ruling.ok:
+            raise Divergence(f"engine refused {event}: {ruling.text}")
+
+    def reveal_hands(self) -> None:
+        real = self.real
+        for seat, hand in enumerate(real.hands):
+            if seat == real.winner:
+                continue
+            name = self.names[seat]
+            if self.rng.random() < 0.5:
+                event = ev.HandRevealed(name, cards=tuple(hand))
+            else:
+                event = ev.HandRevealed(name, points=self.ref.edition.points(hand))
+            self.emit_plain(event)
+            if self.ref.revealed.get(name) != self.ref.edition.points(hand):
+                raise Divergence(f"{name}'s hand scored {self.ref.revealed.get(name)}")
+
+    # Choosing moves --------------------------------------------------------------------------
+
+    def move(self) -> None:
+        real, rng = self.real, self.rng
+        if (real.catchable and rng.random() < self.t.catch) or rng.random() < self.t.side_action:
+            self.side_action()
+            if real.winner is not None:
+                return
+        if real.pending is not None:
+            self.answer_wd4()
+        elif real.must_play is not None:
+            seat = real.must_play
+            legal = [c for c in real.hands[seat] if real.matches(c) and c.kind != "w+4"]
+            self.play(seat, rng.choice(legal))
+        else:
+            self.take_turn()
+
+    def take_turn(self, misplay: bool = True) -> None:
+        """The player to act plays, misplays or draws (an implied accept allows no misplay)."""
+        real, rng = self.real, self.rng
+        seat = real.turn
+        assert seat is not None
+        hand = real.hands[seat]
+        if self.check and rng.random() < self.t.illegal_probe:
+            self.probe(seat)
+        legal = [c for c in hand if real.matches(c)]
+        roll = rng.random()
+        if legal and roll < self.t.play:
+            self.play(seat, rng.choice(legal))
+            return
+        illegal = [c for c in hand if not real.matches(c)]
+        if misplay and illegal and rng.random() < self.t.misplay:
+            face = rng.choice(illegal)
+            if not self.next_discard:
+                real.close_windows(seat)
+            real.forced_draw(seat, int(self.ref.options["misplay-penalty"]))
+            real.turn = real.step(seat)
+            self.emit(ev.MisplayCaught(self.names[seat], face))
+            return
+        self.draw_turn(seat)
+
+    def draw_turn(self, seat: int) -> None:
+        real, rng = self.real, self.rng
+        got = real.draw(seat, 1)
+        count = 1
+        if got and got[0].kind == "cr" and self.ref.edition.id == "minecraft":
+            count += len(real.draw(seat, 3))
+            count = 4
+        if got and count == 1 and real.matches(got[0]) and rng.random() < 0.7:
+            play = self.make_play(seat, got[0])
+            real.close_windows(seat)
+            self.real_play(seat, play)
+            self.emit(ev.CardsDrawn(self.names[seat], 1, False, play))
+            return
+        if not self.next_discard:
+            real.close_windows(seat)
+        real.turn = real.step(seat)
+        self.emit(ev.CardsDrawn(self.names[seat], count, count != 1))
+
+    @property
+    def next_discard(self) -> bool:
+        return self.ref.next_discard_window
+
+    def make_play(self, seat: int, face: Card) -> ev.Play:
+        real, rng = self.real, self.rng
+        color = None
+        if face.is_wild:
+            held = [c.color for c in real.hands[seat] if c.color is not None]
+            color = rng.choice(held) if held and rng.random() < 0.8 else rng.choice(LIGHT_COLORS)
+        target = None
+        if face.kind == "wsw" and len(real.hands[seat]) > 1:
+            if self.ref.options["swap-optional"] == "no" or rng.random() < 0.7:
+                target = self.names[rng.choice([s for s in range(real.n) if s != seat])]
+        uno = len(real.hands[seat]) == 2 and rng.random() < self.t.call_uno
+        return ev.Play(face, color=color, target=target, uno=uno)
+
+    def real_play(self, seat: int, play: ev.Play) -> None:
+        target = self.names.index(play.target) if play.target else None
+        self.real.play(seat, play.card, play.color, target, play.uno)
+
+    def play(self, seat: int, face: Card) -> None:
+        play = self.make_play(seat, face)
+        self.real.close_windows(seat)
+        self.real_play(seat, play)
+        self.emit(ev.CardPlayed(self.names[seat], play))
+
+    def answer_wd4(self) -> None:
+        real, rng = self.real, self.rng
+        assert real.pending is not None
+        offender, victim, guilty, _, _ = real.pending
+        challenge = self.ref.options["challenge"] == "on" and rng.random() < self.t.challenge
+        if not self.next_discard:
+            real.close_windows(victim)
+        if not challenge:
+            real.resolve(False)
+            # Minecraft always accepts aloud: a Creeper in the four needs its own `draw 3` line.
+            if real.winner is None and self.ref.edition.id != "minecraft" and rng.random() < 0.5:
+                self.take_turn(misplay=False)
+            else:
+                self.emit(ev.DrawAccepted(self.names[victim]))
+            return
+        event = self.challenge_event(victim, offender, guilty)
+        real.resolve(True)
+        self.emit(event)
+
+    def challenge_event(self, victim: int, offender: int, guilty: bool) -> ev.ChallengeMade:
+        real, rng = self.real, self.rng
+        name = self.names[victim]
+        hand = list(real.held_at_wd4)
+        style = rng.random()
+        if style < 0.4:
+            return ev.ChallengeMade(name, verdict="guilty" if guilty else "innocent")
+        if guilty and style < 0.7:
+            _, _, _, top, color = real.pending or (0, 0, False, None, None)
+            bad = [c for c in hand if real.offends(c, top, color)]
+            return ev.ChallengeMade(name, shown=(rng.choice(bad),))
+        rng.shuffle(hand)
+        return ev.ChallengeMade(name, shown=tuple(hand))
+
+    def side_action(self) -> None:
+        real, rng = self.real, self.rng
+        names = self.names
+        if real.catchable and rng.random() < 0.8:
+            target = rng.choice(sorted(real.catchable))
+            if rng.random() < 0.3:
+                if self.ref.options["late-uno"] == "allowed":
+                    real.catchable.discard(target)
+                self.emit(ev.UnoCalled(names[target]))
+                return
+            catcher = rng.choice([s for s in range(real.n) if s != target])
+            real.catchable.discard(target)
+            real.forced_draw(target, int(self.ref.options["uno-penalty"]))
+            self.emit(ev.PlayerCaught(names[catcher], names[target]))
+            return
+        roll = rng.random()
+        seat = rng.randrange(real.n)
+        if roll < 0.5:
+            target = rng.choice([s for s in range(real.n) if s != seat])
+            if target not in real.catchable:
+                real.forced_draw(seat, int(self.ref.options["false-catch-penalty"]))
+                self.emit(ev.PlayerCaught(names[seat], names[target]))
+        else:
+            real.forced_draw(seat, int(self.ref.options["coaching-penalty"]))
+            self.emit(ev.PenaltyGiven(names[seat], coaching=True))
+
+    def probe(self, seat: int) -> None:
+        """Try moves the engine must refuse: out of turn, or a card that does not match."""
+        real, rng = self.real, self.rng
+        other = rng.choice([s for s in range(real.n) if s != seat])
+        if real.hands[other]:
+            face = rng.choice(real.hands[other])
+            self.probe_refusal(ev.CardPlayed(self.names[other], self.make_play(other, face)))
+        illegal = [c for c in real.hands[seat] if not real.matches(c)]
+        if illegal:
+            self.probe_refusal(ev.CardPlayed(self.names[seat], ev.Play(rng.choice(illegal))))

@@ -1,0 +1,208 @@
+"""The real game behind self-play: a shuffled deck, the actual hands, and every card's effect."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from ..cards import LIGHT_COLORS, Card
+from ..editions import Edition
+
+
+class RealGame:
+    """One round played with real cards. It is written apart from the engine on purpose: the
+    self-play test compares what the engine derives from the moves with what really happened."""
+
+    def __init__(self, rng: random.Random, edition: Edition, options: Mapping[str, str],
+                 players: tuple[str, ...], dealer: int) -> None:
+        self.rng = rng
+        self.edition = edition
+        self.options = options
+        self.players = players
+        self.n = len(players)
+        self.dealer = dealer
+        deck = [face for face, copies in edition.deck.items() for _ in range(copies)]
+        rng.shuffle(deck)
+        size = int(options["hand-size"])
+        self.hands: list[list[Card]] = [[deck.pop() for _ in range(size)] for _ in players]
+        self.draw_pile = deck
+        self.pile: list[Card] = []
+        self.top: Card | None = None
+        self.color: str | None = None
+        self.turn: int | None = None
+        self.direction = 1
+        self.pending: tuple[int, int, bool, Card | None, str | None] | None = None
+        """(offender, victim, guilty, top before, colour before) of a Wild Draw Four."""
+        self.held_at_wd4: list[Card] = []
+        """The offender's hand right after the Wild Draw Four: what a challenge shows."""
+        self.must_play: int | None = None
+        self.catchable: set[int] = set()
+        self.winner: int | None = None
+        self.creeper_extra: list[int] = []
+        """Seats that drew a Creeper in a forced draw: each owes a `draw 3` line."""
+        self.minecraft_every = (edition.id == "minecraft"
+                                and options["creeper-trigger"] == "every-draw")
+
+    # Mechanics --------------------------------------------------------------------------------
+
+    def step(self, seat: int, times: int = 1) -> int:
+        return (seat + self.direction * times) % self.n
+
+    def draw(self, seat: int, count: int) -> list[Card]:
+        got: list[Card] = []
+        for _ in range(count):
+            if not self.draw_pile:
+                keep = 2 if self.pending is not None and len(self.pile) >= 2 else 1
+                if len(self.pile) <= keep:
+                    break
+                self.draw_pile = self.pile[:-keep]
+                self.pile = self.pile[-keep:]
+                self.rng.shuffle(self.draw_pile)
+            got.append(self.draw_pile.pop())
+        self.hands[seat].extend(got)
+        if got:
+            self.catchable.discard(seat)
+        return got
+
+    def forced_draw(self, seat: int, count: int) -> None:
+        got = self.draw(seat, count)
+        if self.minecraft_every and any(face.kind == "cr" for face in got):
+            self.draw(seat, 3)
+            self.creeper_extra.append(seat)
+
+    def matches(self, face: Card) -> bool:
+        top = self.top
+        assert top is not None
+        return face.color is None or face.color == self.color or face.kind == top.kind
+
+    def offends(self, face: Card, top: Card | None, color: str | None) -> bool:
+        """Whether holding `face` makes a Wild Draw Four illegal under the table's rule."""
+        if face.kind == "w+4":
+            return False
+        if self.options["wd4-legal"] == "color":
+            return face.color is not None and face.color == color
+        return (face.color is None or face.color == color
+                or (top is not None and face.kind == top.kind))
+
+    def discard(self, face: Card, color: str | None) -> None:
+        self.pile.append(face)
+        self.top = face
+        self.color = color or face.color
+
+    def start(self) -> tuple[list[Card], str | None]:
+        """Turn up the start card, sending back what the rules send back; apply its effect."""
+        number_only = self.options["start-card"] == "number-only"
+        turned: list[Card] = []
+        while True:
+            face = self.draw_pile.pop()
+            turned.append(face)
+            if face.kind == "w+4" or (number_only and not face.is_number):
+                self.draw_pile.insert(self.rng.randrange(len(self.draw_pile) + 1), face)
+                continue
+            break
+        color = self.rng.choice(LIGHT_COLORS) if face.is_wild else None
+        self.discard(face, color)
+        left = self.step(self.dealer)
+        kind = face.kind
+        if number_only or face.is_number or face.is_wild:
+            self.turn = left
+        elif kind == "+2":
+            self.forced_draw(left, 2)
+            self.turn = self.step(left)
+        elif kind == "r":
+            self.direction = -1
+            self.turn = self.dealer
+        elif kind == "s":
+            self.turn = self.step(left)
+        return turned, color
+
+    def play(self, seat: int, face: Card, color: str | None, target: int | None,
+             uno: bool) -> None:
+        """Put a card down and apply its effect."""
+        hand = self.hands[seat]
+        hand.remove(face)
+        prev_top, prev_color = self.top, self.color
+        self.must_play = None
+        self.discard(face, color)
+        kind = face.kind
+        nxt = self.step(seat)
+        if kind == "s":
+            self.turn = self.step(seat, 2)
+        elif kind == "r":
+            if self.n == 2 and self.options["two-player-reverse"] == "skip":
+                self.turn = seat
+            else:
+                self.direction = -self.direction
+                self.turn = self.step(seat)
+        elif kind == "+2":
+            self.forced_draw(nxt, 2)
+            self.turn = self.step(nxt)
+        elif kind == "w+4":
+            guilty = any(self.offends(c, prev_top, prev_color) for c in hand)
+            self.pending = (seat, nxt, guilty, prev_top, prev_color)
+            self.held_at_wd4 = list(hand)
+            self.turn = nxt
+        elif kind == "wsh" and (hand or self.options["shuffle-last-card"] == "redeal"):
+            self._shuffle_hands(seat)
+            self.turn = nxt
+        elif kind == "wsw":
+            if target is not None and hand:
+                self.hands[seat], self.hands[target] = self.hands[target], self.hands[seat]
+                self.catchable.discard(target)
+                self._passive((seat, target))
+            self.turn = nxt
+        else:
+            self.turn = nxt
+        if kind not in ("wsh", "wsw") and len(self.hands[seat]) == 1 and not uno:
+            self.catchable.add(seat)
+        if not self.hands[seat] and self.pending is None:
+            self.end(seat)
+
+    def _shuffle_hands(self, seat: int) -> None:
+        cards = [face for hand in self.hands for face in hand]
+        self.rng.shuffle(cards)
+        self.hands = [[] for _ in self.players]
+        for i, face in enumerate(cards):
+            self.hands[(seat + 1 + i) % self.n].append(face)
+        self.catchable.clear()
+        self._passive(range(self.n))
+
+    def _passive(self, seats: range | tuple[int, ...]) -> None:
+        if self.options["uno-on-passive"] == "yes":
+            self.catchable.update(s for s in seats if len(self.hands[s]) == 1)
+
+    def resolve(self, challenge: bool) -> bool:
+        """The victim accepts or challenges the pending Wild Draw Four; True if guilty."""
+        assert self.pending is not None
+        offender, victim, guilty, prev_top, prev_color = self.pending
+        guilty = guilty and challenge
+        if not challenge:
+            self.pending = None
+            self.forced_draw(victim, 4)
+            self.turn = self.step(victim)
+        elif not guilty:
+            self.pending = None
+            self.forced_draw(victim, 6)
+            self.turn = self.step(victim)
+        else:
+            mode = self.options["wd4-guilty"]
+            if mode != "draw":
+                self.hands[offender].append(self.pile.pop())
+                self.top, self.color = prev_top, prev_color
+            self.pending = None
+            self.forced_draw(offender, 4)
+            self.turn = victim
+            if mode == "retract-replay":
+                self.turn = self.must_play = offender
+        if not self.hands[offender]:
+            self.end(offender)
+        return guilty
+
+    def close_windows(self, actor: int) -> None:
+        self.catchable = {s for s in self.catchable if s == actor}
+
+    def end(self, seat: int) -> None:
+        self.winner = seat
+        self.turn = None
+        self.catchable.clear()
+        self.must_play = None

@@ -1,0 +1,33 @@
+"""Random tables for self-play: player counts and option overrides drawn from every value."""
+
+from __future__ import annotations
+
+import random
+
+from ..events import Header
+from ..options import INT, OPTIONS
+
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "太郎", "花子", "Mary Ann", "Zoë", "Jo")
+_INT_CHOICES = {"uno-penalty": ("1", "2", "4"), "false-catch-penalty": ("0", "1", "2"),
+                "misplay-penalty": ("1", "2"), "coaching-penalty": ("2", "4"),
+                "hand-size": ("5", "7", "10")}
+
+
+def random_header(rng: random.Random, edition: str, rules: str, players: int | None = None,
+                  vary: float = 0.3) -> Header:
+    """A header with a random seating and, for each option, a random override with chance `vary`."""
+    count = players or rng.choice((2, 3, 4, 4, 4, 5, 6, 10))
+    overrides: list[tuple[str, str]] = []
+    for key, option in OPTIONS.items():
+        if rng.random() >= vary:
+            continue
+        if option.values == INT:
+            choices: tuple[str, ...] = _INT_CHOICES[key]
+        else:
+            choices = option.supported or tuple(v for v in option.values if v != INT)
+        overrides.append((key, rng.choice(choices)))
+    if count == 10:
+        # Ten hands of ten do not fit in a 108-card deck.
+        overrides = [(k, v) for k, v in overrides if k != "hand-size"]
+    return Header(edition=edition, players=NAMES[:count], scoring="none", rules=rules,
+                  overrides=tuple(overrides))
