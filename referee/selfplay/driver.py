@@ -143,6 +143,7 @@ class SelfPlay:
 
     def emit_plain(self, event: ev.Event) -> None:
         ruling = self.ref.apply(event)
+        self.log.append(event)
         self.stats.actions += 1
         if not ruling.ok:
             raise Divergence(f"engine refused {event}: {ruling.text}")

@@ -1,0 +1,1 @@
+"""Benchmarks: scripts that print their numbers (never timings in tests)."""
