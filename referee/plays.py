@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 from . import events as ev
 from .cards import LIGHT_COLORS, Card
 from .ruling import Refusal, Ruling
-from .table import PendingDraw, Table
+from .effects import EFFECTS, PASSIVE_KINDS, check_swap, plain, wild
+from .table import Table
 
 if TYPE_CHECKING:
     from .engine import Referee
@@ -97,7 +98,7 @@ class PlaysMixin:
         elif play.color not in LIGHT_COLORS:
             raise Refusal("wild-color", "that colour is not in this deck")
         if face.kind == "wsw":
-            self._check_swap(table, seat, play.target, table.hands[seat] + drawn - 1)
+            check_swap(self, table, seat, play.target, table.hands[seat] + drawn - 1)
         elif play.target is not None:
             raise Refusal("swap-hands", f"{face.name} takes no target")
         if table.hands[seat] < 1:
@@ -179,58 +180,14 @@ class PlaysMixin:
         table.discard(face)
         table.top = face
         table.color = play.color or face.color
-        left = table.hands[seat]
         text += f"{names[seat]} played {face.name}"
         if face.color is None:
             text += f", naming {table.color_name()}"
-        rule = "match"
-        kind = face.kind
-        nxt = table.step(seat)
-        if kind == "s":
-            table.turn = table.step(seat, 2)
-            text += f"; {names[nxt]} is skipped"
-            rule = "skip" if table.size > 2 else "two-player-skip"
-        elif kind == "r":
-            if table.size == 2 and self.options["two-player-reverse"] == "skip":
-                table.turn = seat
-                rule = "two-player-reverse"
-                text += "; with two players it acts as a Skip"
-            else:
-                table.direction = -table.direction
-                table.turn = table.step(seat)
-                rule = "reverse" if table.size > 2 else "two-player-reverse"
-                text += "; play changes direction"
-        elif kind == "+2":
-            drawn, _ = table.draw(nxt, 2)
-            self._creeper_after_draw(nxt)
-            table.turn = table.step(nxt)
-            text += f"; {names[nxt]} draws {drawn} and is skipped"
-            rule = "draw-two"
-        elif kind == "w+4":
-            table.pending = PendingDraw(seat, nxt, face, 4, prev_top, prev_color, left)
-            table.turn = nxt
-            text += (f"; {names[nxt]} draws 4 or challenges (colour before it: "
-                     f"{table.color_name(prev_color)})")
-            rule = "wd4"
-        elif kind == "wsh" and (left or self.options["shuffle-last-card"] == "redeal"):
-            text += self._shuffle_hands(table, seat)
-            left = table.hands[seat]
-            table.turn = nxt
-            rule = "shuffle-hands" if left else "shuffle-last-card"
-        elif kind == "wsw":
-            text += self._swap_hands(table, seat, play.target)
-            left = table.hands[seat]
-            table.turn = nxt
-            rule = "swap-hands" if left else "swap-last-card"
-        else:
-            table.turn = nxt
-            if kind == "wc":
-                custom = self.customs.get(play.custom or 0)
-                text += f" (rule: {custom})" if custom else ""
-                rule = "customizable"
-            elif face.color is None:
-                rule = "wild-color"
-        if kind != "wsh" and kind != "wsw":
+        effect = EFFECTS.get(face.kind, plain if face.color is not None else wild)
+        rule, more = effect(self, table, seat, play, prev_top, prev_color)
+        text += more
+        left = table.hands[seat]
+        if face.kind not in PASSIVE_KINDS:
             text += self._uno_after_play(table, seat, play.uno)
         if left == 0 and table.pending is None:
             return Ruling(True, "going-out", text + "." + self._end_round(seat))
@@ -246,49 +203,3 @@ class PlaysMixin:
             table.closed.pop(seat, None)
             return "; UNO not called: catchable"
         return ""
-
-    def _shuffle_hands(self: Referee, table: Table, seat: int) -> str:
-        total = sum(table.hands)
-        n = table.size
-        base, extra = divmod(total, n)
-        # Dealt one at a time from the player's left, clockwise, the player last (dossier 4).
-        for i in range(1, n + 1):
-            s = (seat + i) % n
-            table.hands[s] = base + (1 if i <= extra else 0)
-        for hand in table.known:
-            for face, k in hand.items():
-                table.pool[face] = table.pool.get(face, 0) + k
-            hand.clear()
-        table.catchable.clear()
-        self._passive_uno(table, range(n))
-        return f"; all {total} cards re-dealt, {table.players[seat]} gets {table.hands[seat]}"
-
-    def _check_swap(self: Referee, table: Table, seat: int, target: str | None, left: int
-                    ) -> None:
-        if left == 0:
-            if target is not None:
-                raise Refusal("swap-last-card", "Wild Swap Hands is the last card: "
-                                                "there is nothing to swap")
-        elif target is None:
-            if self.options["swap-optional"] == "no":
-                raise Refusal("swap-hands", "Wild Swap Hands needs a target: `wsw red @Bob`")
-        elif self._seat(table, target) == seat:
-            raise Refusal("swap-hands", "swap hands with another player")
-
-    def _swap_hands(self: Referee, table: Table, seat: int, target: str | None) -> str:
-        if table.hands[seat] == 0:
-            return ""
-        if target is None:
-            return "; no swap"
-        other = self._seat(table, target)
-        table.hands[seat], table.hands[other] = table.hands[other], table.hands[seat]
-        table.known[seat], table.known[other] = table.known[other], table.known[seat]
-        table.catchable.pop(other, None)
-        self._passive_uno(table, (seat, other))
-        return f"; {table.players[seat]} swaps hands with {table.players[other]}"
-
-    def _passive_uno(self: Referee, table: Table, seats: range | tuple[int, ...]) -> None:
-        if self.options["uno-on-passive"] == "yes":
-            for s in seats:
-                if table.hands[s] == 1:
-                    table.catchable[s] = table.step(s)
