@@ -71,6 +71,10 @@ class ChallengeMixin:
                                                "challenges: accept the draw")
         pending = self._pending(table, seat, "challenge")
         guilty = self._verdict(table, pending, event)
+        known = table.known[pending.offender]
+        for face in set(event.shown):
+            # The challenger saw them, and they stay in the hand: the table now knows them.
+            known[face] = max(known.get(face, 0), event.shown.count(face))
         if table.catchable and not self.next_discard_window:
             self._close_windows(table, seat, "challenged")
         names = table.players

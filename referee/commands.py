@@ -137,11 +137,11 @@ def score_session(path: str, out: TextIO, as_json: bool) -> int:
 
 
 def score_table(sheet: dict[str, Any], system: str) -> str:
-    """Rounds down, players across; each cell is the round's points and the running total."""
+    """Rounds down, players across; each cell is the round's points (and the running total)."""
     players: list[str] = sheet["players"]
     rows = [["round", "winner", *players]]
     for number, rnd in enumerate(sheet["rounds"], 1):
-        cells = [f"{rnd['points'][p]:+d} = {rnd['totals'][p]}" for p in players]
+        cells = [f"{rnd['points'][p]:+d} ({rnd['totals'][p]})" for p in players]
         rows.append([str(number), rnd["winner"] or "-", *cells])
     rows.append(["total", "", *(str(sheet["totals"][p]) for p in players)])
     rows.append(["rank", "", *(str(sheet["ranks"][p]) for p in players)])
@@ -150,7 +150,7 @@ def score_table(sheet: dict[str, Any], system: str) -> str:
         verdict = f"winner: {sheet['winner']}" if sheet["winner"] else "finished: a tie"
     else:
         verdict = "not finished"
-    return f"scoring: {system}\n{text}{verdict}\n"
+    return f"scoring: {system}; each cell: round points (running total)\n{text}{verdict}\n"
 
 
 # rules -----------------------------------------------------------------------------------------
@@ -161,7 +161,7 @@ def parse_overrides(pairs: Sequence[str]) -> tuple[tuple[str, str], ...]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip() or not value.strip():
-            raise Failure(f"--rule expects key=value, e.g. --rule uno-penalty=4, not {pair!r}")
+            raise Failure(f"uno-referee rules: --rule expects key=value, e.g. --rule uno-penalty=4, not {pair!r}")
         out.append((key.strip(), value.strip()))
     return tuple(out)
 
@@ -170,15 +170,16 @@ def rules(edition: str, rulebook: str, overrides: tuple[tuple[str, str], ...],
           out: TextIO) -> int:
     """Print the rules in force, then every option's value."""
     if edition in PLANNED_EDITIONS:
-        raise Failure(f"edition '{edition}' is not refereed by this version yet "
+        raise Failure(f"uno-referee rules: edition '{edition}' is not refereed by this version yet "
                       f"(editions: {', '.join(EDITIONS)})")
     if edition not in EDITIONS:
-        raise Failure(f"unknown edition '{edition}' (editions: {', '.join(EDITIONS)})")
+        raise Failure(f"uno-referee rules: unknown edition '{edition}' (editions: {', '.join(EDITIONS)})")
     try:
         options = resolve(rulebook, edition, overrides)
     except OptionError as exc:
-        raise Failure(str(exc)) from None
-    out.write(f"Rulebook in force: {EDITIONS[edition].title}, rules '{rulebook}'\n\n")
+        raise Failure(f"uno-referee rules: {exc}") from None
+    out.write(f"Rulebook in force: edition {edition} ({EDITIONS[edition].title}), "
+              f"rules {rulebook}\n\n")
     for rule in in_force(options, edition):
         mark = "  (no official rule; table default)" if rule.table_default else ""
         out.write(f"{rule.id}{mark}\n")

@@ -156,12 +156,15 @@ class PlaysMixin:
         if reshuffled:
             text += "The discard pile was shuffled into a new draw pile. "
         if event.play is not None:
-            return self._play(table, seat, event.play, text + f"{table.players[seat]} drew and ")
+            return self._play(table, seat, event.play, text, drawn)
         table.turn = table.step(seat)
         who = table.players[seat]
-        return Ruling(True, "draw-one", f"{text}{who} drew {drawn} and keeps "
-                                        f"{'it' if drawn == 1 else 'them'}; "
-                                        f"{table.players[table.turn]} plays next.")
+        rule = "draw-one"
+        if event.count == 4:
+            rule, text = "creeper", text + "Creeper: "
+        return Ruling(True, rule, f"{text}{who} drew {drawn} and keeps "
+                                  f"{'it' if drawn == 1 else 'them'}; "
+                                  f"{table.players[table.turn]} plays next.")
 
     def _on_jump(self: Referee, event: ev.JumpedIn) -> Ruling:
         self._table()
@@ -169,7 +172,8 @@ class PlaysMixin:
 
     # Card effects ----------------------------------------------------------------------------
 
-    def _play(self: Referee, table: Table, seat: int, play: ev.Play, text: str) -> Ruling:
+    def _play(self: Referee, table: Table, seat: int, play: ev.Play, text: str,
+              drawn: int | None = None) -> Ruling:
         face = play.card
         names = table.players
         prev_top, prev_color = table.top, table.color
@@ -180,7 +184,7 @@ class PlaysMixin:
         table.discard(face)
         table.top = face
         table.color = play.color or face.color
-        text += f"{names[seat]} played {face.name}"
+        text += f"{names[seat]} {'' if drawn is None else f'drew {drawn} and '}played {face.name}"
         if face.color is None:
             text += f", naming {table.color_name()}"
         effect = EFFECTS.get(face.kind, plain if face.color is not None else wild)

@@ -241,6 +241,12 @@ class RoundsMixin:
                 raise Refusal("card-in-edition", f"{face.name} is not in the "
                                                  f"{self.edition.id} deck")
             tally[face] = tally.get(face, 0) + 1
+        if table is not None:
+            held = table.known[self.seats[name]]
+            missing = [face.name for face, n in held.items() if tally.get(face, 0) < n]
+            if missing:
+                raise Refusal("round-hands", f"{name} is known to hold {', '.join(missing)}, "
+                                             "which this hand leaves out")
         for face, n in tally.items():
             seen = self.revealed_cards.get(face, 0) if not mid_round else 0
             if table is not None:

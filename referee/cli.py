@@ -1,0 +1,123 @@
+"""The `uno-referee` command line: check, replay, score and rules, and (bare) the app."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import sys
+from collections.abc import Sequence
+
+from . import __version__, commands
+from .commands import Failure
+
+INTERNAL_ERROR = 3
+
+_DESCRIPTION = "A referee and scorekeeper for UNO played with real cards."
+_EPILOG = ("exit status: 0 every line legal, 1 a refused move, 2 a syntax error or a file that "
+           "cannot be read")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="uno-referee", description=_DESCRIPTION,
+                                     epilog=_EPILOG)
+    parser.add_argument("--version", action="version", version=f"uno-referee {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    check = sub.add_parser("check", help="check that every line of a session is legal")
+    check.add_argument("file", metavar="FILE", help="a .uno session file ('-' reads stdin)")
+
+    replay = sub.add_parser("replay", help="the ruling on every statement of a session")
+    replay.add_argument("file", metavar="FILE", help="a .uno session file ('-' reads stdin)")
+    replay.add_argument("--json", action="store_true",
+                        help="one JSON object per statement, with the public state")
+
+    score = sub.add_parser("score", help="the score sheet of a session")
+    score.add_argument("file", metavar="FILE", help="a .uno session file ('-' reads stdin)")
+    score.add_argument("--json", action="store_true", help="the score sheet as JSON")
+
+    rules = sub.add_parser("rules", help="the rulebook in force for an edition and options")
+    rules.add_argument("--edition", default="classic", help="edition id (default: classic)")
+    rules.add_argument("--rules", default="en", dest="rulebook",
+                       help="rulebook family: en or jp (default: en)")
+    rules.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
+                       help="override one option, e.g. --rule uno-penalty=4 (repeatable)")
+    return parser
+
+
+def _run(args: argparse.Namespace) -> int:
+    out = sys.stdout
+    if args.command == "check":
+        return commands.check(args.file, out)
+    if args.command == "replay":
+        return commands.replay_session(args.file, out, args.json)
+    if args.command == "score":
+        return commands.score_session(args.file, out, args.json)
+    if args.command == "rules":
+        overrides = commands.parse_overrides(args.rule)
+        return commands.rules(args.edition.lower(), args.rulebook.lower(), overrides, out)
+    return _open_app()
+
+
+def _open_app() -> int:
+    # Placeholder until the Textual app lands; it will import screens.app here, never above,
+    # so the headless commands do not load Textual.
+    print("uno-referee: the table app is not ready yet. Try:\n"
+          "  uno-referee check FILE       is every line legal?\n"
+          "  uno-referee replay FILE      the ruling on each statement\n"
+          "  uno-referee score FILE       the score sheet\n"
+          "  uno-referee rules            the rulebook in force\n"
+          "  uno-referee --help           all options")
+    return 0
+
+
+def _utf8_streams() -> None:
+    # Japanese player names must print on consoles whose default encoding is not UTF-8.
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
+        except (AttributeError, ValueError, io.UnsupportedOperation):
+            pass
+
+
+def _exit_code(exc: SystemExit) -> int:
+    """argparse exits for --help, --version and usage errors; main returns the code instead."""
+    if exc.code is None or isinstance(exc.code, int):
+        return exc.code or 0
+    print(exc.code, file=sys.stderr)
+    return 1
+
+
+def _silence_stdout() -> None:
+    # The reader went away (`| head`): point stdout at /dev/null so that the flush at exit
+    # does not raise a second BrokenPipeError (the recipe of the Python signal docs).
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, io.UnsupportedOperation):
+        pass
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; never lets a traceback reach the user."""
+    _utf8_streams()
+    try:
+        args = build_parser().parse_args(argv)
+        return _run(args)
+    except SystemExit as exc:
+        return _exit_code(exc)
+    except Failure as failure:
+        print(failure.message, file=sys.stderr)
+        return failure.code
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        _silence_stdout()
+        return 1
+    except Exception as exc:  # noqa: BLE001 - the last line of defence
+        print(f"uno-referee: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return INTERNAL_ERROR
+
+
+if __name__ == "__main__":
+    sys.exit(main())
