@@ -146,8 +146,10 @@ def _challenge(cur: Cursor, player: str) -> Event:
     if word != "shows":
         cur.fail("'guilty', 'innocent' or 'shows'", "challenge")
     cur.take()
+    first = cur.i
     shown = cur.cards("shows")
-    cur.end(cur.line.text[tok.start:cur.toks[cur.i - 1].end])
+    if cur.peek() is not None:
+        cur.fail("a card", cur.span(first))
     return ChallengeMade(player, shown=shown)
 
 

@@ -128,9 +128,6 @@ class Cursor:
     def __init__(self, line: Line, table: Table, toks: list[Tok], i: int = 0) -> None:
         self.line, self.table, self.toks, self.i = line, table, toks, i
 
-    def copy(self) -> Cursor:
-        return Cursor(self.line, self.table, self.toks, self.i)
-
     def peek(self) -> Tok | None:
         return self.toks[self.i] if self.i < len(self.toks) else None
 
@@ -278,15 +275,29 @@ def read_players(line: Line, at: int, value: str) -> tuple[str, ...]:
 
 
 def _clash(name: str, seen: dict[str, str]) -> tuple[str, str] | None:
-    """Another player that `name` could be misread as, with the ambiguous text: `hand B:`
-    (a hand line for B) or `@B uno` / `@B top ...` (the target B, then a keyword)."""
+    """Another player that `name` could be misread as, with the ambiguous text: `hand B:` (a hand
+    line for B) or `@B uno`, `@B top r5` (the target B, then the rest of a play)."""
     folded = name.casefold()
     words = folded.split(None, 1)
     if len(words) == 2 and words[0] == "hand" and words[1] in seen:
         return seen[words[1]], f"{name}:"
     for other, written in seen.items():
         rest = folded[len(other):]
-        if folded.startswith(other) and rest[:1].isspace() and (rest.split() or [""])[0] in (
-                "top", "uno"):
+        if folded.startswith(other) and rest[:1].isspace() and _is_play_end(rest.split()):
             return written, f"@{name}"
     return None
+
+
+def _is_play_end(words: list[str]) -> bool:
+    """Whether `words` could end a play after its target: `[top CARD [COLOUR]] [uno]`."""
+    i = 0
+    if words[i:i + 1] == ["top"]:
+        found = parse_card_words(words, 1) if len(words) > 1 else None
+        if found is None:
+            return False
+        i = 1 + found[2]
+        if i < len(words) and parse_color(words[i]):
+            i += 1
+    if words[i:i + 1] == ["uno"]:
+        i += 1
+    return 0 < i == len(words)
