@@ -49,10 +49,13 @@ class CallsMixin:
             return Ruling(True, "uno-catch", f"{names[seat]} caught {names[target]} not calling "
                                              f"UNO: {names[target]} draws {drawn}.", True)
         held = table.hands[target]
+        if held == 1 and target in table.closed:
+            return Ruling(True, "uno-late-catch", f"Too late: {table.closed[target]}. "
+                                              "No penalty for anyone.")
         if held != 1:
             why = f"{names[target]} holds {held} cards"
         else:
-            why = table.closed.get(target, f"{names[target]} called UNO")
+            why = f"{names[target]} called UNO"
         penalty = self.false_catch_penalty
         text = f"False catch: {why}."
         if penalty:
@@ -75,7 +78,7 @@ class CallsMixin:
         top = table.top
         assert top is not None
         if in_turn and (face.color is None or face.color == table.color
-                        or face.kind == top.kind) and table.must_play != seat:
+                        or face.kind == top.kind):
             raise Refusal("misplay", f"{face.name} could go on {self._top_text(table)}: "
                                      "not a misplay")
         if not table.holds_known(seat, face) and table.elsewhere(seat, face) + 1 > deck[face]:

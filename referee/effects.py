@@ -78,7 +78,8 @@ def shuffle_hands(ref: Referee, table: Table, seat: int, play: Play, top: Card |
                   color: str | None) -> tuple[str, str]:
     """Gather every hand and deal them all out one at a time from the player's left
     (dossier 4, JP17); with `shuffle-last-card wins` a last Shuffle Hands goes out instead."""
-    if table.hands[seat] == 0 and ref.options["shuffle-last-card"] == "wins":
+    last = table.hands[seat] == 0
+    if last and ref.options["shuffle-last-card"] == "wins":
         return wild(ref, table, seat, play, top, color)
     total = sum(table.hands)
     n = table.size
@@ -91,9 +92,10 @@ def shuffle_hands(ref: Referee, table: Table, seat: int, play: Play, top: Card |
             table.pool[face] = table.pool.get(face, 0) + k
         hand.clear()
     table.catchable.clear()
+    table.closed.clear()
     passive_uno(ref, table, range(n))
     table.turn = table.step(seat)
-    rule = "shuffle-hands" if table.hands[seat] else "shuffle-last-card"
+    rule = "shuffle-last-card" if last else "shuffle-hands"
     return rule, (f"; all {total} cards re-dealt, {table.players[seat]} gets "
                   f"{table.hands[seat]}")
 
@@ -122,6 +124,8 @@ def swap_hands(ref: Referee, table: Table, seat: int, play: Play, top: Card | No
     table.hands[seat], table.hands[other] = table.hands[other], table.hands[seat]
     table.known[seat], table.known[other] = table.known[other], table.known[seat]
     table.catchable.pop(other, None)
+    table.closed.pop(other, None)
+    table.closed.pop(seat, None)
     passive_uno(ref, table, (seat, other))
     return "swap-hands", f"; {table.players[seat]} swaps hands with {table.players[other]}"
 

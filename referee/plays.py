@@ -44,6 +44,10 @@ class PlaysMixin:
             if seat == pending.victim:
                 raise Refusal("wd4", f"{names[seat]} must first accept the "
                                      f"{pending.card.name} (draw {pending.amount}) or challenge")
+            if table.hands[pending.offender] == 0:
+                raise Refusal("going-out", f"{names[pending.offender]} went out with the "
+                                           f"{pending.card.name}: {names[pending.victim]} accepts "
+                                           "or challenges, and the round ends")
             if seat != table.step(pending.victim):
                 raise Refusal("turn-order", f"it is {names[pending.victim]}'s turn to accept or "
                                             f"challenge the {pending.card.name}")
@@ -144,8 +148,9 @@ class PlaysMixin:
         if table.must_play == seat:
             raise Refusal("wd4-guilty", "after a guilty Wild Draw Four its player plays the legal "
                                         "card they held; they do not draw")
+        to_match = self.options["draw"] == "to-match"
         allowed = (1, 4) if creeper else (1,)
-        if event.count not in allowed:
+        if not to_match and event.count not in allowed:
             raise Refusal("creeper" if creeper else "draw-one",
                           "a turn draw is 1 card, or 4 when a Creeper was drawn" if creeper
                           else "a player draws one card (draw-to-match is not this table's rule)")
@@ -191,7 +196,7 @@ class PlaysMixin:
         rule, more = effect(self, table, seat, play, prev_top, prev_color)
         text += more
         left = table.hands[seat]
-        if face.kind not in PASSIVE_KINDS:
+        if face.kind not in PASSIVE_KINDS or (face.kind == "wsw" and play.target is None):
             text += self._uno_after_play(table, seat, play.uno)
         if left == 0 and table.pending is None:
             return Ruling(True, "going-out", text + "." + self._end_round(seat))
@@ -201,6 +206,7 @@ class PlaysMixin:
 
     def _uno_after_play(self: Referee, table: Table, seat: int, called: bool) -> str:
         if table.hands[seat] == 1:
+            table.closed.pop(seat, None)
             if called:
                 return "; UNO called"
             table.catchable[seat] = table.step(seat)

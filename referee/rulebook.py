@@ -31,6 +31,9 @@ _RULES = (
          "including the one in force.", "dossier 2.4, 12 row 16"),
     Rule("draw-one", "A player who does not or cannot play draws one card from the draw pile.",
          "dossier 2.5", when=(("draw", "one"),)),
+    Rule("draw-one", "A player who does not or cannot play draws until they get a playable card, "
+         "which they may play at once (Draw to Match).", "dossier 2.5, 2.15 (house rule)",
+         when=(("draw", "to-match"),)),
     Rule("drawn-card-only", "After drawing, only the drawn card may be played, and only if it is "
          "playable; otherwise the turn passes.", "dossier 2.5, 13 row 9"),
     Rule("skip", "Skip: the next player misses their turn.", "dossier 2.4; seed 001"),
@@ -81,14 +84,16 @@ _RULES = (
          when=(("uno-window", "next-action"),)),
     Rule("uno-window", "A missed UNO can be caught until another player puts down a card.",
          "dossier 2.8 (JP17: 次の人がカードを捨てる瞬間まで)", when=(("uno-window", "next-discard"),)),
+    Rule("uno-late-catch", "A catch after the window closed is too late: no penalty for anyone.",
+         "dossier 13 row 6"),
     Rule("uno-catch", "A player caught not calling UNO inside the window draws the UNO penalty "
          "(2 unless the table says otherwise).", "dossier 2.8, 13 row 5"),
     Rule("uno-late", "A player who calls UNO late, before anyone catches them, is safe.",
          "dossier 2.8 (ENold)", table_default=True, when=(("late-uno", "allowed"),)),
     Rule("uno-late", "A late UNO call does not protect: UNO must be called as the card goes "
          "down.", "dossier 2.8", table_default=True, when=(("late-uno", "no"),)),
-    Rule("uno-false-catch", "Catching a player who cannot be caught (more than one card, already "
-         "called, or the window closed) costs the catcher the false-catch penalty (0 unless the "
+    Rule("uno-false-catch", "Catching a player who cannot be caught (more than one card, or "
+         "already called) costs the catcher the false-catch penalty (0 unless the "
          "table says otherwise).", "dossier 2.8, 13 row 8", table_default=True),
     Rule("uno-passive", "A player who reaches one card by a swap or shuffle must call UNO too.",
          "dossier 13 row 20", table_default=True, when=(("uno-on-passive", "yes"),)),
@@ -146,7 +151,7 @@ _RULES = (
          "colour and the turn passes.", "dossier 4 (JP17)", editions=("swap", "shuffle")),
     Rule("creeper", "Creeper: a player who draws a Creeper draws 3 more (a Creeper among those "
          "3 is kept); Creepers are played as Wilds. Record the chain as `draw 4`, or `draw 3` "
-         "right after a forced draw.", "seed 003 JPmc; dossier 6", editions=("minecraft",)),
+         "right after a forced draw (a `draw 3` there always reads as the Creeper's three).", "seed 003 JPmc; dossier 6", editions=("minecraft",)),
     # Round end and scoring.
     Rule("going-out", "A player with no cards wins the round; a final Draw Two or Wild Draw Four "
          "still makes the next player draw, and a final Wild Draw Four may be challenged.",

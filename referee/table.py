@@ -110,8 +110,9 @@ class Table:
             self.draw_pile -= take
             drawn += take
         self.hands[seat] += drawn
-        if drawn and seat in self.catchable:
-            del self.catchable[seat]
+        if drawn:
+            self.catchable.pop(seat, None)
+            self.closed.pop(seat, None)
         return drawn, reshuffled
 
     def _reshuffle(self) -> bool:

@@ -12,6 +12,10 @@ from ..ruling import Ruling
 from .game import RealGame
 
 
+class _Abandoned(Exception):
+    """A round that cannot end: self-play starts another game."""
+
+
 class Divergence(AssertionError):
     """The engine's public state differs from the real game, or it refused a legal move."""
 
@@ -21,6 +25,7 @@ class Stats:
     games: int = 0
     actions: int = 0
     refusals_checked: int = 0
+    abandoned: int = 0
     rules: dict[str, int] = field(default_factory=dict)
 
 
@@ -113,7 +118,10 @@ class SelfPlay:
         for number in range(1, rounds + 1):
             if self.ref.sheet.finished:
                 break
-            self.ref_round(number, dealer)
+            try:
+                self.ref_round(number, dealer)
+            except _Abandoned:
+                break
             assert self.real.winner is not None
             dealer = self.next_dealer(dealer, self.real.winner)
         self.stats.games += 1
@@ -133,13 +141,15 @@ class SelfPlay:
                                     dealer)
         turned, color = real.start()
         self.emit(ev.StartTurned(tuple(turned), color))
-        guard = 0
-        while real.winner is None:
-            guard += 1
-            if guard > 5000:
-                raise Divergence("a round did not end")
+        for _ in range(3000):
+            if real.winner is not None:
+                self.reveal_hands()
+                return
             self.move()
-        self.reveal_hands()
+        # Both piles can run dry with every card in hand (draw to match makes it likelier):
+        # such a round never ends, so self-play leaves it there.
+        self.stats.abandoned += 1
+        raise _Abandoned
 
     def emit_plain(self, event: ev.Event) -> None:
         ruling = self.ref.apply(event)
@@ -205,16 +215,31 @@ class SelfPlay:
 
     def draw_turn(self, seat: int) -> None:
         real, rng = self.real, self.rng
+        to_match = self.ref.options["draw"] == "to-match"
         got = real.draw(seat, 1)
-        count = 1
-        if got and got[0].kind == "cr" and self.ref.edition.id == "minecraft":
-            count += len(real.draw(seat, 3))
-            count = 4
-        if got and count == 1 and real.matches(got[0]) and rng.random() < 0.7:
-            play = self.make_play(seat, got[0])
+        while to_match and got and not real.matches(got[-1]):
+            more = real.draw(seat, 1)
+            if not more:
+                break
+            got += more
+        table = self.ref.table
+        if to_match and len(got) == 3 and table is not None and table.creeper == seat:
+            # Right after a forced draw, `draw 3` reads as a Creeper's three: draw one more
+            # so the line stays unambiguous; with the piles empty the table could not say which.
+            got += real.draw(seat, 1)
+            if len(got) == 3:
+                self.stats.abandoned += 1
+                raise _Abandoned
+        count = len(got) or 1
+        creeper = any(c.kind == "cr" for c in got) and self.ref.edition.id == "minecraft"
+        if creeper:
+            real.draw(seat, 3)
+            count += 3
+        if got and not creeper and real.matches(got[-1]) and rng.random() < 0.7:
+            play = self.make_play(seat, got[-1])
             real.close_windows(seat)
             self.real_play(seat, play)
-            self.emit(ev.CardsDrawn(self.names[seat], 1, False, play))
+            self.emit(ev.CardsDrawn(self.names[seat], count, count != 1, play))
             return
         if not self.next_discard:
             real.close_windows(seat)
@@ -301,7 +326,8 @@ class SelfPlay:
         if roll < 0.5:
             target = rng.choice([s for s in range(real.n) if s != seat])
             if target not in real.catchable:
-                real.forced_draw(seat, int(self.ref.options["false-catch-penalty"]))
+                if not (target in real.missed and len(real.hands[target]) == 1):
+                    real.forced_draw(seat, int(self.ref.options["false-catch-penalty"]))
                 self.emit(ev.PlayerCaught(names[seat], names[target]))
         else:
             real.forced_draw(seat, int(self.ref.options["coaching-penalty"]))

@@ -37,6 +37,8 @@ class RealGame:
         """The offender's hand right after the Wild Draw Four: what a challenge shows."""
         self.must_play: int | None = None
         self.catchable: set[int] = set()
+        self.missed: set[int] = set()
+        """Seats still on one card whose UNO window closed without a call or a catch."""
         self.winner: int | None = None
         self.creeper_extra: list[int] = []
         """Seats that drew a Creeper in a forced draw: each owes a `draw 3` line."""
@@ -62,6 +64,7 @@ class RealGame:
         self.hands[seat].extend(got)
         if got:
             self.catchable.discard(seat)
+            self.missed.discard(seat)
         return got
 
     def forced_draw(self, seat: int, count: int) -> None:
@@ -149,12 +152,16 @@ class RealGame:
             if target is not None and hand:
                 self.hands[seat], self.hands[target] = self.hands[target], self.hands[seat]
                 self.catchable.discard(target)
+                self.missed -= {seat, target}
                 self._passive((seat, target))
             self.turn = nxt
         else:
             self.turn = nxt
-        if kind not in ("wsh", "wsw") and len(self.hands[seat]) == 1 and not uno:
-            self.catchable.add(seat)
+        passive = kind == "wsh" or (kind == "wsw" and target is not None)
+        if not passive and len(self.hands[seat]) == 1:
+            self.missed.discard(seat)
+            if not uno:
+                self.catchable.add(seat)
         if not self.hands[seat] and self.pending is None:
             self.end(seat)
 
@@ -165,6 +172,7 @@ class RealGame:
         for i, face in enumerate(cards):
             self.hands[(seat + 1 + i) % self.n].append(face)
         self.catchable.clear()
+        self.missed.clear()
         self._passive(range(self.n))
 
     def _passive(self, seats: range | tuple[int, ...]) -> None:
@@ -199,7 +207,8 @@ class RealGame:
         return guilty
 
     def close_windows(self, actor: int) -> None:
-        self.catchable = {s for s in self.catchable if s == actor}
+        self.missed |= self.catchable - {actor}
+        self.catchable &= {actor}
 
     def end(self, seat: int) -> None:
         self.winner = seat
