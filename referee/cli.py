@@ -18,45 +18,25 @@ _EPILOG = ("exit status: 0 every line legal, 1 a refused move, 2 a syntax error 
            "cannot be read")
 
 
+# Each module adds its subcommands with `register(subparsers)`, setting `run(args) -> int`.
+COMMAND_MODULES = (commands,)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="uno-referee", description=_DESCRIPTION,
                                      epilog=_EPILOG)
     parser.add_argument("--version", action="version", version=f"uno-referee {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-
-    check = sub.add_parser("check", help="check that every line of a session is legal")
-    check.add_argument("file", metavar="FILE", help="a .uno session file ('-' reads stdin)")
-
-    replay = sub.add_parser("replay", help="the ruling on every statement of a session")
-    replay.add_argument("file", metavar="FILE", help="a .uno session file ('-' reads stdin)")
-    replay.add_argument("--json", action="store_true",
-                        help="one JSON object per statement, with the public state")
-
-    score = sub.add_parser("score", help="the score sheet of a session")
-    score.add_argument("file", metavar="FILE", help="a .uno session file ('-' reads stdin)")
-    score.add_argument("--json", action="store_true", help="the score sheet as JSON")
-
-    rules = sub.add_parser("rules", help="the rulebook in force for an edition and options")
-    rules.add_argument("--edition", default="classic", help="edition id (default: classic)")
-    rules.add_argument("--rules", default="en", dest="rulebook",
-                       help="rulebook family: en or jp (default: en)")
-    rules.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
-                       help="override one option, e.g. --rule uno-penalty=4 (repeatable)")
+    for module in COMMAND_MODULES:
+        module.register(sub)
     return parser
 
 
 def _run(args: argparse.Namespace) -> int:
-    out = sys.stdout
-    if args.command == "check":
-        return commands.check(args.file, out)
-    if args.command == "replay":
-        return commands.replay_session(args.file, out, args.json)
-    if args.command == "score":
-        return commands.score_session(args.file, out, args.json)
-    if args.command == "rules":
-        overrides = commands.parse_overrides(args.rule)
-        return commands.rules(args.edition.lower(), args.rulebook.lower(), overrides, out)
-    return _open_app()
+    run = getattr(args, "run", None)
+    if run is None:
+        return _open_app()
+    return int(run(args))
 
 
 def _open_app() -> int:

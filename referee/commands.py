@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 import textwrap
@@ -214,3 +215,30 @@ def _widths(rows: list[list[str]]) -> list[int]:
 
 def _aligned(row: list[str], widths: list[int]) -> str:
     return "  ".join(cell + " " * (w - _width(cell)) for cell, w in zip(row, widths)).rstrip()
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """The session-file commands: check, replay, score, rules."""
+    check_p = sub.add_parser("check", help="check that every line of a session is legal")
+    check_p.add_argument("file", metavar="FILE", help="a .uno session file ('-' reads stdin)")
+    check_p.set_defaults(run=lambda a: check(a.file, sys.stdout))
+
+    replay_p = sub.add_parser("replay", help="the ruling on every statement of a session")
+    replay_p.add_argument("file", metavar="FILE", help="a .uno session file ('-' reads stdin)")
+    replay_p.add_argument("--json", action="store_true",
+                          help="one JSON object per statement, with the public state")
+    replay_p.set_defaults(run=lambda a: replay_session(a.file, sys.stdout, a.json))
+
+    score_p = sub.add_parser("score", help="the score sheet of a session")
+    score_p.add_argument("file", metavar="FILE", help="a .uno session file ('-' reads stdin)")
+    score_p.add_argument("--json", action="store_true", help="the score sheet as JSON")
+    score_p.set_defaults(run=lambda a: score_session(a.file, sys.stdout, a.json))
+
+    rules_p = sub.add_parser("rules", help="the rulebook in force for an edition and options")
+    rules_p.add_argument("--edition", default="classic", help="edition id (default: classic)")
+    rules_p.add_argument("--rules", default="en", dest="rulebook",
+                         help="rulebook family: en or jp (default: en)")
+    rules_p.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
+                         help="override one option, e.g. --rule uno-penalty=4 (repeatable)")
+    rules_p.set_defaults(run=lambda a: rules(a.edition.lower(), a.rulebook.lower(),
+                                             parse_overrides(a.rule), sys.stdout))
