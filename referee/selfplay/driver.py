@@ -65,6 +65,7 @@ class SelfPlay:
         return ruling
 
     def apply(self, event: ev.Event) -> Ruling:
+        """Feed one event without comparing (round boundaries, hands, Creeper follow-ups)."""
         ruling = self.ref.apply(event)
         self.log.append(event)
         self.stats.actions += 1
@@ -132,9 +133,9 @@ class SelfPlay:
         return (dealer + 1) % len(self.names)
 
     def ref_round(self, number: int, dealer: int) -> None:
-        self.emit_plain(ev.RoundStarted(number))
+        self.apply(ev.RoundStarted(number))
         if number == 1 or self.rng.random() < 0.5:
-            self.emit_plain(ev.DealerNamed(self.names[dealer]))
+            self.apply(ev.DealerNamed(self.names[dealer]))
         elif self.ref.dealer != self.names[dealer]:
             raise Divergence(f"dealer is {self.ref.dealer}, really {self.names[dealer]}")
         real = self.real = RealGame(self.rng, self.ref.edition, self.ref.options, self.names,
@@ -151,13 +152,6 @@ class SelfPlay:
         self.stats.abandoned += 1
         raise _Abandoned
 
-    def emit_plain(self, event: ev.Event) -> None:
-        ruling = self.ref.apply(event)
-        self.log.append(event)
-        self.stats.actions += 1
-        if not ruling.ok:
-            raise Divergence(f"engine refused {event}: {ruling.text}")
-
     def reveal_hands(self) -> None:
         real = self.real
         for seat, hand in enumerate(real.hands):
@@ -168,7 +162,7 @@ class SelfPlay:
                 event = ev.HandRevealed(name, cards=tuple(hand))
             else:
                 event = ev.HandRevealed(name, points=self.ref.edition.points(hand))
-            self.emit_plain(event)
+            self.apply(event)
             if self.ref.revealed.get(name) != self.ref.edition.points(hand):
                 raise Divergence(f"{name}'s hand scored {self.ref.revealed.get(name)}")
 
