@@ -88,7 +88,7 @@ class ChallengeMixin:
                                          f"Innocent: {offender}'s {pending.card.name} was legal; "
                                          f"{victim} draws {drawn} and is skipped.")
         mode = self.options["wd4-guilty"]
-        why = self._guilt_reason(pending)
+        why = self._guilt_reason(table, pending)
         if self.scoring.kind == "penalty":
             self.penalty_due.add(offender)
         if mode == "draw":
@@ -114,11 +114,12 @@ class ChallengeMixin:
                         f"{drawn} and must play the legal card now; {back}.")
         return Ruling(True, "wd4-guilty", text + f" {names[table.turn]} plays next.", True)
 
-    def _guilt_reason(self: Referee, pending: PendingDraw) -> str:
-        color = self.table.color_name(pending.prev_color) if self.table else "?"
+    def _guilt_reason(self: Referee, table: Table, pending: PendingDraw) -> str:
+        who = table.players[pending.offender]
+        color = table.color_name(pending.prev_color)
         if self.options["wd4-legal"] == "color":
-            return f"its player held a card of the colour in force before it ({color})"
-        return f"its player held another card they could play on it ({color})"
+            return f"{who} held a card of the colour in force before it ({color})"
+        return f"{who} held another card that could go on it ({color} in force)"
 
     def _verdict(self: Referee, table: Table, pending: PendingDraw, event: ev.ChallengeMade
                  ) -> bool:

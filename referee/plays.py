@@ -200,16 +200,23 @@ class PlaysMixin:
             text += self._uno_after_play(table, seat, play.uno)
         if left == 0 and table.pending is None:
             return Ruling(True, "going-out", text + "." + self._end_round(seat))
-        if table.turn is not None:
+        if table.turn is not None and table.pending is None:
             text += f"; {names[table.turn]} plays next"
         return Ruling(True, rule, text + ".")
+
+    def window_text(self: Referee, closer: int) -> str:
+        """Until when a missed UNO can be caught, in words (dossier 2.8)."""
+        assert self.table is not None
+        if self.next_discard_window:
+            return "catchable until another player puts a card down"
+        return f"catchable until {self.table.players[closer]} acts"
 
     def _uno_after_play(self: Referee, table: Table, seat: int, called: bool) -> str:
         if table.hands[seat] == 1:
             table.closed.pop(seat, None)
             if called:
                 return "; UNO called"
-            table.catchable[seat] = table.step(seat)
-            table.closed.pop(seat, None)
-            return "; UNO not called: catchable"
+            closer = table.turn if table.turn is not None else table.step(seat)
+            table.catchable[seat] = closer
+            return f"; {table.players[seat]} did not call UNO: {self.window_text(closer)}"
         return ""

@@ -48,10 +48,9 @@ def pending_text(ref: Referee) -> str | None:
                          f"or accept")
         if table.must_play is not None:
             parts.append(f"{names[table.must_play]} must play the legal card")
-        until = "discards" if ref.next_discard_window else "acts"
         for seat, closer in table.catchable.items():
-            parts.append(f"{names[seat]} has one card and did not call UNO: catchable until "
-                         f"{names[closer]} {until}")
+            parts.append(f"{names[seat]} has one card and did not call UNO: "
+                         f"{ref.window_text(closer)}")
         if table.creeper is not None:
             parts.append(f"{names[table.creeper]} may record 3 more cards for a Creeper "
                          f"(`draw 3`)")
