@@ -8,7 +8,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from . import __version__, commands
+from . import __version__, commands, export_cmd, session_cmds
 from .commands import Failure
 
 INTERNAL_ERROR = 3
@@ -19,7 +19,7 @@ _EPILOG = ("exit status: 0 every line legal, 1 a refused move, 2 a syntax error 
 
 
 # Each module adds its subcommands with `register(subparsers)`, setting `run(args) -> int`.
-COMMAND_MODULES = (commands,)
+COMMAND_MODULES = (commands, export_cmd, session_cmds)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -36,7 +36,7 @@ def pending_text(ref: Referee) -> str | None:
     parts: list[str] = []
     table = ref.table
     if ref.phase == "over":
-        missing = ref._missing_hands()
+        missing = ref.missing_hands()
         if missing:
             parts.append(f"round {ref.round_no} is over: enter the hands of {', '.join(missing)}")
     if table is not None:

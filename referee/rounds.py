@@ -40,7 +40,7 @@ class RoundsMixin:
             raise Refusal("session", f"expected round {self.round_no + 1}, not {event.number}")
         if self.phase in ("setup", "play"):
             raise Refusal("going-out", f"round {self.round_no} is not over: nobody has gone out")
-        missing = self._missing_hands()
+        missing = self.missing_hands()
         if missing:
             raise Refusal("round-hands", f"round {self.round_no} needs the hands of "
                                          f"{', '.join(missing)} before round {event.number}")
@@ -182,7 +182,8 @@ class RoundsMixin:
         self._record_result()
         return f" {self.winner} is out and wins round {self.round_no}."
 
-    def _missing_hands(self: Referee) -> list[str]:
+    def missing_hands(self: Referee) -> list[str]:
+        """Losers whose hands the scoring system still needs before the next round."""
         if self.phase != "over" or self.scoring.kind in ("none", "penalty"):
             return []
         return [p for p in self.seats if p != self.winner and p not in self.revealed]

@@ -1,0 +1,150 @@
+"""`uno-referee export`: write a session's score sheet, the session or its QR code to a file."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import shutil
+import sys
+from pathlib import Path
+from typing import BinaryIO, TextIO
+
+from .commands import OK, REFUSED, Failure
+from .engine import SetupError
+from .exports import FORMATS, Format
+from .sheet import SessionRefused, Sheet, build_sheet
+from .sources import open_session, source_name
+
+_PREFIX = "uno-referee export"
+
+
+def export(source: str, fmt: str | None, out: str | None, force: bool, stdout: TextIO) -> int:
+    """Render SOURCE in `fmt` to `out` (or stdout for text formats)."""
+    chosen = choose_format(fmt, out)
+    if out is None and chosen.binary:
+        raise Failure(f"{_PREFIX}: {chosen.name} is binary: write it to a file with "
+                      f"--out FILE{chosen.suffix}")
+    if out is not None:
+        check_target(out, force)
+    data = chosen.render(load_sheet(source))
+    if out is None:
+        _to_stream(data, stdout)
+    else:
+        write_file(out, data, force)
+    return OK
+
+
+def choose_format(fmt: str | None, out: str | None) -> Format:
+    """`--format`, or the format whose suffix `--out` ends with."""
+    if fmt is not None:
+        return FORMATS[fmt]
+    suffix = Path(out).suffix.lower() if out else ""
+    for candidate in FORMATS.values():
+        if suffix and candidate.suffix == suffix:
+            return candidate
+    names = "|".join(FORMATS)
+    why = f"cannot tell the format from {out!r}" if out else "no format given"
+    raise Failure(f"{_PREFIX}: {why}: add --format {names}")
+
+
+def load_sheet(source: str) -> Sheet:
+    """Read SOURCE and replay it; Failure with the file and line of a refused statement."""
+    session = open_session(source)
+    name = source_name(source)
+    try:
+        return build_sheet(session)
+    except SetupError as exc:
+        # The header is the top of the file; the engine does not know which tag was wrong.
+        raise Failure(f"{name}:1:1: {exc}") from None
+    except SessionRefused as exc:
+        raise Failure(f"{name}:{exc.line}: {exc.text} [{exc.rule}]", REFUSED) from None
+
+
+def check_target(out: str, force: bool) -> None:
+    """Refuse, before any work, a path that exists (without --force) or cannot be written."""
+    path = Path(out)
+    if path.is_dir():
+        raise Failure(f"{_PREFIX}: {out}: is a directory; give a file name")
+    if path.exists() and not force:
+        raise Failure(f"{_PREFIX}: {out} already exists; add --force to overwrite it")
+    folder = path.parent
+    if not folder.is_dir():
+        raise Failure(f"{_PREFIX}: {out}: no such folder {str(folder)!r}")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise Failure(f"{_PREFIX}: {out}: cannot write in {str(folder)!r} (permission denied)")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise Failure(f"{_PREFIX}: {out}: the file is read-only")
+
+
+def write_file(out: str, data: bytes, force: bool) -> None:
+    """Write the whole file or leave none: a half-written sheet is worse than an error."""
+    path = Path(out)
+    try:
+        if force:
+            _replace(path, data)
+        else:
+            _create(path, data)
+    except FileExistsError:
+        raise Failure(f"{_PREFIX}: {out} already exists; add --force to overwrite it") from None
+    except OSError as exc:
+        raise Failure(f"{_PREFIX}: {out}: cannot write: {exc.strerror or exc}") from None
+
+
+def _create(path: Path, data: bytes) -> None:
+    # Exclusive creation: a file that appeared since check_target is still not overwritten.
+    with open(path, "xb") as stream:
+        try:
+            _write_all(stream, data)
+        except OSError:
+            stream.close()
+            path.unlink(missing_ok=True)
+            raise
+
+
+def _replace(path: Path, data: bytes) -> None:
+    # The old file stays whole until the new one is complete: write beside it, then rename.
+    # open() rather than mkstemp: the new file gets the usual permissions, not 0600.
+    temp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.part")
+    try:
+        with open(temp, "xb") as stream:
+            _write_all(stream, data)
+        if path.exists():
+            shutil.copymode(path, temp)
+        os.replace(temp, path)
+    finally:
+        temp.unlink(missing_ok=True)
+
+
+def _write_all(stream: BinaryIO, data: bytes) -> None:
+    # The one place bytes reach the disk: the tests make it fail like a full disk.
+    stream.write(data)
+
+
+def _to_stream(data: bytes, stdout: TextIO) -> None:
+    # Bytes go out as they are (a CSV's BOM and CRLF rows must not be re-encoded or re-ended).
+    buffer: BinaryIO | None = getattr(stdout, "buffer", None)
+    if buffer is None:
+        stdout.write(data.decode("utf-8"))
+        return
+    stdout.flush()
+    buffer.write(data)
+    buffer.flush()
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """The `export` command."""
+    formats = "\n".join(f"  {f.name:5} {f.help}" for f in FORMATS.values())
+    parser = sub.add_parser(
+        "export", help="write the score sheet as csv, md, html, json, uno, svg or png",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Write a session's score sheet, the session itself or its standings QR "
+                    "code.", epilog=f"formats:\n{formats}\n\nAn existing file is never "
+                                    "overwritten without --force.")
+    parser.add_argument("source", metavar="SOURCE", help="a .uno session file ('-' reads stdin)")
+    parser.add_argument("--format", "-f", choices=list(FORMATS), metavar="FORMAT",
+                        help=f"one of {', '.join(FORMATS)} (default: from --out's suffix)")
+    parser.add_argument("--out", "-o", metavar="PATH",
+                        help="the file to write (default: standard output; png needs a file)")
+    parser.add_argument("--force", action="store_true", help="overwrite PATH if it exists")
+    parser.set_defaults(run=lambda a: export(a.source, a.format, a.out, a.force, sys.stdout))

@@ -1,0 +1,105 @@
+"""The printable score sheet: one self-contained HTML page (inline CSS and SVG, no URLs)."""
+
+from __future__ import annotations
+
+from html import escape
+
+from .. import __version__
+from ..sheet import RoundInPlay, Sheet, SheetRound
+from . import chart, labels, qr
+from .html_style import CSS
+
+
+def render(sheet: Sheet) -> bytes:
+    title = escape(labels.title(sheet))
+    body = "\n".join([_header(sheet), _table(sheet), _figures(sheet), _rulings(sheet),
+                      _footer()])
+    page = (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f"<title>{title} - score sheet</title>\n<style>{CSS}</style>\n</head>\n"
+            f'<body>\n<main class="page">\n{body}\n</main>\n</body>\n</html>\n')
+    return page.encode("utf-8")
+
+
+def _header(sheet: Sheet) -> str:
+    details = " · ".join(escape(part) for part in labels.details(sheet))
+    return (f"<header><div><h1>{escape(labels.title(sheet))}</h1>"
+            f'<p class="details">{details}</p></div>'
+            f'<p class="status">{escape(labels.status(sheet))}</p></header>\n'
+            f'<p class="system">Scoring: {escape(labels.scoring_text(sheet.system))}.</p>')
+
+
+def _table(sheet: Sheet) -> str:
+    """Laid out like the manuals' sheet: a row per player, a column per round, then the total."""
+    rounds = sheet.rounds
+    head = "".join(f"<th>{r.number}</th>" for r in rounds)
+    rows = [f'<table class="scores"><thead><tr><th>Player</th>{head}'
+            f"<th>Total</th><th>Rank</th></tr></thead><tbody>"]
+    result = sheet.score
+    for player in sheet.players:
+        cells = "".join(_cell(r, player) for r in rounds)
+        first = ' class="first"' if result.finished and result.ranks[player] == 1 else ""
+        rows.append(f"<tr{first}><th>{escape(player)}</th>{cells}"
+                    f'<td class="total">{result.totals[player]}</td>'
+                    f'<td class="rank">{escape(labels.rank_text(sheet, player))}</td></tr>')
+    rows.append("</tbody><tfoot>")
+    for label, field in (("Dealer", "dealer"), ("Went out", "went_out")):
+        cells = "".join(f"<td>{escape(getattr(r, field) or '-')}</td>" for r in rounds)
+        rows.append(f'<tr><th>{label}</th>{cells}<td colspan="2"></td></tr>')
+    rows.append("</tfoot></table>")
+    rows.append('<p class="note">Each cell: the round\'s points, then (in grey) the running '
+                "total. Highlighted: who went out.</p>")
+    if any(r.missing for r in rounds):
+        rows.append('<p class="note">* Provisional: hands still to be entered.</p>')
+    return "\n".join(rows)
+
+
+def _cell(rnd: SheetRound, player: str) -> str:
+    classes = [c for c, on in (("out", rnd.went_out == player), ("provisional", rnd.missing))
+               if on]
+    attr = f' class="{" ".join(classes)}"' if classes else ""
+    return (f'<td{attr}><span class="pts">{rnd.points[player]:+d}</span>'
+            f'<span class="run">{rnd.running[player]}</span></td>')
+
+
+def _figures(sheet: Sheet) -> str:
+    text = qr.payload(sheet)
+    if sheet.rounds:
+        legend = "".join(f"<li>{chart.swatch(i)}{escape(p)}</li>"
+                         for i, p in enumerate(sheet.players))
+        graph = (f"{chart.running_totals_svg(sheet)}"
+                 f'<ul class="legend">{legend}</ul>')
+    else:
+        graph = '<p class="note">No round scored yet.</p>'
+    return (f'<section class="figures"><div class="chart-box">'
+            f"<h2>Running totals, round by round</h2>{graph}</div>"
+            f'<div class="qr-box"><h2>Standings</h2>{qr.svg(text, standalone=False)}'
+            f"<p>{escape(text)}</p></div></section>")
+
+
+def _rulings(sheet: Sheet) -> str:
+    """The rulings behind the numbers, round by round, with their line in the .uno file."""
+    blocks: list[SheetRound | RoundInPlay] = [*sheet.rounds]
+    if sheet.playing:
+        blocks.append(sheet.playing)
+    # A long game's rulings shrink into more columns so that the sheet still prints on one page.
+    count = sum(len(rnd.notes) + 1 for rnd in blocks)
+    density = "" if count <= 14 else " dense" if count <= 26 else " denser"
+    parts = [f'<section class="rulings{density}"><h2>Rulings</h2>']
+    for rnd in blocks:
+        items = "".join(
+            f'<li><span class="line">{escape(labels.where(n).removeprefix("line "))}</span>'
+            f'{escape(n.text)} <span class="rule">[{escape(n.rule)}]</span></li>'
+            for n in rnd.notes)
+        parts.append(f'<div class="round"><h3>{escape(labels.round_heading(rnd))}</h3>'
+                     f"<ol>{items}</ol></div>")
+    if not blocks:
+        parts.append('<p class="note">No round played yet.</p>')
+    parts.append("</section>")
+    return "".join(parts)
+
+
+def _footer() -> str:
+    return (f"<footer>Kept by uno-referee {escape(__version__)}. The numbers at the left of "
+            "each ruling are lines of the session's .uno file; the rule ids are explained "
+            "by <code>uno-referee rules</code>.</footer>")

@@ -1,0 +1,35 @@
+"""The sheet as JSON: the `score --json` object, plus each round's dealer, hands and rulings."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..scoring import to_json
+from ..sheet import Note, Sheet
+
+
+def data(sheet: Sheet) -> dict[str, Any]:
+    """`score --json`'s keys first, unchanged; then the session's labels and the round in play."""
+    out = to_json(sheet.score)
+    for record, rnd in zip(out["rounds"], sheet.rounds, strict=True):
+        record.update(number=rnd.number, dealer=rnd.dealer, hands=dict(rnd.hands),
+                      ranks=dict(rnd.ranks), missing=list(rnd.missing),
+                      rulings=_notes(rnd.notes))
+    header = sheet.header
+    out["eliminated"] = dict(sheet.score.eliminated)
+    out["session"] = {"event": header.event, "site": header.site, "date": header.date,
+                      "edition": header.edition, "rules": header.rules,
+                      "scoring": str(sheet.system)}
+    playing = sheet.playing
+    out["playing"] = None if playing is None else {
+        "number": playing.number, "dealer": playing.dealer, "rulings": _notes(playing.notes)}
+    return out
+
+
+def _notes(notes: tuple[Note, ...]) -> list[dict[str, Any]]:
+    return [{"line": n.line, "rule": n.rule, "text": n.text} for n in notes]
+
+
+def render(sheet: Sheet) -> bytes:
+    return (json.dumps(data(sheet), ensure_ascii=False, indent=2) + "\n").encode("utf-8")

@@ -1,0 +1,60 @@
+"""The sheet as Markdown: the table of rounds, the standings and the rulings round by round."""
+
+from __future__ import annotations
+
+import re
+
+from ..sheet import RoundInPlay, Sheet, SheetRound
+from . import labels, qr
+
+# Characters Markdown would read as markup (or as a table's column break) in a name or ruling.
+_MARKUP = re.compile(r"([\\`*_\[\]<>|#~])")
+
+
+def md(text: str) -> str:
+    return _MARKUP.sub(r"\\\1", text)
+
+
+def table(sheet: Sheet) -> list[str]:
+    """A row per player, a column per round; each cell `points (running total)`."""
+    rounds = sheet.rounds
+    result = sheet.score
+    lines = ["| Player | " + " | ".join(str(r.number) for r in rounds)
+             + (" | " if rounds else "") + "Total | Rank |",
+             "|---|" + "---:|" * len(rounds) + "---:|:---:|"]
+    for player in sheet.players:
+        cells = [_cell(r, player) for r in rounds]
+        lines.append(f"| {md(player)} | " + "".join(f"{c} | " for c in cells)
+                     + f"**{result.totals[player]}** | {md(labels.rank_text(sheet, player))} |")
+    for label, field in (("Dealer", "dealer"), ("Went out", "went_out")):
+        cells = [md(getattr(r, field) or "-") for r in rounds]
+        lines.append(f"| *{label}* | " + "".join(f"{c} | " for c in cells) + " |  |")
+    return lines
+
+
+def _cell(rnd: SheetRound, player: str) -> str:
+    text = f"{rnd.points[player]:+d} ({rnd.running[player]})"
+    if rnd.missing:
+        text += "\\*"
+    return f"**{text}**" if rnd.went_out == player else text
+
+
+def render(sheet: Sheet) -> bytes:
+    lines = [f"# {md(labels.title(sheet))}", "", md(" · ".join(labels.details(sheet))), "",
+             f"**{md(labels.status(sheet))}**", "",
+             f"Scoring: {md(labels.scoring_text(sheet.system))}.", ""]
+    lines += table(sheet)
+    lines += ["", "Each cell: the round's points (running total); bold: who went out."]
+    if any(r.missing for r in sheet.rounds):
+        lines.append("\\* Provisional: hands still to be entered.")
+    blocks: list[SheetRound | RoundInPlay] = [*sheet.rounds]
+    if sheet.playing:
+        blocks.append(sheet.playing)
+    if blocks:
+        lines += ["", "## Rulings"]
+    for rnd in blocks:
+        lines += ["", f"### {md(labels.round_heading(rnd))}", ""]
+        lines += [f"- {labels.where(n) + ': ' if n.line else ''}{md(n.text)} `[{n.rule}]`"
+                  for n in rnd.notes] or ["- (nothing to note)"]
+    lines += ["", f"Standings code: `{qr.payload(sheet)}`", ""]
+    return "\n".join(lines).encode("utf-8")

@@ -1,0 +1,43 @@
+"""The session service: what the Textual app and the session commands both use.
+
+    service = SessionService(data_dir)          # --data-dir, $UNO_REFEREE_HOME or the default
+    header = build_header("Ann, Bob, Cy", "classic", "target 500", rules="en")
+    sid = service.create(header)                # a short id such as "k3m9px"
+    with service.open(sid) as live:             # the writer lock; SessionLocked if taken
+        result = live.record("Bob: r5")         # Recorded(ok, text, rule, message, seq, ...)
+        live.undo()                             # Undone(seq, text); NothingToUndo if empty
+        plan = live.preview_correction(12, "Cy: g5")   # Correction: ruling, later moves' rulings
+        live.correct(12, "Cy: g5")              # stores it; later moves that fail are dropped
+        live.state(), live.sheet, live.moves, live.trouble
+    service.open(sid, read_only=True)           # to watch: `refresh()` picks up new moves
+    service.list()                              # Listing(sessions, warnings), index repaired
+    service.info(sid), service.delete(sid), service.export(sid)
+    service.import_text(text, "game.uno")       # Imported(id, moves, rounds) or ImportRefused
+
+`record` parses the move, rules on it, stores it (fsync) and only then returns the ruling; a
+syntax error or a refused move stores nothing. Every failure is a SessionError whose `message`
+is meant for the user (SessionLocked: open read-only instead to watch; SessionCorrupt: the file
+was set aside, the message says where). There is no "close round": a round ends by its moves
+(the last card, or `out NAME`) and the `hand` lines, and `round N` starts the next, all recorded
+like any move. Deleting is final: ask the user before calling `delete`.
+"""
+
+from ..store import (
+    NewerSchema, ReadOnly, SaveFailed, SessionCorrupt, SessionError, SessionLocked,
+    SessionNotFound,
+)
+from .headers import build_header, check_header
+from .live import LiveSession
+from .results import (
+    SYNTAX_RULE, Correction, Imported, ImportRefused, LaterMove, Listing, NoSuchMove,
+    NothingToUndo, Recorded, SessionInfo, SetupProblem, Trouble, Undone,
+)
+from .sessions import SessionService
+
+__all__ = [
+    "SYNTAX_RULE", "Correction", "ImportRefused", "Imported", "LaterMove", "Listing",
+    "LiveSession", "NewerSchema", "NoSuchMove", "NothingToUndo", "ReadOnly", "Recorded",
+    "SaveFailed", "SessionCorrupt", "SessionError", "SessionInfo", "SessionLocked",
+    "SessionNotFound", "SessionService", "SetupProblem", "Trouble", "Undone", "build_header",
+    "check_header",
+]

@@ -1,0 +1,49 @@
+"""A new session's header from form fields (the `new` command, the app's new-session screen)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..engine import Referee, SetupError
+from ..events import Header
+from ..notation import NotationError, parse_session
+from .results import SetupProblem
+
+
+def build_header(players: str, edition: str, scoring: str, rules: str = "en",
+                 overrides: Sequence[tuple[str, str]] = (), event: str | None = None,
+                 site: str | None = None, date: str | None = None,
+                 customs: Sequence[tuple[int, str]] = ()) -> Header:
+    """Read the fields as the tag lines of a `.uno` file would be read; SetupProblem if not.
+
+    `players` is written as in `[Players]`: "Alice, Bob, Carol".
+    """
+    fields = [("Event", event), ("Site", site), ("Date", date), ("Edition", edition),
+              ("Rules", rules), ("Scoring", scoring), ("Players", players)]
+    lines = [_tag(name, value) for name, value in fields if value is not None]
+    lines += [_tag("Rule", key, value) for key, value in overrides]
+    lines += [_tag("Custom", str(number), text) for number, text in customs]
+    text = "\n".join(lines) + "\n"
+    try:
+        header = parse_session(text, "<new session>").header
+    except NotationError as exc:
+        raise SetupProblem(f"{lines[exc.line - 1]}: {exc.message}") from None
+    return check_header(header)
+
+
+def check_header(header: Header) -> Header:
+    """SetupProblem unless the engine can referee a session with this header."""
+    try:
+        Referee(header)
+    except SetupError as exc:
+        raise SetupProblem(str(exc)) from None
+    return header
+
+
+def _tag(name: str, *values: str) -> str:
+    for value in values:
+        # The notation has no escapes: a quote or a line break would end the value early.
+        if '"' in value or "\n" in value or "\r" in value:
+            raise SetupProblem(f"{name}: {value!r} cannot contain '\"' or a line break")
+    quoted = " ".join('"' + value + '"' for value in values)
+    return f"[{name} {quoted}]"

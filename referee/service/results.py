@@ -1,0 +1,142 @@
+"""What the session service answers: rulings on recorded moves, undo, corrections, list rows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..store import SessionError
+
+SYNTAX_RULE = "notation"
+"""The `rule` of a move that could not be read: a syntax error, not a rule of the game."""
+
+
+class NothingToUndo(SessionError):
+    """The session has no move in force."""
+
+
+class NoSuchMove(SessionError):
+    """A correction names a seq that is not a move in force."""
+
+
+class SetupProblem(SessionError):
+    """A new session's header cannot be refereed (bad players, edition, scoring or option)."""
+
+
+class ImportRefused(SessionError):
+    """An imported file was not stored: `refused` for an illegal move, else a syntax error."""
+
+    def __init__(self, message: str, refused: bool) -> None:
+        super().__init__(message)
+        self.refused = refused
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """The answer to `record`: stored (`ok`, with its `seq`) or refused, changing nothing."""
+
+    ok: bool
+    text: str
+    """The move in canonical notation (as typed, when it could not be read)."""
+    rule: str
+    """The rule id of the ruling, or `notation` for a syntax error."""
+    message: str
+    """The ruling in words, or the syntax error."""
+    seq: int | None = None
+    notable: bool = False
+    column: int | None = None
+    """Syntax errors: the 1-based column in the typed text."""
+
+
+@dataclass(frozen=True, slots=True)
+class Undone:
+    """The move taken back by `undo`."""
+
+    seq: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class LaterMove:
+    """A move after a corrected one, ruled on again."""
+
+    seq: int
+    text: str
+    holds: bool
+    rule: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """What replacing move `seq` with `new` does; `applied` once `correct` stored it."""
+
+    seq: int
+    old: str
+    new: str
+    ok: bool
+    rule: str
+    message: str
+    later: tuple[LaterMove, ...] = ()
+    applied: bool = False
+    column: int | None = None
+
+    @property
+    def dropped(self) -> tuple[LaterMove, ...]:
+        """Later moves that no longer hold; `correct` drops them (they stay in the log)."""
+        return tuple(move for move in self.later if not move.holds)
+
+
+@dataclass(frozen=True, slots=True)
+class Trouble:
+    """A stored move that this version of the referee refuses on replay."""
+
+    seq: int
+    text: str
+    rule: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    id: str
+    moves: int
+    rounds: int
+
+
+@dataclass(frozen=True, slots=True)
+class SessionInfo:
+    """One row of the session list."""
+
+    id: str
+    event: str | None
+    date: str | None
+    players: tuple[str, ...]
+    edition: str
+    rules: str
+    scoring: str
+    status: str
+    """`new`, `playing`, `round over` or `finished`."""
+    round: int
+    leader: str | None
+    """The one player ranked first (the winner once finished); None before any score or on a
+    tie."""
+    totals: dict[str, int]
+    moves: int
+    created: str
+    updated: str
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> SessionInfo:
+        return cls(row["id"], row.get("event"), row.get("date"), tuple(row["players"]),
+                   row["edition"], row["rules"], row["scoring"], row["status"], row["round"],
+                   row.get("leader"), dict(row["totals"]), row["moves"], row["created"],
+                   row["updated"])
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """The session list, newest activity first, and anything found wrong while making it."""
+
+    sessions: tuple[SessionInfo, ...]
+    warnings: tuple[str, ...] = field(default=())

@@ -1,0 +1,220 @@
+"""The session service: create, open, list, delete, import and export stored sessions."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from typing import Any
+
+from ..engine import Referee, SetupError
+from ..events import Header
+from ..notation import NotationError, parse_session
+from ..store import (
+    Layout, SaveFailed, SessionError, SessionFile, SessionIndex, SessionNotFound, data_dir,
+    fingerprint, new_id, normal_id, plain_os_errors,
+)
+from ..store.log import effective, last_summary
+from ..store.session_file import now
+from ..store.tags import checked, header_of, tags_of
+from .headers import check_header
+from .live import LiveSession, canonical
+from .results import Imported, ImportRefused, Listing, SessionInfo, SetupProblem
+from .summary import summarize
+
+_ID_TRIES = 50
+
+
+class SessionService:
+    """Stored sessions under one data folder (`--data-dir`, `$UNO_REFEREE_HOME` or the default)."""
+
+    def __init__(self, folder: str | os.PathLike[str] | None = None) -> None:
+        self.layout = Layout(data_dir(folder))
+        self.index = SessionIndex(self.layout)
+
+    @property
+    def root(self) -> str:
+        return os.fspath(self.layout.root)
+
+    def resolve(self, typed: str) -> str:
+        """The session id for what was typed; SessionNotFound if it cannot be one."""
+        sid = normal_id(typed)
+        if sid is None:
+            raise SessionNotFound(f"{typed!r} is not a session id (six letters and digits, as "
+                                  "`uno-referee list` shows them)")
+        return sid
+
+    # Creating --------------------------------------------------------------------------------
+
+    @plain_os_errors("create the session")
+    def create(self, header: Header) -> str:
+        """Store a new session with no moves yet; returns its id."""
+        try:
+            header = checked(header, "<new session>")
+        except ValueError as exc:
+            raise SetupProblem(str(exc)) from None
+        check_header(header)
+        return self._store(header, [])
+
+    @plain_os_errors("import the session")
+    def import_text(self, text: str, filename: str) -> Imported:
+        """Store a whole `.uno` session, or nothing: ImportRefused names the first bad line."""
+        try:
+            session = parse_session(text, filename)
+        except NotationError as exc:
+            raise ImportRefused(str(exc), refused=False) from None
+        try:
+            header = checked(session.header, filename)
+            ref = Referee(header)
+        except (ValueError, SetupError) as exc:
+            raise ImportRefused(f"{filename}:1:1: {exc}", refused=False) from None
+        stamp = now()
+        entries: list[dict[str, Any]] = []
+        summary: dict[str, Any] | None = None
+        lines = session.lines or [0] * len(session.events)
+        for seq, (line, event) in enumerate(zip(lines, session.events, strict=True), 1):
+            ruling = ref.apply(event)
+            if not ruling.ok:
+                raise ImportRefused(f"{filename}:{line}: {ruling.text} [{ruling.rule}]; nothing "
+                                    "was imported", refused=True)
+            try:
+                entry: dict[str, Any] = {"seq": seq, "ts": stamp, "kind": "move",
+                                         "text": canonical(event, header)}
+            except ValueError as exc:
+                raise ImportRefused(f"{filename}:{line}: {exc}", refused=False) from None
+            now_summary = summarize(ref)
+            if now_summary != summary:
+                entry["summary"] = summary = now_summary
+            entries.append(entry)
+        sid = self._store(header, entries, stamp)
+        return Imported(sid, len(entries), ref.round_no)
+
+    def _store(self, header: Header, entries: list[dict[str, Any]], created: str | None = None
+               ) -> str:
+        for _ in range(_ID_TRIES):
+            sid = new_id()
+            try:
+                SessionFile.create(self.layout, sid, tags_of(header), entries, created)
+            except FileExistsError:
+                continue
+            except OSError as exc:
+                raise SaveFailed(f"could not create a session in {self.layout.sessions}: "
+                                 f"{exc.strerror or exc}; nothing was stored") from None
+            self._index_file(sid)
+            return sid
+        raise SaveFailed(f"could not find a free session id in {self.layout.sessions}")
+
+    # Opening ---------------------------------------------------------------------------------
+
+    @plain_os_errors("open the session")
+    def open(self, typed_id: str, *, read_only: bool = False) -> LiveSession:
+        """Open a session to record (taking its writer lock: SessionLocked if taken) or to watch.
+
+        Resuming replays the stored moves once. Close it (or use `with`) to release the lock.
+        """
+        sid = self.resolve(typed_id)
+        file = SessionFile.open(self.layout, sid, write=not read_only)
+        try:
+            return LiveSession(file, on_close=self._closed)
+        except BaseException:
+            file.close()
+            raise
+
+    @plain_os_errors("export the session")
+    def export(self, typed_id: str) -> str:
+        """The session as `.uno` text."""
+        with self.open(typed_id, read_only=True) as live:
+            return live.export()
+
+    @plain_os_errors("delete the session")
+    def delete(self, typed_id: str) -> None:
+        """Remove a session for good (the caller has asked for confirmation)."""
+        sid = self.resolve(typed_id)
+        SessionFile.delete(self.layout, sid)
+        self.index.put(sid, None)
+
+    # The list --------------------------------------------------------------------------------
+
+    @plain_os_errors("list the sessions")
+    def list(self, *, rebuild: bool = False) -> Listing:
+        """Every stored session, newest activity first.
+
+        Rows come from the index when their session file is unchanged (same fingerprint);
+        otherwise from the file, which always wins. `rebuild` reads every file.
+        """
+        rows, warning = self.index.load()
+        warnings = [warning] if warning else []
+        fresh: dict[str, dict[str, Any]] = {}
+        ids = self.layout.session_ids()
+        changed = set(rows) != set(ids)
+        for sid in ids:
+            row = rows.get(sid)
+            stamp = fingerprint(self.layout.session(sid))
+            if stamp is None:
+                continue
+            if rebuild or not _usable(row) or row.get("file") != list(stamp):
+                try:
+                    row = self._row(sid)
+                except SessionNotFound:
+                    continue
+                except SessionError as exc:  # damaged (now set aside), newer, unrefereeable
+                    warnings.append(exc.message)
+                    continue
+                changed = True
+            fresh[sid] = row
+        if changed:
+            self.index.save(fresh)
+        infos = sorted((SessionInfo.from_row(row) for row in fresh.values()),
+                       key=lambda info: (info.updated, info.id), reverse=True)
+        return Listing(tuple(infos), tuple(warnings))
+
+    @plain_os_errors("read the session")
+    def info(self, typed_id: str) -> SessionInfo:
+        """One session's list row, read from its file."""
+        return SessionInfo.from_row(self._row(self.resolve(typed_id)))
+
+    def _row(self, sid: str) -> dict[str, Any]:
+        with SessionFile.open(self.layout, sid, write=False) as file:
+            return row_of(file)
+
+    def _index_file(self, sid: str) -> None:
+        # If the file cannot be read now, the next list reads it (and reports it) itself.
+        with contextlib.suppress(SessionError):
+            self.index.put(sid, self._row(sid))
+
+    def _closed(self, file: SessionFile) -> None:
+        # Called with the writer lock still held, so the file cannot change under us.
+        file.seen = fingerprint(file.path)
+        self.index.put(file.id, row_of(file))
+
+
+def _usable(row: dict[str, Any] | None) -> bool:
+    """Whether an index row has every field the list shows (the index is only a cache)."""
+    try:
+        SessionInfo.from_row(row or {})
+    except (KeyError, TypeError, ValueError):
+        return False
+    return True
+
+
+def _summary_ok(summary: dict[str, Any] | None) -> bool:
+    return (summary is not None and isinstance(summary.get("totals"), dict)
+            and isinstance(summary.get("status"), str) and type(summary.get("round")) is int)
+
+
+def row_of(file: SessionFile) -> dict[str, Any]:
+    """A list row from a loaded file; replays only if the log carries no usable summary."""
+    header = header_of(file.meta["tags"])
+    moves = effective(file.entries)
+    summary = last_summary(file.entries)
+    if not _summary_ok(summary):
+        summary = LiveSession(file).summary()
+    created = str(file.meta.get("created", ""))
+    return {
+        "id": file.id, "event": header.event, "date": header.date,
+        "players": list(header.players), "edition": header.edition, "rules": header.rules,
+        "scoring": header.scoring, "status": summary["status"], "round": summary["round"],
+        "leader": summary.get("leader"), "totals": summary["totals"],
+        "moves": len(moves), "created": created,
+        "updated": file.entries[-1]["ts"] if file.entries else created,
+        "file": list(file.seen) if file.seen else None,
+    }

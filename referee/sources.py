@@ -1,0 +1,57 @@
+"""Where a session comes from: a `.uno` file or stdin (`-`); stored sessions will join them."""
+
+from __future__ import annotations
+
+import os
+
+from .commands import Failure, read_text
+from .events import Session
+from .notation import NotationError, parse_session
+from .service import SessionError, SessionNotFound, SessionService
+from .store import normal_id
+
+
+def source_name(source: str) -> str:
+    """How messages name the source."""
+    return "<stdin>" if source == "-" else source
+
+
+def open_session(source: str) -> Session:
+    """The session SOURCE names; Failure (exit 2) when it cannot be read or parsed."""
+    # Stored sessions (the storage issue) are looked up here, by id, before SOURCE is taken
+    # as a path; a file argument must keep working unchanged.
+    stored = _stored_id(source)
+    if stored is not None:
+        return _from_store(source, stored)
+    return _from_file(source)
+
+
+def _from_file(path: str) -> Session:
+    text = read_text(path)
+    try:
+        return parse_session(text, source_name(path))
+    except NotationError as exc:
+        raise Failure(str(exc)) from None
+
+
+# Stored sessions (issue 4) ---------------------------------------------------------------------
+
+def _stored_id(source: str) -> str | None:
+    """The session id SOURCE names, when it looks like one and no such file exists."""
+    if source == "-" or os.path.lexists(source):
+        return None
+    return normal_id(source)
+
+
+def _from_store(source: str, sid: str) -> Session:
+    """A stored session (in $UNO_REFEREE_HOME or the user data folder); each event's line is
+    its move number, as `uno-referee show ID --moves` lists them."""
+    service = SessionService()
+    try:
+        with service.open(sid, read_only=True) as live:
+            return Session(live.header, live.events(), [move.seq for move in live.moves])
+    except SessionNotFound:
+        raise Failure(f"{source}: no such file, and no stored session {sid} in "
+                      f"{service.root}") from None
+    except SessionError as exc:
+        raise Failure(f"{source}: {exc.message}") from None

@@ -1,0 +1,86 @@
+"""Where sessions live: the data folder, its layout, and the short session ids."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+# platformdirs knows each platform's per-user data folder (XDG on Linux, Application Support on
+# macOS, AppData on Windows); Textual already depends on it, and it is maintained by the PyPA.
+import platformdirs
+
+APP_NAME = "uno-referee"
+HOME_VARIABLE = "UNO_REFEREE_HOME"
+
+# Lowercase letters and digits without the look-alikes 0/o and 1/l/i: ids are read aloud and typed.
+ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
+ID_LENGTH = 6
+
+
+def data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
+    """`--data-dir` if given, else `$UNO_REFEREE_HOME`, else the platform's user data folder."""
+    if explicit:
+        return Path(explicit).expanduser()
+    home = os.environ.get(HOME_VARIABLE, "").strip()
+    if home:
+        return Path(home).expanduser()
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def new_id() -> str:
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
+
+
+def normal_id(text: str) -> str | None:
+    """The id as stored, from what a person typed (any case, spaces around); None if malformed."""
+    sid = text.strip().lower()
+    if len(sid) == ID_LENGTH and all(ch in ID_ALPHABET for ch in sid):
+        return sid
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """The folders and files under one data folder."""
+
+    root: Path
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "root", Path(self.root))
+
+    @property
+    def sessions(self) -> Path:
+        return self.root / "sessions"
+
+    @property
+    def quarantine(self) -> Path:
+        return self.root / "quarantine"
+
+    @property
+    def index(self) -> Path:
+        return self.root / "index.json"
+
+    @property
+    def index_lock(self) -> Path:
+        return self.root / "index.lock"
+
+    def session(self, sid: str) -> Path:
+        return self.sessions / f"{sid}.json"
+
+    def lock(self, sid: str) -> Path:
+        return self.sessions / f"{sid}.lock"
+
+    def ensure(self) -> None:
+        """Create the folders; SaveFailed-worthy OSErrors are left to the caller."""
+        self.sessions.mkdir(parents=True, exist_ok=True)
+
+    def session_ids(self) -> list[str]:
+        """Ids of the session files present, sorted; other files in the folder are ignored."""
+        try:
+            names = os.listdir(self.sessions)
+        except FileNotFoundError:
+            return []
+        stems = (name[:-5] for name in names if name.endswith(".json"))
+        return sorted(stem for stem in stems if normal_id(stem) == stem)

@@ -1,0 +1,42 @@
+"""Setting a damaged file aside, never overwriting anything, with a note saying what happened."""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import os
+from pathlib import Path
+
+from .atomic import fsync_dir
+
+
+def set_aside(path: Path, folder: Path, reason: str) -> Path:
+    """Move `path` into `folder` under a new name and return that name.
+
+    `os.link` fails rather than replace an existing file, so nothing in the folder is ever
+    overwritten; where hard links are unsupported, a name is only used if it is free.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%dT%H%M%SZ")
+    for n in range(1000):
+        target = folder / f"{path.stem}.{stamp}{f'-{n}' if n else ''}{path.suffix}"
+        try:
+            os.link(path, target)
+        except FileExistsError:
+            continue
+        except OSError:
+            if target.exists():
+                continue
+            os.rename(path, target)
+        else:
+            os.unlink(path)
+        break
+    else:
+        raise OSError(f"no free name in {folder} for {path.name}")
+    fsync_dir(folder)
+    fsync_dir(path.parent)
+    with contextlib.suppress(OSError):
+        target.with_name(target.name + ".txt").write_text(
+            f"{path} could not be read and was moved here.\nReason: {reason}\n"
+            f"To try it again, move this file back to {path}.\n", encoding="utf-8")
+    return target

@@ -1,0 +1,295 @@
+"""One session's file: its header and append-only move log in TinyDB, one writer at a time.
+
+Layout (TinyDB tables): `meta` holds one document {schema, id, created, tags}; `log` holds the
+entries described in `store.log`. The writer holds an OS lock on `<id>.lock` beside the file for
+as long as the session is open; the OS drops it when the process dies, so no lock goes stale.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+# filelock wraps fcntl.flock on POSIX and msvcrt.locking on Windows behind one API; the de facto
+# standard cross-platform lock (used by pip, virtualenv, tox), maintained under tox-dev.
+from filelock import FileLock, Timeout
+
+# TinyDB is the project's document store: one small JSON file per session, no server.
+from tinydb import TinyDB
+
+from . import log
+from .atomic import AtomicJSONStorage, encode, fsync_dir, write_atomically
+from .errors import (
+    NewerSchema, ReadOnly, SaveFailed, SessionCorrupt, SessionError, SessionLocked,
+    SessionNotFound,
+)
+from .paths import Layout
+from .quarantine import set_aside
+from .tags import header_of
+
+SCHEMA_VERSION = 1
+META, LOG = "meta", "log"
+
+Fingerprint = tuple[int, int, int]
+
+
+class Damaged(ValueError):
+    """The file cannot be used as a session: not JSON, missing parts, a broken log."""
+
+
+def now() -> str:
+    """UTC time as ISO 8601 with milliseconds and a Z."""
+    stamp = datetime.datetime.now(datetime.UTC).isoformat(timespec="milliseconds")
+    return stamp.replace("+00:00", "Z")
+
+
+def fingerprint(path: Path) -> Fingerprint | None:
+    """Changes whenever the file is replaced (a new inode every write); None if missing."""
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def decode(sid: str, data: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The meta document and the ordered log entries; Damaged or NewerSchema if unusable."""
+    if data is None:
+        raise Damaged("the file is empty")
+    metas = data.get(META)
+    if not isinstance(metas, dict) or len(metas) != 1:
+        raise Damaged("the header record is missing")
+    meta = next(iter(metas.values()))
+    if not isinstance(meta, dict):
+        raise Damaged("the header record is malformed")
+    schema = meta.get("schema")
+    if type(schema) is int and schema > SCHEMA_VERSION:
+        raise NewerSchema(f"session {sid} was written by a newer uno-referee (file format "
+                          f"{schema}; this version reads {SCHEMA_VERSION}); upgrade to open it. "
+                          "The file was left as it is.")
+    if schema != SCHEMA_VERSION:
+        raise Damaged(f"unknown file format {schema!r}")
+    docs = data.get(LOG, {})
+    if not isinstance(docs, dict) or not all(isinstance(d, dict) for d in docs.values()):
+        raise Damaged("the move log is malformed")
+    try:
+        header_of(meta.get("tags"))
+        entries = log.ordered(docs.values())
+        log.effective(entries)
+    except ValueError as exc:  # LogError and bad tags
+        raise Damaged(str(exc)) from None
+    return meta, entries
+
+
+class SessionFile:
+    """An open session file: `meta`, `entries` in seq order, and `append` for the writer."""
+
+    def __init__(self, layout: Layout, sid: str, lock: FileLock | None) -> None:
+        self.layout = layout
+        self.id = sid
+        self.path = layout.session(sid)
+        self._lock = lock
+        self.meta: dict[str, Any] = {}
+        self.entries: list[dict[str, Any]] = []
+        self.seen: Fingerprint | None = None
+        self._db: TinyDB | None = None
+
+    # Opening ---------------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, layout: Layout, sid: str, *, write: bool) -> SessionFile:
+        """Load the session; with `write`, take its lock first (SessionLocked if taken)."""
+        path = layout.session(sid)
+        if not path.exists():
+            raise SessionNotFound(f"no session {sid} in {layout.sessions}")
+        lock = _take(layout, sid) if write else None
+        self = cls(layout, sid, lock)
+        try:
+            if not path.exists():
+                raise SessionNotFound(f"no session {sid} in {layout.sessions}")
+            self._load()
+        except BaseException:
+            self.close()
+            raise
+        if write:
+            self._db = TinyDB(path, storage=AtomicJSONStorage, keep_written=True)
+            _sweep(path)
+        return self
+
+    def _load(self) -> None:
+        self.seen = fingerprint(self.path)
+        try:
+            data = AtomicJSONStorage(self.path).read()
+            self.meta, self.entries = decode(self.id, data)
+        except FileNotFoundError:
+            raise SessionNotFound(f"session {self.id} was deleted") from None
+        except (Damaged, ValueError, UnicodeDecodeError, AttributeError) as exc:
+            self._set_aside(_reason(exc))
+        except OSError as exc:
+            raise SessionError(f"could not read session {self.id}: {exc.strerror or exc} "
+                               f"({self.path})") from None
+
+    def _set_aside(self, reason: str) -> None:
+        path = self.path
+        lock = self._lock
+        if lock is None:
+            try:
+                lock = _take(self.layout, self.id)
+            except SessionLocked:
+                raise SessionCorrupt(f"session {self.id} cannot be read ({reason}); it is open "
+                                     "in another window, so it was left in place") from None
+        try:
+            if lock is not self._lock and _readable(self.id, path):
+                # Replaced by a good file between our read and the lock: nothing to set aside.
+                self._load()
+                return
+            target = set_aside(path, self.layout.quarantine, reason)
+        except OSError as exc:
+            raise SessionCorrupt(f"session {self.id} cannot be read ({reason}), and it could not "
+                                 f"be moved aside: {exc.strerror or exc}. It was left at {path}."
+                                 ) from None
+        finally:
+            if lock is not self._lock:
+                lock.release()
+        raise SessionCorrupt(
+            f"session {self.id} cannot be read ({reason}). The file was moved to {target} so "
+            f"that nothing overwrites it; other sessions are not affected. If you can repair "
+            f"it, move it back to {path}.", target)
+
+    @classmethod
+    def create(cls, layout: Layout, sid: str, tags: dict[str, Any],
+               entries: list[dict[str, Any]], created: str | None = None) -> None:
+        """Write a new session file in one atomic write; FileExistsError if the id is taken."""
+        layout.ensure()
+        try:
+            lock = _take(layout, sid)
+        except SessionLocked:
+            raise FileExistsError(sid) from None
+        try:
+            path = layout.session(sid)
+            if path.exists():
+                raise FileExistsError(sid)
+            meta = {"schema": SCHEMA_VERSION, "id": sid, "created": created or now(),
+                    "tags": tags}
+            # TinyDB writes one table per operation; the header and an imported log must land
+            # together, so the first version of the file is written whole, in TinyDB's layout.
+            data = {META: {"1": meta}, LOG: {str(i): e for i, e in enumerate(entries, 1)}}
+            write_atomically(path, encode(data))
+        finally:
+            lock.release()
+
+    @classmethod
+    def delete(cls, layout: Layout, sid: str) -> None:
+        """Remove the file; SessionLocked while a writer has it open."""
+        path = layout.session(sid)
+        if not path.exists():
+            raise SessionNotFound(f"no session {sid} in {layout.sessions}")
+        lock = _take(layout, sid)
+        try:
+            path.unlink()
+            fsync_dir(path.parent)
+            with contextlib.suppress(OSError):
+                layout.lock(sid).unlink()
+        except FileNotFoundError:
+            raise SessionNotFound(f"no session {sid} in {layout.sessions}") from None
+        except OSError as exc:
+            raise SaveFailed(f"could not delete session {sid}: {exc.strerror or exc}") from None
+        finally:
+            lock.release()
+
+    # Reading and writing ---------------------------------------------------------------------
+
+    @property
+    def writable(self) -> bool:
+        return self._db is not None
+
+    @property
+    def last_seq(self) -> int:
+        return self.entries[-1]["seq"] if self.entries else 0
+
+    def append(self, fields: dict[str, Any]) -> dict[str, Any]:
+        """Add one log entry, durably, before returning it; SaveFailed if the disk refused."""
+        if self._db is None:
+            raise ReadOnly(f"session {self.id} is open read-only")
+        doc = {"seq": self.last_seq + 1, "ts": now(), **fields}
+        try:
+            self._db.table(LOG).insert(doc)
+        except OSError as exc:
+            self._recover(doc, exc)
+        else:
+            self.entries.append(doc)
+        self.seen = fingerprint(self.path)
+        return doc
+
+    def _recover(self, doc: dict[str, Any], exc: OSError) -> None:
+        # The write failed somewhere between the temp file and the folder sync: what is on the
+        # disk now decides whether the entry made it.
+        self._db = TinyDB(self.path, storage=AtomicJSONStorage, keep_written=True)
+        # If the disk cannot be read either, the original failure is the one to report.
+        with contextlib.suppress(Exception):
+            self._load()
+        if not self.entries or self.entries[-1] != doc:
+            raise SaveFailed(f"could not save to {self.path}: {exc.strerror or exc}; nothing "
+                             "was recorded") from None
+
+    def changed(self) -> bool:
+        """Whether the file was replaced since it was read (for read-only watchers)."""
+        return fingerprint(self.path) != self.seen
+
+    def reload(self) -> None:
+        self._load()
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+    def __enter__(self) -> SessionFile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _take(layout: Layout, sid: str) -> FileLock:
+    lock = FileLock(layout.lock(sid), timeout=0)
+    try:
+        layout.ensure()
+        lock.acquire()
+    except Timeout:
+        raise SessionLocked(f"session {sid} is open for recording in another window or command; "
+                            "close it there first (or open it read-only to watch)") from None
+    except OSError as exc:
+        raise SessionError(f"could not lock session {sid} for recording: "
+                           f"{exc.strerror or exc} ({layout.lock(sid)})") from None
+    return lock
+
+
+def _readable(sid: str, path: Path) -> bool:
+    try:
+        decode(sid, AtomicJSONStorage(path).read())
+    except (Damaged, ValueError, UnicodeDecodeError, AttributeError, OSError):
+        return False
+    return True
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, json.JSONDecodeError):
+        return f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+    if isinstance(exc, UnicodeDecodeError):
+        return f"not UTF-8 text at byte {exc.start}"
+    return str(exc) or type(exc).__name__
+
+
+def _sweep(path: Path) -> None:
+    """Remove temp files a killed writer left behind (only the lock holder may)."""
+    for stale in path.parent.glob(f".{path.name}.*.tmp"):
+        with contextlib.suppress(OSError):
+            os.unlink(stale)

@@ -1,0 +1,84 @@
+"""A session header as stored: its tag values, read back through the notation so they validate."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..events import Header, Session
+from ..notation import NotationError, format_session, parse_session
+
+
+def tags_of(header: Header) -> dict[str, Any]:
+    """The header's tags as JSON values (absent tags left out)."""
+    tags: dict[str, Any] = {"Edition": header.edition, "Rules": header.rules,
+                            "Scoring": header.scoring, "Players": list(header.players)}
+    for name, value in (("Event", header.event), ("Site", header.site), ("Date", header.date)):
+        if value is not None:
+            tags[name] = value
+    if header.overrides:
+        tags["Rule"] = [[key, value] for key, value in header.overrides]
+    if header.customs:
+        tags["Custom"] = [[number, text] for number, text in header.customs]
+    return tags
+
+
+def header_text(header: Header) -> str:
+    """The tag lines of a `.uno` file; ValueError if a value cannot be written (a `"`)."""
+    return format_session(Session(header))
+
+
+def checked(header: Header, source: str) -> Header:
+    """The header as the notation reads it back; ValueError (with the tag line) if it cannot be.
+
+    Going through the text is what makes a stored header mean what it would mean in a file.
+    """
+    text = header_text(header)
+    try:
+        again = parse_session(text, source).header
+    except NotationError as exc:
+        line = text.split("\n")[exc.line - 1].strip()
+        raise ValueError(f"{line}: {exc.message}") from None
+    if again != header:
+        raise ValueError(f"the header does not read back as written:\n{text}")
+    return again
+
+
+def header_of(tags: Any) -> Header:
+    """Rebuild a Header from stored tags; ValueError if they are not a valid header."""
+    if not isinstance(tags, dict):
+        raise ValueError("the header tags are not an object")
+    try:
+        header = Header(
+            edition=_text(tags, "Edition"), rules=_text(tags, "Rules"),
+            scoring=_text(tags, "Scoring"), players=tuple(_texts(tags.get("Players"))),
+            event=_optional(tags, "Event"), site=_optional(tags, "Site"),
+            date=_optional(tags, "Date"),
+            overrides=tuple((str(k), str(v)) for k, v in _pairs(tags.get("Rule", []))),
+            customs=tuple((int(n), str(t)) for n, t in _pairs(tags.get("Custom", []))),
+        )
+    except (TypeError, KeyError) as exc:
+        raise ValueError(f"the header tags are malformed ({exc})") from None
+    return checked(header, "<stored header>")
+
+
+def _text(tags: dict[str, Any], name: str) -> str:
+    value = tags[name]
+    if not isinstance(value, str):
+        raise TypeError(f"{name} is not text")
+    return value
+
+
+def _optional(tags: dict[str, Any], name: str) -> str | None:
+    return _text(tags, name) if name in tags else None
+
+
+def _texts(value: Any) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise TypeError("Players is not a list of names")
+    return value
+
+
+def _pairs(value: Any) -> list[tuple[Any, Any]]:
+    if not isinstance(value, list) or not all(isinstance(p, list) and len(p) == 2 for p in value):
+        raise TypeError("Rule and Custom are lists of pairs")
+    return [(p[0], p[1]) for p in value]

@@ -1,0 +1,89 @@
+"""Nothing acknowledged is lost: recorders are SIGKILLed at random instants, the store checked."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from referee.events import Header
+from referee.notation import format_event
+from referee.selfplay import SelfPlay
+from referee.service import SessionService
+
+KILLS = 240
+HERE = Path(__file__).resolve().parent
+HEADER = Header(edition="classic", players=("Ann", "Bob", "Cy", "Dee"), scoring="rounds 8")
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL (POSIX)")
+
+
+def game_moves(seed: int) -> list[str]:
+    """A long legal game in canonical notation, from the self-play simulator."""
+    sim = SelfPlay(seed, check=False)
+    sim.play_game(HEADER, rounds=8)
+    return [format_event(event, HEADER) for event in sim.log]
+
+
+def check_store(service: SessionService, sid: str, moves: list[str],
+                acked: list[tuple[int, int]]) -> int:
+    """The store loads, nothing is damaged, and every acknowledged move is there, in order."""
+    listing = service.list()
+    assert listing.warnings == ()
+    assert sid in {info.id for info in listing.sessions}
+    assert not (service.layout.quarantine).exists()
+    with service.open(sid, read_only=True) as live:
+        stored = live.moves
+        assert live.trouble is None
+    texts = [move.text for move in stored]
+    assert texts == moves[:len(texts)]
+    for seq, index in acked:
+        assert index < len(stored), f"acknowledged move {index} ({moves[index]}) was lost"
+        assert stored[index].seq == seq
+    # The dead writer's lock is free again, and opening as the writer clears its temp files.
+    with service.open(sid):
+        pass
+    assert not [p for p in service.layout.sessions.iterdir() if p.name.endswith(".tmp")]
+    return len(stored)
+
+
+def test_sigkill_at_random_instants_loses_no_acknowledged_move(tmp_path):
+    moves = game_moves(seed=7)
+    assert len(moves) > 600
+    moves_file = tmp_path / "moves.txt"
+    moves_file.write_text("\n".join(moves) + "\n", encoding="utf-8")
+    data = tmp_path / "data"
+    service = SessionService(data)
+    repo = str(HERE.parents[1])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([repo, os.environ.get("PYTHONPATH", "")])}
+    helper = subprocess.Popen([sys.executable, str(HERE / "recorder.py"), str(data),
+                               str(moves_file)], stdin=subprocess.PIPE, cwd=repo,
+                              stdout=subprocess.PIPE, text=True, env=env)
+    assert helper.stdin is not None and helper.stdout is not None
+    sid = service.create(HEADER)
+    acked: list[tuple[int, int]] = []
+    kills = {"opening": 0, "recording": 0}
+    try:
+        for seed in range(10 * KILLS):
+            if sum(kills.values()) >= KILLS:
+                break
+            helper.stdin.write(f"run {sid} {seed}\n")
+            helper.stdin.flush()
+            answer = helper.stdout.readline().split()
+            assert answer and answer[0] in ("killed", "finished"), " ".join(answer)
+            pairs = answer[2:] if answer[0] == "killed" else answer[1:]
+            acked += [(int(s), int(i)) for s, i in (pair.split(":") for pair in pairs)]
+            check_store(service, sid, moves, acked)
+            if answer[0] == "finished":
+                sid, acked = service.create(HEADER), []
+            else:
+                kills[answer[1]] += 1
+    finally:
+        helper.stdin.close()
+        helper.wait(timeout=30)
+    # Both the resume and the writes were hit many times.
+    assert sum(kills.values()) == KILLS
+    assert kills["opening"] >= 10 and kills["recording"] >= KILLS // 2

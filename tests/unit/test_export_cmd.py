@@ -1,0 +1,160 @@
+"""`uno-referee export` (referee.export_cmd): where each format goes, and the files it will not
+touch (issue 3 items 3 and 4)."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import stat
+import sys
+from pathlib import Path
+
+import pytest
+
+from referee import cli, export_cmd
+from referee.exports import FORMATS
+from referee.notation import parse_session
+from referee.sheet import build_sheet
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
+MINECRAFT = str(SAMPLES / "minecraft-five-rounds.uno")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = cli.main(["export", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("fmt", [f for f, spec in FORMATS.items() if not spec.binary])
+def test_text_formats_go_to_stdout(capsys: pytest.CaptureFixture[str], fmt: str) -> None:
+    code, out, err = run(capsys, MINECRAFT, "--format", fmt)
+    assert (code, err) == (0, "")
+    sheet = build_sheet(parse_session(Path(MINECRAFT).read_text(encoding="utf-8"), MINECRAFT))
+    assert out == FORMATS[fmt].render(sheet).decode("utf-8")
+
+
+def test_png_needs_a_file(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, MINECRAFT, "--format", "png")
+    assert (code, out) == (2, "")
+    assert err == ("uno-referee export: png is binary: write it to a file with "
+                   "--out FILE.png\n")
+
+
+def test_writes_the_file_and_never_overwrites_without_force(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    target = tmp_path / "sheet.json"
+    assert run(capsys, MINECRAFT, "--format", "json", "--out", str(target)) == (0, "", "")
+    assert json.loads(target.read_text(encoding="utf-8"))["winner"] == "B"
+    target.write_text("keep me", encoding="utf-8")
+    code, out, err = run(capsys, MINECRAFT, "--format", "json", "--out", str(target))
+    assert (code, out) == (2, "")
+    assert err == f"uno-referee export: {target} already exists; add --force to overwrite it\n"
+    assert target.read_text(encoding="utf-8") == "keep me"
+    assert run(capsys, MINECRAFT, "-f", "json", "-o", str(target), "--force") == (0, "", "")
+    assert json.loads(target.read_text(encoding="utf-8"))["winner"] == "B"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet.json"]  # no temporary left
+
+
+def test_format_from_the_file_suffix(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    target = tmp_path / "standings.PNG"
+    assert run(capsys, MINECRAFT, "--out", str(target)) == (0, "", "")
+    assert target.read_bytes().startswith(b"\x89PNG")
+    code, _, err = run(capsys, MINECRAFT, "--out", str(tmp_path / "sheet.txt"))
+    assert code == 2
+    assert "cannot tell the format from" in err and "--format csv|md|html|json|uno|svg|png" in err
+    code, _, err = run(capsys, MINECRAFT)
+    assert (code, err) == (2, "uno-referee export: no format given: add --format "
+                              "csv|md|html|json|uno|svg|png\n")
+
+
+def test_a_forced_overwrite_keeps_the_file_mode(capsys: pytest.CaptureFixture[str],
+                                                tmp_path: Path) -> None:
+    target = tmp_path / "sheet.csv"
+    target.write_text("old", encoding="utf-8")
+    target.chmod(0o640)
+    assert run(capsys, MINECRAFT, "-o", str(target), "--force") == (0, "", "")
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640
+    assert target.read_bytes().startswith(b"\xef\xbb\xbfround,player")
+
+
+@pytest.mark.parametrize(("make", "message"), [
+    (lambda d: d / "missing" / "sheet.csv", "no such folder"),
+    (lambda d: d, "is a directory; give a file name"),
+])
+def test_unwritable_paths_are_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                      make, message: str) -> None:
+    target = make(tmp_path)
+    code, out, err = run(capsys, MINECRAFT, "-f", "csv", "-o", str(target))
+    assert (code, out) == (2, "")
+    assert err.startswith(f"uno-referee export: {target}: ") and message in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.skipif(sys.platform == "win32" or os.geteuid() == 0,
+                    reason="needs POSIX permissions that apply to this user")
+def test_read_only_folder_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        code, _, err = run(capsys, MINECRAFT, "-f", "csv", "-o", str(folder / "s.csv"))
+    finally:
+        folder.chmod(0o700)
+    assert code == 2 and "cannot write in" in err and "permission denied" in err
+
+
+@pytest.mark.parametrize("force", [False, True])
+def test_a_failed_write_is_a_message_and_leaves_nothing(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        force: bool) -> None:
+    def full(stream: object, data: bytes) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(export_cmd, "_write_all", full)
+    target = tmp_path / "sheet.html"
+    if force:
+        target.write_text("old", encoding="utf-8")
+    code, _, err = run(capsys, MINECRAFT, "-o", str(target), *(["--force"] if force else []))
+    assert (code, err) == (2, f"uno-referee export: {target}: cannot write: "
+                              "No space left on device\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == (["sheet.html"] if force else [])
+    if force:
+        assert target.read_text(encoding="utf-8") == "old"
+
+
+def test_bad_sessions_are_reported_like_check(capsys: pytest.CaptureFixture[str],
+                                              tmp_path: Path) -> None:
+    """Notation 7's messages and exit codes: 2 for a syntax error, 1 for a refused line."""
+    bad = tmp_path / "bad.uno"
+    bad.write_text('[Edition "classic"]\n[Players "A"]\n', encoding="utf-8")
+    code, out, err = run(capsys, str(bad), "-f", "md")
+    assert (code, out) == (2, "") and err.startswith(f"{bad}:")
+    refused = tmp_path / "refused.uno"
+    refused.write_text('[Edition "classic"]\n[Scoring "rounds 1"]\n[Players "A, B"]\n'
+                       "round 1\nout A\nhand B: 3\nround 2\n", encoding="utf-8")
+    target = tmp_path / "out.md"
+    code, out, err = run(capsys, str(refused), "-f", "md", "-o", str(target))
+    assert (code, out) == (1, "")
+    assert err == (f"{refused}:7: the game is decided (A wins after round 1) [scoring]\n")
+    assert not target.exists()
+    code, _, err = run(capsys, str(tmp_path / "nope.uno"), "-f", "md")
+    assert (code, err) == (2, f"{tmp_path / 'nope.uno'}: no such file\n")
+
+
+def test_reads_a_session_from_stdin(capsys: pytest.CaptureFixture[str],
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    data = Path(MINECRAFT).read_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
+    code, out, err = run(capsys, "-", "-f", "json")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["totals"] == {"A": -121, "B": 218, "C": 19, "D": -116}
+
+
+def test_help_lists_every_format(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--help")
+    assert code == 0
+    for name in FORMATS:
+        assert f"  {name}" in out
+    assert "--force" in out
