@@ -141,11 +141,26 @@ class CallsMixin:
     def _creeper_after_draw(self: Referee, seat: int) -> None:
         """After a forced draw, allow `draw 3` for a Creeper found in it (options.md)."""
         if self.edition.id == "minecraft" and self.options["creeper-trigger"] == "every-draw":
-            assert self.table is not None
-            self.table.creeper = seat
+            table = self.table
+            assert table is not None
+            # Two forced draws in one event (a last Draw Two under go-out-on-action forbidden):
+            # each Creeper is recorded in turn.
+            if table.creeper is None:
+                table.creeper = seat
+            else:
+                table.creeper_next.append(seat)
+
+    def _creepers_owed(self: Referee) -> list[int]:
+        """Seats the last event left owing a `draw 3`, in order (the first may have none)."""
+        first = [] if self.creeper_prev is None else [self.creeper_prev]
+        return first + self.creeper_prev_next
 
     def _creeper_extra(self: Referee, table: Table, seat: int) -> Ruling:
         drawn, _ = table.draw(seat, 3)
+        owed = self._creepers_owed()
+        later = owed[owed.index(seat) + 1:]
+        if later:
+            table.creeper, table.creeper_next = later[0], later[1:]
         if self.phase == "over":
             self._record_result()
         return Ruling(True, "creeper", f"Creeper: {table.players[seat]} draws {drawn} more.")

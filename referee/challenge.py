@@ -41,9 +41,11 @@ class ChallengeMixin:
         self._pending(table, seat, "accept")
         if table.catchable and not self.next_discard_window:
             self._close_windows(table, seat, "accepted")
-        offender = table.pending.offender if table.pending else seat
+        pending = table.pending
+        assert pending is not None
         text = self._accept(table)
-        return self._after_challenge(table, offender, "wd4", text)
+        rule = "wd4" if pending.card.kind == "w+4" else "stacking"
+        return self._after_challenge(table, pending.offender, rule, text)
 
     def _accept(self: Referee, table: Table) -> str:
         pending = table.pending
@@ -58,10 +60,11 @@ class ChallengeMixin:
     def _after_challenge(self: Referee, table: Table, offender: int, rule: str, text: str
                          ) -> Ruling:
         if table.hands[offender] == 0:
-            return Ruling(True, "going-out", text + self._end_round(offender), rule != "wd4")
+            return Ruling(True, "going-out", text + self._end_round(offender),
+                          rule not in ("wd4", "stacking"))
         if table.turn is not None:
             text += f" {table.players[table.turn]} plays next."
-        return Ruling(True, rule, text, rule != "wd4")
+        return Ruling(True, rule, text, rule not in ("wd4", "stacking"))
 
     def _on_challenge(self: Referee, event: ev.ChallengeMade) -> Ruling:
         table = self._table()
@@ -70,6 +73,9 @@ class ChallengeMixin:
             raise Refusal("wd4-challenge-off", "this table plays without Wild Draw Four "
                                                "challenges: accept the draw")
         pending = self._pending(table, seat, "challenge")
+        if pending.card.kind != "w+4":
+            raise Refusal("stacking", f"only a Wild Draw Four can be challenged: accept the "
+                                      f"{pending.amount} or stack")
         guilty = self._verdict(table, pending, event)
         known = table.known[pending.offender]
         for face in set(event.shown):
@@ -88,11 +94,13 @@ class ChallengeMixin:
                                          f"Innocent: {offender}'s {pending.card.name} was legal; "
                                          f"{victim} draws {drawn} and is skipped.")
         mode = self.options["wd4-guilty"]
+        # A guilty stacked Wild Draw Four costs 4 for each one in the stack (dossier 2.15).
+        penalty = pending.card.draws * pending.wd4s
         why = self._guilt_reason(table, pending)
         if self.scoring.kind == "penalty":
             self.penalty_due.add(offender)
         if mode == "draw":
-            drawn, _ = table.draw(pending.offender, pending.amount)
+            drawn, _ = table.draw(pending.offender, penalty)
             self._creeper_after_draw(pending.offender)
             table.turn = seat
             text = (f"Guilty: {why}. {offender} draws {drawn}; the {pending.card.name} and "
@@ -101,7 +109,7 @@ class ChallengeMixin:
             table.take_back(pending.offender)
             table.hands[pending.offender] += 1
             table.top, table.color = pending.prev_top, pending.prev_color
-            drawn, _ = table.draw(pending.offender, pending.amount)
+            drawn, _ = table.draw(pending.offender, penalty)
             self._creeper_after_draw(pending.offender)
             back = f"{self._top_text(table)} is back in force"
             if mode == "retract":

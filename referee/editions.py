@@ -66,6 +66,12 @@ def _make(id_: str, title: str, extras: dict[str, int], extra_value: int, source
                    MappingProxyType(_classic_values(deck, extra_value)), source)
 
 
+# All Wild (dossier 8): 112 cards, every one a Wild. The counts and values are UNCONFIRMED: the
+# product's ruling is 14 of each of the eight kinds; a plain Wild 20, an action Wild 50 (the
+# garbled geekyhobbies copy: "50 points for any other card... 20 points for each Wild").
+_ALLWILD_KINDS = ("w", "wr", "ws", "ws2", "w+2", "w+4", "wt+2", "wfs")
+_ALLWILD = MappingProxyType({card(kind): 14 for kind in _ALLWILD_KINDS})
+
 EDITIONS: dict[str, Edition] = {
     "classic": _make("classic", "UNO (108 cards)", {}, 50, "dossier 2.1, 2.12"),
     "swap": _make("swap", "UNO 2016 (112: Wild Swap Hands, 3 Wild Customizable)",
@@ -75,9 +81,16 @@ EDITIONS: dict[str, Edition] = {
     # The Creeper count (4) and value (50) are not in the JP manual: table defaults (dossier 6).
     "minecraft": _make("minecraft", "Minecraft UNO (108 + 4 Creeper)", {"cr": 4}, 50,
                        "dossier 6; seed 003"),
+    # JPwiki: no special Wilds, 4 more plain Wilds instead (8, 112 cards); values as classic.
+    # The composition is UNCONFIRMED against an official sheet (dossier 8).
+    "minimalista": _make("minimalista", "UNO Minimalista (108 + 4 Wild)", {"w": 8}, 50,
+                         "dossier 8, 11"),
+    "allwild": Edition("allwild", "UNO All Wild (112 Wild cards)", _ALLWILD,
+                       MappingProxyType({face: 20 if face.kind == "w" else 50
+                                         for face in _ALLWILD}), "dossier 8, 11"),
 }
 # Editions the notation names but this version does not referee yet (issue: Flip, No Mercy...).
-PLANNED_EDITIONS = ("flip", "minimalista", "nomercy", "allwild")
+PLANNED_EDITIONS = ("flip", "nomercy")
 
 
 def edition(id_: str) -> Edition:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 Effect = Callable[["Referee", Table, int, Play, "Card | None", "str | None"], tuple[str, str]]
 """(referee, table, seat, play, top before, colour before) -> (rule id, words for the ruling)."""
 
-PASSIVE_KINDS = ("wsh", "wsw")
+PASSIVE_KINDS = ("wsh", "wsw", "wfs")
 """Cards after which the player's hand size comes from others: no UNO check on the play."""
 
 
@@ -33,7 +33,8 @@ def plain(ref: Referee, table: Table, seat: int, play: Play, top: Card | None,
 def wild(ref: Referee, table: Table, seat: int, play: Play, top: Card | None,
          color: str | None) -> tuple[str, str]:
     table.turn = table.step(seat)
-    return "wild-color", ""
+    # All Wild's plain Wild names no colour (dossier 8).
+    return ("allwild" if ref.edition.id == "allwild" else "wild-color"), ""
 
 
 def skip(ref: Referee, table: Table, seat: int, play: Play, top: Card | None,
@@ -60,18 +61,81 @@ def draw_next(ref: Referee, table: Table, seat: int, play: Play, top: Card | Non
     drawn, _ = table.draw(victim, play.card.draws)
     ref._creeper_after_draw(victim)
     table.turn = table.step(victim)
-    return "draw-two", f"; {table.players[victim]} draws {drawn} and is skipped"
+    rule = "wild-draw" if play.card.is_wild else "draw-two"
+    return rule, f"; {table.players[victim]} draws {drawn} and is skipped"
 
 
 def challengeable_draw(ref: Referee, table: Table, seat: int, play: Play, top: Card | None,
                        color: str | None) -> tuple[str, str]:
-    """The next player must accept the draw or challenge it (Wild Draw Four)."""
-    victim = table.step(seat)
+    """The next player must accept the draw or challenge it (Wild Draw Four); under stacking
+    the draw adds to the one pending, and a Draw Two waits too (dossier 2.15)."""
     face = play.card
-    table.pending = PendingDraw(seat, victim, face, face.draws, top, color, table.hands[seat])
+    stacking = ref.options["stacking"] != "off"
+    # All Wild has no challenge: its Wild Draw Four is drawn at once (dossier 8, 13 row 1).
+    if (face.kind != "w+4" and not stacking) or ref.edition.id == "allwild":
+        return draw_next(ref, table, seat, play, top, color)
+    old = table.pending
+    victim = table.step(seat)
+    amount = face.draws + (old.amount if old is not None else 0)
+    wd4s = (old.wd4s if old is not None else 0) + (face.kind == "w+4")
+    table.pending = PendingDraw(seat, victim, face, amount, top, color, table.hands[seat], wd4s)
     table.turn = victim
-    return "wd4", (f"; {table.players[victim]} draws {face.draws} or challenges (colour before "
-                   f"it: {table.color_name(color)})")
+    answers = []
+    if stacking:
+        answers.append("stacks")
+    if face.kind == "w+4" and ref.options["challenge"] == "on":
+        answers.append("challenges")
+    text = f"; {table.players[victim]} draws {amount}"
+    if answers:
+        text += f" or {' or '.join(answers)}"
+    if face.kind == "w+4":
+        text += f" (colour before it: {table.color_name(color)})"
+    return ("wd4" if face.kind == "w+4" else "stacking"), text
+
+
+def seven_o_on(ref: Referee, face: Card) -> bool:
+    return face.kind in ("7", "0") and ref.options["seven-o"] == "on"
+
+
+def check_seven(ref: Referee, table: Table, seat: int, play: Play, left: int) -> None:
+    """Refuse a Seven-O target the house rule does not allow, before anything changes."""
+    if not seven_o_on(ref, play.card) or play.card.kind == "0":
+        if play.target is not None:
+            raise Refusal("swap-hands", f"{play.card.name} takes no target")
+        return
+    if left == 0:
+        if play.target is not None:
+            raise Refusal("seven-o", "the 7 is the last card: there is nothing to swap")
+    elif play.target is None:
+        raise Refusal("seven-o", "Seven-O: a 7 swaps hands with a chosen player: `r7 @Bob`")
+    elif ref._seat(table, play.target) == seat:
+        raise Refusal("seven-o", "swap hands with another player")
+
+
+def seven(ref: Referee, table: Table, seat: int, play: Play, top: Card | None,
+          color: str | None) -> tuple[str, str]:
+    """Seven-O: the 7's player swaps hands with the chosen player (none when going out)."""
+    if not seven_o_on(ref, play.card) or play.target is None:
+        return plain(ref, table, seat, play, top, color)
+    return "seven-o", swap_hands(ref, table, seat, play, top, color)[1]
+
+
+def zero(ref: Referee, table: Table, seat: int, play: Play, top: Card | None,
+         color: str | None) -> tuple[str, str]:
+    """Seven-O: every hand passes to the next player in the direction of play."""
+    if not seven_o_on(ref, play.card) or table.hands[seat] == 0:
+        return plain(ref, table, seat, play, top, color)
+    n = table.size
+    hands, known = list(table.hands), list(table.known)
+    for s in range(n):
+        table.hands[table.step(s)] = hands[s]
+        table.known[table.step(s)] = known[s]
+    # A missed UNO belongs to the hand's old holder: the passing ends every window.
+    table.catchable.clear()
+    table.closed.clear()
+    passive_uno(ref, table, range(n))
+    table.turn = table.step(seat)
+    return "seven-o", "; every hand passes to the next player"
 
 
 def shuffle_hands(ref: Referee, table: Table, seat: int, play: Play, top: Card | None,
@@ -137,6 +201,47 @@ def customizable(ref: Referee, table: Table, seat: int, play: Play, top: Card | 
     return "customizable", f" (rule: {written})" if written else ""
 
 
+def skip_two(ref: Referee, table: Table, seat: int, play: Play, top: Card | None,
+             color: str | None) -> tuple[str, str]:
+    """All Wild's Wild Skip Two: the next two turns are skipped (dossier 8)."""
+    table.turn = table.step(seat, 3)
+    return "skip-two", "; the next two turns are skipped"
+
+
+def check_target(ref: Referee, table: Table, seat: int, play: Play, left: int) -> None:
+    """Refuse a target All Wild's targeted cards do not allow, before anything changes."""
+    if play.card.kind == "wfs" and left == 0:
+        if play.target is not None:
+            raise Refusal("forced-swap", "Wild Forced Swap is the last card: there is nothing "
+                                         "to swap")
+        return
+    if play.target is None:
+        raise Refusal("forced-swap" if play.card.kind == "wfs" else "targeted-draw",
+                      f"{play.card.name} needs a target: `{play.card.code} @Bob`")
+    if ref._seat(table, play.target) == seat:
+        raise Refusal("forced-swap" if play.card.kind == "wfs" else "targeted-draw",
+                      "choose another player")
+
+
+def targeted_draw(ref: Referee, table: Table, seat: int, play: Play, top: Card | None,
+                  color: str | None) -> tuple[str, str]:
+    """Wild Targeted Draw Two: the chosen player draws 2 and keeps their turn (dossier 8)."""
+    assert play.target is not None
+    victim = ref._seat(table, play.target)
+    drawn, _ = table.draw(victim, 2)
+    table.turn = table.step(seat)
+    return "targeted-draw", f"; {table.players[victim]} draws {drawn}"
+
+
+def forced_swap(ref: Referee, table: Table, seat: int, play: Play, top: Card | None,
+                color: str | None) -> tuple[str, str]:
+    """Wild Forced Swap: the player must swap hands with the chosen player (dossier 8)."""
+    if play.target is None:
+        table.turn = table.step(seat)
+        return "forced-swap", ""
+    return "forced-swap", swap_hands(ref, table, seat, play, top, color)[1]
+
+
 def passive_uno(ref: Referee, table: Table, seats: range | tuple[int, ...]) -> None:
     """Under `uno-on-passive yes`, a hand left at one card by others must call UNO too."""
     if ref.options["uno-on-passive"] == "yes":
@@ -146,6 +251,9 @@ def passive_uno(ref: Referee, table: Table, seats: range | tuple[int, ...]) -> N
 
 
 EFFECTS: dict[str, Effect] = {
-    "s": skip, "r": reverse, "+2": draw_next, "w+4": challengeable_draw,
+    "s": skip, "r": reverse, "+2": challengeable_draw, "w+4": challengeable_draw,
+    "7": seven, "0": zero,
+    "wr": reverse, "ws": skip, "ws2": skip_two, "w+2": draw_next, "wt+2": targeted_draw,
+    "wfs": forced_swap,
     "wsh": shuffle_hands, "wsw": swap_hands, "wc": customizable,
 }

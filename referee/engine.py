@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from . import events as ev
 from .calls import CallsMixin
 from .challenge import ChallengeMixin
 from .editions import EDITIONS, PLANNED_EDITIONS
+from .house import HouseMixin
 from .options import OptionError, resolve
 from .plays import PlaysMixin
 from .rounds import RoundsMixin
@@ -19,7 +21,7 @@ class SetupError(ValueError):
     """The header cannot be refereed: unknown edition, bad option, too few players."""
 
 
-class Referee(PlaysMixin, ChallengeMixin, CallsMixin, RoundsMixin):
+class Referee(PlaysMixin, HouseMixin, ChallengeMixin, CallsMixin, RoundsMixin):
     """Rules on a session's events in order, keeping only what the table can see.
 
     `apply` never raises for a bad event: it returns a refused Ruling and changes nothing.
@@ -50,6 +52,7 @@ class Referee(PlaysMixin, ChallengeMixin, CallsMixin, RoundsMixin):
         self.hand_size = int(opt["hand-size"])
         self.customs = dict(header.customs)
         self.creeper_prev: int | None = None
+        self.creeper_prev_next: list[int] = []
         self._init_rounds()
         self._handlers: dict[type, Callable[[Any], Ruling]] = {
             ev.RoundStarted: self._on_round, ev.DealerNamed: self._on_dealer,
@@ -68,12 +71,13 @@ class Referee(PlaysMixin, ChallengeMixin, CallsMixin, RoundsMixin):
         if table is not None:
             # A Creeper's three extra cards must be recorded right after the draw that found it.
             self.creeper_prev = table.creeper
-            table.creeper = None
+            creeper_next = self.creeper_prev_next = table.creeper_next
+            table.creeper, table.creeper_next = None, []
         try:
             return self._handlers[type(event)](event)
         except Refusal as refusal:
             if table is not None:
-                table.creeper = self.creeper_prev
+                table.creeper, table.creeper_next = self.creeper_prev, creeper_next
             return Ruling(False, refusal.rule, refusal.text)
 
     def name(self, player: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .cards import COLOR_NAMES, Card
 from .engine import Referee
+from .house import can_stack
 from .plays import matches
 
 
@@ -23,11 +24,18 @@ def playable(ref: Referee) -> list[Card]:
     The referee cannot see hands, so this is what the table could play, not what anyone holds.
     """
     table = ref.table
-    if table is None or table.top is None or ref.phase != "play" or table.pending is not None:
+    if table is None or table.top is None or ref.phase != "play":
+        return []
+    pending = table.pending
+    stacking = ref.options["stacking"]
+    if pending is not None and stacking == "off":
         return []
     top, color = table.top, table.color
+    allwild = ref.edition.id == "allwild"
     faces = [face for face, copies in ref.edition.deck.items()
-             if matches(face, top, color) and table.pile_counts.get(face, 0) < copies]
+             if (allwild or matches(face, top, color))
+             and (pending is None or can_stack(stacking, face, pending.card))
+             and table.pile_counts.get(face, 0) < copies]
     return sorted(faces, key=lambda f: (f.is_wild, f.color != color, not f.is_number, f.code))
 
 
@@ -44,7 +52,8 @@ def quick_moves(ref: Referee) -> dict[str, str]:
     who = actor(ref)
     if table.pending is not None and who is not None:
         moves["accept"] = f"{who}: accept"
-        moves["challenge"] = f"{who}: challenge "
+        if table.pending.card.kind == "w+4" and ref.options["challenge"] == "on":
+            moves["challenge"] = f"{who}: challenge "
     elif who is not None:
         moves["draw"] = f"{who}: draw"
     names = table.players
@@ -61,7 +70,7 @@ def completions(ref: Referee) -> list[str]:
     lines: list[str] = []
     if who is not None:
         for face in playable(ref):
-            if face.is_wild:
+            if face.is_wild and ref.edition.id != "allwild":
                 lines.extend(f"{who}: {face.code} {COLOR_NAMES[c]}" for c in ("r", "y", "g", "b"))
             else:
                 lines.append(f"{who}: {face.code}")

@@ -81,16 +81,15 @@ OPTIONS: dict[str, Option] = {o.key: o for o in (
            "dossier 6", table_default=True),
     # House rules: declared, checked, off unless the table turns them on.
     Option("stacking", ("off", "same", "progressive", "higher"), "off", "off",
-           "Stacking draw cards on draw cards.", "dossier 2.14, 2.15", supported=("off",)),
+           "Stacking draw cards on draw cards.", "dossier 2.14, 2.15"),
     Option("seven-o", ("off", "on"), "off", "off", "A 7 swaps hands; a 0 passes all hands.",
-           "dossier 2.15", supported=("off",)),
+           "dossier 2.15"),
     Option("jump-in", ("off", "on"), "off", "off",
-           "An identical card may be played out of turn.", "dossier 2.15", supported=("off",)),
+           "An identical card may be played out of turn.", "dossier 2.15"),
     Option("multi-play", ("off", "numbers"), "off", "off",
-           "Identical number cards played together.", "dossier 9", supported=("off",)),
+           "Identical number cards played together.", "dossier 9"),
     Option("go-out-on-action", ("allowed", "forbidden"), "allowed", "allowed",
-           "Whether the last card may be an action card or a Wild.", "JPwiki house rules",
-           supported=("allowed",)),
+           "Whether the last card may be an action card or a Wild.", "JPwiki house rules"),
     Option("mercy", ("off", INT), "off", "off", "Knock-out at this many cards.", "dossier 7",
            supported=("off",)),
 )}
@@ -98,6 +97,17 @@ OPTIONS: dict[str, Option] = {o.key: o for o in (
 # Edition-specific defaults (options.md): Minecraft's Japanese manual has coaching at 4.
 _EDITION_DEFAULTS: dict[tuple[str, str], dict[str, str]] = {
     ("minecraft", "jp"): {"coaching-penalty": "4"},
+    # options.md: All Wild has no challenge, and a hand left at one card by a Forced Swap
+    # must call UNO.
+    ("allwild", "en"): {"challenge": "off", "uno-on-passive": "yes"},
+    ("allwild", "jp"): {"challenge": "off", "uno-on-passive": "yes"},
+}
+# Values that cannot work with an edition: in All Wild every card is a Wild (a round could
+# never end with go-out-on-action forbidden, nor start with number-only), and stacking Wild
+# draw cards is not refereed yet.
+_EDITION_REFUSED: dict[str, tuple[tuple[str, str], ...]] = {
+    "allwild": (("go-out-on-action", "forbidden"), ("start-card", "number-only"),
+                ("stacking", "same"), ("stacking", "progressive"), ("stacking", "higher")),
 }
 
 
@@ -133,4 +143,8 @@ def resolve(rules: str, edition: str, overrides: tuple[tuple[str, str], ...] = (
     values.update(_EDITION_DEFAULTS.get((edition, rules), {}))
     for key, value in overrides:
         values[key] = check_value(key, value)
+    for key, value in _EDITION_REFUSED.get(edition, ()):
+        if values[key] == value:
+            raise OptionError(f"rule option '{key}' = '{value}' does not work with the "
+                              f"{edition} edition")
     return MappingProxyType(values)

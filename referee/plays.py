@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 from . import events as ev
 from .cards import LIGHT_COLORS, Card
+from .effects import EFFECTS, PASSIVE_KINDS, check_seven, check_swap, check_target, plain, wild
 from .ruling import Refusal, Ruling
-from .effects import EFFECTS, PASSIVE_KINDS, check_swap, plain, wild
 from .table import Table
 
 if TYPE_CHECKING:
@@ -42,8 +42,11 @@ class PlaysMixin:
         names = table.players
         if pending is not None:
             if seat == pending.victim:
-                raise Refusal("wd4", f"{names[seat]} must first accept the "
-                                     f"{pending.card.name} (draw {pending.amount}) or challenge")
+                wd4 = pending.card.kind == "w+4"
+                answers = " or challenge" if wd4 and self.options["challenge"] == "on" else ""
+                raise Refusal("wd4" if wd4 else "stacking",
+                              f"{names[seat]} must first accept the {pending.card.name} "
+                              f"(draw {pending.amount}){answers}")
             if table.hands[pending.offender] == 0:
                 raise Refusal("going-out", f"{names[pending.offender]} went out with the "
                                            f"{pending.card.name}: {names[pending.victim]} accepts "
@@ -84,14 +87,17 @@ class PlaysMixin:
         deck = self.edition.deck
         if face not in deck:
             raise Refusal("card-in-edition", f"{face.name} is not in the {self.edition.id} deck")
-        if play.extra:
-            raise Refusal("match", "one card per turn: playing several at once is the "
-                                   "multi-play house rule, which this table has not turned on")
+        count = self._check_multi(table, seat, play, drawn)
         if play.top is not None:
             raise Refusal("match", "`top` follows a Flip card only")
         top = table.top
         assert top is not None
-        if face.color is not None:
+        allwild = self.edition.id == "allwild"
+        if allwild:
+            # Every card matches and none has a colour (dossier 8).
+            if play.color is not None:
+                raise Refusal("allwild", "All Wild cards take no colour")
+        elif face.color is not None:
             if play.color is not None:
                 raise Refusal("wild-color", f"{face.name} is not a Wild: it takes no colour")
             if face.color != table.color and face.kind != top.kind:
@@ -103,16 +109,18 @@ class PlaysMixin:
             raise Refusal("wild-color", "that colour is not in this deck")
         if face.kind == "wsw":
             check_swap(self, table, seat, play.target, table.hands[seat] + drawn - 1)
-        elif play.target is not None:
-            raise Refusal("swap-hands", f"{face.name} takes no target")
-        if table.hands[seat] < 1:
+        elif face.kind in ("wt+2", "wfs"):
+            check_target(self, table, seat, play, table.hands[seat] + drawn - 1)
+        else:
+            check_seven(self, table, seat, play, table.hands[seat] + drawn - count)
+        if table.hands[seat] + drawn < 1:
             raise Refusal("turn-order", f"{table.players[seat]} has no cards")
-        if table.holds_known(seat, face):
+        if table.known[seat].get(face, 0) >= count:
             return
         before = table.pending.amount if table.pending is not None else 0
         # A draw that empties the draw pile reshuffles the discard pile first.
         seen = table.elsewhere(seat, face, bool(drawn) and table.draw_pile < drawn + before)
-        if seen + 1 > deck[face]:
+        if seen + count > deck[face]:
             raise Refusal("conservation", f"the deck has only {deck[face]} {face.name}, and "
                                           f"{seen} are already in sight")
 
@@ -128,7 +136,16 @@ class PlaysMixin:
     def _on_play(self: Referee, event: ev.CardPlayed) -> Ruling:
         table = self._table()
         seat = self._seat(table, event.player)
-        implied = self._check_turn(table, seat)
+        pending = table.pending
+        if (pending is not None and seat == pending.victim
+                and self.options["stacking"] != "off"):
+            self._check_stack(table, pending, event.play.card)
+            implied = False
+        else:
+            try:
+                implied = self._check_turn(table, seat)
+            except Refusal as refusal:
+                raise self._stack_hint(table, refusal, event.play.card) from None
         self._check_card(table, seat, event.play)
         if table.must_play == seat and event.play.card.kind == "w+4":
             raise Refusal("wd4-guilty", "after a guilty Wild Draw Four its player plays the "
@@ -139,7 +156,7 @@ class PlaysMixin:
     def _on_draw(self: Referee, event: ev.CardsDrawn) -> Ruling:
         creeper = self.edition.id == "minecraft"
         if creeper and event.count == 3 and event.play is None and self.table is not None \
-                and self.creeper_prev == self.seats.get(self.name(event.player)):
+                and self.seats.get(self.name(event.player)) in self._creepers_owed():
             # Also after the round's last forced draw: those cards count at the end.
             return self._creeper_extra(self.table, self.seats[self.name(event.player)])
         table = self._table()
@@ -171,10 +188,6 @@ class PlaysMixin:
                                   f"{'it' if drawn == 1 else 'them'}; "
                                   f"{table.players[table.turn]} plays next.")
 
-    def _on_jump(self: Referee, event: ev.JumpedIn) -> Ruling:
-        self._table()
-        raise Refusal("turn-order", "jump-in is a house rule this table has not turned on")
-
     # Card effects ----------------------------------------------------------------------------
 
     def _play(self: Referee, table: Table, seat: int, play: ev.Play, text: str,
@@ -183,20 +196,27 @@ class PlaysMixin:
         names = table.players
         prev_top, prev_color = table.top, table.color
         table.must_play = None
-        table.hands[seat] -= 1
-        if table.known[seat] or table.pool:
-            table.forget_known(seat, face)
-        table.discard(face)
+        for _ in range(1 + len(play.extra)):
+            table.hands[seat] -= 1
+            if table.known[seat] or table.pool:
+                table.forget_known(seat, face)
+            table.discard(face)
         table.top = face
         table.color = play.color or face.color
         text += f"{names[seat]} {'' if drawn is None else f'drew {drawn} and '}played {face.name}"
-        if face.color is None:
+        if play.extra:
+            text += f" x{1 + len(play.extra)}"
+        if face.color is None and table.color is not None:
             text += f", naming {table.color_name()}"
         effect = EFFECTS.get(face.kind, plain if face.color is not None else wild)
         rule, more = effect(self, table, seat, play, prev_top, prev_color)
-        text += more
+        # After a swap or a pass the hand is someone else's: no UNO check on the play.
+        passive = (rule == "seven-o" or (face.kind in PASSIVE_KINDS
+                                         and not (face.kind in ("wsw", "wfs")
+                                                  and play.target is None)))
+        text += more + self._no_going_out(table, seat, face)
         left = table.hands[seat]
-        if face.kind not in PASSIVE_KINDS or (face.kind == "wsw" and play.target is None):
+        if not passive:
             text += self._uno_after_play(table, seat, play.uno)
         if left == 0 and table.pending is None:
             return Ruling(True, "going-out", text + "." + self._end_round(seat))

@@ -43,9 +43,15 @@ def pending_text(ref: Referee) -> str | None:
         names = table.players
         if table.pending is not None:
             p = table.pending
-            parts.append(f"{names[p.victim]} may challenge {names[p.offender]}'s {p.card.name} "
-                         f"(colour before it: {table.color_name(p.prev_color).upper()}) "
-                         f"or accept")
+            if p.card.kind == "w+4":
+                parts.append(f"{names[p.victim]} may challenge {names[p.offender]}'s "
+                             f"{p.card.name} (colour before it: "
+                             f"{table.color_name(p.prev_color).upper()}) or accept")
+            else:
+                parts.append(f"{names[p.victim]} may stack on {names[p.offender]}'s "
+                             f"{p.card.name} or accept")
+            if ref.options["stacking"] != "off":
+                parts[-1] += f" the {p.amount} (stacking)"
         if table.must_play is not None:
             parts.append(f"{names[table.must_play]} must play the legal card")
         for seat, closer in table.catchable.items():

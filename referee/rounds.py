@@ -110,17 +110,22 @@ class RoundsMixin:
                                      "(`dealer NAME`)")
         *returned, first = event.cards
         number_only = self.options["start-card"] == "number-only"
+        # All Wild: a start card's action is ignored and no colour is named (dossier 8).
+        allwild = self.edition.id == "allwild"
         for face in event.cards:
             if face not in self.edition.deck:
                 raise Refusal("card-in-edition", f"{face.name} is not in the "
                                                  f"{self.edition.id} deck")
         for face in returned:
-            if not (face.kind == "w+4" or (number_only and not face.is_number)):
+            if allwild or not (face.kind == "w+4" or (number_only and not face.is_number)):
                 raise Refusal("start-card", f"{face.name} is not sent back as a start card: "
                                             "it starts play")
-        if first.kind == "w+4" or (number_only and not first.is_number):
+        if not allwild and (first.kind == "w+4" or (number_only and not first.is_number)):
             raise Refusal("start-card", f"{first.name} is sent back: turn another card")
-        if first.is_wild and event.color is None:
+        if allwild:
+            if event.color is not None:
+                raise Refusal("allwild", "All Wild cards take no colour")
+        elif first.is_wild and event.color is None:
             raise Refusal("wild-color", f"the player left of the dealer names the colour for "
                                         f"the {first.name}: `start {first.code} red`")
         if event.color is not None and (not first.is_wild or event.color not in LIGHT_COLORS):
@@ -145,6 +150,10 @@ class RoundsMixin:
         dealer = table.dealer
         left = table.step(dealer)
         name = table.players
+        if self.edition.id == "allwild":
+            table.turn = left
+            return Ruling(True, "allwild", f"{first.name} starts, its action ignored; "
+                                           f"{name[left]} plays first.")
         if self.options["start-card"] == "number-only" or first.is_number:
             table.turn = left
             return Ruling(True, "start-card", f"{first.name} starts; {name[left]} plays first.")

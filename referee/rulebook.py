@@ -39,7 +39,7 @@ _RULES = (
     Rule("skip", "Skip: the next player misses their turn.", "dossier 2.4; seed 001"),
     Rule("reverse", "Reverse: the direction of play changes.", "dossier 2.4; seed 001"),
     Rule("draw-two", "Draw Two: the next player draws 2 and misses their turn; no stacking.",
-         "dossier 2.14, 13 row 21"),
+         "dossier 2.14, 13 row 21", when=(("stacking", "off"),)),
     Rule("two-player-skip", "With two players, after a Skip the player plays again; after a "
          "Draw Two or Wild Draw Four play returns to the player.", "dossier 2.11 (JPmc, ENold)"),
     Rule("two-player-reverse", "With two players a Reverse acts as a Skip: the player plays "
@@ -152,6 +152,53 @@ _RULES = (
     Rule("creeper", "Creeper: a player who draws a Creeper draws 3 more (a Creeper among those "
          "3 is kept); Creepers are played as Wilds. Record the chain as `draw 4`, or `draw 3` "
          "right after a forced draw (a `draw 3` there always reads as the Creeper's three).", "seed 003 JPmc; dossier 6", editions=("minecraft",)),
+    # House rules (options.md): declared in the header, refused when not turned on.
+    Rule("stacking", "Stacking: a Draw Two may be played on a Draw Two and a Wild Draw Four on a "
+         "Wild Draw Four, adding to the draw; the player who does not stack draws the total and "
+         "misses their turn, by `accept` or by the next player acting; the last Wild Draw Four's "
+         "player names the colour.", "dossier 2.15 (ENsheet house rules)",
+         when=(("stacking", "same"),)),
+    Rule("stacking", "Progressive stacking: as same-card stacking, and a Wild Draw Four may go "
+         "on a Draw Two (never a Draw Two on a Wild Draw Four); the player who does not stack "
+         "draws the total.", "dossier 2.15 (HR Progressive UNO; Wikibooks)",
+         when=(("stacking", "progressive"),)),
+    Rule("stacking", "Stacking by value: any draw card of equal or higher draw value may go on a "
+         "pending draw, whatever its colour; the player who does not stack draws the total.",
+         "dossier 2.15, 7", when=(("stacking", "higher"),)),
+    *(Rule("stack-challenge", "A stacked Wild Draw Four can still be challenged: guilty, its "
+           "player draws 4 for every Wild Draw Four in the stack; innocent, the challenger draws "
+           "the whole stack plus 2.", "dossier 2.15 (JPwiki, digital games)",
+           when=(("challenge", "on"), ("stacking", mode)))
+      for mode in ("same", "progressive", "higher")),
+    Rule("seven-o", "Seven-O: a 7 swaps hands with a chosen player (`@NAME`); a 0 passes every "
+         "hand to the next player in the direction of play; as the last card neither swaps.",
+         "dossier 2.15 (HR, ENwiki, JPwiki)", when=(("seven-o", "on"),)),
+    Rule("jump-in", "Jump-in: a card identical in colour and rank to the top card may be played "
+         "out of turn (`jump CARD`); play continues from that player. It closes UNO windows "
+         "like any card put down; not while a draw is pending.", "dossier 2.15 (HR, ENwiki)",
+         when=(("jump-in", "on"),)),
+    Rule("multi-play", "Multi-play: two or more identical number cards (same colour and number) "
+         "may be played together (`r7 r7`); action cards and Wilds one at a time.",
+         "dossier 9 (JUA competition rules)", when=(("multi-play", "numbers"),)),
+    Rule("go-out-on-action", "A player may not go out on an action card or a Wild: whoever plays "
+         "one as their last card draws 2 after its effect, and play goes on.",
+         "JPwiki house rules", when=(("go-out-on-action", "forbidden"),)),
+    Rule("minimalista", "Minimalista: classic rules and scoring; the deck has 8 plain Wilds "
+         "and no special Wilds (112 cards).", "dossier 8 (JPwiki; composition UNCONFIRMED)",
+         table_default=True, editions=("minimalista",)),
+    Rule("allwild", "All Wild: every card is a Wild, so any card may be played on any card and "
+         "no colour is named; a start card's action is ignored.", "dossier 8 (AW/unogamerules)",
+         editions=("allwild",)),
+    Rule("wild-draw", "Wild Draw Two and Wild Draw Four: the next player draws 2 or 4 and misses "
+         "their turn; there is no challenge.", "dossier 8, 13 row 1", editions=("allwild",)),
+    Rule("skip-two", "Wild Skip Two: the next two players are skipped.", "dossier 8",
+         editions=("allwild",)),
+    Rule("targeted-draw", "Wild Targeted Draw Two: the chosen player (`@NAME`) draws 2 and does "
+         "not lose their turn; play passes to the next player.", "dossier 8",
+         editions=("allwild",)),
+    Rule("forced-swap", "Wild Forced Swap: the player must swap hands with a chosen player "
+         "(`@NAME`); as the last card there is nothing to swap. A player left on one card by the "
+         "swap must call UNO.", "dossier 8 (gamerules.com); options.md", editions=("allwild",)),
     # Round end and scoring.
     Rule("going-out", "A player with no cards wins the round; a final Draw Two or Wild Draw Four "
          "still makes the next player draw, and a final Wild Draw Four may be challenged.",

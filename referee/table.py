@@ -10,7 +10,8 @@ from .editions import Edition
 
 @dataclass(slots=True)
 class PendingDraw:
-    """A Wild Draw Four waiting for its victim to accept or challenge."""
+    """A Wild Draw Four waiting for its victim to accept or challenge; under stacking, also a
+    Draw Two (or a stack of draw cards) waiting for its victim to accept or stack on."""
 
     offender: int
     victim: int
@@ -21,6 +22,8 @@ class PendingDraw:
     """The top card and colour in force before the Wild Draw Four: what legality is judged on."""
     held: int
     """Cards the offender held right after playing it: the hand a challenge is judged on."""
+    wd4s: int = 1
+    """Wild Draw Fours in the stack: a guilty stacked one costs 4 for each (dossier 2.15)."""
 
 
 @dataclass(slots=True)
@@ -52,6 +55,8 @@ class Table:
     closed: dict[int, str] = field(default_factory=dict)
     """Seats whose UNO window closed without a catch, with what closed it."""
     creeper: int | None = None
+    creeper_next: list[int] = field(default_factory=list)
+    """Minecraft: further seats owed a `draw 3` by the same event, in the order they drew."""
     """Minecraft: the seat that may record three more cards for a Creeper in its last draw."""
     winner: int | None = None
     reshuffles: int = 0

@@ -26,6 +26,8 @@ class Stats:
     actions: int = 0
     refusals_checked: int = 0
     abandoned: int = 0
+    stacked_challenges: int = 0
+    """Challenges of a Wild Draw Four stacked on another (dossier 2.15)."""
     rules: dict[str, int] = field(default_factory=dict)
 
 
@@ -85,7 +87,8 @@ class SelfPlay:
             ("turn", real.turn, table.turn), ("direction", real.direction, table.direction),
             ("draw pile", len(real.draw_pile), table.draw_pile),
             ("discard pile", len(real.pile), len(table.pile)),
-            ("pending", real.pending is not None, table.pending is not None),
+            ("pending", real.pending and real.pending.amount,
+             table.pending and table.pending.amount),
             ("catchable", real.catchable, set(table.catchable)),
             ("winner", real.winner, table.winner),
         )
@@ -174,8 +177,10 @@ class SelfPlay:
             self.side_action()
             if real.winner is not None:
                 return
+        if self.jump_in():
+            return
         if real.pending is not None:
-            self.answer_wd4()
+            self.answer_pending()
         elif real.must_play is not None:
             seat = real.must_play
             legal = [c for c in real.hands[seat] if real.matches(c) and c.kind != "w+4"]
@@ -189,7 +194,8 @@ class SelfPlay:
         seat = real.turn
         assert seat is not None
         hand = real.hands[seat]
-        if self.check and rng.random() < self.t.illegal_probe:
+        # No probes after an implied accept: the engine still holds the draw until the move.
+        if misplay and self.check and rng.random() < self.t.illegal_probe:
             self.probe(seat)
         legal = [c for c in hand if real.matches(c)]
         roll = rng.random()
@@ -244,34 +250,74 @@ class SelfPlay:
     def next_discard(self) -> bool:
         return self.ref.next_discard_window
 
-    def make_play(self, seat: int, face: Card) -> ev.Play:
+    def make_play(self, seat: int, face: Card, count: int = 1) -> ev.Play:
         real, rng = self.real, self.rng
         color = None
-        if face.is_wild:
+        if face.is_wild and self.ref.edition.id != "allwild":
             held = [c.color for c in real.hands[seat] if c.color is not None]
             color = rng.choice(held) if held and rng.random() < 0.8 else rng.choice(LIGHT_COLORS)
         target = None
-        if face.kind == "wsw" and len(real.hands[seat]) > 1:
+        left = len(real.hands[seat]) - count
+        others = [s for s in range(real.n) if s != seat]
+        if face.kind == "wsw" and left:
             if self.ref.options["swap-optional"] == "no" or rng.random() < 0.7:
-                target = self.names[rng.choice([s for s in range(real.n) if s != seat])]
-        uno = len(real.hands[seat]) == 2 and rng.random() < self.t.call_uno
-        return ev.Play(face, color=color, target=target, uno=uno)
+                target = self.names[rng.choice(others)]
+        if face.kind == "wt+2" or (face.kind == "wfs" and left):
+            target = self.names[rng.choice(others)]
+        if face.kind == "7" and left and self.ref.options["seven-o"] == "on":
+            target = self.names[rng.choice(others)]
+        uno = left == 1 and rng.random() < self.t.call_uno
+        return ev.Play(face, color=color, target=target, uno=uno, extra=(face,) * (count - 1))
 
     def real_play(self, seat: int, play: ev.Play) -> None:
         target = self.names.index(play.target) if play.target else None
-        self.real.play(seat, play.card, play.color, target, play.uno)
+        self.real.play(seat, play.card, play.color, target, play.uno, 1 + len(play.extra))
 
     def play(self, seat: int, face: Card) -> None:
-        play = self.make_play(seat, face)
+        count = 1
+        if face.is_number and self.ref.options["multi-play"] == "numbers":
+            copies = self.real.hands[seat].count(face)
+            if copies > 1 and self.rng.random() < 0.7:
+                count = self.rng.randint(2, copies)
+        play = self.make_play(seat, face, count)
         self.real.close_windows(seat)
         self.real_play(seat, play)
         self.emit(ev.CardPlayed(self.names[seat], play))
 
-    def answer_wd4(self) -> None:
+    def jump_in(self) -> bool:
+        """Under jump-in, somebody holding the top card's twin sometimes plays it out of turn."""
         real, rng = self.real, self.rng
-        assert real.pending is not None
-        offender, victim, guilty, _, _ = real.pending
-        challenge = self.ref.options["challenge"] == "on" and rng.random() < self.t.challenge
+        top = real.top
+        if (self.ref.options["jump-in"] != "on" or real.pending is not None
+                or real.must_play is not None or top is None or top.color is None
+                or rng.random() > 0.5):
+            return False
+        seats = [s for s in range(real.n) if top in real.hands[s]]
+        if not seats:
+            return False
+        seat = rng.choice(seats)
+        play = self.make_play(seat, top)
+        real.close_windows(seat)
+        self.real_play(seat, play)
+        self.emit(ev.JumpedIn(self.names[seat], play))
+        return True
+
+    def answer_pending(self) -> None:
+        real, rng = self.real, self.rng
+        pending = real.pending
+        assert pending is not None
+        victim = pending.victim
+        stacks = [c for c in real.hands[victim] if real.stackable(c) and real.matches(c)]
+        if stacks and rng.random() < 0.6:
+            self.play(victim, rng.choice(stacks))
+            return
+        if self.check and rng.random() < self.t.illegal_probe:
+            wrong = [c for c in real.hands[victim] if not real.stackable(c)]
+            if wrong:
+                self.probe_refusal(ev.CardPlayed(self.names[victim],
+                                                 self.make_play(victim, rng.choice(wrong))))
+        challenge = (pending.face.kind == "w+4" and self.ref.options["challenge"] == "on"
+                     and rng.random() < self.t.challenge)
         if not self.next_discard:
             real.close_windows(victim)
         if not challenge:
@@ -282,7 +328,9 @@ class SelfPlay:
             else:
                 self.emit(ev.DrawAccepted(self.names[victim]))
             return
-        event = self.challenge_event(victim, offender, guilty)
+        if pending.wd4s > 1:
+            self.stats.stacked_challenges += 1
+        event = self.challenge_event(victim, pending.offender, pending.guilty)
         real.resolve(True)
         self.emit(event)
 
@@ -294,8 +342,8 @@ class SelfPlay:
         if style < 0.4:
             return ev.ChallengeMade(name, verdict="guilty" if guilty else "innocent")
         if guilty and style < 0.7:
-            _, _, _, top, color = real.pending or (0, 0, False, None, None)
-            bad = [c for c in hand if real.offends(c, top, color)]
+            assert real.pending is not None
+            bad = [c for c in hand if real.offends(c, real.pending.top, real.pending.color)]
             return ev.ChallengeMade(name, shown=(rng.choice(bad),))
         rng.shuffle(hand)
         return ev.ChallengeMade(name, shown=tuple(hand))

@@ -4,9 +4,29 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from ..cards import LIGHT_COLORS, Card
 from ..editions import Edition
+
+
+@dataclass
+class Pending:
+    """A draw waiting for its victim: a Wild Draw Four, or any draw card under stacking."""
+
+    offender: int
+    victim: int
+    guilty: bool
+    top: Card | None
+    color: str | None
+    """The top card and colour before the last card of the stack."""
+    face: Card
+    amount: int
+    wd4s: int
+
+
+# What each draw card makes the next player draw (the printed number).
+_DRAWS = {"+2": 2, "w+4": 4}
 
 
 class RealGame:
@@ -31,8 +51,7 @@ class RealGame:
         self.color: str | None = None
         self.turn: int | None = None
         self.direction = 1
-        self.pending: tuple[int, int, bool, Card | None, str | None] | None = None
-        """(offender, victim, guilty, top before, colour before) of a Wild Draw Four."""
+        self.pending: Pending | None = None
         self.held_at_wd4: list[Card] = []
         """The offender's hand right after the Wild Draw Four: what a challenge shows."""
         self.must_play: int | None = None
@@ -42,6 +61,7 @@ class RealGame:
         self.winner: int | None = None
         self.creeper_extra: list[int] = []
         """Seats that drew a Creeper in a forced draw: each owes a `draw 3` line."""
+        self.allwild = edition.id == "allwild"
         self.minecraft_every = (edition.id == "minecraft"
                                 and options["creeper-trigger"] == "every-draw")
 
@@ -74,6 +94,8 @@ class RealGame:
             self.creeper_extra.append(seat)
 
     def matches(self, face: Card) -> bool:
+        if self.allwild:
+            return True
         top = self.top
         assert top is not None
         return face.color is None or face.color == self.color or face.kind == top.kind
@@ -99,11 +121,12 @@ class RealGame:
         while True:
             face = self.draw_pile.pop()
             turned.append(face)
-            if face.kind == "w+4" or (number_only and not face.is_number):
+            # All Wild ignores the start card's action, so nothing goes back.
+            if not self.allwild and (face.kind == "w+4" or (number_only and not face.is_number)):
                 self.draw_pile.insert(self.rng.randrange(len(self.draw_pile) + 1), face)
                 continue
             break
-        color = self.rng.choice(LIGHT_COLORS) if face.is_wild else None
+        color = self.rng.choice(LIGHT_COLORS) if face.is_wild and not self.allwild else None
         self.discard(face, color)
         left = self.step(self.dealer)
         kind = face.kind
@@ -119,45 +142,85 @@ class RealGame:
             self.turn = self.step(left)
         return turned, color
 
+    def stackable(self, face: Card) -> bool:
+        """Whether `face` may go on the pending draw under the table's stacking rule."""
+        p = self.pending
+        mode = self.options["stacking"]
+        if p is None or mode == "off" or face.kind not in _DRAWS or not self.hands[p.offender]:
+            return False
+        if mode == "higher":
+            return _DRAWS[face.kind] >= _DRAWS[p.face.kind]
+        if face.kind == p.face.kind:
+            return True
+        return mode == "progressive" and face.kind == "w+4" and p.face.kind == "+2"
+
     def play(self, seat: int, face: Card, color: str | None, target: int | None,
-             uno: bool) -> None:
-        """Put a card down and apply its effect."""
+             uno: bool, count: int = 1) -> None:
+        """Put `count` identical cards down and apply the effect once."""
         hand = self.hands[seat]
-        hand.remove(face)
+        for _ in range(count):
+            hand.remove(face)
+            self.pile.append(face)
+        self.pile.pop()
         prev_top, prev_color = self.top, self.color
         self.must_play = None
         self.discard(face, color)
         kind = face.kind
         nxt = self.step(seat)
-        if kind == "s":
+        seven_o = self.options["seven-o"] == "on" and kind in ("7", "0") and bool(hand)
+        stacking = self.options["stacking"] != "off"
+        passive = False
+        if self.allwild and kind in ("w+2", "w+4"):
+            self.forced_draw(nxt, 2 if kind == "w+2" else 4)
+            self.turn = self.step(nxt)
+        elif kind == "ws2":
+            self.turn = self.step(seat, 3)
+        elif kind == "wt+2":
+            assert target is not None
+            self.forced_draw(target, 2)
+            self.turn = nxt
+        elif kind in ("s", "ws"):
             self.turn = self.step(seat, 2)
-        elif kind == "r":
+        elif kind in ("r", "wr"):
             if self.n == 2 and self.options["two-player-reverse"] == "skip":
                 self.turn = seat
             else:
                 self.direction = -self.direction
                 self.turn = self.step(seat)
-        elif kind == "+2":
+        elif kind == "+2" and not stacking:
             self.forced_draw(nxt, 2)
             self.turn = self.step(nxt)
-        elif kind == "w+4":
-            guilty = any(self.offends(c, prev_top, prev_color) for c in hand)
-            self.pending = (seat, nxt, guilty, prev_top, prev_color)
+        elif kind in ("+2", "w+4"):
+            old = self.pending
+            guilty = kind == "w+4" and any(self.offends(c, prev_top, prev_color) for c in hand)
+            self.pending = Pending(seat, nxt, guilty, prev_top, prev_color, face,
+                                   _DRAWS[kind] + (old.amount if old else 0),
+                                   (old.wd4s if old else 0) + (kind == "w+4"))
             self.held_at_wd4 = list(hand)
             self.turn = nxt
         elif kind == "wsh" and (hand or self.options["shuffle-last-card"] == "redeal"):
             self._shuffle_hands(seat)
             self.turn = nxt
-        elif kind == "wsw":
-            if target is not None and hand:
-                self.hands[seat], self.hands[target] = self.hands[target], self.hands[seat]
-                self.catchable.discard(target)
-                self.missed -= {seat, target}
-                self._passive((seat, target))
+            passive = True
+        elif kind in ("wsw", "7", "wfs") and target is not None and hand:
+            self.hands[seat], self.hands[target] = self.hands[target], self.hands[seat]
+            self.catchable.discard(target)
+            self.missed -= {seat, target}
+            self._passive((seat, target))
             self.turn = nxt
+            passive = True
+        elif kind == "0" and seven_o:
+            self.hands = [self.hands[(s - self.direction) % self.n] for s in range(self.n)]
+            self.catchable.clear()
+            self.missed.clear()
+            self._passive(range(self.n))
+            self.turn = nxt
+            passive = True
         else:
             self.turn = nxt
-        passive = kind == "wsh" or (kind == "wsw" and target is not None)
+        if (not self.hands[seat] and not face.is_number
+                and self.options["go-out-on-action"] == "forbidden"):
+            self.forced_draw(seat, 2)
         if not passive and len(self.hands[seat]) == 1:
             self.missed.discard(seat)
             if not uno:
@@ -180,25 +243,25 @@ class RealGame:
             self.catchable.update(s for s in seats if len(self.hands[s]) == 1)
 
     def resolve(self, challenge: bool) -> bool:
-        """The victim accepts or challenges the pending Wild Draw Four; True if guilty."""
-        assert self.pending is not None
-        offender, victim, guilty, prev_top, prev_color = self.pending
-        guilty = guilty and challenge
+        """The victim accepts or challenges the pending draw; True if guilty."""
+        p = self.pending
+        assert p is not None
+        offender, victim = p.offender, p.victim
+        guilty = p.guilty and challenge
+        self.pending = None
         if not challenge:
-            self.pending = None
-            self.forced_draw(victim, 4)
+            self.forced_draw(victim, p.amount)
             self.turn = self.step(victim)
         elif not guilty:
-            self.pending = None
-            self.forced_draw(victim, 6)
+            self.forced_draw(victim, p.amount + 2)
             self.turn = self.step(victim)
         else:
             mode = self.options["wd4-guilty"]
             if mode != "draw":
                 self.hands[offender].append(self.pile.pop())
-                self.top, self.color = prev_top, prev_color
-            self.pending = None
-            self.forced_draw(offender, 4)
+                self.top, self.color = p.top, p.color
+            # Digital games: 4 for every Wild Draw Four in the stack (dossier 2.15).
+            self.forced_draw(offender, 4 * p.wd4s)
             self.turn = victim
             if mode == "retract-replay":
                 self.turn = self.must_play = offender

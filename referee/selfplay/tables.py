@@ -14,18 +14,25 @@ _INT_CHOICES = {"uno-penalty": ("1", "2", "4"), "false-catch-penalty": ("0", "1"
 
 
 def random_header(rng: random.Random, edition: str, rules: str, players: int | None = None,
-                  vary: float = 0.3) -> Header:
-    """A header with a random seating and, for each option, a random override with chance `vary`."""
+                  vary: float = 0.3, fixed: tuple[tuple[str, str], ...] = ()) -> Header:
+    """A header with a random seating and, for each option, a random override with chance `vary`;
+    `fixed` overrides are always set."""
     count = players or rng.choice((2, 3, 4, 4, 4, 5, 6, 10))
-    overrides: list[tuple[str, str]] = []
+    overrides: list[tuple[str, str]] = list(fixed)
+    forced = {key for key, _ in fixed}
     for key, option in OPTIONS.items():
-        if rng.random() >= vary:
+        if key in forced or rng.random() >= vary:
             continue
         if option.values == INT:
             choices: tuple[str, ...] = _INT_CHOICES[key]
         else:
             choices = option.supported or tuple(v for v in option.values if v != INT)
         overrides.append((key, rng.choice(choices)))
+    if edition == "allwild":
+        # Refused with All Wild at setup (options.py): a round of Wilds could never end.
+        overrides = [(k, v) for k, v in overrides
+                     if (k, v) not in (("go-out-on-action", "forbidden"),
+                                       ("start-card", "number-only")) and k != "stacking"]
     if count == 10:
         # Ten hands of ten do not fit in a 108-card deck.
         overrides = [(k, v) for k, v in overrides if k != "hand-size"]

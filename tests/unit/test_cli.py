@@ -283,7 +283,7 @@ def test_rules_follow_edition_rulebook_and_overrides(capsys):
     (["--rule", "uno-penalty"], "--rule expects key=value"),
     (["--rule", "no-such=1"], "unknown rule option 'no-such'"),
     (["--rule", "uno-penalty=lots"], "takes a whole number"),
-    (["--rule", "stacking=same"], "not refereed by this version yet"),
+    (["--rule", "mercy=25"], "not refereed by this version yet"),
 ])
 def test_rules_bad_input_exits_2(capsys, argv, needle):
     code, out, err = run(capsys, "rules", *argv)

@@ -213,7 +213,7 @@ ROUND = TAGS + "round 1\n"  # statements below start on line 5
     ('[Scoring "rounds 0"]', "t.uno:1:11: expected a scoring system ('rounds N', 'target N', "
                              "'lowest N', 'penalty N' or 'none'), got 'rounds 0'"),
     ('[Edition "clasic"]', "t.uno:1:11: unknown edition 'clasic' (editions: classic, swap, "
-                           "shuffle, minecraft, flip, minimalista, nomercy, allwild)"),
+                           "shuffle, minecraft, minimalista, allwild, flip, nomercy)"),
     ('[Rules "de"]', "t.uno:1:9: expected rules 'en' or 'jp', got 'de'"),
     ('[Date "2023-02-29"]', "t.uno:1:8: expected a date YYYY-MM-DD, got '2023-02-29'"),
     ('[Players "A, B"]\n[Venue "x"]', "t.uno:2:2: unknown tag 'Venue' (tags: Event, Site, Date, "

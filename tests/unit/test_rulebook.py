@@ -37,7 +37,8 @@ def test_every_rule_has_text_and_source() -> None:
             assert rule.source, rule.id
 
 
-@pytest.mark.parametrize("edition", ["classic", "swap", "shuffle", "minecraft"])
+@pytest.mark.parametrize(
+    "edition", ["classic", "swap", "shuffle", "minecraft", "minimalista", "allwild"])
 @pytest.mark.parametrize("rules", ["en", "jp"])
 def test_one_variant_of_each_rule_in_force(edition: str, rules: str) -> None:
     """Option-dependent rules (wd4-legal color vs playable...) show exactly the variant in force."""
@@ -61,7 +62,7 @@ def test_jp_and_en_defaults_differ_as_documented() -> None:
 
 
 @pytest.mark.parametrize(("key", "value"), [("wd4-legal", "sometimes"), ("uno-penalty", "two"),
-                                            ("no-such-key", "1"), ("stacking", "same")])
+                                            ("no-such-key", "1"), ("mercy", "25")])
 def test_bad_option_values_are_refused_with_what_the_key_takes(key: str, value: str) -> None:
     with pytest.raises(OptionError, match=key):
         check_value(key, value)

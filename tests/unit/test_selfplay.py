@@ -13,7 +13,8 @@ GAMES = 2000
 
 
 @pytest.mark.parametrize("rules", ["en", "jp"])
-@pytest.mark.parametrize("edition", ["classic", "swap", "shuffle", "minecraft"])
+@pytest.mark.parametrize(
+    "edition", ["classic", "swap", "shuffle", "minecraft", "minimalista", "allwild"])
 def test_engine_follows_real_games(edition: str, rules: str) -> None:
     """Each game deals a shuffled deck to 2-10 players with random option overrides; players
     play random legal cards, bluff Wild Draw Fours, forget UNO, challenge, catch, misplay and get
@@ -29,6 +30,45 @@ def test_engine_follows_real_games(edition: str, rules: str) -> None:
     assert stats.games == GAMES
     assert stats.refusals_checked > GAMES  # the illegal-move probes really ran
     assert stats.abandoned < GAMES // 20  # rounds that cannot end (both piles dry) stay rare
-    for rule in ("wd4-guilty", "wd4-innocent", "uno-catch", "uno-late", "misplay",
-                 "going-out", "draw-two", "skip", "reverse"):
+    expected = ("wd4-guilty", "wd4-innocent", "uno-catch", "uno-late", "misplay",
+                "going-out", "draw-two", "skip", "reverse")
+    if edition == "allwild":
+        # dossier 8: every card a Wild, no challenge, no misplay possible.
+        expected = ("uno-catch", "uno-late", "going-out", "wild-draw",
+                    "skip", "skip-two", "reverse", "targeted-draw", "forced-swap")
+    for rule in expected:
         assert stats.rules.get(rule, 0) > 0, f"self-play never exercised {rule}"
+
+
+HOUSE_GAMES = 1000
+HOUSE_RULES = [("stacking", "same"), ("stacking", "progressive"), ("stacking", "higher"),
+               ("seven-o", "on"), ("jump-in", "on"), ("multi-play", "numbers"),
+               ("go-out-on-action", "forbidden")]
+# The rule id each house rule's own rulings cite (multi-play and go-out rulings cite the
+# card's effect, so they are checked through the model instead).
+HOUSE_RULINGS = {"stacking": "stacking", "seven-o": "seven-o", "jump-in": "jump-in"}
+
+
+@pytest.mark.parametrize(("key", "value"), HOUSE_RULES, ids=[f"{k}={v}" for k, v in HOUSE_RULES])
+def test_engine_follows_real_games_with_house_rules(key: str, value: str) -> None:
+    """options.md house rules, dossier 2.15 and 9: every game turns the house rule on (other
+    options still vary at random, so house rules also meet each other), on a random refereed
+    edition and rulebook. The real game stacks draw cards (challenging stacked Wild Draw Fours),
+    swaps on 7 and passes on 0, jumps in with identical cards, plays identical numbers together
+    and is denied going out on an action card; the engine must follow every public fact."""
+    seed = hash((key, value)) & 0xFFFF
+    rng = random.Random(seed)
+    sim = SelfPlay(seed)
+    for _ in range(HOUSE_GAMES):
+        edition = rng.choice(("classic", "swap", "shuffle", "minecraft", "minimalista"))
+        header = random_header(rng, edition, rng.choice(("en", "jp")), fixed=((key, value),))
+        sim.play_game(header, rounds=rng.choice((1, 1, 2)))
+    stats = sim.stats
+    assert stats.games == HOUSE_GAMES
+    assert stats.refusals_checked > HOUSE_GAMES
+    assert stats.abandoned < HOUSE_GAMES // 20
+    if key in HOUSE_RULINGS:
+        assert stats.rules.get(HOUSE_RULINGS[key], 0) > HOUSE_GAMES // 10
+    if key == "stacking":
+        assert stats.rules.get("wd4-guilty", 0) > 0 and stats.rules.get("wd4-innocent", 0) > 0
+        assert stats.stacked_challenges > 0

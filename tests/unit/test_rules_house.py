@@ -1,0 +1,311 @@
+"""House rules tables declare: stacking, Seven-O, jump-in, multi-play, going out on an action.
+
+options.md house rules; dossier 2.14 (no stacking officially), 2.15 (house rules and the digital
+games' stacked Wild Draw Four challenge), 9 (JUA multi-play); JPwiki (go-out-on-action).
+Each is refused when the table has not turned it on.
+"""
+
+from __future__ import annotations
+
+import pytest
+from rules_helpers import (
+    accept,
+    catch,
+    challenge,
+    draw,
+    hands,
+    header,
+    ok,
+    play,
+    refused,
+    st,
+    table,
+    uno,
+)
+
+from referee import events as ev
+from referee.engine import Referee, SetupError
+from referee.options import resolve
+from referee.rulebook import in_force
+
+# Stacking (dossier 2.14, 2.15) ------------------------------------------------------------------
+
+
+def test_stacking_off_refuses_draw_two_on_draw_two_as_out_of_turn() -> None:
+    """dossier 2.14 (TW20: 'You cannot STACK a +2 on a +2'): Bob has drawn and is skipped, so his
+    Draw Two is out of turn, and the ruling names the house rule."""
+    ref = table(start="r7")
+    ok(play(ref, "Ann", "r+2"), "draw-two")
+    out = refused(play(ref, "Bob", "g+2"), "turn-order")
+    assert "stacking" in out.text
+
+
+@pytest.mark.parametrize("mode", ["same", "progressive", "higher"])
+def test_stacked_draw_twos_add_up_and_accept_takes_the_total(mode: str) -> None:
+    """dossier 2.15 (ENsheet house rules: 'the next player draws 4'); options.md `stacking`."""
+    ref = table(start="r7", stacking=mode)
+    ok(play(ref, "Ann", "r+2"), "stacking")
+    assert hands(ref)["Bob"] == 7 and st(ref)["turn"] == "Bob"
+    ok(play(ref, "Bob", "g+2"), "stacking")
+    assert "4" in st(ref)["pending"]
+    ok(accept(ref, "Cy"), "stacking")
+    s = st(ref)
+    assert s["hands"]["Cy"] == 11 and s["turn"] == "Dee" and s["pending"] is None
+
+
+def test_next_player_acting_implies_the_victim_accepted_the_stack() -> None:
+    """Issue 6: a pending draw is taken implicitly when the player after the victim acts."""
+    ref = table(start="r7", stacking="same")
+    ok(play(ref, "Ann", "r+2"))
+    ok(play(ref, "Cy", "r+2"))
+    assert hands(ref)["Bob"] == 9  # Bob took the 2; Cy's Draw Two now waits on Dee
+    assert st(ref)["turn"] == "Dee"
+
+
+def test_victim_may_not_draw_one_instead_of_accepting() -> None:
+    """options.md `stacking`: the player who does not stack draws the total, not one card."""
+    ref = table(start="r7", stacking="same")
+    ok(play(ref, "Ann", "r+2"))
+    refused(draw(ref, "Bob"), "stacking")
+    refused(play(ref, "Bob", "r5"), "stacking")
+
+
+@pytest.mark.parametrize(("mode", "allowed"), [("same", False), ("progressive", True),
+                                               ("higher", True)])
+def test_wild_draw_four_on_draw_two_depends_on_the_mode(mode: str, allowed: bool) -> None:
+    """dossier 2.15: ENwiki progressive forbids mixing; Wikibooks allows WD4 on Draw Two (the
+    product's `progressive`); `higher` stacks any card of equal or higher value."""
+    ref = table(start="r7", stacking=mode)
+    ok(play(ref, "Ann", "r+2"))
+    out = play(ref, "Bob", "w+4", "blue")
+    if allowed:
+        ok(out, "wd4")
+        assert "6" in st(ref)["pending"] and st(ref)["color"] == "blue"
+    else:
+        refused(out, "stacking")
+
+
+@pytest.mark.parametrize("mode", ["same", "progressive", "higher"])
+def test_draw_two_never_goes_on_a_wild_draw_four(mode: str) -> None:
+    """dossier 2.15 (Wikibooks: not vice versa); `higher`: 2 is lower than 4."""
+    ref = table(start="r7", stacking=mode)
+    ok(play(ref, "Ann", "w+4", "red"))
+    refused(play(ref, "Bob", "r+2"), "stacking")
+
+
+def test_stacked_wild_draw_four_guilty_costs_four_per_card() -> None:
+    """dossier 2.15 (digital games): a stacked WD4 stays challengeable; guilty, the last WD4's
+    player draws 4 times the number of WD4s (2 WD4s: 8); the last player named the colour."""
+    ref = table(start="r7", stacking="same")
+    ok(play(ref, "Ann", "w+4", "green"))
+    ok(play(ref, "Bob", "w+4", "blue"))
+    assert st(ref)["color"] == "blue"
+    ok(challenge(ref, "Cy", "guilty"), "wd4-guilty")
+    s = st(ref)
+    assert s["hands"] == {"Ann": 6, "Bob": 14, "Cy": 7, "Dee": 7}
+    assert s["turn"] == "Cy" and s["pending"] is None
+
+
+def test_stacked_wild_draw_four_innocent_costs_the_total_plus_two() -> None:
+    """dossier 2.15 (digital games): failure means the challenger draws the total + 2 (10)."""
+    ref = table(start="r7", stacking="same")
+    ok(play(ref, "Ann", "w+4", "green"))
+    ok(play(ref, "Bob", "w+4", "blue"))
+    ok(challenge(ref, "Cy", "innocent"), "wd4-innocent")
+    s = st(ref)
+    assert s["hands"]["Cy"] == 17 and s["turn"] == "Dee"
+
+
+def test_stacked_wild_draw_four_guilty_under_retract_restores_the_card_before() -> None:
+    """dossier 2.7 (JPmc retract) with 2.15: Bob takes his WD4 back; Ann's WD4 and green return."""
+    ref = table(rules="jp", start="r7", stacking="same")
+    ok(play(ref, "Ann", "w+4", "green"))
+    ok(play(ref, "Bob", "w+4", "blue"))
+    ok(challenge(ref, "Cy", "guilty"), "wd4-guilty")
+    s = st(ref)
+    assert s["top"] == "w+4" and s["color"] == "green"
+    assert s["hands"]["Bob"] == 7 + 8 and s["turn"] == "Cy"
+
+
+def test_a_draw_two_stack_cannot_be_challenged() -> None:
+    """dossier 2.7: only a Wild Draw Four is challenged."""
+    ref = table(start="r7", stacking="same")
+    ok(play(ref, "Ann", "r+2"))
+    refused(challenge(ref, "Bob", "guilty"), "stacking")
+
+
+def test_no_stacking_on_a_last_card() -> None:
+    """dossier 2.9: a last Draw Two still makes the next player draw; the round is over, so the
+    victim cannot pass it on (the product's ruling)."""
+    ref = table(start="r7", stacking="same", hand_size=1)
+    ok(play(ref, "Ann", "r+2"))
+    refused(play(ref, "Bob", "g+2"), "going-out")
+    ok(accept(ref, "Bob"), "going-out")
+    assert st(ref)["winner"] == "Ann"
+
+
+# Seven-O (dossier 2.15) ------------------------------------------------------------------------
+
+
+def test_seven_swaps_hands_with_the_named_player() -> None:
+    """dossier 2.15 (ENwiki Seven-O): a 7 swaps hands with a chosen player."""
+    ref = table(start="r5", seven_o="on")
+    ok(draw(ref, "Ann"))  # Ann 8
+    ok(play(ref, "Bob", "r7", target="Ann"), "seven-o")
+    assert hands(ref) == {"Ann": 6, "Bob": 8, "Cy": 7, "Dee": 7}
+    assert st(ref)["turn"] == "Cy"
+
+
+def test_seven_needs_a_target_and_off_takes_none() -> None:
+    """options.md `seven-o`: `@NAME`; without the house rule a 7 takes no target."""
+    refused(play(table(start="r5", seven_o="on"), "Ann", "r7"), "seven-o")
+    refused(play(table(start="r5", seven_o="on"), "Ann", "r7", target="Ann"), "seven-o")
+    refused(play(table(start="r5"), "Ann", "r7", target="Bob"), "swap-hands")
+
+
+def test_zero_passes_every_hand_in_the_direction_of_play() -> None:
+    """dossier 2.15 (ENwiki, JPwiki): everyone passes their hand to the next player."""
+    ref = table(start="r5", seven_o="on")
+    ok(draw(ref, "Ann"))  # Ann 8
+    ok(draw(ref, "Bob"))
+    ok(draw(ref, "Cy"))  # Bob 8, Cy 8
+    ok(play(ref, "Dee", "r0"), "seven-o")  # Dee 6 before passing
+    assert hands(ref) == {"Ann": 6, "Bob": 8, "Cy": 8, "Dee": 8}
+
+
+def test_a_hand_received_at_one_card_must_call_uno_under_uno_on_passive() -> None:
+    """dossier 2.15 (Wikibooks: in 7-0 a player who receives a one-card hand must still call
+    UNO); options.md `uno-on-passive yes`."""
+    ref = table(start="r5", seven_o="on", hand_size=2, uno_on_passive="yes")
+    ok(play(ref, "Ann", "r3", uno=True))  # Ann on one card, called
+    ok(play(ref, "Bob", "r7", target="Ann"))
+    # Both hands that changed owner are on one card: neither holder has called for it.
+    assert hands(ref)["Bob"] == 1 and set(st(ref)["catchable"]) == {"Bob", "Ann"}
+    ok(catch(ref, "Cy", "Bob"), "uno-catch")
+
+
+def test_seven_as_last_card_goes_out_without_a_swap() -> None:
+    """options.md `seven-o` (product ruling, as Wild Swap Hands' last card: nothing to swap)."""
+    ref = table(start="r5", seven_o="on", hand_size=1)
+    refused(play(ref, "Ann", "r7", target="Bob"), "seven-o")
+    ok(play(ref, "Ann", "r7"), "going-out")
+
+
+# Jump-in (dossier 2.15) ------------------------------------------------------------------------
+
+
+def test_identical_card_jumps_in_and_play_continues_from_the_jumper() -> None:
+    """dossier 2.15 (HR Jump-In; ENwiki: play continues as if that player had taken the turn)."""
+    ref = table(start="r5", jump_in="on")
+    ok(play(ref, "Ann", "g5"))
+    ok(apply_jump(ref, "Dee", "g5"), "jump-in")
+    s = st(ref)
+    assert s["turn"] == "Ann" and s["hands"]["Dee"] == 6
+
+
+def test_jump_in_needs_an_identical_card_and_the_house_rule() -> None:
+    """dossier 2.15: exactly identical (colour and rank); off by default (options.md)."""
+    ref = table(start="r5", jump_in="on")
+    refused(apply_jump(ref, "Cy", "y5"), "jump-in")
+    refused(apply_jump(table(start="r5"), "Cy", "r5"), "turn-order")
+
+
+def test_jump_in_closes_the_uno_window() -> None:
+    """dossier 2.8 with 2.15: a jump-in puts a card down, which closes a missed UNO's window
+    under either window rule."""
+    for rules in ("en", "jp"):
+        ref = table(rules=rules, start="r5", jump_in="on", hand_size=2)
+        ok(play(ref, "Ann", "g5"))
+        assert st(ref)["catchable"] == ["Ann"]
+        ok(apply_jump(ref, "Cy", "g5"), "jump-in")
+        ok(catch(ref, "Bob", "Ann"), "uno-late-catch")
+
+
+def apply_jump(ref: Referee, who: str, code: str) -> object:
+    from rules_helpers import apply, make_play
+    return apply(ref, ev.JumpedIn(who, make_play(code)))
+
+
+# Multi-play (dossier 9) ------------------------------------------------------------------------
+
+
+def test_identical_numbers_go_down_together() -> None:
+    """dossier 9 (JUA): identical number cards may be played at once."""
+    ref = table(start="r5", multi_play="numbers")
+    ok(play(ref, "Ann", "r7", extra="r7"))
+    s = st(ref)
+    assert s["hands"]["Ann"] == 5 and s["discard_pile"] == 3 and s["turn"] == "Bob"
+
+
+def test_multi_play_refuses_actions_and_different_cards_and_is_off_by_default() -> None:
+    """dossier 9: 'action cards one at a time'; dossier 2.4: one card per turn otherwise."""
+    ref = table(start="r5", multi_play="numbers")
+    refused(play(ref, "Ann", "rs", extra="rs"), "multi-play")
+    refused(play(ref, "Ann", "r7", extra="b7"), "multi-play")
+    refused(play(table(start="r5"), "Ann", "r7", extra="r7"), "match")
+
+
+def test_multi_play_to_one_card_must_call_uno() -> None:
+    """dossier 2.8 with 9: the play leaving one card needs UNO."""
+    ref = table(start="r5", multi_play="numbers", hand_size=3)
+    ok(play(ref, "Ann", "r7", extra="r7"))
+    assert st(ref)["catchable"] == ["Ann"]
+
+
+# Going out on an action card (JPwiki house rules) ------------------------------------------------
+
+
+def test_last_action_card_draws_two_when_forbidden() -> None:
+    """options.md `go-out-on-action forbidden`: draws 2 and play goes on."""
+    ref = table(start="r5", hand_size=1, go_out_on_action="forbidden")
+    ok(play(ref, "Ann", "rs"), "skip")
+    s = st(ref)
+    assert s["winner"] is None and s["hands"]["Ann"] == 2 and s["turn"] == "Cy"
+
+
+def test_last_number_card_still_goes_out_when_actions_are_forbidden() -> None:
+    """options.md `go-out-on-action`: only actions and Wilds are barred."""
+    ok(play(table(start="r5", hand_size=1, go_out_on_action="forbidden"), "Ann", "r3"),
+       "going-out")
+    ok(play(table(start="r5", hand_size=1), "Ann", "rs"), "going-out")
+
+
+# Declared, shown, refused ----------------------------------------------------------------------
+
+
+def test_each_house_rule_is_in_the_rulebook_when_on() -> None:
+    """Issue 6: each house rule has its rule id and text in `uno-referee rules`."""
+    options = resolve("en", "classic", (("stacking", "same"), ("seven-o", "on"),
+                                        ("jump-in", "on"), ("multi-play", "numbers"),
+                                        ("go-out-on-action", "forbidden")))
+    ids = {r.id for r in in_force(options, "classic")}
+    assert {"stacking", "stack-challenge", "seven-o", "jump-in", "multi-play",
+            "go-out-on-action"} <= ids
+    assert not {"seven-o", "jump-in", "multi-play"} & {r.id for r in
+                                                       in_force(resolve("en", "classic"),
+                                                                "classic")}
+
+
+def test_mercy_is_still_refused_at_setup() -> None:
+    """options.md `mercy`: not refereed by this version yet."""
+    with pytest.raises(SetupError, match="not refereed"):
+        Referee(header(mercy=25))
+
+
+def test_uno_called_then_stack_accepted() -> None:
+    """dossier 2.8 with 2.15: an UNO call survives a stacked draw aimed elsewhere."""
+    ref = table(start="r7", stacking="same", hand_size=2)
+    ok(play(ref, "Ann", "r+2", uno=True))
+    ok(uno(ref, "Ann"))
+    ok(accept(ref, "Bob"))
+    assert hands(ref) == {"Ann": 1, "Bob": 4, "Cy": 2, "Dee": 2}
+
+
+def test_move_box_hints_follow_a_pending_stack() -> None:
+    """options.md `stacking`: the victim may stack or accept; a Draw Two stack is not
+    challenged, so the hints offer stacking cards and accept only."""
+    from referee.hints import playable, quick_moves
+    ref = table(start="r7", stacking="same")
+    ok(play(ref, "Ann", "r+2"))
+    assert {f.kind for f in playable(ref)} == {"+2"}
+    assert set(quick_moves(ref)) == {"accept"}

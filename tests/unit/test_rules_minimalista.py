@@ -1,0 +1,34 @@
+"""UNO Minimalista: classic rules with 8 plain Wilds and no special Wilds (dossier 8, 11)."""
+
+from __future__ import annotations
+
+from rules_helpers import draw, ok, play, refused, st, table
+
+from referee.cards import card
+from referee.editions import EDITIONS
+
+
+def test_deck_has_eight_wilds_and_112_cards() -> None:
+    """dossier 8 (JPwiki: 4 more Wilds instead of Shuffle/Customizable); 112 implied."""
+    deck = EDITIONS["minimalista"].deck
+    assert EDITIONS["minimalista"].size == 112
+    assert deck[card("w")] == 8 and deck[card("w+4")] == 4
+    assert card("wsh") not in deck and card("wc") not in deck
+
+
+def test_values_are_classic() -> None:
+    """dossier 11 (Minimalista column: face, 20, Wild 50, WD4 50; UNCONFIRMED)."""
+    values = EDITIONS["minimalista"].values
+    assert (values[card("r7")], values[card("gs")], values[card("w")],
+            values[card("w+4")]) == (7, 20, 50, 50)
+
+
+def test_a_fifth_wild_is_playable_and_a_ninth_is_refused() -> None:
+    """dossier 2.1, 8: conservation counts 8 Wilds in this deck."""
+    ref = table("minimalista", start="r7", hand_size=10)
+    for who, colour in zip(["Ann", "Bob", "Cy", "Dee"] * 2, ["red", "blue"] * 4, strict=True):
+        ok(play(ref, who, "w", colour), "wild-color")
+    assert st(ref)["discard_pile"] == 9
+    refused(play(ref, "Ann", "w", "red"), "conservation")
+    refused(play(ref, "Ann", "wsh", "red"), "card-in-edition")
+    ok(draw(ref, "Ann"))
