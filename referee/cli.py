@@ -26,6 +26,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="uno-referee", description=_DESCRIPTION,
                                      epilog=_EPILOG)
     parser.add_argument("--version", action="version", version=f"uno-referee {__version__}")
+    # Its own dest: a subcommand's --data-dir (default None) would overwrite a shared one.
+    parser.add_argument("--data-dir", metavar="DIR", dest="app_data_dir",
+                        help="where sessions are stored (default: $UNO_REFEREE_HOME, else the "
+                             "user data folder)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in COMMAND_MODULES:
         module.register(sub)
@@ -35,20 +39,34 @@ def build_parser() -> argparse.ArgumentParser:
 def _run(args: argparse.Namespace) -> int:
     run = getattr(args, "run", None)
     if run is None:
-        return _open_app()
+        return _open_app(args.app_data_dir)
+    if args.app_data_dir and getattr(args, "data_dir", False) is None:
+        # `uno-referee --data-dir DIR list` means the same as `uno-referee list --data-dir DIR`.
+        args.data_dir = args.app_data_dir
     return int(run(args))
 
 
-def _open_app() -> int:
-    # Placeholder until the Textual app lands; it will import screens.app here, never above,
-    # so the headless commands do not load Textual.
-    print("uno-referee: the table app is not ready yet. Try:\n"
-          "  uno-referee check FILE       is every line legal?\n"
-          "  uno-referee replay FILE      the ruling on each statement\n"
-          "  uno-referee score FILE       the score sheet\n"
-          "  uno-referee rules            the rulebook in force\n"
-          "  uno-referee --help           all options")
-    return 0
+_NO_TERMINAL = ("uno-referee: the table app needs a terminal. Without one, try:\n"
+                "  uno-referee check FILE       is every line legal?\n"
+                "  uno-referee replay FILE      the ruling on each statement\n"
+                "  uno-referee score FILE       the score sheet\n"
+                "  uno-referee rules            the rulebook in force\n"
+                "  uno-referee --help           all commands")
+
+
+def _terminal() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _open_app(data_dir: str | None) -> int:
+    if not _terminal():
+        # A pipe or a script: a full-screen app would wait for keys that never come.
+        print(_NO_TERMINAL)
+        return 0
+    # Imported here, never above: the headless commands must not pay for loading Textual.
+    from screens.app import run
+
+    return run(data_dir)
 
 
 def _utf8_streams() -> None:

@@ -1,0 +1,159 @@
+"""App timings: cold start to the first frame, and move box to ruling on screen at 1,000 moves.
+
+Cold start runs a fresh interpreter per sample (`python -c` on `screens.app`, headless, 80x24)
+and takes the time from just before the interpreter starts to the first frame: the screen
+composed, laid out and painted (Pilot's first `pause()` returns once the app is idle after
+that). It is measured twice: to the sessions screen (what `uno-referee` shows first) and to
+the table of a resumed 1,000-move session (`session_id` given, so the replay is included).
+
+Move to ruling drives the real app in this process: a session of MOVES self-play moves is
+stored and opened at the table, and each of the next RECORD moves is put in the move box and
+Enter is pressed through Pilot. The time runs from the key press to the first frame composed
+after the ruling was stored (fsync) and set on the verdict line; headless, that frame is handed
+to `App._display`, which only skips the terminal write. Prints JSON last.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from benchmarks.storage import HEADER, long_game, ms, percentile, write_session
+from referee.service import SessionService
+
+ROOT = Path(__file__).resolve().parent.parent
+
+_START = """
+import asyncio, sys, time
+started = float(sys.argv[1])
+from screens.app import build_app
+app = build_app(sys.argv[2], session_id=sys.argv[3] or None)
+async def first_frame():
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        print(time.time() - started, type(app.screen).__name__)
+asyncio.run(first_frame())
+"""
+
+
+def cold_start(data: Path, session_id: str, samples: int) -> tuple[list[float], str]:
+    """Seconds from launching the interpreter to the first frame, and the screen shown."""
+    times: list[float] = []
+    screen = ""
+    for _ in range(samples):
+        done = subprocess.run([sys.executable, "-c", _START, repr(time.time()), str(data),
+                               session_id], capture_output=True, text=True, cwd=ROOT,
+                              check=True)
+        seconds, screen = done.stdout.split()
+        times.append(float(seconds))
+    return times, screen
+
+
+async def move_latencies(data: Path, session_id: str, moves: list[str]
+                         ) -> tuple[list[float], list[float]]:
+    """Per move: seconds from Enter to the first frame showing its ruling, and to the ruling
+    being stored and set on the verdict line (the handler's own share)."""
+    from screens.app import build_app
+    from screens.widgets import MoveBox
+
+    app = build_app(data, session_id=session_id)
+    frames: list[float] = []
+    handled: list[float] = []
+    to_frame: list[float] = []
+    to_ruling: list[float] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        box = table.query_one(MoveBox)
+        verdict = table.query_one("#verdict")
+        display = app._display
+
+        def painted(screen: Any, update: Any) -> None:
+            if update is not None:
+                frames.append(time.perf_counter())
+            display(screen, update)
+
+        # Private hooks, in the benchmark only: the frame hand-over and the move handler.
+        app._display = painted  # type: ignore[method-assign]
+        record = table.record
+
+        def timed(line: str) -> Any:
+            result = record(line)
+            handled.append(time.perf_counter())
+            return result
+
+        table.record = timed  # type: ignore[method-assign]
+        for text in moves:
+            box.value = text
+            await pilot.pause()
+            frames.clear()
+            handled.clear()
+            started = time.perf_counter()
+            await pilot.press("enter")
+            await pilot.pause()
+            shown = str(verdict.render())
+            if not shown.startswith("✓"):
+                raise SystemExit(f"refused while recording `{text}`: {shown}")
+            done = handled[0]
+            to_ruling.append(done - started)
+            to_frame.append(next(t for t in frames if t >= done) - started)
+    return to_frame, to_ruling
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--moves", type=int, default=1000, help="moves already stored")
+    parser.add_argument("--record", type=int, default=200, help="moves typed and timed")
+    parser.add_argument("--starts", type=int, default=5, help="cold starts timed, per screen")
+    args = parser.parse_args()
+    data = Path(tempfile.mkdtemp(prefix="uno-app-bench-"))
+    try:
+        service = SessionService(data)
+        service.layout.ensure()
+        game = long_game(1, args.moves + args.record)
+        sid = write_session(service, game[:args.moves])
+        upcoming = [entry["text"] for entry in game[args.moves:args.moves + args.record]]
+
+        sessions_start, first = cold_start(data, "", args.starts)
+        table_start, resumed = cold_start(data, sid, args.starts)
+        assert (first, resumed) == ("SessionsScreen", "TableScreen"), (first, resumed)
+        latencies, handler = asyncio.run(move_latencies(data, sid, upcoming))
+    finally:
+        shutil.rmtree(data, ignore_errors=True)
+
+    median_sessions = statistics.median(sessions_start)
+    median_table = statistics.median(table_start)
+    p50, p95 = percentile(latencies, 50), percentile(latencies, 95)
+    print(f"cold start to first frame: sessions screen median {median_sessions:.2f} s, "
+          f"table of a {args.moves}-move session median {median_table:.2f} s "
+          f"(target < 1.5 s; {args.starts} starts each)")
+    print(f"move box to ruling on screen at {args.moves} moves ({HEADER.edition}, "
+          f"{len(HEADER.players)} players): p50 {ms(p50)} ms, p95 {ms(p95)} ms, "
+          f"max {ms(max(latencies))} ms over {len(latencies)} moves (target p95 < 50 ms); "
+          f"ruling stored and set: p50 {ms(percentile(handler, 50))} ms, "
+          f"p95 {ms(percentile(handler, 95))} ms")
+    print(json.dumps({
+        "cold_start_sessions_s": round(median_sessions, 3),
+        "cold_start_sessions_max_s": round(max(sessions_start), 3),
+        "cold_start_table_s": round(median_table, 3),
+        "cold_start_table_max_s": round(max(table_start), 3),
+        "stored_moves": args.moves, "timed_moves": len(latencies),
+        "move_to_ruling_p50_ms": ms(p50), "move_to_ruling_p95_ms": ms(p95),
+        "move_to_ruling_max_ms": ms(max(latencies)),
+        "ruling_stored_p50_ms": ms(percentile(handler, 50)),
+        "ruling_stored_p95_ms": ms(percentile(handler, 95)),
+    }))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,61 @@
+"""A yes/no question before something that cannot be taken back (delete, overwrite, drop moves)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Static
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    """Dismisses with True for the action button, False for Cancel or Escape."""
+
+    DEFAULT_CSS = """
+    ConfirmDialog { align: center middle; }
+    ConfirmDialog > Vertical {
+        width: 64;
+        max-width: 100%;
+        height: auto;
+        border: thick $error 70%;
+        background: $surface;
+        padding: 1 2;
+    }
+    ConfirmDialog #question { margin-bottom: 1; }
+    ConfirmDialog Horizontal { height: auto; align-horizontal: right; }
+    ConfirmDialog Button { margin-left: 2; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", show=False),
+        Binding("left,right", "app.focus_previous", show=False),
+    ]
+
+    def __init__(self, title: str, question: str, action: str = "Delete") -> None:
+        super().__init__()
+        self._title = title
+        self._question = question
+        self._action = action
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(f"[b]{self._title}[/]")
+            yield Static(self._question, id="question", markup=False)
+            with Horizontal():
+                yield Button("Cancel", id="no")
+                yield Button(self._action, variant="error", id="yes")
+
+    def on_mount(self) -> None:
+        # The safe answer has the focus: Enter on a reflex keeps the data.
+        self.query_one("#no", Button).focus()
+
+    @on(Button.Pressed)
+    def _answered(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)

@@ -1,0 +1,104 @@
+"""Import a `.uno` file by path: the whole session is stored, or nothing and the first bad line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.markup import escape
+from textual.screen import ModalScreen
+from textual.suggester import SuggestFromList
+from textual.widgets import Button, Input, Label, Static
+
+from referee.service import Imported, SessionError, SessionService
+
+
+def uno_files(folder: Path) -> list[str]:
+    """`.uno` files in `folder` and its `sample_sessions`, for the path suggester."""
+    found: list[str] = []
+    for where in (folder, folder / "sample_sessions"):
+        try:
+            found += sorted(str(p.relative_to(folder)) for p in where.glob("*.uno"))
+        except OSError:
+            continue
+    return found
+
+
+def read_session_file(typed: str, cwd: Path) -> tuple[str, str]:
+    """The text and display name of the file at `typed`; ValueError with a precise reason."""
+    if not typed.strip():
+        raise ValueError("type the path of a .uno file")
+    path = (cwd / Path(typed.strip()).expanduser()).resolve()
+    if path.is_dir():
+        raise ValueError(f"{typed.strip()} is a folder; give a .uno file")
+    try:
+        return path.read_text(encoding="utf-8"), typed.strip()
+    except FileNotFoundError:
+        raise ValueError(f"no such file: {path}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{typed.strip()} is not UTF-8 text") from None
+    except OSError as exc:
+        raise ValueError(f"cannot read {typed.strip()}: {exc.strerror or exc}") from None
+
+
+class ImportDialog(ModalScreen[Imported | None]):
+    """Dismisses with what was imported, or None."""
+
+    DEFAULT_CSS = """
+    ImportDialog { align: center middle; }
+    ImportDialog > Vertical {
+        width: 72;
+        max-width: 100%;
+        height: auto;
+        border: thick $primary 70%;
+        background: $surface;
+        padding: 1 2;
+    }
+    ImportDialog #problem { color: $error; height: auto; }
+    ImportDialog Horizontal { height: auto; align-horizontal: right; margin-top: 1; }
+    ImportDialog Button { margin-left: 2; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", show=False)]
+
+    def __init__(self, service: SessionService, cwd: Path | None = None) -> None:
+        super().__init__()
+        self.service = service
+        self.cwd = cwd or Path.cwd()
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("[b]Import a .uno session file[/]")
+            yield Static(f"[dim]Relative to {escape(str(self.cwd))}; → completes a name.[/]")
+            yield Input(placeholder="path/to/game.uno", id="path",
+                        suggester=SuggestFromList(uno_files(self.cwd), case_sensitive=False))
+            yield Static("", id="problem")
+            with Horizontal():
+                yield Button("Cancel", id="cancel")
+                yield Button("Import", id="import", variant="primary")
+
+    @on(Button.Pressed, "#import")
+    @on(Input.Submitted, "#path")
+    def _import(self) -> None:
+        typed = self.query_one("#path", Input).value
+        try:
+            text, name = read_session_file(typed, self.cwd)
+            done = self.service.import_text(text, name)
+        except ValueError as exc:
+            self._problem(str(exc))
+            return
+        except SessionError as exc:
+            self._problem(exc.message)
+            return
+        self.dismiss(done)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def _problem(self, text: str) -> None:
+        self.query_one("#problem", Static).update(escape(text))

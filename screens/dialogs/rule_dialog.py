@@ -1,0 +1,73 @@
+"""A ruling's rule: its id, its text in force at this table, its source, the table-default mark."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.markup import escape
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from referee.rulebook import rule_for
+from referee.service import SYNTAX_RULE
+
+from ..widgets.options_form import TABLE_DEFAULT
+
+
+def rule_text(rule_id: str, options: Mapping[str, str], edition: str) -> str:
+    """Markup describing the rule in force for `rule_id` (or why there is none)."""
+    if rule_id == SYNTAX_RULE:
+        return ("[b]notation[/]\nThe line could not be read as a move: a syntax error, not a "
+                "rule of the game.\n[dim]Source: notation 5 (the move language)[/]")
+    try:
+        rule = rule_for(rule_id, options, edition)
+    except KeyError:
+        return f"[b]{escape(rule_id)}[/]\nThis rule id is not in the rulebook of this version."
+    mark = f"\n[b $warning]{TABLE_DEFAULT}[/]" if rule.table_default else ""
+    return (f"[b]{escape(rule.id)}[/]\n{escape(rule.text)}\n"
+            f"[dim]Source: {escape(rule.source)}[/]{mark}")
+
+
+class RuleDialog(ModalScreen[None]):
+    """Shows one ruling and the rule it rests on; Escape or Enter closes it."""
+
+    DEFAULT_CSS = """
+    RuleDialog { align: center middle; }
+    RuleDialog > Vertical {
+        width: 72;
+        max-width: 100%;
+        height: auto;
+        border: thick $primary 70%;
+        background: $surface;
+        padding: 1 2;
+    }
+    RuleDialog #ruling { margin-bottom: 1; color: $text-muted; }
+    RuleDialog Button { margin-top: 1; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close", show=False)]
+
+    def __init__(self, ruling: str, rule_id: str, options: Mapping[str, str],
+                 edition: str) -> None:
+        super().__init__()
+        self._ruling = ruling
+        self._text = rule_text(rule_id, options, edition)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self._ruling, id="ruling", markup=False)
+            yield Static(self._text, id="rule")
+            yield Button("Close", id="close", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one(Button).focus()
+
+    def on_button_pressed(self) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,155 @@
+"""Round end: each hand left, as cards (checked live against the tracked count) or as points."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.markup import escape
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Input, Label, Static
+
+from referee.engine import Referee
+from referee.events import HandRevealed
+from referee.notation import NotationError, parse_move
+from referee.service import SessionError
+
+from .score_sheet_screen import ScoreSheetScreen
+from .sitting import Sitting
+
+
+def check_hand(ref: Referee, name: str, typed: str) -> tuple[bool, str]:
+    """Whether `typed` can be `name`'s hand, and what it comes to, for the live check."""
+    value = typed.strip()
+    table = ref.table
+    count = table.hands[table.players.index(name)] if table and name in table.players else None
+    if not value:
+        return False, "cards (e.g. `r5 g+2 w`) or a points total (e.g. `27`)"
+    try:
+        event = parse_move(f"hand {name}: {value}", ref.header)
+    except NotationError as exc:
+        return False, exc.message
+    assert isinstance(event, HandRevealed)
+    if event.cards is None:
+        points = event.points or 0
+        ceiling = (count if count is not None else 108) * ref.edition.max_value
+        if points > ceiling:
+            return False, f"{points} points cannot be a hand of {count} cards"
+        return True, f"{points} points, as a total"
+    cards = len(event.cards)
+    points = ref.edition.points(event.cards)
+    if count is not None and cards != count:
+        return False, f"{cards} card(s) entered; {name} holds {count}"
+    return True, f"{cards} card(s), {points} points"
+
+
+class RoundEndScreen(Screen[None]):
+    """One row per hand still to enter; recording them all opens the updated score sheet."""
+
+    DEFAULT_CSS = """
+    RoundEndScreen #intro { padding: 0 1; margin-bottom: 1; }
+    RoundEndScreen .hand { height: 3; padding: 0 1; }
+    RoundEndScreen .hand Label { width: 24; height: 3; content-align: left middle; }
+    RoundEndScreen .hand Input { width: 1fr; }
+    RoundEndScreen .check { height: 1; padding: 0 1 0 26; color: $text-muted; }
+    RoundEndScreen .check.-ok { color: $success; }
+    RoundEndScreen .check.-bad { color: $error; }
+    RoundEndScreen #buttons { height: 3; padding: 0 1; align-horizontal: right; }
+    RoundEndScreen #buttons Button { margin-left: 2; }
+    RoundEndScreen #problem { padding: 0 1; color: $error; height: auto; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Back to the table"),
+        Binding("f2", "record", "Record hands"),
+    ]
+
+    def __init__(self, sitting: Sitting) -> None:
+        super().__init__()
+        self.sitting = sitting
+        ref = sitting.referee
+        self.players = list(ref.missing_hands())
+        self.winner = ref.winner
+
+    def compose(self) -> ComposeResult:
+        ref = self.sitting.referee
+        table = ref.table
+        yield Header(icon="▤")
+        with VerticalScroll():
+            yield Static(f"Round {ref.round_no}: [b]{escape(self.winner or '?')}[/] went out. "
+                         "Enter each hand left: its cards, or a points total.", id="intro")
+            for index, name in enumerate(self.players):
+                count = table.hands[table.players.index(name)] if table else None
+                held = f" [dim]({count} cards)[/]" if count is not None else ""
+                with Horizontal(classes="hand"):
+                    yield Label(f"{escape(name)}{held}")
+                    yield Input(placeholder="r5 g+2 w   or   27", id=f"hand-{index}")
+                yield Static("", id=f"check-{index}", classes="check")
+            yield Static("", id="problem")
+        with Horizontal(id="buttons"):
+            yield Button("Back", id="cancel")
+            yield Button("Record hands", id="record", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Round end"
+        self.sub_title = self.sitting.label()
+        for index in range(len(self.players)):
+            self._check(index)
+        if self.players:
+            self.query_one("#hand-0", Input).focus()
+
+    @on(Input.Changed)
+    def _changed(self, event: Input.Changed) -> None:
+        if event.input.id and event.input.id.startswith("hand-"):
+            self._check(int(event.input.id.removeprefix("hand-")))
+
+    @on(Input.Submitted)
+    def _next(self, event: Input.Submitted) -> None:
+        # Enter moves down the hands; on the last one it records them all.
+        index = int((event.input.id or "hand-0").removeprefix("hand-"))
+        if index + 1 < len(self.players):
+            self.query_one(f"#hand-{index + 1}", Input).focus()
+        else:
+            self.action_record()
+
+    def _check(self, index: int) -> bool:
+        typed = self.query_one(f"#hand-{index}", Input).value
+        ok, text = check_hand(self.sitting.referee, self.players[index], typed)
+        check = self.query_one(f"#check-{index}", Static)
+        check.update(("✓ " if ok else "") + escape(text))
+        check.set_class(ok, "-ok")
+        check.set_class(not ok and bool(typed.strip()), "-bad")
+        return ok
+
+    @on(Button.Pressed, "#record")
+    def action_record(self) -> None:
+        """Record every hand in seating order; stop at the first the engine refuses."""
+        if not all([self._check(i) for i in range(len(self.players))]):
+            self._problem("Some hands are not right yet: see the line under each.")
+            return
+        for index, name in enumerate(self.players):
+            if name not in self.sitting.referee.missing_hands():
+                continue  # recorded on an earlier try
+            value = self.query_one(f"#hand-{index}", Input).value.strip()
+            try:
+                result = self.sitting.record(f"hand {name}: {value}")
+            except SessionError as exc:
+                self._problem(exc.message)
+                return
+            if not result.ok:
+                self._problem(f"{name}: refused, nothing recorded for this hand: "
+                              f"{result.message} [{result.rule}]")
+                self.query_one(f"#hand-{index}", Input).focus()
+                return
+        self.app.switch_screen(ScoreSheetScreen(self.sitting))
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def _problem(self, text: str) -> None:
+        self.query_one("#problem", Static).update(escape(text))

@@ -1,0 +1,33 @@
+"""Where the sample sessions are (a checkout or an installed wheel) and the demo table import."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import referee
+from referee.service import Imported, SessionService
+
+DEMO_FILE = "demo.uno"
+
+
+def samples_dir() -> Path | None:
+    """The `sample_sessions` folder, or None if this install has none.
+
+    In a checkout (or an editable install) it sits beside the packages; the wheel carries it
+    inside `referee/` (pyproject's force-include), because only packages land in site-packages.
+    """
+    candidates = (Path(__file__).resolve().parent.parent / "sample_sessions",
+                  Path(referee.__file__).resolve().parent / "sample_sessions")
+    for folder in candidates:
+        if (folder / DEMO_FILE).is_file():
+            return folder
+    return None
+
+
+def import_demo(service: SessionService, folder: Path | None = None) -> Imported:
+    """Store the demo session as a new session; FileNotFoundError if the samples are missing."""
+    folder = folder or samples_dir()
+    if folder is None:
+        raise FileNotFoundError(f"the sample sessions ({DEMO_FILE}) are not installed")
+    path = folder / DEMO_FILE
+    return service.import_text(path.read_text(encoding="utf-8"), path.name)

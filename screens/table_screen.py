@@ -1,0 +1,286 @@
+"""The table: seating, top card, alerts, the move box and the ruling log of one open session."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.markup import escape
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, Static
+
+from referee.hints import quick_moves
+from referee.service import NothingToUndo, Recorded, SessionError
+
+from .dialogs import ChallengeDialog, RuleDialog
+from .history_screen import HistoryScreen
+from .round_end_screen import RoundEndScreen
+from .rules_screen import RulesScreen
+from .score_sheet_screen import ScoreSheetScreen
+from .sitting import Sitting
+from .widgets import (
+    Alerts,
+    CardView,
+    MoveBox,
+    RulingLog,
+    Seating,
+    TableStatus,
+    TurnBanner,
+    banner,
+)
+
+_ONE_KEY_ACTIONS = ("draw", "accept", "uno", "catch", "challenge", "undo", "hands",
+                    "next_round")
+"""Actions whose keys come and go with the state of the table."""
+
+_REFRESH_SECONDS = 1.0
+"""How often a watched (read-only) table looks for moves stored by the writer."""
+
+
+class TableScreen(Screen[None]):
+    """Records moves through the sitting; every view is redrawn from the referee afterwards."""
+
+    CSS_PATH = "table_screen.tcss"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f2", "draw", "Draw", id="table.draw"),
+        Binding("f2", "accept", "Accept +4", id="table.accept"),
+        Binding("f3", "uno", "UNO", id="table.uno"),
+        Binding("f4", "catch", "Catch", id="table.catch"),
+        Binding("f5", "challenge", "Challenge", id="table.challenge"),
+        Binding("f6", "undo", "Undo", id="table.undo"),
+        Binding("f7", "hands", "Hands", id="table.hands"),
+        Binding("f7", "next_round", "Next round", id="table.next_round"),
+        Binding("f8", "sheet", "Sheet", id="table.sheet"),
+        Binding("f9", "history", "History", id="table.history", show=False),
+        Binding("f10", "rules", "Rules", id="table.rules", show=False),
+        Binding("escape", "leave", "Sessions", id="table.leave", show=False),
+    ]
+
+    class MoveRuled(Message):
+        """The referee ruled on a move from this table (stored if `result.ok`)."""
+
+        def __init__(self, result: Recorded) -> None:
+            super().__init__()
+            self.result = result
+
+    def __init__(self, sitting: Sitting) -> None:
+        super().__init__()
+        self.sitting = sitting
+        self._last: tuple[str, str] | None = None
+        """The last ruling shown under the move box, and its rule id."""
+        self._keys: tuple[bool | None, ...] = ()
+        """Which one-key actions the footer shows now."""
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon="▤")
+        with Horizontal(id="top"):
+            yield CardView(id="card")
+            yield TableStatus(id="status")
+            yield Seating(id="seating")
+        yield Alerts(id="alerts")
+        yield RulingLog(id="log")
+        with Horizontal(id="entry"):
+            yield TurnBanner(id="turn")
+            yield MoveBox(lambda: self.sitting.referee, id="move")
+        yield Static("", id="verdict")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "UNO Referee"
+        self.sub_title = self.sitting.label()
+        box = self.query_one(MoveBox)
+        if self.sitting.read_only:
+            box.disabled = True
+            box.placeholder = "watching: another window records this session"
+            self.set_interval(_REFRESH_SECONDS, self._watch)
+        else:
+            box.focus()
+        self.redraw()
+        trouble = self.sitting.live.trouble
+        if trouble is not None:
+            self._say(f"✗ move #{trouble.seq} `{trouble.text}` no longer holds: "
+                      f"{trouble.message}; correct it in History (F9)", trouble.rule, "error")
+
+    def on_screen_resume(self) -> None:
+        self.redraw()
+
+    def on_unmount(self) -> None:
+        self.sitting.close()
+
+    # Drawing -----------------------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        """Every view from the referee's state: the engine is the only source of truth."""
+        ref = self.sitting.referee
+        table = ref.table
+        self.query_one(CardView).show(table.top if table else None, table.color if table else None)
+        self.query_one(TableStatus).show(ref)
+        self.query_one(Seating).show(ref)
+        self.query_one(Alerts).show(ref)
+        self.query_one(RulingLog).show(self.sitting.log)
+        self.query_one(TurnBanner).show(banner(ref, self.sitting.read_only))
+        keys = tuple(self.check_action(action, ()) for action in _ONE_KEY_ACTIONS)
+        if keys != self._keys:
+            # The footer rebuilds its keys on every refresh: only when one changed.
+            self._keys = keys
+            self.refresh_bindings()
+
+    def _say(self, text: str, rule: str | None, level: str) -> None:
+        verdict = self.query_one("#verdict", Static)
+        verdict.update(escape(text))
+        verdict.set_classes(f"-{level}")
+        self._last = (text, rule) if rule else None
+
+    def _watch(self) -> None:
+        if self.sitting.refresh():
+            self.redraw()
+
+    # Recording ---------------------------------------------------------------------------------
+
+    def record(self, line: str) -> Recorded | None:
+        """Rule on `line` and store it if it holds; show the ruling either way."""
+        try:
+            result = self.sitting.record(line)
+        except SessionError as exc:
+            self._say(f"✗ {exc.message}", None, "error")
+            return None
+        if result.ok:
+            self._say(f"✓ #{result.seq} {result.text}: {result.message} [{result.rule}]",
+                      result.rule, "ok")
+            self.redraw()
+        else:
+            self._say(f"✗ Refused, nothing recorded: `{result.text}`: {result.message} "
+                      f"[{result.rule}]", result.rule, "error")
+        self.post_message(self.MoveRuled(result))
+        return result
+
+    @on(Input.Submitted, "#move")
+    def _submitted(self, event: Input.Submitted) -> None:
+        box = self.query_one(MoveBox)
+        if event.validation_result is not None and not event.validation_result.is_valid:
+            why = "; ".join(event.validation_result.failure_descriptions)
+            self._say(f"✗ Not a move, nothing recorded: {why}", "notation", "error")
+            return
+        result = self.record(box.line())
+        if result is None or not result.ok:
+            box.refuse()
+        else:
+            box.value = ""
+
+    @on(RulingLog.RulingSelected)
+    def _ruling_selected(self, event: RulingLog.RulingSelected) -> None:
+        entry = event.entry
+        self._explain(f"#{entry.seq} {entry.text}: {entry.message}", entry.rule)
+
+    def on_click(self, event: events.Click) -> None:
+        # A click on the ruling under the move box explains its rule, like Enter in the log.
+        if event.widget is not None and event.widget.id == "verdict" and self._last is not None:
+            self._explain(*self._last)
+
+    def _explain(self, ruling: str, rule: str) -> None:
+        ref = self.sitting.referee
+        self.app.push_screen(RuleDialog(ruling, rule, ref.options, ref.edition.id))
+
+    # One-key actions ---------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action not in _ONE_KEY_ACTIONS:
+            return True
+        if self.sitting.read_only:
+            return False
+        ref = self.sitting.referee
+        quick = quick_moves(ref)
+        if action in ("draw", "accept"):
+            return action in quick
+        if action in ("uno", "catch"):
+            return "uno" in quick
+        if action == "challenge":
+            pending = ref.table.pending if ref.table else None
+            return "challenge" in quick and pending is not None and pending.card.kind == "w+4"
+        if action == "undo":
+            return bool(self.sitting.live.moves) or None
+        missing = ref.phase == "over" and bool(ref.missing_hands())
+        if action == "hands":
+            return missing
+        ready = ref.phase == "idle" or (ref.phase == "over" and not missing)
+        return ready and not ref.sheet.finished
+
+    def _quick(self, key: str) -> None:
+        line = quick_moves(self.sitting.referee).get(key)
+        if line is not None:
+            self.record(line)
+
+    def action_draw(self) -> None:
+        self._quick("draw")
+
+    def action_accept(self) -> None:
+        self._quick("accept")
+
+    def action_uno(self) -> None:
+        table = self.sitting.referee.table
+        if table is not None and table.catchable:
+            self.record(f"{table.players[next(iter(table.catchable))]}: uno")
+
+    def action_catch(self, seat: int | None = None) -> None:
+        table = self.sitting.referee.table
+        if table is None or not table.catchable:
+            return
+        target = table.players[seat if seat in table.catchable else next(iter(table.catchable))]
+        self._quick(f"catch:{target}")
+
+    def action_challenge(self) -> None:
+        if self.check_action("challenge", ()):
+            self.app.push_screen(ChallengeDialog(self.sitting), self._challenged)
+
+    def _challenged(self, result: Recorded | None) -> None:
+        if result is not None:
+            self._say(f"✓ #{result.seq} {result.text}: {result.message} [{result.rule}]",
+                      result.rule, "ok")
+
+    def action_undo(self) -> None:
+        try:
+            done = self.sitting.undo()
+        except NothingToUndo as exc:
+            self._say(exc.message, None, "error")
+            return
+        except SessionError as exc:
+            self._say(f"✗ {exc.message}", None, "error")
+            return
+        box = self.query_one(MoveBox)
+        # The move waits in the box: Enter puts it back, an edit fixes it.
+        box.value = done.text
+        box.cursor_position = len(done.text)
+        self._say(f"↶ Undone #{done.seq} {done.text} (it is in the move box: Enter records it "
+                  "again)", None, "info")
+        self.redraw()
+
+    def action_hands(self) -> None:
+        self.app.push_screen(RoundEndScreen(self.sitting))
+
+    def action_next_round(self) -> None:
+        self.record(f"round {self.sitting.referee.round_no + 1}")
+
+    def action_sheet(self, export: bool = False) -> None:
+        self.app.push_screen(ScoreSheetScreen(self.sitting, export=export))
+
+    def action_history(self) -> None:
+        self.app.push_screen(HistoryScreen(self.sitting))
+
+    def action_rules(self) -> None:
+        ref = self.sitting.referee
+        self.app.push_screen(RulesScreen(ref.options, ref.edition.id, ref.header.rules))
+
+    def action_address(self, index: int) -> None:
+        """Start a move for the player clicked in the seating (`Carol: `)."""
+        box = self.query_one(MoveBox)
+        box.value = f"{self.sitting.referee.players[index]}: "
+        box.cursor_position = len(box.value)
+        box.focus()
+
+    def action_leave(self) -> None:
+        self.dismiss(None)

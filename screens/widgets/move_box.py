@@ -1,0 +1,113 @@
+"""The move box: the notation's move language, the current player's name implied, suggestions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.suggester import Suggester
+from textual.validation import ValidationResult, Validator
+from textual.widgets import Input
+
+from referee.engine import Referee
+from referee.hints import actor, completions
+from referee.notation import NotationError, parse_move
+
+STATEMENT_WORDS = frozenset({"round", "dealer", "start", "out", "hand", "turn"})
+"""Statements that name no player (notation 4 and 6)."""
+
+
+def expand(text: str, ref: Referee) -> str:
+    """The move line for what was typed: `r5` means the player the table waits on, `Bob: r5`.
+
+    A line that names a player (`Carol: catch Dave`, or `Carol catch` missing its colon, which
+    the parser then explains) or starts a statement (`round 2`, `hand Bob: 12`) is kept as typed.
+    """
+    typed = text.strip()
+    if not typed or ":" in typed or typed.split()[0].casefold() in STATEMENT_WORDS:
+        return typed
+    folded = typed.casefold()
+    for name in ref.players:
+        name = name.casefold()
+        if folded == name or folded.startswith(name + " "):
+            return typed
+    who = actor(ref)
+    return f"{who}: {typed}" if who else typed
+
+
+class MoveValidator(Validator):
+    """Syntax only: the line must read as one statement of the notation.
+
+    The engine's ruling is not asked for here: the engine rules by applying a move, and a
+    validator must not change anything. The screen records a move that reads well through the
+    service, which stores nothing when the engine refuses it, and shows that ruling in place.
+    """
+
+    def __init__(self, referee: Callable[[], Referee]) -> None:
+        super().__init__()
+        self._referee = referee
+
+    def validate(self, value: str) -> ValidationResult:
+        ref = self._referee()
+        line = expand(value, ref)
+        if not line:
+            return self.failure("Type a move, e.g. `r5`, `w+4 blue`, `draw` or `Carol: catch Dave`")
+        try:
+            parse_move(line, ref.header)
+        except NotationError as exc:
+            implied = len(line) - len(value.strip())
+            column = max(exc.col - implied, 1)
+            return self.failure(f"column {column}: {exc.message}")
+        return self.success()
+
+
+class MoveSuggester(Suggester):
+    """Completes what was typed from the moves the table could make now (`hints.completions`)."""
+
+    def __init__(self, referee: Callable[[], Referee]) -> None:
+        # No cache: the same prefix completes differently after every move.
+        super().__init__(use_cache=False, case_sensitive=False)
+        self._referee = referee
+
+    async def get_suggestion(self, value: str) -> str | None:
+        if not value.strip():
+            return None
+        ref = self._referee()
+        who = actor(ref)
+        prefix = f"{who}: ".casefold() if who else None
+        for line in completions(ref):
+            folded = line.casefold()
+            if folded.startswith(value):
+                return line
+            if prefix and ":" not in value and folded.startswith(prefix):
+                short = line[len(prefix):]
+                if short.casefold().startswith(value):
+                    return short
+        return None
+
+
+class MoveBox(Input):
+    """An Input for move lines; `refuse` marks it invalid until the next edit."""
+
+    DEFAULT_CSS = """
+    MoveBox { width: 1fr; }
+    """
+
+    def __init__(self, referee: Callable[[], Referee], *,
+                 id: str | None = None) -> None:  # noqa: A002 - Textual's name
+        super().__init__(
+            placeholder="a move: r5 · w+4 blue · draw · NAME: catch NAME (F1: all moves)",
+            suggester=MoveSuggester(referee), validators=[MoveValidator(referee)],
+            validate_on=["submitted"], select_on_focus=False, id=id,
+        )
+        self._referee = referee
+
+    def line(self) -> str:
+        """The move line the box holds, with the implied player's name."""
+        return expand(self.value, self._referee())
+
+    def refuse(self) -> None:
+        """Show the box as refused (the engine said no); the next edit clears it."""
+        self.add_class("-invalid")
+
+    def _on_input_changed(self, event: Input.Changed) -> None:
+        self.remove_class("-invalid")

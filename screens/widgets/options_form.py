@@ -1,0 +1,89 @@
+"""The rule options of a new session: each with its meaning, source and table-default mark."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.markup import escape
+from textual.widgets import Input, Label, Select, Static
+
+from referee.options import INT, OPTIONS, Option, resolve
+
+TABLE_DEFAULT = "(no official rule; table default)"
+"""The mark of a rule or option the books are silent on, as `uno-referee rules` prints it."""
+
+
+def choices(option: Option) -> list[str]:
+    """The values this version referees for an option with named values."""
+    if option.supported is not None:
+        return [value for value in option.supported if value != INT]
+    return [value for value in option.values if value != INT]
+
+
+def describe(option: Option) -> str:
+    mark = f" [b $warning]{TABLE_DEFAULT}[/]" if option.table_default else ""
+    later = ""
+    if option.supported is not None and option.values != INT:
+        left = [v for v in option.values if v not in option.supported]
+        if left:
+            later = f" [dim](not refereed yet: {escape(', '.join(left))})[/]"
+    return f"{escape(option.meaning)} [dim]Source: {escape(option.source)}[/]{mark}{later}"
+
+
+class OptionsForm(Vertical):
+    """One row per option; values start at the rulebook's defaults and follow it until edited."""
+
+    DEFAULT_CSS = """
+    OptionsForm { height: auto; }
+    OptionsForm .option { height: auto; margin-bottom: 1; }
+    OptionsForm .option Label { width: 20; padding-top: 1; }
+    OptionsForm .option Select, OptionsForm .option Input { width: 20; }
+    OptionsForm .option Static { width: 1fr; padding-left: 1; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+        super().__init__(id=id)
+        self.touched: set[str] = set()
+        self.values: dict[str, str] = dict(resolve("en", "classic"))
+
+    def compose(self) -> ComposeResult:
+        for key, option in OPTIONS.items():
+            with Horizontal(classes="option"):
+                yield Label(key)
+                if option.values == INT:
+                    yield Input(self.values[key], type="integer", id=f"opt-{key}")
+                else:
+                    options = [(value, value) for value in choices(option)]
+                    yield Select(options, value=self.values[key], allow_blank=False,
+                                 id=f"opt-{key}")
+                yield Static(describe(option), classes="meaning")
+
+    def follow(self, rules: str, edition: str) -> None:
+        """Set every option the user has not edited to the default of `rules` and `edition`."""
+        for key, value in resolve(rules, edition).items():
+            if key in self.touched:
+                continue
+            # Recorded before the widget changes: its Changed event then reads as ours.
+            self.values[key] = value
+            widget = self.query_one(f"#opt-{key}")
+            if isinstance(widget, (Input, Select)):
+                widget.value = value
+
+    def overrides(self, rules: str, edition: str) -> list[tuple[str, str]]:
+        """`[Rule]` lines: the options whose value differs from the rulebook's default."""
+        defaults = resolve(rules, edition)
+        return [(key, value) for key, value in self.values.items() if defaults[key] != value]
+
+    @on(Select.Changed)
+    @on(Input.Changed)
+    def _edited(self, event: Select.Changed | Input.Changed) -> None:
+        widget = event.control
+        if widget is None or not (widget.id or "").startswith("opt-"):
+            return
+        event.stop()
+        key = (widget.id or "").removeprefix("opt-")
+        value = str(event.value).strip()
+        if value != self.values.get(key):
+            self.values[key] = value
+            self.touched.add(key)

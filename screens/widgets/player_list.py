@@ -1,0 +1,161 @@
+"""The seating editor: add, rename, reorder and remove players, 2 to 10, names checked as typed."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.markup import escape
+from textual.message import Message
+from textual.validation import ValidationResult, Validator
+from textual.widgets import Button, Input, OptionList, Static
+
+MAX_PLAYERS = 10
+NAME_CHARS = 24
+FORBIDDEN = ':,@#"'
+"""Characters the notation reserves (notation 1)."""
+
+
+def name_problem(name: str, others: list[str]) -> str | None:
+    """Why `name` cannot join `others`, or None."""
+    if not name:
+        return "type a name"
+    if len(name) > NAME_CHARS:
+        return f"a name has at most {NAME_CHARS} characters ({len(name)} typed)"
+    bad = sorted({ch for ch in name if ch in FORBIDDEN or ch in "\r\n\t"})
+    if bad:
+        return f"a name cannot contain {' '.join(repr(ch) for ch in bad)}"
+    same = next((other for other in others if other.casefold() == name.casefold()), None)
+    if same is not None:
+        return f"{same} is already at the table (names are matched without case)"
+    return None
+
+
+class NameValidator(Validator):
+    """Checks a name against the names already seated (except the one being renamed)."""
+
+    def __init__(self, seated: PlayerList) -> None:
+        super().__init__()
+        self.seated = seated
+
+    def validate(self, value: str) -> ValidationResult:
+        problem = name_problem(value.strip(), self.seated.others())
+        return self.failure(problem) if problem else self.success()
+
+
+class PlayerList(Vertical):
+    """The players clockwise as seated; the list is the `[Players]` order."""
+
+    DEFAULT_CSS = """
+    PlayerList { height: auto; }
+    PlayerList > Horizontal { height: auto; }
+    PlayerList #seats { width: 30; height: auto; min-height: 4; max-height: 12;
+                        border: round $primary 50%; }
+    PlayerList #tools { width: 1fr; height: auto; padding-left: 1; }
+    PlayerList #tools Horizontal { height: auto; }
+    PlayerList #tools Button { min-width: 6; margin-right: 1; }
+    PlayerList #name-problem { color: $error; height: auto; }
+    """
+
+    class PlayersChanged(Message):
+        """The seating changed (a player added, renamed, moved or removed)."""
+
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+        super().__init__(id=id)
+        self.players: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            yield OptionList(id="seats")
+            with Vertical(id="tools"):
+                yield Input(placeholder="a player's name, then Enter", id="name",
+                            validators=[NameValidator(self)], validate_on=["changed"])
+                yield Static("", id="name-problem")
+                # Compact buttons: one line for the five, so the form fits 80x24.
+                with Horizontal():
+                    yield Button("Add", id="add", variant="primary", compact=True)
+                    yield Button("Rename", id="rename", compact=True)
+                    yield Button("↑", id="up", compact=True, tooltip="seat one place earlier")
+                    yield Button("↓", id="down", compact=True, tooltip="seat one place later")
+                    yield Button("Remove", id="remove", variant="error", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#seats", OptionList).border_title = "Seating, clockwise"
+
+    def others(self) -> list[str]:
+        """Names the typed name must differ from: all, or all but the one highlighted (rename)."""
+        return list(self.players)
+
+    def add(self, name: str) -> str | None:
+        """Seat `name` last; the problem in words if it cannot be."""
+        name = name.strip()
+        if len(self.players) >= MAX_PLAYERS:
+            return f"a table seats at most {MAX_PLAYERS} players"
+        problem = name_problem(name, self.players)
+        if problem is None:
+            self.players.append(name)
+            self._redraw(len(self.players) - 1)
+        return problem
+
+    def _highlighted(self) -> int | None:
+        return self.query_one("#seats", OptionList).highlighted
+
+    def _redraw(self, highlight: int | None = None) -> None:
+        seats = self.query_one("#seats", OptionList)
+        seats.clear_options()
+        seats.add_options(f"{i + 1}. {escape(name)}" for i, name in enumerate(self.players))
+        if self.players:
+            seats.highlighted = min(highlight or 0, len(self.players) - 1)
+        self.post_message(self.PlayersChanged())
+
+    def _say(self, problem: str | None) -> None:
+        self.query_one("#name-problem", Static).update(escape(problem or ""))
+
+    @on(Input.Changed, "#name")
+    def _typed(self, event: Input.Changed) -> None:
+        result = event.validation_result
+        typed = bool(event.value.strip())
+        self._say(None if result is None or result.is_valid or not typed
+                  else "; ".join(result.failure_descriptions))
+
+    @on(Input.Submitted, "#name")
+    @on(Button.Pressed, "#add")
+    def _add(self) -> None:
+        box = self.query_one("#name", Input)
+        problem = self.add(box.value)
+        self._say(problem)
+        if problem is None:
+            box.value = ""
+            box.focus()
+
+    @on(Button.Pressed, "#rename")
+    def _rename(self) -> None:
+        index = self._highlighted()
+        box = self.query_one("#name", Input)
+        if index is None:
+            self._say("highlight the player to rename in the list")
+            return
+        others = self.players[:index] + self.players[index + 1:]
+        problem = name_problem(box.value.strip(), others)
+        self._say(problem)
+        if problem is None:
+            self.players[index] = box.value.strip()
+            box.value = ""
+            self._redraw(index)
+
+    @on(Button.Pressed, "#up, #down")
+    def _move(self, event: Button.Pressed) -> None:
+        index = self._highlighted()
+        if index is None:
+            return
+        to = index + (-1 if event.button.id == "up" else 1)
+        if 0 <= to < len(self.players):
+            self.players[index], self.players[to] = self.players[to], self.players[index]
+            self._redraw(to)
+
+    @on(Button.Pressed, "#remove")
+    def _remove(self) -> None:
+        index = self._highlighted()
+        if index is not None and self.players:
+            del self.players[index]
+            self._redraw(index)

@@ -1,0 +1,77 @@
+"""The ruling log: every recorded move with its ruling and rule id, newest last."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from ..sitting import LogEntry
+
+
+def entry_content(entry: LogEntry) -> Content:
+    """`#12 Bob: r5  Bob played Red 5; Carol plays next. [match]`, styled."""
+    move_style = "bold $accent" if entry.text.startswith("round ") else "bold"
+    if not entry.holds:
+        move_style = "bold $error strike"
+    ruling_style = "$warning" if entry.notable else ""
+    return Content.assemble(
+        (f"#{entry.seq} ", "dim"), (entry.text, move_style), "  ",
+        (entry.message, ruling_style), (f" [{entry.rule}]", "dim"),
+    )
+
+
+class RulingLog(OptionList):
+    """Selecting a ruling (Enter or a click) asks for the rule it rests on."""
+
+    DEFAULT_CSS = """
+    RulingLog {
+        height: 1fr;
+        border: round $primary 50%;
+        border-title-color: $text;
+    }
+    RulingLog:focus { border: round $primary; }
+    """
+
+    class RulingSelected(Message):
+        """A ruling was chosen in the log."""
+
+        def __init__(self, entry: LogEntry) -> None:
+            super().__init__()
+            self.entry = entry
+
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+        super().__init__(id=id)
+        self.border_title = "Rulings (Enter on one shows its rule)"
+        self._entries: list[LogEntry] = []
+
+    def show(self, entries: Sequence[LogEntry]) -> None:
+        """Bring the list in line with `entries`: append when only new ones came, else rebuild.
+
+        Appending keeps a long session's log cheap: an OptionList measures only new lines.
+        """
+        known = len(self._entries)
+        if len(entries) >= known and list(entries[:known]) == self._entries:
+            fresh = entries[known:]
+            if fresh:
+                self.add_options(Option(entry_content(e)) for e in fresh)
+        else:
+            self.clear_options()
+            self.add_options(Option(entry_content(e)) for e in entries)
+        self._entries = list(entries)
+        if self._entries:
+            self.highlighted = len(self._entries) - 1
+            # After the layout settles: the views around the log may have changed its height.
+            self.call_after_refresh(self.scroll_end, animate=False)
+
+    def on_resize(self) -> None:
+        # The views around the log grow and shrink; the newest ruling must stay in sight.
+        if self.highlighted is not None and self.highlighted == self.option_count - 1:
+            self.call_after_refresh(self.scroll_end, animate=False)
+
+    def _on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.post_message(self.RulingSelected(self._entries[event.option_index]))

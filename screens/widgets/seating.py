@@ -1,0 +1,95 @@
+"""The seating in order: hand counts, whose turn, the dealer, UNO windows and each total."""
+
+from __future__ import annotations
+
+from rich.cells import cell_len, set_cell_size
+from textual.markup import escape
+from textual.widgets import Static
+
+from referee.engine import Referee
+from referee.hints import actor
+
+_BAR_CAP = 8
+"""Hand bars stop growing here: the number says the rest."""
+
+NAME_CELLS = 10
+"""Names are cut to this many terminal cells, so ten players and their totals fit 80 columns."""
+
+
+def fit(name: str, cells: int = NAME_CELLS) -> str:
+    """`name` in at most `cells` terminal cells (wide characters count two), `…` if cut."""
+    if cell_len(name) <= cells:
+        return name
+    return set_cell_size(name, cells - 1).rstrip() + "…"
+
+
+def _bar(count: int) -> str:
+    return "▮" * min(count, _BAR_CAP) + ("+" if count > _BAR_CAP else "")
+
+
+class Seating(Static):
+    """One line per player, clockwise as seated; clicking a name starts a move for them."""
+
+    DEFAULT_CSS = """
+    Seating {
+        height: auto;
+        min-height: 7;
+        border: round $primary 50%;
+        border-title-color: $text;
+        padding: 0 1;
+        /* One line per player, always: the redraw skips the layout while the count holds. */
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    """
+
+    _markup: str | None = None
+
+    def show(self, ref: Referee) -> None:
+        """Redraw from the referee's public state."""
+        table = ref.table
+        who = actor(ref)
+        totals = ref.sheet.totals
+        if table is not None:
+            arrow = "↓ clockwise" if table.direction == 1 else "↑ counter-clockwise"
+            self.border_title = f"Seating {arrow}"
+        else:
+            self.border_title = "Seating"
+        width = max(cell_len(fit(name)) for name in ref.players)
+        lines = [f"[dim]  {'player'.ljust(width)}    cards{' ' * (_BAR_CAP - 1)}total[/]"]
+        lines += [self._line(ref, index, name, width, who, totals.get(name, 0))
+                  for index, name in enumerate(ref.players)]
+        markup = "\n".join(lines)
+        if markup != self._markup:
+            # One line per player: the height only changes with the first drawing.
+            self.update(markup, layout=self._markup is None)
+            self._markup = markup
+
+    @staticmethod
+    def _line(ref: Referee, index: int, name: str, width: int, who: str | None,
+              total: int) -> str:
+        table = ref.table
+        marker = "[b $accent]▶[/]" if name == who else " "
+        short = fit(name)
+        shown = escape(short)
+        if name == who:
+            shown = f"[b reverse]{shown}[/]"
+        # Only the name is the link: padding inside it would be underlined too.
+        link = f"[@click=screen.address({index})]{shown}[/]{' ' * (width - cell_len(short))}"
+        dealer = "[b $secondary]D[/]" if name == ref.dealer else " "
+        hand = " " * (4 + _BAR_CAP + 1)
+        flags = ""
+        if table is not None and name in table.players:
+            seat = table.players.index(name)
+            count = table.hands[seat]
+            hand = f"{count:>3} [dim]{_bar(count):<{_BAR_CAP + 1}}[/]"
+            if seat in table.catchable:
+                flags = "[b $warning]UNO? ⚠[/]"
+            elif count == 1:
+                # Called, or the window closed: safe either way; the last card is the news.
+                flags = "[b $success]1 card[/]"
+            if table.winner == seat:
+                flags = "[b $success]out ★[/]"
+        elif name in ref.sheet.eliminated:
+            flags = "[dim]out of the game[/]"
+        return f"{marker} {link} {dealer}{hand}[b]{total:>5}[/] {flags}".rstrip()

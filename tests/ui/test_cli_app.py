@@ -1,0 +1,41 @@
+"""`uno-referee` with no command opens the app on the data folder it is given (in a terminal)."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee import cli
+
+
+@pytest.fixture
+def opened(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """The app's `run`, recorded instead of run; the streams count as a terminal."""
+    calls: list[object] = []
+    monkeypatch.setattr("screens.app.run", lambda data_dir=None: calls.append(data_dir) or 0)
+    monkeypatch.setattr(cli, "_terminal", lambda: True)
+    return calls
+
+
+def test_the_bare_command_opens_the_app(opened):
+    assert cli.main([]) == 0
+    assert opened == [None]
+
+
+def test_data_dir_reaches_the_app(opened, tmp_path):
+    assert cli.main(["--data-dir", str(tmp_path)]) == 0
+    assert opened == [str(tmp_path)]
+
+
+def test_data_dir_before_a_command_is_that_command_s(tmp_path, capsys, opened):
+    assert cli.main(["--data-dir", str(tmp_path), "list"]) == 0
+    assert str(tmp_path) in capsys.readouterr().out
+    assert opened == []
+
+
+def test_without_a_terminal_the_app_is_not_started(monkeypatch, capsys):
+    started: list[object] = []
+    monkeypatch.setattr("screens.app.run", lambda data_dir=None: started.append(data_dir) or 0)
+    monkeypatch.setattr(cli, "_terminal", lambda: False)
+    assert cli.main([]) == 0
+    assert started == []
+    assert "needs a terminal" in capsys.readouterr().out

@@ -1,0 +1,106 @@
+"""The new-session form: names checked as typed, rulebook defaults, options as [Rule] lines."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Select
+
+from screens.new_session_screen import NewSessionScreen
+from screens.round_end_screen import check_hand
+from screens.samples import import_demo
+from screens.table_screen import TableScreen
+from screens.widgets.options_form import OptionsForm
+from screens.widgets.player_list import name_problem
+
+from .conftest import SAMPLES, text_of, type_line
+
+
+def test_names_follow_the_notation():
+    assert name_problem("Mary Ann", ["Bob"]) is None
+    assert name_problem("さくら", []) is None
+    assert name_problem("Bo:b", []) == "a name cannot contain ':'"
+    assert name_problem("x" * 25, []) == "a name has at most 24 characters (25 typed)"
+    assert name_problem("BOB", ["Bob"]).startswith("Bob is already at the table")
+
+
+async def open_form(pilot) -> NewSessionScreen:
+    await pilot.pause()
+    await pilot.press("f2")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, NewSessionScreen)
+    return pilot.app.screen
+
+
+async def test_the_form_refuses_what_cannot_be_refereed_with_a_precise_message(make_app,
+                                                                              service):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(pilot)
+        await type_line(pilot, "Ann#1", submit=False)
+        assert "a name cannot contain '#'" in text_of(pilot, "#name-problem")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert form.query_one("PlayerList").players == []
+        form.query_one("#name", Input).value = "Ann"
+        await pilot.press("enter")
+        await pilot.press("f2")
+        await pilot.pause()
+        assert "needs 2 to 10 players; 1 seated so far" in text_of(pilot, "#problem")
+        form.query_one("#name", Input).value = "Bo"
+        await pilot.press("enter")
+        form.query_one("#date", Input).value = "16/05/2025"
+        await pilot.press("f2")
+        await pilot.pause()
+        assert "The date must be YYYY-MM-DD" in text_of(pilot, "#problem")
+        form.query_one("#date", Input).value = ""
+        form.query_one("#limit", Input).value = "0"
+        await pilot.press("f2")
+        await pilot.pause()
+        assert "scoring" in text_of(pilot, "#problem").casefold()
+        assert isinstance(app.screen, NewSessionScreen)
+    assert service.list().sessions == ()
+
+
+async def test_options_follow_the_rulebook_until_edited_and_become_rule_lines(make_app,
+                                                                             service):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(pilot)
+        options = form.query_one(OptionsForm)
+        assert "(no official rule; table default)" in str(
+            form.query_one("#opt-late-uno").parent.query_one(".meaning").render())
+        form.query_one("#opt-uno-penalty", Input).value = "4"
+        form.query_one("#rules", Select).value = "jp"
+        await pilot.pause()
+        # jp's own defaults arrive, except where the table already chose.
+        assert options.values["wd4-legal"] == "playable"
+        assert options.values["uno-penalty"] == "4"
+        assert options.overrides("jp", "classic") == [("uno-penalty", "4")]
+        for name in ("Ann", "Bo", "Cy"):
+            await type_line(pilot, name)
+        form.query_one("#scoring", Select).value = "rounds"
+        await pilot.pause()
+        assert form.query_one("#limit", Input).value == "5"
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        header = app.screen.sitting.header
+        assert (header.rules, header.scoring, header.players) == ("jp", "rounds 5",
+                                                                  ("Ann", "Bo", "Cy"))
+        assert header.overrides == (("uno-penalty", "4"),)
+        assert header.date == "2025-05-16"
+
+
+def test_hands_are_checked_against_the_tracked_count(service):
+    sid = import_demo(service, SAMPLES).id
+    with service.open(sid, read_only=True) as live:
+        ref = live.referee
+        assert check_hand(ref, "Chika", "") == (False, "cards (e.g. `r5 g+2 w`) or a points "
+                                                       "total (e.g. `27`)")
+        # The round is not over, but the tracked counts are what the check reads.
+        assert check_hand(ref, "Chika", "r1 r2 w") == (False, "3 card(s) entered; Chika holds 4")
+        assert check_hand(ref, "Chika", "r1 r2 w w+4") == (True, "4 card(s), 103 points")
+        assert check_hand(ref, "Chika", "27") == (True, "27 points, as a total")
+        assert check_hand(ref, "Chika", "9999") == (False, "9999 points cannot be a hand of "
+                                                           "4 cards")
+        ok, why = check_hand(ref, "Chika", "r1 zz")
+        assert not ok and "expected a card" in why
