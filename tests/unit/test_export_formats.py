@@ -19,23 +19,10 @@ from referee.exports import FORMATS, csv_sheet, labels, qr
 from referee.notation import format_session, parse_session
 from referee.selfplay import SelfPlay
 from referee.sheet import Sheet, build_sheet
+from manual_example import MANUAL_POINTS, MANUAL_RUNNING, SAMPLES
 
-SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
 SAMPLE_NAMES = sorted(p.name for p in SAMPLES.glob("*.uno"))
 
-# Dossier 10.1, the Minecraft manual's five-round table.
-MANUAL_POINTS = {
-    "A": [-40, -9, -30, -9, -33],
-    "B": [118, -28, 78, -21, 71],
-    "C": [-70, 73, -15, 41, -10],
-    "D": [-8, -36, -33, -11, -28],
-}
-MANUAL_RUNNING = {
-    "A": [-40, -49, -79, -88, -121],
-    "B": [118, 90, 168, 147, 218],
-    "C": [-70, 3, -12, 29, 19],
-    "D": [-8, -44, -77, -88, -116],
-}
 HOSTILE = """\
 [Event "<script>alert(1)</script> & co"]
 [Edition "classic"]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -11,23 +10,10 @@ from referee import cli
 from referee import events as ev
 from referee.notation import parse_session
 from referee.replay import Step, replay
+from manual_example import MANUAL_POINTS, MANUAL_RUNNING, SAMPLES
 
-SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
 FILES = sorted(SAMPLES.glob("*.uno"))
 
-# Dossier 10.1: the Minecraft manual's five-round table (seed 003, 【5回戦の場合】).
-MANUAL_POINTS = {
-    "A": [-40, -9, -30, -9, -33],
-    "B": [118, -28, 78, -21, 71],
-    "C": [-70, 73, -15, 41, -10],
-    "D": [-8, -36, -33, -11, -28],
-}
-MANUAL_RUNNING = {
-    "A": [-40, -49, -79, -88, -121],
-    "B": [118, 90, 168, 147, 218],
-    "C": [-70, 3, -12, 29, 19],
-    "D": [-8, -44, -77, -88, -116],
-}
 
 
 def steps(name: str) -> list[Step]:

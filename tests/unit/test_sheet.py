@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -10,22 +9,9 @@ from hypothesis import strategies as st
 
 from referee.notation import parse_session
 from referee.sheet import RoundInPlay, SessionRefused, Sheet, build_sheet
+from manual_example import MANUAL_POINTS, MANUAL_RUNNING, SAMPLES
 
-SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
 
-# Dossier 10.1: the Minecraft manual's five-round table (seed 003, 【5回戦の場合】).
-MANUAL_POINTS = {
-    "A": [-40, -9, -30, -9, -33],
-    "B": [118, -28, 78, -21, 71],
-    "C": [-70, 73, -15, 41, -10],
-    "D": [-8, -36, -33, -11, -28],
-}
-MANUAL_RUNNING = {
-    "A": [-40, -49, -79, -88, -121],
-    "B": [118, 90, 168, 147, 218],
-    "C": [-70, 3, -12, 29, 19],
-    "D": [-8, -44, -77, -88, -116],
-}
 MANUAL_RANKS = {"B": 1, "C": 2, "D": 3, "A": 4}
 
 
