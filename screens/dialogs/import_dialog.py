@@ -10,11 +10,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
-from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Label, Static
 
 from referee.service import Imported, SessionError, SessionService
+from .boxed_dialog import BoxedDialog
 
 
 def uno_files(folder: Path) -> list[str]:
@@ -45,19 +45,10 @@ def read_session_file(typed: str, cwd: Path) -> tuple[str, str]:
         raise ValueError(f"cannot read {typed.strip()}: {exc.strerror or exc}") from None
 
 
-class ImportDialog(ModalScreen[Imported | None]):
+class ImportDialog(BoxedDialog[Imported | None]):
     """Dismisses with what was imported, or None."""
 
     DEFAULT_CSS = """
-    ImportDialog { align: center middle; }
-    ImportDialog > Vertical {
-        width: 72;
-        max-width: 100%;
-        height: auto;
-        border: thick $primary 70%;
-        background: $surface;
-        padding: 1 2;
-    }
     ImportDialog #problem { color: $error; height: auto; }
     ImportDialog Horizontal { height: auto; align-horizontal: right; margin-top: 1; }
     ImportDialog Button { margin-left: 2; }

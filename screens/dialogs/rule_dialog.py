@@ -9,13 +9,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.markup import escape
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from referee.rulebook import rule_for
 from referee.service import SYNTAX_RULE
 
 from ..widgets.options_form import TABLE_DEFAULT
+from .boxed_dialog import BoxedDialog
 
 
 def rule_text(rule_id: str, options: Mapping[str, str], edition: str) -> str:
@@ -32,19 +32,10 @@ def rule_text(rule_id: str, options: Mapping[str, str], edition: str) -> str:
             f"[dim]Source: {escape(rule.source)}[/]{mark}")
 
 
-class RuleDialog(ModalScreen[None]):
+class RuleDialog(BoxedDialog[None]):
     """Shows one ruling and the rule it rests on; Escape or Enter closes it."""
 
     DEFAULT_CSS = """
-    RuleDialog { align: center middle; }
-    RuleDialog > Vertical {
-        width: 72;
-        max-width: 100%;
-        height: auto;
-        border: thick $primary 70%;
-        background: $surface;
-        padding: 1 2;
-    }
     RuleDialog #ruling { margin-bottom: 1; color: $text-muted; }
     RuleDialog Button { margin-top: 1; }
     """
