@@ -72,9 +72,8 @@ class CallsMixin:
         face = event.card
         deck = self.edition.deck
         names = table.players
-        if face not in deck:
-            raise Refusal("card-in-edition", f"{face.name} is not in the {self.edition.id} deck")
-        in_turn = seat == table.turn and table.pending is None
+        self._check_side(face, table.side)
+        in_turn = seat == table.turn and table.pending is None and table.owed is None
         top = table.top
         assert top is not None
         if in_turn and (face.color is None or face.color == table.color
@@ -113,6 +112,7 @@ class CallsMixin:
         seat = self._seat(table, event.player)
         table.turn = seat
         table.pending = None
+        table.owed = None
         table.must_play = None
         return Ruling(True, "table-override", f"Table override: it is {table.players[seat]}'s "
                                               "turn.", True)

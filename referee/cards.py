@@ -59,6 +59,8 @@ class Card:
     @property
     def name(self) -> str:
         """The long English name, e.g. `Red 7`, `Blue Skip`, `Wild Draw Four`."""
+        if self is UNSEEN:
+            return "an unseen card"
         if self.color is None:
             return WILD_KINDS[self.kind]
         rank = self.kind if self.kind in NUMBER_KINDS else COLORED_ACTIONS[self.kind]
@@ -86,6 +88,10 @@ def _register() -> None:
 
 
 _register()
+
+UNSEEN = Card("?", None, "?")
+"""Flip: a face in the discard pile nobody has seen (the back of a card played on the other
+side). Not registered, so no notation can name it."""
 
 # Long forms: `red 7`, `blue skip`, `wild draw four`. Each maps a word sequence to a short code
 # suffix (coloured) or a Wild code.

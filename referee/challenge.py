@@ -7,7 +7,12 @@ from typing import TYPE_CHECKING
 from . import events as ev
 from .cards import Card
 from .ruling import Refusal, Ruling
-from .table import PendingDraw, Table
+from .effects import CHALLENGEABLE, pending_rule
+from .flip import UNTIL_COLOR
+from .table import OwedDraw, PendingDraw, Table
+
+_QUIET = ("wd4", "stacking", "flip-wild-draw")
+"""Rulings on an accepted draw: not notable on the score sheet."""
 
 if TYPE_CHECKING:
     from .engine import Referee
@@ -38,14 +43,16 @@ class ChallengeMixin:
     def _on_accept(self: Referee, event: ev.DrawAccepted) -> Ruling:
         table = self._table()
         seat = self._seat(table, event.player)
-        self._pending(table, seat, "accept")
+        kind = self._pending(table, seat, "accept").card.kind
+        if kind in UNTIL_COLOR:
+            raise Refusal("flip-wild-draw", f"record the cards drawn {table.until_text()}: "
+                                            f"`{table.players[seat]}: draw N`")
         if table.catchable and not self.next_discard_window:
             self._close_windows(table, seat, "accepted")
         pending = table.pending
         assert pending is not None
         text = self._accept(table)
-        rule = "wd4" if pending.card.kind == "w+4" else "stacking"
-        return self._after_challenge(table, pending.offender, rule, text)
+        return self._after_challenge(table, pending.offender, pending_rule(pending.card), text)
 
     def _accept(self: Referee, table: Table) -> str:
         pending = table.pending
@@ -59,12 +66,15 @@ class ChallengeMixin:
 
     def _after_challenge(self: Referee, table: Table, offender: int, rule: str, text: str
                          ) -> Ruling:
-        if table.hands[offender] == 0:
+        if table.hands[offender] == 0 and table.owed is None:
             return Ruling(True, "going-out", text + self._end_round(offender),
-                          rule not in ("wd4", "stacking"))
-        if table.turn is not None:
+                          rule not in _QUIET)
+        if table.owed is not None:
+            who = table.players[table.owed.seat]
+            text += f" {who} now draws {table.until_text()}: `{who}: draw N`."
+        elif table.turn is not None:
             text += f" {table.players[table.turn]} plays next."
-        return Ruling(True, rule, text, rule not in ("wd4", "stacking"))
+        return Ruling(True, rule, text, rule not in _QUIET)
 
     def _on_challenge(self: Referee, event: ev.ChallengeMade) -> Ruling:
         table = self._table()
@@ -73,16 +83,14 @@ class ChallengeMixin:
             raise Refusal("wd4-challenge-off", "this table plays without Wild Draw Four "
                                                "challenges: accept the draw")
         pending = self._pending(table, seat, "challenge")
-        if pending.card.kind != "w+4":
+        if pending.card.kind not in CHALLENGEABLE:
             raise Refusal("stacking", f"only a Wild Draw Four can be challenged: accept the "
                                       f"{pending.amount} or stack")
+        if pending.card.kind != "w+4":
+            return self._flip_challenge(table, seat, pending, self._verdict(table, pending, event),
+                                        event)
         guilty = self._verdict(table, pending, event)
-        known = table.known[pending.offender]
-        for face in set(event.shown):
-            # The challenger saw them, and they stay in the hand: the table now knows them.
-            known[face] = max(known.get(face, 0), event.shown.count(face))
-        if table.catchable and not self.next_discard_window:
-            self._close_windows(table, seat, "challenged")
+        self._challenged(table, seat, pending, event)
         names = table.players
         offender, victim = names[pending.offender], names[seat]
         table.pending = None
@@ -121,6 +129,64 @@ class ChallengeMixin:
                 text = (f"Guilty: {why}. {offender} takes the {pending.card.name} back, draws "
                         f"{drawn} and must play the legal card now; {back}.")
         return Ruling(True, "wd4-guilty", text + f" {names[table.turn]} plays next.", True)
+
+    def _challenged(self: Referee, table: Table, seat: int, pending: PendingDraw,
+                    event: ev.ChallengeMade) -> None:
+        """What every challenge sets off: shown cards become known, windows close."""
+        known = table.known[pending.offender]
+        for face in set(event.shown):
+            # The challenger saw them, and they stay in the hand: the table now knows them.
+            known[face] = max(known.get(face, 0), event.shown.count(face))
+        if table.catchable and not self.next_discard_window:
+            self._close_windows(table, seat, "challenged")
+
+    def _flip_challenge(self: Referee, table: Table, seat: int, pending: PendingDraw,
+                        guilty: bool, event: ev.ChallengeMade) -> Ruling:
+        """Wild Draw Two and Wild Draw Color (dossier 5.4): guilty under `wd4-guilty draw` the
+        offender draws what the victim would have (2, or until the colour); under retract the
+        card goes back and the offender draws 2. Innocent: the challenger draws that plus 2."""
+        self._challenged(table, seat, pending, event)
+        names = table.players
+        offender, victim = names[pending.offender], names[seat]
+        card = pending.card.name
+        table.pending = None
+        until = pending.card.kind in UNTIL_COLOR
+        if not guilty:
+            drawn, _ = table.draw(seat, pending.amount + 2)
+            table.turn = table.step(seat)
+            text = f"Innocent: {offender}'s {card} was legal; {victim} draws {drawn}"
+            if until:
+                table.owed = OwedDraw(seat, table.turn, "flip-innocent", pending.offender)
+                table.turn = seat
+                return self._after_challenge(table, pending.offender, "flip-innocent",
+                                             text + ".")
+            return self._after_challenge(table, pending.offender, "flip-innocent",
+                                         text + " and is skipped.")
+        why = self._guilt_reason(table, pending)
+        mode = self.options["wd4-guilty"]
+        table.turn = seat
+        if self.scoring.kind == "penalty":
+            self.penalty_due.add(offender)
+        if mode == "draw":
+            if until:
+                table.owed = OwedDraw(pending.offender, seat, "flip-guilty")
+                table.turn = pending.offender
+                return Ruling(True, "flip-guilty", f"Guilty: {why}. {offender} draws "
+                                                   f"{table.until_text()} instead: "
+                                                   f"`{offender}: draw N`.", True)
+            drawn, _ = table.draw(pending.offender, 2)
+            text = f"Guilty: {why}. {offender} draws {drawn}; the {card} and colour stay."
+        else:
+            table.take_back(pending.offender)
+            table.hands[pending.offender] += 1
+            table.top, table.color = pending.prev_top, pending.prev_color
+            drawn, _ = table.draw(pending.offender, 2)
+            text = (f"Guilty: {why}. {offender} takes the {card} back and draws {drawn}; "
+                    f"{self._top_text(table)} is back in force.")
+            if mode == "retract-replay":
+                table.turn = table.must_play = pending.offender
+                text = text[:-1] + f"; {offender} must play the legal card now."
+        return Ruling(True, "flip-guilty", text + f" {names[table.turn]} plays next.", True)
 
     def _guilt_reason(self: Referee, table: Table, pending: PendingDraw) -> str:
         who = table.players[pending.offender]

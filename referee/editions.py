@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping
 
-from .cards import LIGHT_COLORS, Card, card
+from .cards import DARK_COLORS, LIGHT_COLORS, Card, card
 
 
 @dataclass(frozen=True)
@@ -20,10 +20,24 @@ class Edition:
     values: Mapping[Card, int]
     """Points of each face when left in a hand at round end."""
     source: str
+    sides: tuple[frozenset[Card], frozenset[Card]] | None = None
+    """Flip: the faces of the light side and of the dark side (a plain Wild is on both)."""
+    physical: int | None = None
+    """Cards in the box, where the faces count more (Flip: 112 cards with two faces each)."""
+    start_back: frozenset[str] = frozenset({"w+4"})
+    """Kinds that are sent back when turned up as the start card."""
 
     @property
     def size(self) -> int:
-        return sum(self.deck.values())
+        return self.physical or sum(self.deck.values())
+
+    def colors(self, side: int = 0) -> tuple[str, ...]:
+        """The colours a Wild may name on a side (0 light, 1 dark)."""
+        return DARK_COLORS if side else LIGHT_COLORS
+
+    def on_side(self, face: Card, side: int) -> bool:
+        """Whether a face belongs to the side showing (always, for one-sided decks)."""
+        return self.sides is None or face in self.sides[side]
 
     def points(self, cards: tuple[Card, ...] | list[Card]) -> int:
         return sum(self.values[c] for c in cards)
@@ -72,6 +86,46 @@ def _make(id_: str, title: str, extras: dict[str, int], extra_value: int, source
 _ALLWILD_KINDS = ("w", "wr", "ws", "ws2", "w+2", "w+4", "wt+2", "wfs")
 _ALLWILD = MappingProxyType({card(kind): 14 for kind in _ALLWILD_KINDS})
 
+def _flip() -> Edition:
+    """UNO Flip (dossier 5.1, 5.5): 112 two-sided cards; each side a full deck of its own."""
+    deck: dict[Card, int] = {}
+    values: dict[Card, int] = {}
+    for colors, actions in ((LIGHT_COLORS, {"+1": 10, "r": 20, "s": 20, "f": 20}),
+                            (DARK_COLORS, {"+5": 20, "r": 20, "se": 30, "f": 20})):
+        for color in colors:
+            for kind in "123456789":
+                deck[card(color + kind)] = 2
+                values[card(color + kind)] = int(kind)
+            for kind, points in actions.items():
+                deck[card(color + kind)] = 2
+                values[card(color + kind)] = points
+    for code, points in (("w", 40), ("w+2", 50), ("w+c", 60)):
+        deck[card(code)] = 4
+        values[card(code)] = points
+    light = frozenset(f for f in deck if f.color in LIGHT_COLORS or f.kind in ("w", "w+2"))
+    dark = frozenset(f for f in deck if f.color in DARK_COLORS or f.kind in ("w", "w+c"))
+    # A Flip as the start card is a table default: sent back like a Wild Draw Two (options.md).
+    return Edition("flip", "UNO Flip! (112 two-sided cards)", MappingProxyType(deck),
+                   MappingProxyType(values), "dossier 5; seed 004", (light, dark), 112,
+                   frozenset({"w+2", "f"}))
+
+
+def _nomercy() -> Edition:
+    """Show 'Em No Mercy (dossier 7.1, 11): 168 cards; the composition is UNCONFIRMED."""
+    deck: dict[Card, int] = {}
+    for color in LIGHT_COLORS:
+        for kind in "0123456789":
+            deck[card(color + kind)] = 2
+        for kind, copies in (("s", 3), ("r", 3), ("+2", 3), ("da", 3), ("+4", 2), ("se", 2)):
+            deck[card(color + kind)] = copies
+    deck.update({card("wr+4"): 8, card("w+6"): 4, card("w+10"): 4, card("wcr"): 8})
+    values = {f: int(f.kind) if f.is_number else 50 if f.is_wild else 20 for f in deck}
+    # NMsheet: an action card turned up at the start is ignored and another turned.
+    back = frozenset(f.kind for f in deck if not f.is_number)
+    return Edition("nomercy", "UNO Show 'Em No Mercy (168 cards)", MappingProxyType(deck),
+                   MappingProxyType(values), "dossier 7, 11", start_back=back)
+
+
 EDITIONS: dict[str, Edition] = {
     "classic": _make("classic", "UNO (108 cards)", {}, 50, "dossier 2.1, 2.12"),
     "swap": _make("swap", "UNO 2016 (112: Wild Swap Hands, 3 Wild Customizable)",
@@ -87,10 +141,13 @@ EDITIONS: dict[str, Edition] = {
                          "dossier 8, 11"),
     "allwild": Edition("allwild", "UNO All Wild (112 Wild cards)", _ALLWILD,
                        MappingProxyType({face: 20 if face.kind == "w" else 50
-                                         for face in _ALLWILD}), "dossier 8, 11"),
+                                         for face in _ALLWILD}), "dossier 8, 11",
+                       start_back=frozenset()),
+    "flip": _flip(),
+    "nomercy": _nomercy(),
 }
-# Editions the notation names but this version does not referee yet (issue: Flip, No Mercy...).
-PLANNED_EDITIONS = ("flip", "nomercy")
+# Editions the notation names but this version does not referee yet.
+PLANNED_EDITIONS: tuple[str, ...] = ()
 
 
 def edition(id_: str) -> Edition:

@@ -61,7 +61,8 @@ def draw_next(ref: Referee, table: Table, seat: int, play: Play, top: Card | Non
     drawn, _ = table.draw(victim, play.card.draws)
     ref._creeper_after_draw(victim)
     table.turn = table.step(victim)
-    rule = "wild-draw" if play.card.is_wild else "draw-two"
+    rule = ("wild-draw" if play.card.is_wild
+            else "draw-two" if play.card.kind == "+2" else "draw-card")
     return rule, f"; {table.players[victim]} draws {drawn} and is skipped"
 
 
@@ -72,7 +73,7 @@ def challengeable_draw(ref: Referee, table: Table, seat: int, play: Play, top: C
     face = play.card
     stacking = ref.options["stacking"] != "off"
     # All Wild has no challenge: its Wild Draw Four is drawn at once (dossier 8, 13 row 1).
-    if (face.kind != "w+4" and not stacking) or ref.edition.id == "allwild":
+    if (face.kind not in CHALLENGEABLE and not stacking) or ref.edition.id == "allwild":
         return draw_next(ref, table, seat, play, top, color)
     old = table.pending
     victim = table.step(seat)
@@ -83,14 +84,27 @@ def challengeable_draw(ref: Referee, table: Table, seat: int, play: Play, top: C
     answers = []
     if stacking:
         answers.append("stacks")
-    if face.kind == "w+4" and ref.options["challenge"] == "on":
+    challengeable = face.kind in CHALLENGEABLE
+    if challengeable and ref.options["challenge"] == "on":
         answers.append("challenges")
-    text = f"; {table.players[victim]} draws {amount}"
+    amount_text = f"{amount}" if face.draws else table.until_text()
+    text = f"; {table.players[victim]} draws {amount_text}"
     if answers:
         text += f" or {' or '.join(answers)}"
-    if face.kind == "w+4":
+    if challengeable:
         text += f" (colour before it: {table.color_name(color)})"
-    return ("wd4" if face.kind == "w+4" else "stacking"), text
+    return pending_rule(face), text
+
+
+CHALLENGEABLE = ("w+4", "w+2", "w+c")
+"""Wild draw cards whose victim may challenge them (dossier 2.7; Flip 5.4)."""
+
+
+def pending_rule(face: Card) -> str:
+    """The rule a pending draw card rests on."""
+    if face.kind == "w+4":
+        return "wd4"
+    return "flip-wild-draw" if face.kind in CHALLENGEABLE else "stacking"
 
 
 def seven_o_on(ref: Referee, face: Card) -> bool:
@@ -253,7 +267,8 @@ def passive_uno(ref: Referee, table: Table, seats: range | tuple[int, ...]) -> N
 EFFECTS: dict[str, Effect] = {
     "s": skip, "r": reverse, "+2": challengeable_draw, "w+4": challengeable_draw,
     "7": seven, "0": zero,
-    "wr": reverse, "ws": skip, "ws2": skip_two, "w+2": draw_next, "wt+2": targeted_draw,
+    "w+2": challengeable_draw, "w+c": challengeable_draw,
+    "wr": reverse, "ws": skip, "ws2": skip_two, "wt+2": targeted_draw,
     "wfs": forced_swap,
     "wsh": shuffle_hands, "wsw": swap_hands, "wc": customizable,
 }

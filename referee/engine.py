@@ -9,6 +9,7 @@ from . import events as ev
 from .calls import CallsMixin
 from .challenge import ChallengeMixin
 from .editions import EDITIONS, PLANNED_EDITIONS
+from .flip import FlipMixin
 from .house import HouseMixin
 from .options import OptionError, resolve
 from .plays import PlaysMixin
@@ -21,7 +22,7 @@ class SetupError(ValueError):
     """The header cannot be refereed: unknown edition, bad option, too few players."""
 
 
-class Referee(PlaysMixin, HouseMixin, ChallengeMixin, CallsMixin, RoundsMixin):
+class Referee(PlaysMixin, FlipMixin, HouseMixin, ChallengeMixin, CallsMixin, RoundsMixin):
     """Rules on a session's events in order, keeping only what the table can see.
 
     `apply` never raises for a bad event: it returns a refused Ruling and changes nothing.

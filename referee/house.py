@@ -81,7 +81,7 @@ class HouseMixin:
             raise Refusal("turn-order", "jump-in is a house rule this table has not turned on")
         seat = self._seat(table, event.player)
         face = event.play.card
-        if table.pending is not None or table.must_play is not None:
+        if table.pending is not None or table.must_play is not None or table.owed is not None:
             raise Refusal("jump-in", "no jump-in while a draw or a challenge is pending")
         if face.color is None or face is not table.top:
             raise Refusal("jump-in", f"only a card identical to {self._top_text(table)} may "

@@ -105,10 +105,17 @@ _EDITION_DEFAULTS: dict[tuple[str, str], dict[str, str]] = {
 # Values that cannot work with an edition: in All Wild every card is a Wild (a round could
 # never end with go-out-on-action forbidden, nor start with number-only), and stacking Wild
 # draw cards is not refereed yet.
+_STACKING = (("stacking", "same"), ("stacking", "progressive"), ("stacking", "higher"))
 _EDITION_REFUSED: dict[str, tuple[tuple[str, str], ...]] = {
-    "allwild": (("go-out-on-action", "forbidden"), ("start-card", "number-only"),
-                ("stacking", "same"), ("stacking", "progressive"), ("stacking", "higher")),
+    "allwild": (("go-out-on-action", "forbidden"), ("start-card", "number-only"), *_STACKING),
+    # Flip: stacking is not official (dossier 5.6), and a Wild Draw Color has no number to add.
+    "flip": _STACKING,
 }
+
+
+def refused_with(edition: str) -> tuple[tuple[str, str], ...]:
+    """The (key, value) pairs an edition refuses at setup."""
+    return _EDITION_REFUSED.get(edition, ())
 
 
 class OptionError(ValueError):

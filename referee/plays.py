@@ -5,13 +5,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import events as ev
-from .cards import LIGHT_COLORS, Card
-from .effects import EFFECTS, PASSIVE_KINDS, check_seven, check_swap, check_target, plain, wild
+from .cards import Card
+from .effects import (CHALLENGEABLE, EFFECTS, PASSIVE_KINDS, check_seven, check_swap,
+                      check_target, pending_rule, plain, wild)
+from .flip import UNTIL_COLOR
+from .flip_nomercy_effects import EDITION_EFFECTS
 from .ruling import Refusal, Ruling
 from .table import Table
 
 if TYPE_CHECKING:
     from .engine import Referee
+
+
+_EFFECTS = {**EFFECTS, **EDITION_EFFECTS}
 
 
 def matches(face: Card, top: Card, color: str | None) -> bool:
@@ -38,13 +44,20 @@ class PlaysMixin:
 
     def _check_turn(self: Referee, table: Table, seat: int) -> bool:
         """Refuse a turn action out of turn; True when it implies accepting a Wild Draw Four."""
+        self._refuse_while_owed(table, seat)
         pending = table.pending
         names = table.players
         if pending is not None:
+            challengeable = pending.card.kind in CHALLENGEABLE
+            answers = (" or challenge" if challengeable and self.options["challenge"] == "on"
+                       else "")
+            if pending.card.kind in UNTIL_COLOR:
+                victim = names[pending.victim]
+                raise Refusal(pending_rule(pending.card),
+                              f"{victim} first records the cards drawn "
+                              f"{table.until_text()} (`{victim}: draw N`){answers}")
             if seat == pending.victim:
-                wd4 = pending.card.kind == "w+4"
-                answers = " or challenge" if wd4 and self.options["challenge"] == "on" else ""
-                raise Refusal("wd4" if wd4 else "stacking",
+                raise Refusal(pending_rule(pending.card),
                               f"{names[seat]} must first accept the {pending.card.name} "
                               f"(draw {pending.amount}){answers}")
             if table.hands[pending.offender] == 0:
@@ -85,11 +98,11 @@ class PlaysMixin:
         """Refuse a card that cannot be played now; `drawn` cards are drawn just before it."""
         face = play.card
         deck = self.edition.deck
-        if face not in deck:
-            raise Refusal("card-in-edition", f"{face.name} is not in the {self.edition.id} deck")
+        self._check_side(face, table.side)
         count = self._check_multi(table, seat, play, drawn)
-        if play.top is not None:
-            raise Refusal("match", "`top` follows a Flip card only")
+        before = table.pending.amount if table.pending is not None else 0
+        # A draw just before the card (an implied accept, the player's own) may reshuffle.
+        self._check_flip(table, seat, play, table.draw_pile < drawn + before)
         top = table.top
         assert top is not None
         allwild = self.edition.id == "allwild"
@@ -105,8 +118,10 @@ class PlaysMixin:
                                        "match colour, number or symbol")
         elif play.color is None:
             raise Refusal("wild-color", f"{face.name} needs a colour: `{face.code} red`")
-        elif play.color not in LIGHT_COLORS:
-            raise Refusal("wild-color", "that colour is not in this deck")
+        elif play.color not in self.edition.colors(table.side):
+            raise Refusal("wild-color", "that colour is not in this deck"
+                          if self.edition.sides is None else
+                          "that colour is not on the side showing")
         if face.kind == "wsw":
             check_swap(self, table, seat, play.target, table.hands[seat] + drawn - 1)
         elif face.kind in ("wt+2", "wfs"):
@@ -117,7 +132,6 @@ class PlaysMixin:
             raise Refusal("turn-order", f"{table.players[seat]} has no cards")
         if table.known[seat].get(face, 0) >= count:
             return
-        before = table.pending.amount if table.pending is not None else 0
         # A draw that empties the draw pile reshuffles the discard pile first.
         seen = table.elsewhere(seat, face, bool(drawn) and table.draw_pile < drawn + before)
         if seen + count > deck[face]:
@@ -147,9 +161,9 @@ class PlaysMixin:
             except Refusal as refusal:
                 raise self._stack_hint(table, refusal, event.play.card) from None
         self._check_card(table, seat, event.play)
-        if table.must_play == seat and event.play.card.kind == "w+4":
-            raise Refusal("wd4-guilty", "after a guilty Wild Draw Four its player plays the "
-                                        "legal card they held")
+        if table.must_play == seat and event.play.card.kind in CHALLENGEABLE:
+            raise Refusal("wd4-guilty", f"after a guilty {event.play.card.name} its player "
+                                        "plays the legal card they held")
         text = self._begin_turn(table, seat, implied, True)
         return self._play(table, seat, event.play, text)
 
@@ -161,6 +175,8 @@ class PlaysMixin:
             return self._creeper_extra(self.table, self.seats[self.name(event.player)])
         table = self._table()
         seat = self._seat(table, event.player)
+        if self._owes_count(table, seat):
+            return self._on_draw_until(table, seat, event)
         implied = self._check_turn(table, seat)
         if table.must_play == seat:
             raise Refusal("wd4-guilty", "after a guilty Wild Draw Four its player plays the legal "
@@ -182,7 +198,7 @@ class PlaysMixin:
         table.turn = table.step(seat)
         who = table.players[seat]
         rule = "draw-one"
-        if event.count == 4:
+        if creeper and event.count == 4:
             rule, text = "creeper", text + "Creeper: "
         return Ruling(True, rule, f"{text}{who} drew {drawn} and keeps "
                                   f"{'it' if drawn == 1 else 'them'}; "
@@ -208,7 +224,7 @@ class PlaysMixin:
             text += f" x{1 + len(play.extra)}"
         if face.color is None and table.color is not None:
             text += f", naming {table.color_name()}"
-        effect = EFFECTS.get(face.kind, plain if face.color is not None else wild)
+        effect = _EFFECTS.get(face.kind, plain if face.color is not None else wild)
         rule, more = effect(self, table, seat, play, prev_top, prev_color)
         # After a swap or a pass the hand is someone else's: no UNO check on the play.
         passive = (rule == "seven-o" or (face.kind in PASSIVE_KINDS

@@ -6,7 +6,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from .effects import CHALLENGEABLE
 from .engine import Referee
+from .flip import SIDES, UNTIL_COLOR
 from .events import Event, Session
 from .ruling import Ruling
 
@@ -43,7 +45,13 @@ def pending_text(ref: Referee) -> str | None:
         names = table.players
         if table.pending is not None:
             p = table.pending
-            if p.card.kind == "w+4":
+            if p.card.kind in UNTIL_COLOR:
+                parts.append(f"{names[p.victim]} records the cards drawn "
+                             f"{table.until_text()} (`draw N`)"
+                             + (f" or challenges {names[p.offender]}'s {p.card.name} (colour "
+                                f"before it: {table.color_name(p.prev_color).upper()})"
+                                if ref.options["challenge"] == "on" else ""))
+            elif p.card.kind in CHALLENGEABLE:
                 parts.append(f"{names[p.victim]} may challenge {names[p.offender]}'s "
                              f"{p.card.name} (colour before it: "
                              f"{table.color_name(p.prev_color).upper()}) or accept")
@@ -57,6 +65,9 @@ def pending_text(ref: Referee) -> str | None:
         for seat, closer in table.catchable.items():
             parts.append(f"{names[seat]} has one card and did not call UNO: "
                          f"{ref.window_text(closer)}")
+        if table.owed is not None:
+            parts.append(f"{names[table.owed.seat]} records the cards drawn "
+                         f"{table.until_text()} (`draw N`)")
         if table.creeper is not None:
             parts.append(f"{names[table.creeper]} may record 3 more cards for a Creeper "
                          f"(`draw 3`)")
@@ -83,6 +94,7 @@ def state(ref: Referee) -> dict[str, Any]:
             color=table.color_name() if table.color else None,
             hands=dict(zip(names, table.hands, strict=True)),
             draw_pile=table.draw_pile, discard_pile=len(table.pile),
+            side=SIDES[table.side] if ref.edition.sides is not None else None,
             catchable=[names[s] for s in table.catchable],
         )
     return data

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import events as ev
-from .cards import LIGHT_COLORS, Card
+from .cards import Card
 from .ruling import Refusal, Ruling
 from .scoring import RoundResult, ScoreSheet, score
 from .table import Table
@@ -110,25 +110,27 @@ class RoundsMixin:
                                      "(`dealer NAME`)")
         *returned, first = event.cards
         number_only = self.options["start-card"] == "number-only"
-        # All Wild: a start card's action is ignored and no colour is named (dossier 8).
-        allwild = self.edition.id == "allwild"
+        back = self.edition.start_back
         for face in event.cards:
-            if face not in self.edition.deck:
+            if face not in self.edition.deck or not self.edition.on_side(face, 0):
                 raise Refusal("card-in-edition", f"{face.name} is not in the "
-                                                 f"{self.edition.id} deck")
+                                                 f"{self.edition.id} deck"
+                              + (" on its light side" if face in self.edition.deck else ""))
         for face in returned:
-            if allwild or not (face.kind == "w+4" or (number_only and not face.is_number)):
+            if not (face.kind in back or (number_only and not face.is_number)):
                 raise Refusal("start-card", f"{face.name} is not sent back as a start card: "
                                             "it starts play")
-        if not allwild and (first.kind == "w+4" or (number_only and not first.is_number)):
+        if first.kind in back or (number_only and not first.is_number):
             raise Refusal("start-card", f"{first.name} is sent back: turn another card")
-        if allwild:
+        # All Wild: a start card's action is ignored and no colour is named (dossier 8).
+        if self.edition.id == "allwild":
             if event.color is not None:
                 raise Refusal("allwild", "All Wild cards take no colour")
         elif first.is_wild and event.color is None:
             raise Refusal("wild-color", f"the player left of the dealer names the colour for "
                                         f"the {first.name}: `start {first.code} red`")
-        if event.color is not None and (not first.is_wild or event.color not in LIGHT_COLORS):
+        if event.color is not None and (not first.is_wild
+                                        or event.color not in self.edition.colors(0)):
             raise Refusal("wild-color", f"{first.name} takes no colour" if not first.is_wild
                           else "that colour is not in this deck")
         players = tuple(self.seats)
@@ -158,11 +160,13 @@ class RoundsMixin:
             table.turn = left
             return Ruling(True, "start-card", f"{first.name} starts; {name[left]} plays first.")
         kind = first.kind
-        if kind == "+2":
-            table.draw(left, 2)
+        if first.draws:
+            # A Draw Two, or Flip's Draw One (dossier 5.2: "same rule applies").
+            table.draw(left, first.draws)
             self._creeper_after_draw(left)
             table.turn = table.step(left)
-            text = f"{name[left]} draws 2 and is skipped; {name[table.turn]} plays first."
+            text = (f"{name[left]} draws {first.draws} and is skipped; {name[table.turn]} "
+                    "plays first.")
         elif kind == "r":
             table.direction = -1
             table.turn = dealer
@@ -246,10 +250,9 @@ class RoundsMixin:
             raise Refusal("round-hands", f"{name} went out and holds no cards")
         table = self.table
         tally: dict[Card, int] = {}
+        side = table.side if table is not None else None
         for face in cards:
-            if face not in self.edition.deck:
-                raise Refusal("card-in-edition", f"{face.name} is not in the "
-                                                 f"{self.edition.id} deck")
+            self._check_side(face, side)
             tally[face] = tally.get(face, 0) + 1
         if table is not None:
             held = table.known[self.seats[name]]

@@ -3,21 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
+from .edition_rules import EDITION_RULES
+from .rule import Rule
 
-@dataclass(frozen=True)
-class Rule:
-    id: str
-    text: str
-    source: str
-    """Seed file or dossier section."""
-    table_default: bool = False
-    """The books are silent; this is the product's ruling."""
-    when: tuple[tuple[str, str], ...] = ()
-    """Option values under which the rule is in force (all must hold)."""
-    editions: tuple[str, ...] = ()
-    """Editions the rule belongs to; empty means every edition."""
+__all__ = ["RULES", "Rule", "in_force", "rule_for"]
 
 
 S_EN, S_JP = "ENsheet (dossier 2)", "seed 000 JP17; seed 003 JPmc"
@@ -211,6 +201,9 @@ _RULES = (
          "first, players from the header.", "notation 4"),
 )
 
+# Edition rules come first: where they share an id with a general rule, they are the variant
+# in force for their edition.
+_RULES = (*EDITION_RULES, *_RULES)
 RULES: dict[str, list[Rule]] = {}
 for _rule in _RULES:
     RULES.setdefault(_rule.id, []).append(_rule)
@@ -218,8 +211,9 @@ for _rule in _RULES:
 
 def in_force(options: Mapping[str, str], edition: str) -> list[Rule]:
     """The rules in force for these option values and edition, in rulebook order."""
+    own = {r.id for r in EDITION_RULES if edition in r.editions}
     return [r for r in _RULES
-            if (not r.editions or edition in r.editions)
+            if (edition in r.editions or (not r.editions and r.id not in own))
             and all(options.get(k) == v for k, v in r.when)]
 
 

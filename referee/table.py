@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import COLOR_NAMES, Card
+from .cards import COLOR_NAMES, UNSEEN, Card
 from .editions import Edition
 
 
@@ -27,6 +27,18 @@ class PendingDraw:
 
 
 @dataclass(slots=True)
+class OwedDraw:
+    """A draw only the table can count (until a colour): `seat` must record `draw N` next."""
+
+    seat: int
+    then: int
+    """The seat whose turn it is once the cards are recorded."""
+    rule: str
+    winner: int | None = None
+    """A player who went out with the card that caused the draw: the round ends after it."""
+
+
+@dataclass(slots=True)
 class Table:
     """Public state of one tracked round. Seats index `players`."""
 
@@ -42,6 +54,11 @@ class Table:
     pile: list[Card] = field(default_factory=list)
     """The discard pile, bottom first."""
     pile_counts: dict[Card, int] = field(default_factory=dict)
+    pile_back: list[Card] = field(default_factory=list)
+    """Flip: the other face of each discard, where seen (UNSEEN where not), bottom first."""
+    side: int = 0
+    """Flip: 0 while the light side shows, 1 on the dark side."""
+    owed: OwedDraw | None = None
     draw_pile: int = 0
     known: list[dict[Card, int]] = field(default_factory=list)
     """Cards the table has seen go back into a hand (a retracted Wild Draw Four, a misplay)."""
@@ -72,6 +89,11 @@ class Table:
     def color_name(self, color: str | None = None) -> str:
         return COLOR_NAMES.get(color or self.color or "", "none")
 
+    def until_text(self) -> str:
+        """`until an orange card`: what a draw until the colour in force stops at."""
+        name = self.color_name()
+        return f"until {'an' if name[0] in 'aeiou' else 'a'} {name} card"
+
     def elsewhere(self, seat: int, face: Card, reshuffling: bool = False) -> int:
         """Copies of a face known to be outside this seat's hand: in the discard pile (only the
         top card when a reshuffle is about to happen) or known in another hand. Cards mixed by a
@@ -87,12 +109,14 @@ class Table:
 
     def discard(self, face: Card) -> None:
         self.pile.append(face)
+        self.pile_back.append(UNSEEN)
         counts = self.pile_counts
         counts[face] = counts.get(face, 0) + 1
 
     def take_back(self, seat: int) -> Card:
         """The top card goes back into a hand the table knows."""
         face = self.pile.pop()
+        self.pile_back.pop()
         self.pile_counts[face] -= 1
         hand = self.known[seat]
         hand[face] = hand.get(face, 0) + 1
@@ -127,14 +151,35 @@ class Table:
         moving = len(self.pile) - keep
         if moving <= 0:
             return False
-        kept = self.pile[-keep:]
-        self.pile = kept
-        self.pile_counts = {}
-        for face in kept:
-            self.pile_counts[face] = self.pile_counts.get(face, 0) + 1
+        self.pile = self.pile[-keep:]
+        self.pile_back = self.pile_back[-keep:]
+        self._recount()
         self.draw_pile += moving
         self.reshuffles += 1
         return True
+
+    def _recount(self) -> None:
+        self.pile_counts = {}
+        for face in self.pile:
+            if face is not UNSEEN:
+                self.pile_counts[face] = self.pile_counts.get(face, 0) + 1
+
+    def available(self) -> int:
+        """Cards that can still be drawn once no draw is pending: the draw pile and what a
+        reshuffle would bring (all but the top card)."""
+        return self.draw_pile + max(0, len(self.pile) - 1)
+
+    def flip_over(self, top: Card, color: str | None) -> None:
+        """Flip (dossier 5.3): the discard pile is turned over, the bottom card's other face on
+        top; then the draw pile and every hand. Faces the table knew in hands are now hidden."""
+        self.side = 1 - self.side
+        self.pile, self.pile_back = self.pile_back[::-1], self.pile[::-1]
+        self.pile[-1] = top
+        self._recount()
+        self.top, self.color = top, color or top.color
+        for hand in self.known:
+            hand.clear()
+        self.pool.clear()
 
     def forget_known(self, seat: int, face: Card) -> None:
         """A played card leaves what the table knew of a hand (or of the shuffled pool)."""

@@ -6,10 +6,10 @@ import random
 from dataclasses import dataclass, field
 
 from .. import events as ev
-from ..cards import LIGHT_COLORS, Card
+from ..cards import Card
 from ..engine import Referee
 from ..ruling import Ruling
-from .game import RealGame
+from .game import CHALLENGEABLE, RealGame
 
 
 class _Abandoned(Exception):
@@ -90,7 +90,7 @@ class SelfPlay:
             ("pending", real.pending and real.pending.amount,
              table.pending and table.pending.amount),
             ("catchable", real.catchable, set(table.catchable)),
-            ("winner", real.winner, table.winner),
+            ("winner", real.winner, table.winner), ("side", real.side, table.side),
         )
         for what, want, got in facts:
             if want != got:
@@ -183,7 +183,8 @@ class SelfPlay:
             self.answer_pending()
         elif real.must_play is not None:
             seat = real.must_play
-            legal = [c for c in real.hands[seat] if real.matches(c) and c.kind != "w+4"]
+            legal = [c for c in real.hands[seat]
+                     if real.matches(c) and c.kind not in CHALLENGEABLE]
             self.play(seat, rng.choice(legal))
         else:
             self.take_turn()
@@ -252,10 +253,16 @@ class SelfPlay:
 
     def make_play(self, seat: int, face: Card, count: int = 1) -> ev.Play:
         real, rng = self.real, self.rng
-        color = None
+        color = top = top_color = None
+        colors = self.ref.edition.colors(real.side)
         if face.is_wild and self.ref.edition.id != "allwild":
             held = [c.color for c in real.hands[seat] if c.color is not None]
-            color = rng.choice(held) if held and rng.random() < 0.8 else rng.choice(LIGHT_COLORS)
+            color = rng.choice(held) if held and rng.random() < 0.8 else rng.choice(colors)
+        if face.kind == "f":
+            # The other face of the pile's bottom card turns up (dossier 5.3).
+            top = real.back(real.pile[0])
+            if top.is_wild:
+                top_color = rng.choice(self.ref.edition.colors(1 - real.side))
         target = None
         left = len(real.hands[seat]) - count
         others = [s for s in range(real.n) if s != seat]
@@ -267,11 +274,14 @@ class SelfPlay:
         if face.kind == "7" and left and self.ref.options["seven-o"] == "on":
             target = self.names[rng.choice(others)]
         uno = left == 1 and rng.random() < self.t.call_uno
-        return ev.Play(face, color=color, target=target, uno=uno, extra=(face,) * (count - 1))
+        return ev.Play(face, color=color, target=target, top=top, top_color=top_color, uno=uno,
+                       extra=(face,) * (count - 1))
 
     def real_play(self, seat: int, play: ev.Play) -> None:
         target = self.names.index(play.target) if play.target else None
-        self.real.play(seat, play.card, play.color, target, play.uno, 1 + len(play.extra))
+        # A Flip's colour is the one named for a Wild it turns up.
+        color = play.top_color if play.top is not None else play.color
+        self.real.play(seat, play.card, color, target, play.uno, 1 + len(play.extra))
 
     def play(self, seat: int, face: Card) -> None:
         count = 1
@@ -316,14 +326,18 @@ class SelfPlay:
             if wrong:
                 self.probe_refusal(ev.CardPlayed(self.names[victim],
                                                  self.make_play(victim, rng.choice(wrong))))
-        challenge = (pending.face.kind == "w+4" and self.ref.options["challenge"] == "on"
+        challenge = (pending.face.kind in CHALLENGEABLE and self.ref.options["challenge"] == "on"
                      and rng.random() < self.t.challenge)
         if not self.next_discard:
             real.close_windows(victim)
         if not challenge:
             real.resolve(False)
+            if real.owed is not None:
+                # A Wild Draw Color is accepted by recording the cards drawn.
+                self.emit(ev.CardsDrawn(self.names[victim], self.until_count(), True))
             # Minecraft always accepts aloud: a Creeper in the four needs its own `draw 3` line.
-            if real.winner is None and self.ref.edition.id != "minecraft" and rng.random() < 0.5:
+            elif (real.winner is None and self.ref.edition.id != "minecraft"
+                  and rng.random() < 0.5):
                 self.take_turn(misplay=False)
             else:
                 self.emit(ev.DrawAccepted(self.names[victim]))
@@ -333,6 +347,17 @@ class SelfPlay:
         event = self.challenge_event(victim, pending.offender, pending.guilty)
         real.resolve(True)
         self.emit(event)
+        if real.owed is not None:
+            seat = real.owed
+            self.emit(ev.CardsDrawn(self.names[seat], self.until_count(), True))
+
+    def until_count(self) -> int:
+        """Draw until the colour; a draw that finds no card at all ends self-play's game."""
+        count = self.real.draw_until()
+        if not count:
+            self.stats.abandoned += 1
+            raise _Abandoned
+        return count
 
     def challenge_event(self, victim: int, offender: int, guilty: bool) -> ev.ChallengeMade:
         real, rng = self.real, self.rng
@@ -343,7 +368,8 @@ class SelfPlay:
             return ev.ChallengeMade(name, verdict="guilty" if guilty else "innocent")
         if guilty and style < 0.7:
             assert real.pending is not None
-            bad = [c for c in hand if real.offends(c, real.pending.top, real.pending.color)]
+            p = real.pending
+            bad = [c for c in hand if real.offends(c, p.top, p.color, p.face.kind)]
             return ev.ChallengeMade(name, shown=(rng.choice(bad),))
         rng.shuffle(hand)
         return ev.ChallengeMade(name, shown=tuple(hand))

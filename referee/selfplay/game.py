@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..cards import LIGHT_COLORS, Card
+from ..cards import LIGHT_COLORS, Card, card
 from ..editions import Edition
 
 
@@ -25,8 +25,24 @@ class Pending:
     wd4s: int
 
 
-# What each draw card makes the next player draw (the printed number).
-_DRAWS = {"+2": 2, "w+4": 4}
+# What each draw card makes the next player draw (the printed number; 0: until a colour).
+_DRAWS = {"+2": 2, "w+4": 4, "w+2": 2, "w+c": 0}
+CHALLENGEABLE = ("w+4", "w+2", "w+c")
+
+
+def flip_pairing(rng: random.Random, edition: Edition
+                 ) -> tuple[dict[Card, Card], dict[Card, Card]]:
+    """A Flip deck's other faces: light to dark, and dark to light. Each face's copies share one other face: a real
+    deck's pairing is unknown (dossier 5.1) and the engine must not rely on any."""
+    assert edition.sides is not None
+    light, dark = ([f for f in sorted(side, key=lambda f: f.code) if edition.deck[f] == 2]
+                   for side in edition.sides)
+    rng.shuffle(dark)
+    back = dict(zip(light, dark, strict=True))
+    others = ["w", "w+c"]
+    rng.shuffle(others)
+    back.update({card(a): card(b) for a, b in zip(("w", "w+2"), others, strict=True)})
+    return back, {b: a for a, b in back.items()}
 
 
 class RealGame:
@@ -41,7 +57,9 @@ class RealGame:
         self.players = players
         self.n = len(players)
         self.dealer = dealer
-        deck = [face for face, copies in edition.deck.items() for _ in range(copies)]
+        light = edition.sides[0] if edition.sides is not None else edition.deck
+        deck = [face for face, copies in edition.deck.items() if face in light
+                for _ in range(copies)]
         rng.shuffle(deck)
         size = int(options["hand-size"])
         self.hands: list[list[Card]] = [[deck.pop() for _ in range(size)] for _ in players]
@@ -64,6 +82,10 @@ class RealGame:
         self.allwild = edition.id == "allwild"
         self.minecraft_every = (edition.id == "minecraft"
                                 and options["creeper-trigger"] == "every-draw")
+        self.side = 0
+        self.backs = flip_pairing(rng, edition) if edition.sides is not None else ({}, {})
+        self.owed: int | None = None
+        """A seat that must now draw until the colour in force (Wild Draw Color)."""
 
     # Mechanics --------------------------------------------------------------------------------
 
@@ -93,6 +115,10 @@ class RealGame:
             self.draw(seat, 3)
             self.creeper_extra.append(seat)
 
+    def back(self, face: Card) -> Card:
+        """The other face of a card on the side showing."""
+        return self.backs[self.side][face]
+
     def matches(self, face: Card) -> bool:
         if self.allwild:
             return True
@@ -100,9 +126,11 @@ class RealGame:
         assert top is not None
         return face.color is None or face.color == self.color or face.kind == top.kind
 
-    def offends(self, face: Card, top: Card | None, color: str | None) -> bool:
-        """Whether holding `face` makes a Wild Draw Four illegal under the table's rule."""
-        if face.kind == "w+4":
+    def offends(self, face: Card, top: Card | None, color: str | None, kind: str = "w+4"
+                ) -> bool:
+        """Whether holding `face` makes a Wild Draw Four (or Flip's Wild Draw Two or Color)
+        illegal under the table's rule."""
+        if face.kind == kind:
             return False
         if self.options["wd4-legal"] == "color":
             return face.color is not None and face.color == color
@@ -122,7 +150,7 @@ class RealGame:
             face = self.draw_pile.pop()
             turned.append(face)
             # All Wild ignores the start card's action, so nothing goes back.
-            if not self.allwild and (face.kind == "w+4" or (number_only and not face.is_number)):
+            if face.kind in self.edition.start_back or (number_only and not face.is_number):
                 self.draw_pile.insert(self.rng.randrange(len(self.draw_pile) + 1), face)
                 continue
             break
@@ -132,8 +160,8 @@ class RealGame:
         kind = face.kind
         if number_only or face.is_number or face.is_wild:
             self.turn = left
-        elif kind == "+2":
-            self.forced_draw(left, 2)
+        elif face.draws:
+            self.forced_draw(left, face.draws)
             self.turn = self.step(left)
         elif kind == "r":
             self.direction = -1
@@ -173,6 +201,14 @@ class RealGame:
         if self.allwild and kind in ("w+2", "w+4"):
             self.forced_draw(nxt, 2 if kind == "w+2" else 4)
             self.turn = self.step(nxt)
+        elif kind == "f":
+            self.flip(color)
+            self.turn = nxt
+        elif kind == "se":
+            self.turn = seat
+        elif kind in ("+1", "+5"):
+            self.forced_draw(nxt, face.draws)
+            self.turn = self.step(nxt)
         elif kind == "ws2":
             self.turn = self.step(seat, 3)
         elif kind == "wt+2":
@@ -190,9 +226,10 @@ class RealGame:
         elif kind == "+2" and not stacking:
             self.forced_draw(nxt, 2)
             self.turn = self.step(nxt)
-        elif kind in ("+2", "w+4"):
+        elif kind in ("+2", *CHALLENGEABLE):
             old = self.pending
-            guilty = kind == "w+4" and any(self.offends(c, prev_top, prev_color) for c in hand)
+            guilty = kind in CHALLENGEABLE and any(self.offends(c, prev_top, prev_color, kind)
+                                                   for c in hand)
             self.pending = Pending(seat, nxt, guilty, prev_top, prev_color, face,
                                    _DRAWS[kind] + (old.amount if old else 0),
                                    (old.wd4s if old else 0) + (kind == "w+4"))
@@ -248,26 +285,65 @@ class RealGame:
         assert p is not None
         offender, victim = p.offender, p.victim
         guilty = p.guilty and challenge
+        flip = p.face.kind in ("w+2", "w+c")
+        until = p.face.kind == "w+c"
         self.pending = None
-        if not challenge:
-            self.forced_draw(victim, p.amount)
+        if not guilty:
+            self.forced_draw(victim, p.amount + (2 if challenge else 0))
             self.turn = self.step(victim)
-        elif not guilty:
-            self.forced_draw(victim, p.amount + 2)
-            self.turn = self.step(victim)
+            if until:
+                self.owe(victim, self.turn, offender)
         else:
             mode = self.options["wd4-guilty"]
             if mode != "draw":
                 self.hands[offender].append(self.pile.pop())
                 self.top, self.color = p.top, p.color
-            # Digital games: 4 for every Wild Draw Four in the stack (dossier 2.15).
-            self.forced_draw(offender, 4 * p.wd4s)
             self.turn = victim
+            if until and mode == "draw":
+                # dossier 5.4 (EN): the offender draws until the colour instead.
+                self.owe(offender, victim, offender)
+            else:
+                # Flip: 2 either way (dossier 5.4); digital games: 4 for every Wild Draw Four
+                # in a stack (dossier 2.15).
+                self.forced_draw(offender, 2 if flip else 4 * p.wd4s)
             if mode == "retract-replay":
                 self.turn = self.must_play = offender
-        if not self.hands[offender]:
+        if not self.hands[offender] and self.owed is None:
             self.end(offender)
         return guilty
+
+    def owe(self, seat: int, then: int, offender: int) -> None:
+        """`seat` must now draw until the colour in force; then `then` plays."""
+        self.owed, self.owed_then = seat, then
+        self.owed_winner = offender if not self.hands[offender] else None
+        self.turn = seat
+
+    def draw_until(self) -> int:
+        """The owed draw: cards until one of the colour in force (a Wild does not count)."""
+        seat = self.owed
+        assert seat is not None
+        count = 0
+        while True:
+            got = self.draw(seat, 1)
+            count += len(got)
+            if not got or got[0].color == self.color:
+                break
+        self.owed = None
+        self.turn = self.owed_then
+        if self.owed_winner is not None:
+            self.end(self.owed_winner)
+        return count
+
+    def flip(self, color: str | None) -> None:
+        """Flip (dossier 5.3): the pile, the draw pile and every hand turn over."""
+        back = self.backs[self.side]
+        self.side = 1 - self.side
+        self.pile = [back[c] for c in reversed(self.pile)]
+        self.draw_pile = [back[c] for c in reversed(self.draw_pile)]
+        self.hands = [[back[c] for c in hand] for hand in self.hands]
+        self.held_at_wd4 = []
+        top = self.top = self.pile[-1]
+        self.color = color if top.is_wild else top.color
 
     def close_windows(self, actor: int) -> None:
         self.missed |= self.catchable - {actor}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ..events import Header
-from ..options import INT, OPTIONS
+from ..options import INT, OPTIONS, refused_with
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "太郎", "花子", "Mary Ann", "Zoë", "Jo")
 _INT_CHOICES = {"uno-penalty": ("1", "2", "4"), "false-catch-penalty": ("0", "1", "2"),
@@ -28,11 +28,10 @@ def random_header(rng: random.Random, edition: str, rules: str, players: int | N
         else:
             choices = option.supported or tuple(v for v in option.values if v != INT)
         overrides.append((key, rng.choice(choices)))
-    if edition == "allwild":
-        # Refused with All Wild at setup (options.py): a round of Wilds could never end.
-        overrides = [(k, v) for k, v in overrides
-                     if (k, v) not in (("go-out-on-action", "forbidden"),
-                                       ("start-card", "number-only")) and k != "stacking"]
+    # Values the edition refuses at setup (All Wild's go-out-on-action forbidden, Flip's
+    # stacking...).
+    refused = refused_with(edition)
+    overrides = [(k, v) for k, v in overrides if (k, v) not in refused]
     if count == 10:
         # Ten hands of ten do not fit in a 108-card deck.
         overrides = [(k, v) for k, v in overrides if k != "hand-size"]

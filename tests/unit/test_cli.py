@@ -119,11 +119,11 @@ def test_check_header_setup_error_is_reported_at_line_1(capsys, write):
     assert err.startswith(f"{path}:1:1: ") and "no-such-option" in err
 
 
-def test_check_edition_not_refereed_yet_is_a_setup_error(capsys, write):
-    path = write(LEGAL.replace('"classic"', '"flip"'))
+def test_check_option_the_edition_cannot_take_is_a_setup_error(capsys, write):
+    path = write(LEGAL.replace('[Edition "classic"]', '[Edition "flip"]\n[Rule "stacking" "same"]'))
     code, _, err = run(capsys, "check", path)
     assert code == 2
-    assert err.startswith(f"{path}:1:1: ") and "flip" in err
+    assert err.startswith(f"{path}:1:1: ") and "does not work with the flip edition" in err
 
 
 def test_missing_file_exits_2_without_traceback(capsys, tmp_path):
@@ -278,12 +278,12 @@ def test_rules_follow_edition_rulebook_and_overrides(capsys):
 
 @pytest.mark.parametrize(("argv", "needle"), [
     (["--edition", "mario"], "unknown edition 'mario'"),
-    (["--edition", "nomercy"], "not refereed by this version yet"),
+    (["--edition", "flip", "--rule", "stacking=higher"], "does not work with the flip edition"),
     (["--rules", "fr"], "unknown rulebook 'fr'"),
     (["--rule", "uno-penalty"], "--rule expects key=value"),
     (["--rule", "no-such=1"], "unknown rule option 'no-such'"),
     (["--rule", "uno-penalty=lots"], "takes a whole number"),
-    (["--rule", "mercy=25"], "not refereed by this version yet"),
+    (["--rule", "mercy=lots"], "takes off / integer"),
 ])
 def test_rules_bad_input_exits_2(capsys, argv, needle):
     code, out, err = run(capsys, "rules", *argv)

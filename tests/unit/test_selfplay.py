@@ -14,7 +14,7 @@ GAMES = 2000
 
 @pytest.mark.parametrize("rules", ["en", "jp"])
 @pytest.mark.parametrize(
-    "edition", ["classic", "swap", "shuffle", "minecraft", "minimalista", "allwild"])
+    "edition", ["classic", "swap", "shuffle", "minecraft", "minimalista", "allwild", "flip"])
 def test_engine_follows_real_games(edition: str, rules: str) -> None:
     """Each game deals a shuffled deck to 2-10 players with random option overrides; players
     play random legal cards, bluff Wild Draw Fours, forget UNO, challenge, catch, misplay and get
@@ -32,6 +32,10 @@ def test_engine_follows_real_games(edition: str, rules: str) -> None:
     assert stats.abandoned < GAMES // 20  # rounds that cannot end (both piles dry) stay rare
     expected = ("wd4-guilty", "wd4-innocent", "uno-catch", "uno-late", "misplay",
                 "going-out", "draw-two", "skip", "reverse")
+    if edition == "flip":
+        # dossier 5: both sides, Wild Draw Two and Color challenged, draws until a colour.
+        expected = ("flip", "flip-guilty", "flip-innocent", "flip-wild-draw", "skip-everyone",
+                    "draw-card", "uno-catch", "misplay", "going-out", "skip", "reverse")
     if edition == "allwild":
         # dossier 8: every card a Wild, no challenge, no misplay possible.
         expected = ("uno-catch", "uno-late", "going-out", "wild-draw",

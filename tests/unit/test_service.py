@@ -65,7 +65,7 @@ def test_create_returns_a_short_id_and_stores_the_header(service):
 @pytest.mark.parametrize(("fields", "message"), [
     ({"players": "Alice"}, "Players"),
     ({"players": "A, A"}, "duplicate player"),
-    ({"edition": "flip"}, "not refereed"),
+    ({"edition": "flip", "overrides": [("stacking", "same")]}, "does not work with the flip"),
     ({"edition": "chess"}, "unknown edition"),
     ({"scoring": "best of 3"}, "scoring"),
     ({"overrides": [("no-such-option", "1")]}, "no-such-option"),
@@ -236,7 +236,8 @@ def test_import_of_a_file_with_an_illegal_move_stores_nothing(service):
 
 @pytest.mark.parametrize(("text", "where"), [
     ('[Edition "classic"]\n[Scoring "none"]\n[Players "A, B"]\nround 1\nA: r55\n', "x.uno:5:"),
-    ('[Edition "flip"]\n[Scoring "none"]\n[Players "A, B"]\n', "x.uno:1:1:"),
+    ('[Edition "flip"]\n[Rule "stacking" "same"]\n[Scoring "none"]\n[Players "A, B"]\n',
+     "x.uno:1:1:"),
 ])
 def test_import_of_an_unreadable_file_stores_nothing(service, text, where):
     with pytest.raises(ImportRefused) as caught:

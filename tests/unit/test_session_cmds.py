@@ -60,7 +60,7 @@ def test_new_prints_only_the_id(run, home):
 
 
 @pytest.mark.parametrize(("args", "needle"), [
-    (("--players", "Alice"), "Players"), (("--players", "A, B", "--edition", "flip"), "flip"),
+    (("--players", "Alice"), "Players"), (("--players", "A, B", "--edition", "chess"), "chess"),
     (("--players", "A, B", "--rule", "uno-penalty"), "key=value"),
     (("--players", "A, B", "--custom", "x"), "N=TEXT"),
 ])
