@@ -222,9 +222,7 @@ class ChallengeMixin:
             tally[face] = tally.get(face, 0) + 1
         deck = self.edition.deck
         for face, n in tally.items():
-            if face not in deck:
-                raise Refusal("card-in-edition", f"{face.name} is not in the "
-                                                 f"{self.edition.id} deck")
+            self._check_side(face, table.side)
             others = table.elsewhere(pending.offender, face)
             if others + max(n, known.get(face, 0)) > deck[face]:
                 raise Refusal("conservation", f"the deck has only {deck[face]} {face.name}")

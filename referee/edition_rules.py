@@ -59,4 +59,29 @@ FLIP_RULES = (
          "dossier 5.2; options.md", editions=_FLIP),
 )
 
-EDITION_RULES = (*FLIP_RULES,)
+_NM = ("nomercy",)
+
+NOMERCY_RULES = (
+    Rule("discard-all", "Discard All: the player also puts down every other card of its colour, "
+         "written after it (`rda r5 rs`); play passes to the next player.",
+         "dossier 7.2 (c4gaming)", editions=_NM),
+    Rule("reverse-draw", "Wild Reverse Draw 4: play changes direction first, then the new next "
+         "player draws 4; in a stack it counts as +4. With two players the other player draws.",
+         "options.md; dossier 7.2 (UNCONFIRMED)", table_default=True, editions=_NM),
+    Rule("roulette", "Wild Color Roulette: its player names a colour; the next player draws until "
+         "a card of that colour, keeps them all (`draw N`) and misses their turn.",
+         "options.md; dossier 7.2 (who names the colour UNCONFIRMED)", table_default=True,
+         editions=_NM),
+    Rule("skip-everyone", "Skip Everyone: every other player is skipped and the player plays "
+         "again.", "dossier 7.2", editions=_NM),
+    Rule("nomercy-draw", "A player who cannot play draws until they get a card they can play, "
+         "then must play it (`draw N CARD`); the cards are kept only when the piles run out or "
+         "the mercy rule knocks the player out.", "dossier 7.2 (NMsheet), 12 row 4",
+         editions=_NM),
+    Rule("draw-card", "Draw Two and Draw Four: the next player draws 2 or 4 and misses their "
+         "turn, unless they stack.", "dossier 7.2", editions=_NM),
+    Rule("start-card", "An action card turned up at the start is ignored and the next card "
+         "turned.", "dossier 7.2 (NMsheet)", editions=_NM),
+)
+
+EDITION_RULES = (*FLIP_RULES, *NOMERCY_RULES)

@@ -139,15 +139,15 @@ def zero(ref: Referee, table: Table, seat: int, play: Play, top: Card | None,
     """Seven-O: every hand passes to the next player in the direction of play."""
     if not seven_o_on(ref, play.card) or table.hands[seat] == 0:
         return plain(ref, table, seat, play, top, color)
-    n = table.size
+    seats = table.seated()
     hands, known = list(table.hands), list(table.known)
-    for s in range(n):
+    for s in seats:
         table.hands[table.step(s)] = hands[s]
         table.known[table.step(s)] = known[s]
     # A missed UNO belongs to the hand's old holder: the passing ends every window.
     table.catchable.clear()
     table.closed.clear()
-    passive_uno(ref, table, range(n))
+    passive_uno(ref, table, seats)
     table.turn = table.step(seat)
     return "seven-o", "; every hand passes to the next player"
 
@@ -160,18 +160,20 @@ def shuffle_hands(ref: Referee, table: Table, seat: int, play: Play, top: Card |
     if last and ref.options["shuffle-last-card"] == "wins":
         return wild(ref, table, seat, play, top, color)
     total = sum(table.hands)
-    n = table.size
+    seats = table.seated()
+    n = len(seats)
     base, extra = divmod(total, n)
     # Dealing goes round the physical table (clockwise) whatever the direction of play.
+    me = seats.index(seat)
     for i in range(1, n + 1):
-        table.hands[(seat + i) % n] = base + (1 if i <= extra else 0)
+        table.hands[seats[(me + i) % n]] = base + (1 if i <= extra else 0)
     for hand in table.known:
         for face, k in hand.items():
             table.pool[face] = table.pool.get(face, 0) + k
         hand.clear()
     table.catchable.clear()
     table.closed.clear()
-    passive_uno(ref, table, range(n))
+    passive_uno(ref, table, seats)
     table.turn = table.step(seat)
     rule = "shuffle-last-card" if last else "shuffle-hands"
     return rule, (f"; all {total} cards re-dealt, {table.players[seat]} gets "
@@ -256,7 +258,7 @@ def forced_swap(ref: Referee, table: Table, seat: int, play: Play, top: Card | N
     return "forced-swap", swap_hands(ref, table, seat, play, top, color)[1]
 
 
-def passive_uno(ref: Referee, table: Table, seats: range | tuple[int, ...]) -> None:
+def passive_uno(ref: Referee, table: Table, seats: list[int] | tuple[int, ...]) -> None:
     """Under `uno-on-passive yes`, a hand left at one card by others must call UNO too."""
     if ref.options["uno-on-passive"] == "yes":
         for s in seats:

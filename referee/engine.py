@@ -11,6 +11,7 @@ from .challenge import ChallengeMixin
 from .editions import EDITIONS, PLANNED_EDITIONS
 from .flip import FlipMixin
 from .house import HouseMixin
+from .nomercy import NoMercyMixin
 from .options import OptionError, resolve
 from .plays import PlaysMixin
 from .rounds import RoundsMixin
@@ -22,7 +23,8 @@ class SetupError(ValueError):
     """The header cannot be refereed: unknown edition, bad option, too few players."""
 
 
-class Referee(PlaysMixin, FlipMixin, HouseMixin, ChallengeMixin, CallsMixin, RoundsMixin):
+class Referee(PlaysMixin, FlipMixin, NoMercyMixin, HouseMixin, ChallengeMixin, CallsMixin,
+              RoundsMixin):
     """Rules on a session's events in order, keeping only what the table can see.
 
     `apply` never raises for a bad event: it returns a refused Ruling and changes nothing.
@@ -51,6 +53,10 @@ class Referee(PlaysMixin, FlipMixin, HouseMixin, ChallengeMixin, CallsMixin, Rou
         self.next_discard_window = opt["uno-window"] == "next-discard"
         self.false_catch_penalty = int(opt["false-catch-penalty"])
         self.hand_size = int(opt["hand-size"])
+        self.mercy = 0 if opt["mercy"] == "off" else int(opt["mercy"])
+        if opt["mercy"] != "off" and self.mercy <= self.hand_size:
+            raise SetupError(f"the mercy limit ({self.mercy}) must be more than the hand size "
+                             f"({self.hand_size})")
         self.customs = dict(header.customs)
         self.creeper_prev: int | None = None
         self.creeper_prev_next: list[int] = []
@@ -75,7 +81,10 @@ class Referee(PlaysMixin, FlipMixin, HouseMixin, ChallengeMixin, CallsMixin, Rou
             creeper_next = self.creeper_prev_next = table.creeper_next
             table.creeper, table.creeper_next = None, []
         try:
-            return self._handlers[type(event)](event)
+            ruling = self._handlers[type(event)](event)
+            if self.mercy and self.table is not None:
+                ruling = self._mercy(ruling)
+            return ruling
         except Refusal as refusal:
             if table is not None:
                 table.creeper, table.creeper_next = self.creeper_prev, creeper_next

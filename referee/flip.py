@@ -84,6 +84,7 @@ class FlipMixin:
         if event.play is not None:
             raise Refusal(owed.rule if owed else "flip-wild-draw",
                           f"the cards drawn {table.until_text()} are kept: `{name}: draw N`")
+        self._check_mercy_draw(table, seat, event)
         if event.count > table.available():
             raise Refusal("piles-empty", f"only {table.available()} cards are left to draw")
         if owed is None:
@@ -97,7 +98,8 @@ class FlipMixin:
         until = table.until_text()
         drawn, reshuffled = table.draw(seat, event.count)
         table.owed = None
-        table.turn = owed.then
+        # A knock-out since the card was played may have emptied the seat.
+        table.turn = owed.then if owed.then not in table.out else table.step(owed.then)
         text = "The discard pile was shuffled into a new draw pile. " if reshuffled else ""
         text += f"{name} drew {drawn} {until} and keeps them."
         if out is not None and table.hands[out] == 0:

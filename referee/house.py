@@ -42,8 +42,12 @@ class HouseMixin:
     def _check_multi(self: Referee, table: Table, seat: int, play: ev.Play, drawn: int) -> int:
         """How many cards the play puts down; Refusal for a multi-play the table does not allow."""
         face = play.card
+        if face.kind == "da":
+            return self._check_discard_all(table, seat, play, drawn)
         if not play.extra:
             return 1
+        if drawn:
+            raise Refusal("drawn-card-only", "after drawing, only the drawn card may be played")
         if self.options["multi-play"] != "numbers":
             raise Refusal("match", "one card per turn: playing several at once is the "
                                    "multi-play house rule, which this table has not turned on")

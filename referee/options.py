@@ -90,8 +90,12 @@ OPTIONS: dict[str, Option] = {o.key: o for o in (
            "Identical number cards played together.", "dossier 9"),
     Option("go-out-on-action", ("allowed", "forbidden"), "allowed", "allowed",
            "Whether the last card may be an action card or a Wild.", "JPwiki house rules"),
-    Option("mercy", ("off", INT), "off", "off", "Knock-out at this many cards.", "dossier 7",
-           supported=("off",)),
+    Option("mercy", ("off", INT), "off", "off",
+           "A player holding this many cards is knocked out of the round; their cards go to the "
+           "bottom of the discard pile.", "dossier 7"),
+    Option("ko-bonus", INT, "0", "0",
+           "Under `target N`, points the round's winner scores for each player knocked out.",
+           "dossier 7.2, 11 (UNCONFIRMED)", table_default=True),
 )}
 
 # Edition-specific defaults (options.md): Minecraft's Japanese manual has coaching at 4.
@@ -101,6 +105,12 @@ _EDITION_DEFAULTS: dict[tuple[str, str], dict[str, str]] = {
     # must call UNO.
     ("allwild", "en"): {"challenge": "off", "uno-on-passive": "yes"},
     ("allwild", "jp"): {"challenge": "off", "uno-on-passive": "yes"},
+    # options.md and dossier 7.2: No Mercy stacks by value, swaps on 7 and passes on 0, draws
+    # until a playable card, has no challenge, calls UNO the moment one card is left, knocks
+    # out at 25 and pays 250 per knock-out.
+    **{("nomercy", rules): {"stacking": "higher", "seven-o": "on", "draw": "to-match",
+                            "challenge": "off", "uno-on-passive": "yes", "mercy": "25",
+                            "ko-bonus": "250"} for rules in ("en", "jp")},
 }
 # Values that cannot work with an edition: in All Wild every card is a Wild (a round could
 # never end with go-out-on-action forbidden, nor start with number-only), and stacking Wild

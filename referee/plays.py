@@ -40,6 +40,8 @@ class PlaysMixin:
         seat = self.seats.get(name)
         if seat is None:
             raise Refusal("session", f"{name} is out of the game")
+        if seat in table.out:
+            raise Refusal("mercy", f"{name} was knocked out of this round")
         return seat
 
     def _check_turn(self: Referee, table: Table, seat: int) -> bool:
@@ -113,7 +115,10 @@ class PlaysMixin:
         elif face.color is not None:
             if play.color is not None:
                 raise Refusal("wild-color", f"{face.name} is not a Wild: it takes no colour")
-            if face.color != table.color and face.kind != top.kind:
+            # Stacking by value needs no colour match (dossier 7.2, c4gaming).
+            stacked = (table.pending is not None and table.pending.victim == seat
+                       and self.options["stacking"] == "higher")
+            if face.color != table.color and face.kind != top.kind and not stacked:
                 raise Refusal("match", f"{face.name} can't go on {self._top_text(table)}: "
                                        "match colour, number or symbol")
         elif play.color is None:
@@ -130,11 +135,12 @@ class PlaysMixin:
             check_seven(self, table, seat, play, table.hands[seat] + drawn - count)
         if table.hands[seat] + drawn < 1:
             raise Refusal("turn-order", f"{table.players[seat]} has no cards")
-        if table.known[seat].get(face, 0) >= count:
+        same = 1 + play.extra.count(face)
+        if table.known[seat].get(face, 0) >= same:
             return
         # A draw that empties the draw pile reshuffles the discard pile first.
         seen = table.elsewhere(seat, face, bool(drawn) and table.draw_pile < drawn + before)
-        if seen + count > deck[face]:
+        if seen + same > deck[face]:
             raise Refusal("conservation", f"the deck has only {deck[face]} {face.name}, and "
                                           f"{seen} are already in sight")
 
@@ -189,6 +195,8 @@ class PlaysMixin:
                           else "a player draws one card (draw-to-match is not this table's rule)")
         if event.play is not None:
             self._check_card(table, seat, event.play, event.count)
+        self._check_must_play(table, seat, event)
+        self._check_mercy_draw(table, seat, event)
         text = self._begin_turn(table, seat, implied, event.play is not None)
         drawn, reshuffled = table.draw(seat, event.count)
         if reshuffled:
@@ -212,15 +220,18 @@ class PlaysMixin:
         names = table.players
         prev_top, prev_color = table.top, table.color
         table.must_play = None
-        for _ in range(1 + len(play.extra)):
+        # Further cards (multi-play, Discard All) go down first: the played card is on top.
+        for one in (*play.extra, face):
             table.hands[seat] -= 1
             if table.known[seat] or table.pool:
-                table.forget_known(seat, face)
-            table.discard(face)
+                table.forget_known(seat, one)
+            table.discard(one)
         table.top = face
         table.color = play.color or face.color
         text += f"{names[seat]} {'' if drawn is None else f'drew {drawn} and '}played {face.name}"
-        if play.extra:
+        if play.extra and face.kind == "da":
+            text += f" with {' '.join(c.code for c in play.extra)}"
+        elif play.extra:
             text += f" x{1 + len(play.extra)}"
         if face.color is None and table.color is not None:
             text += f", naming {table.color_name()}"
@@ -234,9 +245,9 @@ class PlaysMixin:
         left = table.hands[seat]
         if not passive:
             text += self._uno_after_play(table, seat, play.uno)
-        if left == 0 and table.pending is None:
+        if left == 0 and table.pending is None and table.owed is None:
             return Ruling(True, "going-out", text + "." + self._end_round(seat))
-        if table.turn is not None and table.pending is None:
+        if table.turn is not None and table.pending is None and table.owed is None:
             text += f"; {names[table.turn]} plays next"
         return Ruling(True, rule, text + ".")
 

@@ -31,6 +31,8 @@ class RoundsMixin:
         self.revealed_cards: dict[Card, int] = {}
         self.penalties: list[tuple[str, int]] = []
         self.penalty_due: set[str] = set()
+        self.knocked: list[str] = []
+        """Players the mercy rule knocked out of this round."""
         self.sheet: ScoreSheet = score(self.scoring, self.players, [])
 
     # Round boundaries ------------------------------------------------------------------------
@@ -55,6 +57,7 @@ class RoundsMixin:
         self.revealed_cards = {}
         self.penalties = []
         self.penalty_due = set()
+        self.knocked = []
         active = self._active_players()
         self.seats = {name: i for i, name in enumerate(active)}
         if previous is None:
@@ -199,10 +202,12 @@ class RoundsMixin:
         """Losers whose hands the scoring system still needs before the next round."""
         if self.phase != "over" or self.scoring.kind in ("none", "penalty"):
             return []
-        return [p for p in self.seats if p != self.winner and p not in self.revealed]
+        return [p for p in self.seats
+                if p != self.winner and p not in self.revealed and p not in self.knocked]
 
     def _record_result(self: Referee) -> None:
-        result = RoundResult(self.winner, dict(self.revealed), tuple(self.penalties))
+        result = RoundResult(self.winner, dict(self.revealed), tuple(self.penalties),
+                             tuple(self.knocked), int(self.options["ko-bonus"]))
         if len(self.results) == self.round_no:
             self.results[-1] = result
         else:

@@ -170,6 +170,11 @@ _RULES = (
     Rule("multi-play", "Multi-play: two or more identical number cards (same colour and number) "
          "may be played together (`r7 r7`); action cards and Wilds one at a time.",
          "dossier 9 (JUA competition rules)", when=(("multi-play", "numbers"),)),
+    Rule("mercy", "Mercy rule: a player holding the mercy limit of cards or more is knocked out "
+         "of the round at once (no more drawing, no card played); their cards go to the bottom "
+         "of the discard pile and play passes them over. The last player left wins the round; "
+         "under `target N` the winner also scores the ko-bonus for each player knocked out.",
+         "dossier 7.2, 13 row 22; options.md", when=()),
     Rule("go-out-on-action", "A player may not go out on an action card or a Wild: whoever plays "
          "one as their last card draws 2 after its effect, and play goes on.",
          "JPwiki house rules", when=(("go-out-on-action", "forbidden"),)),
@@ -214,7 +219,8 @@ def in_force(options: Mapping[str, str], edition: str) -> list[Rule]:
     own = {r.id for r in EDITION_RULES if edition in r.editions}
     return [r for r in _RULES
             if (edition in r.editions or (not r.editions and r.id not in own))
-            and all(options.get(k) == v for k, v in r.when)]
+            and all(options.get(k) == v for k, v in r.when)
+            and not (r.id == "mercy" and options.get("mercy", "off") == "off")]
 
 
 def rule_for(rule_id: str, options: Mapping[str, str], edition: str) -> Rule:

@@ -51,7 +51,9 @@ class RoundResult:
     penalties: tuple[tuple[str, int], ...] = ()
     """`penalty N` only: (offender, hand total) per caught missed UNO or guilty WD4, in order."""
     knocked_out: tuple[str, ...] = ()
-    """Reserved for No Mercy; not scored yet."""
+    """Players the mercy rule knocked out of the round (No Mercy, or `mercy N`)."""
+    ko_bonus: int = 0
+    """Under `target N`, the winner's points for each player knocked out (No Mercy: 250)."""
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,9 @@ def _check(players: tuple[str, ...], rnd: RoundResult) -> None:
             raise ValueError(f"{name!r} is not a player")
         if points < 0:
             raise ValueError(f"{name}: negative points {points}")
+    for name in rnd.knocked_out:
+        if name not in players or name == rnd.winner:
+            raise ValueError(f"{name!r} cannot be knocked out of this round")
     if rnd.winner is not None and rnd.hands.get(rnd.winner, 0) != 0:
         raise ValueError(f"round winner {rnd.winner} cannot have points in hand")
 
@@ -151,6 +156,8 @@ def score(system: ScoringSystem, players: Sequence[str],
             others = sum(hands.values())
             loser = -1 if system.kind == "rounds" else 0
             points = {p: others if p == rnd.winner else loser * hands[p] for p in names}
+            if system.kind == "target":
+                points[rnd.winner] += rnd.ko_bonus * len(rnd.knocked_out)
         winners.append(rnd.winner)
         totals = {p: totals[p] + points[p] for p in names}
         round_points.append(MappingProxyType(points))

@@ -77,14 +77,42 @@ class Table:
     """Minecraft: the seat that may record three more cards for a Creeper in its last draw."""
     winner: int | None = None
     reshuffles: int = 0
+    out: list[int] = field(default_factory=list)
+    """Seats knocked out this round by the mercy rule, in order."""
 
     @property
     def size(self) -> int:
-        return len(self.players)
+        """Players still in the round."""
+        return len(self.players) - len(self.out)
+
+    def seated(self) -> list[int]:
+        """Seats still in the round, clockwise."""
+        return [s for s in range(len(self.players)) if s not in self.out]
 
     def step(self, seat: int, times: int = 1) -> int:
-        """The seat `times` places from `seat` in the direction of play."""
-        return (seat + self.direction * times) % len(self.players)
+        """The seat `times` places from `seat` in the direction of play (knocked-out seats are
+        passed over)."""
+        n = len(self.players)
+        if not self.out:
+            return (seat + self.direction * times) % n
+        for _ in range(times):
+            seat = (seat + self.direction) % n
+            while seat in self.out:
+                seat = (seat + self.direction) % n
+        return seat
+
+    def knock_out(self, seat: int) -> int:
+        """Mercy rule (dossier 7.2): the hand goes to the bottom of the discard pile and the
+        seat leaves the round. Returns the cards moved."""
+        count = self.hands[seat]
+        self.pile[:0] = [UNSEEN] * count
+        self.pile_back[:0] = [UNSEEN] * count
+        self.hands[seat] = 0
+        self.known[seat].clear()
+        self.catchable.pop(seat, None)
+        self.closed.pop(seat, None)
+        self.out.append(seat)
+        return count
 
     def color_name(self, color: str | None = None) -> str:
         return COLOR_NAMES.get(color or self.color or "", "none")

@@ -124,11 +124,11 @@ def _draw(cur: Cursor, player: str) -> Event:
     if cur.peek() is None:
         return CardsDrawn(player)
     if not cur.is_number():
-        return CardsDrawn(player, play=read_play(cur, False, "a number or a card", "draw"))
+        return CardsDrawn(player, play=read_play(cur, True, "a number or a card", "draw"))
     count = cur.number("draw", 1)
     if cur.peek() is None:
         return CardsDrawn(player, count, True)
-    return CardsDrawn(player, count, True, read_play(cur, False, "a card", f"draw {count}"))
+    return CardsDrawn(player, count, True, read_play(cur, True, "a card", f"draw {count}"))
 
 
 def _accept(cur: Cursor, player: str) -> Event:

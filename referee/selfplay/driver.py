@@ -58,6 +58,7 @@ class SelfPlay:
     # Feeding the engine ----------------------------------------------------------------------
 
     def emit(self, event: ev.Event) -> Ruling:
+        self.real.knock_outs()
         ruling = self.apply(event)
         extra, self.real.creeper_extra = self.real.creeper_extra, []
         for seat in extra:
@@ -158,7 +159,7 @@ class SelfPlay:
     def reveal_hands(self) -> None:
         real = self.real
         for seat, hand in enumerate(real.hands):
-            if seat == real.winner:
+            if seat == real.winner or seat in real.out:
                 continue
             name = self.names[seat]
             if self.rng.random() < 0.5:
@@ -173,6 +174,11 @@ class SelfPlay:
 
     def move(self) -> None:
         real, rng = self.real, self.rng
+        if real.owed is not None:
+            # Wild Color Roulette: the next player draws until the colour at once.
+            seat = real.owed
+            self.emit(ev.CardsDrawn(self.names[seat], self.until_count(), True))
+            return
         if (real.catchable and rng.random() < self.t.catch) or rng.random() < self.t.side_action:
             self.side_action()
             if real.winner is not None:
@@ -218,7 +224,9 @@ class SelfPlay:
         real, rng = self.real, self.rng
         to_match = self.ref.options["draw"] == "to-match"
         got = real.draw(seat, 1)
-        while to_match and got and not real.matches(got[-1]):
+        # Reaching the mercy limit knocks the player out at once (dossier 7.2).
+        limit = real.mercy or 10**9
+        while to_match and got and not real.matches(got[-1]) and len(real.hands[seat]) < limit:
             more = real.draw(seat, 1)
             if not more:
                 break
@@ -236,7 +244,10 @@ class SelfPlay:
         if creeper:
             real.draw(seat, 3)
             count += 3
-        if got and not creeper and real.matches(got[-1]) and rng.random() < 0.7:
+        # No Mercy: the playable card found must be played.
+        must = to_match and self.ref.edition.id == "nomercy"
+        if (got and not creeper and real.matches(got[-1]) and len(real.hands[seat]) < limit
+                and (must or rng.random() < 0.7)):
             play = self.make_play(seat, got[-1])
             real.close_windows(seat)
             self.real_play(seat, play)
@@ -264,8 +275,14 @@ class SelfPlay:
             if top.is_wild:
                 top_color = rng.choice(self.ref.edition.colors(1 - real.side))
         target = None
-        left = len(real.hands[seat]) - count
-        others = [s for s in range(real.n) if s != seat]
+        extra = (face,) * (count - 1)
+        if face.kind == "da":
+            # Discard All takes every other card of its colour along (dossier 7.2).
+            rest = list(real.hands[seat])
+            rest.remove(face)
+            extra = tuple(c for c in rest if c.color == face.color)
+        left = len(real.hands[seat]) - 1 - len(extra)
+        others = [s for s in real.seated() if s != seat]
         if face.kind == "wsw" and left:
             if self.ref.options["swap-optional"] == "no" or rng.random() < 0.7:
                 target = self.names[rng.choice(others)]
@@ -275,13 +292,13 @@ class SelfPlay:
             target = self.names[rng.choice(others)]
         uno = left == 1 and rng.random() < self.t.call_uno
         return ev.Play(face, color=color, target=target, top=top, top_color=top_color, uno=uno,
-                       extra=(face,) * (count - 1))
+                       extra=extra)
 
     def real_play(self, seat: int, play: ev.Play) -> None:
         target = self.names.index(play.target) if play.target else None
         # A Flip's colour is the one named for a Wild it turns up.
         color = play.top_color if play.top is not None else play.color
-        self.real.play(seat, play.card, color, target, play.uno, 1 + len(play.extra))
+        self.real.play(seat, play.card, color, target, play.uno, play.extra)
 
     def play(self, seat: int, face: Card) -> None:
         count = 1
@@ -317,7 +334,9 @@ class SelfPlay:
         pending = real.pending
         assert pending is not None
         victim = pending.victim
-        stacks = [c for c in real.hands[victim] if real.stackable(c) and real.matches(c)]
+        higher = self.ref.options["stacking"] == "higher"
+        stacks = [c for c in real.hands[victim]
+                  if real.stackable(c) and (higher or real.matches(c))]
         if stacks and rng.random() < 0.6:
             self.play(victim, rng.choice(stacks))
             return
@@ -384,15 +403,15 @@ class SelfPlay:
                     real.catchable.discard(target)
                 self.emit(ev.UnoCalled(names[target]))
                 return
-            catcher = rng.choice([s for s in range(real.n) if s != target])
+            catcher = rng.choice([s for s in real.seated() if s != target])
             real.catchable.discard(target)
             real.forced_draw(target, int(self.ref.options["uno-penalty"]))
             self.emit(ev.PlayerCaught(names[catcher], names[target]))
             return
         roll = rng.random()
-        seat = rng.randrange(real.n)
+        seat = rng.choice(real.seated())
         if roll < 0.5:
-            target = rng.choice([s for s in range(real.n) if s != seat])
+            target = rng.choice([s for s in real.seated() if s != seat])
             if target not in real.catchable:
                 if not (target in real.missed and len(real.hands[target]) == 1):
                     real.forced_draw(seat, int(self.ref.options["false-catch-penalty"]))
@@ -404,7 +423,7 @@ class SelfPlay:
     def probe(self, seat: int) -> None:
         """Try moves the engine must refuse: out of turn, or a card that does not match."""
         real, rng = self.real, self.rng
-        other = rng.choice([s for s in range(real.n) if s != seat])
+        other = rng.choice([s for s in real.seated() if s != seat])
         if real.hands[other]:
             face = rng.choice(real.hands[other])
             self.probe_refusal(ev.CardPlayed(self.names[other], self.make_play(other, face)))

@@ -26,7 +26,7 @@ class Pending:
 
 
 # What each draw card makes the next player draw (the printed number; 0: until a colour).
-_DRAWS = {"+2": 2, "w+4": 4, "w+2": 2, "w+c": 0}
+_DRAWS = {"+2": 2, "w+4": 4, "w+2": 2, "w+c": 0, "+4": 4, "wr+4": 4, "w+6": 6, "w+10": 10}
 CHALLENGEABLE = ("w+4", "w+2", "w+c")
 
 
@@ -84,13 +84,24 @@ class RealGame:
                                 and options["creeper-trigger"] == "every-draw")
         self.side = 0
         self.backs = flip_pairing(rng, edition) if edition.sides is not None else ({}, {})
+        self.out: list[int] = []
+        """Seats knocked out by the mercy rule."""
+        mercy = options["mercy"]
+        self.mercy = 0 if mercy == "off" else int(mercy)
         self.owed: int | None = None
         """A seat that must now draw until the colour in force (Wild Draw Color)."""
 
     # Mechanics --------------------------------------------------------------------------------
 
     def step(self, seat: int, times: int = 1) -> int:
-        return (seat + self.direction * times) % self.n
+        for _ in range(times):
+            seat = (seat + self.direction) % self.n
+            while seat in self.out:
+                seat = (seat + self.direction) % self.n
+        return seat
+
+    def seated(self) -> list[int]:
+        return [s for s in range(self.n) if s not in self.out]
 
     def draw(self, seat: int, count: int) -> list[Card]:
         got: list[Card] = []
@@ -183,13 +194,13 @@ class RealGame:
         return mode == "progressive" and face.kind == "w+4" and p.face.kind == "+2"
 
     def play(self, seat: int, face: Card, color: str | None, target: int | None,
-             uno: bool, count: int = 1) -> None:
-        """Put `count` identical cards down and apply the effect once."""
+             uno: bool, extra: tuple[Card, ...] = ()) -> None:
+        """Put the card down (after `extra` cards: multi-play, Discard All); apply it once."""
         hand = self.hands[seat]
-        for _ in range(count):
-            hand.remove(face)
-            self.pile.append(face)
-        self.pile.pop()
+        for one in extra:
+            hand.remove(one)
+            self.pile.append(one)
+        hand.remove(face)
         prev_top, prev_color = self.top, self.color
         self.must_play = None
         self.discard(face, color)
@@ -218,15 +229,23 @@ class RealGame:
         elif kind in ("s", "ws"):
             self.turn = self.step(seat, 2)
         elif kind in ("r", "wr"):
-            if self.n == 2 and self.options["two-player-reverse"] == "skip":
+            if len(self.seated()) == 2 and self.options["two-player-reverse"] == "skip":
                 self.turn = seat
             else:
                 self.direction = -self.direction
                 self.turn = self.step(seat)
-        elif kind == "+2" and not stacking:
-            self.forced_draw(nxt, 2)
+        elif kind == "wcr":
+            self.owe(nxt, self.step(nxt), seat)
+        elif kind in _DRAWS and not stacking and kind not in CHALLENGEABLE:
+            if kind == "wr+4":
+                self.direction = -self.direction
+                nxt = self.step(seat)
+            self.forced_draw(nxt, _DRAWS[kind])
             self.turn = self.step(nxt)
-        elif kind in ("+2", *CHALLENGEABLE):
+        elif kind in _DRAWS:
+            if kind == "wr+4":
+                self.direction = -self.direction
+                nxt = self.step(seat)
             old = self.pending
             guilty = kind in CHALLENGEABLE and any(self.offends(c, prev_top, prev_color, kind)
                                                    for c in hand)
@@ -247,10 +266,12 @@ class RealGame:
             self.turn = nxt
             passive = True
         elif kind == "0" and seven_o:
-            self.hands = [self.hands[(s - self.direction) % self.n] for s in range(self.n)]
+            old = list(self.hands)
+            for s in self.seated():
+                self.hands[self.step(s)] = old[s]
             self.catchable.clear()
             self.missed.clear()
-            self._passive(range(self.n))
+            self._passive(self.seated())
             self.turn = nxt
             passive = True
         else:
@@ -262,18 +283,20 @@ class RealGame:
             self.missed.discard(seat)
             if not uno:
                 self.catchable.add(seat)
-        if not self.hands[seat] and self.pending is None:
+        if not self.hands[seat] and self.pending is None and self.owed is None:
             self.end(seat)
 
     def _shuffle_hands(self, seat: int) -> None:
         cards = [face for hand in self.hands for face in hand]
         self.rng.shuffle(cards)
         self.hands = [[] for _ in self.players]
+        seats = self.seated()
+        me = seats.index(seat)
         for i, face in enumerate(cards):
-            self.hands[(seat + 1 + i) % self.n].append(face)
+            self.hands[seats[(me + 1 + i) % len(seats)]].append(face)
         self.catchable.clear()
         self.missed.clear()
-        self._passive(range(self.n))
+        self._passive(seats)
 
     def _passive(self, seats: range | tuple[int, ...]) -> None:
         if self.options["uno-on-passive"] == "yes":
@@ -323,16 +346,50 @@ class RealGame:
         seat = self.owed
         assert seat is not None
         count = 0
-        while True:
+        while not self.mercy or len(self.hands[seat]) < self.mercy:
             got = self.draw(seat, 1)
             count += len(got)
             if not got or got[0].color == self.color:
                 break
         self.owed = None
-        self.turn = self.owed_then
-        if self.owed_winner is not None:
+        then = self.owed_then
+        self.turn = then if then not in self.out else self.step(then)
+        if self.owed_winner is not None and not self.hands[self.owed_winner]:
             self.end(self.owed_winner)
         return count
+
+    def knock_outs(self) -> None:
+        """Mercy rule (dossier 7.2): a hand at the limit goes under the discard pile and its
+        player leaves the round; the last one in wins it."""
+        if not self.mercy or self.winner is not None:
+            return
+        over = [s for s in self.seated() if len(self.hands[s]) >= self.mercy]
+        for seat in over:
+            self.pile[:0] = self.hands[seat]
+            self.hands[seat] = []
+            self.out.append(seat)
+            self.catchable.discard(seat)
+            self.missed.discard(seat)
+        if not over:
+            return
+        left = self.seated()
+        if len(left) == 1:
+            self.end(left[0])
+            return
+        if self.owed in self.out:
+            self.owed = None
+            self.turn = self.owed_then
+            if self.owed_winner is not None and not self.hands[self.owed_winner]:
+                self.end(self.owed_winner)
+                return
+        p = self.pending
+        if p is not None and p.victim in self.out:
+            self.pending = None
+            self.turn = self.step(p.victim)
+        if self.must_play in self.out:
+            self.must_play = None
+        if self.turn in self.out:
+            self.turn = self.step(self.turn)
 
     def flip(self, color: str | None) -> None:
         """Flip (dossier 5.3): the pile, the draw pile and every hand turn over."""

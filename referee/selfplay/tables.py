@@ -10,7 +10,8 @@ from ..options import INT, OPTIONS, refused_with
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "太郎", "花子", "Mary Ann", "Zoë", "Jo")
 _INT_CHOICES = {"uno-penalty": ("1", "2", "4"), "false-catch-penalty": ("0", "1", "2"),
                 "misplay-penalty": ("1", "2"), "coaching-penalty": ("2", "4"),
-                "hand-size": ("5", "7", "10")}
+                "hand-size": ("5", "7", "10"), "mercy": ("off", "15", "25"),
+                "ko-bonus": ("0", "250")}
 
 
 def random_header(rng: random.Random, edition: str, rules: str, players: int | None = None,
@@ -23,7 +24,7 @@ def random_header(rng: random.Random, edition: str, rules: str, players: int | N
     for key, option in OPTIONS.items():
         if key in forced or rng.random() >= vary:
             continue
-        if option.values == INT:
+        if option.values == INT or key in _INT_CHOICES:
             choices: tuple[str, ...] = _INT_CHOICES[key]
         else:
             choices = option.supported or tuple(v for v in option.values if v != INT)
@@ -32,6 +33,9 @@ def random_header(rng: random.Random, edition: str, rules: str, players: int | N
     # stacking...).
     refused = refused_with(edition)
     overrides = [(k, v) for k, v in overrides if (k, v) not in refused]
+    if edition == "minecraft":
+        # A Creeper's `draw 3` after a knock-out is not modelled: no mercy with Creepers.
+        overrides = [(k, v) for k, v in overrides if k != "mercy"]
     if count == 10:
         # Ten hands of ten do not fit in a 108-card deck.
         overrides = [(k, v) for k, v in overrides if k != "hand-size"]

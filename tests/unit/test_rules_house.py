@@ -286,10 +286,10 @@ def test_each_house_rule_is_in_the_rulebook_when_on() -> None:
                                                                 "classic")}
 
 
-def test_mercy_is_still_refused_at_setup() -> None:
-    """options.md `mercy`: not refereed by this version yet."""
-    with pytest.raises(SetupError, match="not refereed"):
-        Referee(header(mercy=25))
+def test_mercy_must_be_above_the_hand_size() -> None:
+    """options.md `mercy`: a limit at or below the hand size would knock out at the deal."""
+    with pytest.raises(SetupError, match="more than the hand size"):
+        Referee(header(mercy=7))
 
 
 def test_uno_called_then_stack_accepted() -> None:

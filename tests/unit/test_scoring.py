@@ -277,6 +277,56 @@ def test_bad_round_data_is_refused(players: str, rnd: RoundResult, message: str)
         score(ScoringSystem("target", 500), players, [rnd])
 
 
+# Knock-out bonus (No Mercy) ----------------------------------------------------------------------
+
+
+def test_target_adds_the_ko_bonus_per_knocked_out_player() -> None:
+    """Dossier 7.2 and 11 (No Mercy: target 1,000, +250 per KO, UNCONFIRMED); options.md
+    `ko-bonus`: the winner scores the others' hands plus the bonus for each knocked out."""
+    system = parse_scoring("target 1000")
+    rounds = [
+        RoundResult("A", {"B": 30}, knocked_out=("C", "D"), ko_bonus=250),  # A 30 + 500
+        RoundResult("B", {"A": 12, "C": 8, "D": 40}, ko_bonus=250),  # no KO: B 60
+        RoundResult("A", {"B": 20, "C": 0}, knocked_out=("D",), ko_bonus=250),  # A 800 + 270
+    ]
+    sheet = score(system, ABCD, rounds)
+    assert [dict(r) for r in sheet.round_points] == [
+        {"A": 530, "B": 0, "C": 0, "D": 0}, {"A": 0, "B": 60, "C": 0, "D": 0},
+        {"A": 270, "B": 0, "C": 0, "D": 0}]
+    assert dict(sheet.totals) == {"A": 800, "B": 60, "C": 0, "D": 0} and not sheet.finished
+    rounds.append(RoundResult("A", {}, knocked_out=("B",), ko_bonus=250))  # A 1050
+    sheet = score(system, ABCD, rounds)
+    assert (sheet.finished, sheet.finished_after, sheet.winner) == (True, 4, "A")
+
+
+def test_ko_bonus_zero_or_no_winner_adds_nothing() -> None:
+    """Options.md `ko-bonus` (0 outside No Mercy) and notation 6 (an abandoned round scores 0)."""
+    system = parse_scoring("target 500")
+    sheet = score(system, "ABC", [RoundResult("A", {"B": 9}, knocked_out=("C",))])
+    assert dict(sheet.totals) == {"A": 9, "B": 0, "C": 0}
+    sheet = score(system, "ABC", [RoundResult(None, {"B": 9}, knocked_out=("C",), ko_bonus=250)])
+    assert dict(sheet.totals) == {"A": 0, "B": 0, "C": 0}
+
+
+@pytest.mark.parametrize("text", ["rounds 5", "lowest 500", "none"])
+def test_ko_bonus_counts_under_target_only(text: str) -> None:
+    """Options.md `ko-bonus` ('Under `target N`'); dossier 10.1: `rounds N` stays zero-sum."""
+    rnd = RoundResult("A", {"B": 9, "C": 4}, knocked_out=("D",), ko_bonus=250)
+    sheet = score(parse_scoring(text), ABCD, [rnd])
+    assert 250 not in sheet.round_points[0].values()
+    assert sheet.round_points[0]["A"] == (0 if text.startswith("lowest") else 13)
+    if text.startswith("rounds"):
+        assert sum(sheet.round_points[0].values()) == 0
+
+
+@pytest.mark.parametrize("knocked", [("Z",), ("A",)])
+def test_knocked_out_names_are_checked(knocked: tuple[str, ...]) -> None:
+    """scoring._check ('Refuses unknown names'); dossier 7.2: the winner was not knocked out."""
+    with pytest.raises(ValueError):
+        score(ScoringSystem("target", 500), "AB",
+              [RoundResult("A", {}, knocked_out=knocked, ko_bonus=250)])
+
+
 # Property tests ---------------------------------------------------------------------------------
 
 NAMES = ("A", "B", "C", "D", "E")

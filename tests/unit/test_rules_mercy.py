@@ -1,0 +1,256 @@
+"""The mercy rule: knocked out at N cards (No Mercy 25; `mercy N` elsewhere) (dossier 7.2)."""
+
+from __future__ import annotations
+
+import pytest
+from rules_helpers import (
+    accept,
+    catch,
+    challenge,
+    dealer,
+    draw,
+    hand,
+    hands,
+    header,
+    new_round,
+    ok,
+    play,
+    refused,
+    st,
+    table,
+    takes,
+    turn_up,
+    uno,
+)
+
+from referee.engine import Referee, SetupError
+from referee.options import resolve
+from referee.rulebook import in_force
+
+THREE = ("Ann", "Bob", "Cy")
+
+
+# Setting it up (options.md `mercy`) ---------------------------------------------------------------
+
+
+def test_mercy_is_off_in_classic_and_can_be_turned_off_in_no_mercy() -> None:
+    """options.md `mercy` (`off` / integer; `nomercy`: 25)."""
+    for ref in (table(start="r5"), table("nomercy", start="r5", mercy="off")):
+        ok(takes(ref, "Bob", 30), "table-override")
+        assert hands(ref)["Bob"] == 37
+
+
+@pytest.mark.parametrize("limit", [7, 5, "abc", "-3"])
+def test_the_limit_must_be_a_number_above_the_hand_size(limit: object) -> None:
+    """options.md `mercy`: a player holding the limit is knocked out, so a deal may not do it."""
+    with pytest.raises(SetupError):
+        Referee(header(mercy=limit))
+    Referee(header(mercy=8))
+
+
+def test_a_zero_limit_is_refused() -> None:
+    """options.md `mercy` (`off` / integer): 0 is below any hand size."""
+    with pytest.raises(SetupError):
+        Referee(header(mercy=0))
+
+
+def test_the_mercy_rule_is_in_the_rulebook_when_on() -> None:
+    """options.md `mercy`: each rule a ruling cites is in `uno-referee rules`."""
+    assert "mercy" in {r.id for r in in_force(resolve("en", "classic", (("mercy", "15"),)),
+                                              "classic")}
+
+
+# Knocked out (dossier 7.2, 13 row 22) --------------------------------------------------------
+
+
+def test_reaching_the_limit_knocks_out_and_the_cards_go_under_the_discard_pile() -> None:
+    """dossier 7.2 (c4gaming: 'Add their cards to the bottom of the discard pile'), 13 row 22."""
+    ref = table(start="r5", mercy=15)
+    ok(takes(ref, "Bob", 7), "table-override")  # 14: one short
+    out = ok(takes(ref, "Bob", 1), "mercy")
+    assert out.notable and "knocked out" in out.text
+    s = st(ref)
+    assert s["hands"] == {"Ann": 7, "Bob": 0, "Cy": 7, "Dee": 7}
+    assert s["top"] == "r5" and s["discard_pile"] == 16 and s["turn"] == "Ann"
+
+
+def test_knocked_out_on_their_own_turn_the_turn_moves_on() -> None:
+    """dossier 7.2 ('knocked out immediately'): the next player still in plays."""
+    ref = table(start="r5", mercy=15)
+    ok(takes(ref, "Ann", 8), "mercy")
+    assert st(ref)["turn"] == "Bob"
+
+
+def test_a_knocked_out_seat_is_passed_over() -> None:
+    """dossier 7.2 (out of the game for the round): plays, Skips and Draw Twos pass them by."""
+    ref = table(start="r5", mercy=15)
+    ok(takes(ref, "Cy", 8))
+    ok(play(ref, "Ann", "r3"))
+    ok(play(ref, "Bob", "r4"))
+    assert st(ref)["turn"] == "Dee"
+    ok(play(ref, "Dee", "rs"))  # Ann is skipped
+    assert st(ref)["turn"] == "Bob"
+    ok(play(ref, "Bob", "r+2"))  # Dee draws 2
+    s = st(ref)
+    assert s["hands"]["Dee"] == 8 and s["turn"] == "Ann"
+
+
+def test_a_knocked_out_player_takes_no_part() -> None:
+    """dossier 7.2: knocked out of the round (no plays, draws, calls, catches, nor 7 swaps)."""
+    ref = table(start="r5", mercy=15, seven_o="on")
+    ok(takes(ref, "Cy", 8))
+    refused(draw(ref, "Cy"), "mercy")
+    refused(catch(ref, "Cy", "Ann"), "mercy")
+    refused(uno(ref, "Cy"), "mercy")
+    refused(play(ref, "Ann", "r7", target="Cy"), "mercy")
+
+
+def test_zero_passes_hands_over_a_knocked_out_seat() -> None:
+    """dossier 7.2 (0s Pass) with 13 row 22: the hands go to the next player still in."""
+    ref = table(start="r5", mercy=15, seven_o="on")
+    ok(takes(ref, "Cy", 8))
+    ok(play(ref, "Ann", "r+2"))  # Bob 9
+    ok(play(ref, "Dee", "r0"))  # Dee 6, then Ann's 6 to Bob, Bob's 9 to Dee, Dee's 6 to Ann
+    assert hands(ref) == {"Ann": 6, "Bob": 6, "Cy": 0, "Dee": 9}
+    assert st(ref)["turn"] == "Ann"
+
+
+def test_with_two_left_a_reverse_acts_as_a_skip() -> None:
+    """dossier 2.11, 13 row 14 with 7.2: two players still in play as a two-player game."""
+    ref = table(start="r5", mercy=15)
+    ok(takes(ref, "Bob", 8))
+    ok(takes(ref, "Cy", 8))
+    ok(play(ref, "Ann", "rr"), "two-player-reverse")
+    assert st(ref)["turn"] == "Ann"
+
+
+# Interactions --------------------------------------------------------------------------------
+
+
+def test_accepting_a_stack_knocks_out_and_the_next_player_still_in_plays() -> None:
+    """dossier 2.15 (stacking) with 7.2 (Mercy Rule)."""
+    ref = table(start="r5", mercy=12, stacking="same")
+    ok(play(ref, "Ann", "r+2"))
+    ok(play(ref, "Bob", "g+2"))
+    ok(play(ref, "Cy", "y+2"))
+    ok(accept(ref, "Dee"), "mercy")
+    s = st(ref)
+    assert s["hands"] == {"Ann": 6, "Bob": 6, "Cy": 6, "Dee": 0}
+    assert s["turn"] == "Ann" and s["pending"] is None and s["discard_pile"] == 4 + 13
+
+
+def test_an_innocent_challenger_drawing_six_is_knocked_out() -> None:
+    """dossier 2.7, 13 row 3 (challenger draws 6 and loses the turn) with 7.2 (Mercy Rule)."""
+    ref = table(start="r5", mercy=15)
+    ok(takes(ref, "Bob", 4))  # Bob 11
+    ok(play(ref, "Ann", "w+4", "blue"))
+    ok(challenge(ref, "Bob", "innocent"), "mercy")
+    s = st(ref)
+    assert s["hands"]["Bob"] == 0 and s["turn"] == "Cy" and s["color"] == "blue"
+
+
+def test_a_guilty_offender_drawing_four_is_knocked_out() -> None:
+    """dossier 2.7, 13 row 2 (offender draws 4) with 7.2: the challenger plays next."""
+    ref = table(start="r5", mercy=12)
+    ok(takes(ref, "Ann", 4))  # Ann 11, holding red
+    ok(play(ref, "Ann", "w+4", "blue"))
+    ok(challenge(ref, "Bob", "guilty"), "mercy")
+    s = st(ref)
+    assert s["hands"]["Ann"] == 0 and s["turn"] == "Bob"
+
+
+def test_a_missed_uno_penalty_can_knock_out() -> None:
+    """dossier 2.8 (caught: draw 2) with 7.2 (Mercy Rule)."""
+    ref = table(start="r5", mercy=3, hand_size=2)
+    ok(play(ref, "Ann", "r3"))
+    ok(catch(ref, "Bob", "Ann"), "mercy")
+    s = st(ref)
+    assert s["hands"]["Ann"] == 0 and s["turn"] == "Bob" and s["catchable"] == []
+
+
+# Round end and scoring (dossier 7.2, 11, 13 rows 22-23) --------------------------------------
+
+
+def test_last_player_in_wins_and_knocked_out_players_give_no_hand() -> None:
+    """dossier 7.2 ('Last one standing wins'); options.md `ko-bonus` is 0 outside No Mercy."""
+    ref = table(start="r5", mercy=10, players=("Ann", "Bob"))
+    ok(play(ref, "Ann", "w+4", "red"))
+    ok(accept(ref, "Bob"), "mercy")
+    assert st(ref)["winner"] == "Ann" and ref.missing_hands() == []
+    assert dict(ref.sheet.totals) == {"Ann": 0, "Bob": 0}
+
+
+def test_a_ko_bonus_override_scores_per_knock_out() -> None:
+    """options.md `ko-bonus` (dossier 11: No Mercy's +250 per knock-out, UNCONFIRMED)."""
+    ref = table(start="r5", mercy=15, players=THREE, ko_bonus=100)
+    ok(takes(ref, "Bob", 8))
+    ok(takes(ref, "Cy", 8), "mercy")
+    assert st(ref)["winner"] == "Ann"
+    assert dict(ref.sheet.totals) == {"Ann": 200, "Bob": 0, "Cy": 0}
+
+
+def test_knocked_out_players_are_back_in_the_next_round() -> None:
+    """dossier 7.2: knocked out of the round, not of the game."""
+    ref = table(start="r5", mercy=15, players=THREE)
+    ok(takes(ref, "Bob", 8))
+    ok(takes(ref, "Cy", 8))
+    ok(new_round(ref, 2))
+    ok(dealer(ref, "Ann"))
+    ok(turn_up(ref, "r5"))
+    s = st(ref)
+    assert s["hands"] == {"Ann": 7, "Bob": 7, "Cy": 7} and s["turn"] == "Bob"
+
+
+# Mercy in No Mercy (dossier 7.2, 13 row 22) ------------------------------------------------------
+
+
+def test_accepting_a_big_stack_knocks_the_victim_out() -> None:
+    """dossier 7.2 (stacking; Mercy Rule 25) and 13 row 22: the victim's cards go to the bottom
+    of the discard pile, and the turn goes to the next player still in."""
+    ref = table("nomercy", start="r5")
+    ok(takes(ref, "Cy", 5))  # Cy 12
+    ok(play(ref, "Ann", "w+6", "red"))
+    ok(play(ref, "Bob", "w+10", "red"))
+    out = ok(accept(ref, "Cy"), "mercy")
+    assert out.notable
+    s = st(ref)
+    assert s["hands"] == {"Ann": 6, "Bob": 6, "Cy": 0, "Dee": 7}
+    assert s["turn"] == "Dee" and s["top"] == "w+10" and s["discard_pile"] == 3 + 28
+    ok(play(ref, "Dee", "r3"))
+    assert st(ref)["turn"] == "Ann"
+
+
+def test_a_roulette_draw_can_knock_out() -> None:
+    """dossier 7.2 (Roulette keeps all the cards drawn; Mercy Rule): the turn passes on."""
+    ref = table("nomercy", start="r5")
+    ok(takes(ref, "Bob", 13))  # Bob 20
+    ok(play(ref, "Ann", "wcr", "green"))
+    ok(draw(ref, "Bob", 5), "mercy")
+    assert hands(ref)["Bob"] == 0 and st(ref)["turn"] == "Cy"
+
+
+def test_last_player_standing_wins_and_scores_the_knock_out_bonus() -> None:
+    """dossier 7.2 ('knock out all other players ... until you are the only one left'), 11
+    (target 1000, +250 per knock-out, UNCONFIRMED); knocked-out players give no hand."""
+    ref = table("nomercy", players=THREE, scoring="target 1000", start="r5")
+    ok(takes(ref, "Bob", 18), "mercy")
+    ok(play(ref, "Ann", "r3"))
+    out = ok(takes(ref, "Ann", 19), "mercy")
+    assert "Cy" in out.text
+    s = st(ref)
+    assert s["winner"] == "Cy" and s["turn"] is None
+    assert ref.missing_hands() == []
+    refused(hand(ref, "Ann", "r1"), "round-hands")
+    assert dict(ref.sheet.totals) == {"Ann": 0, "Bob": 0, "Cy": 500}
+
+
+def test_going_out_after_a_knock_out_scores_hands_plus_bonus() -> None:
+    """dossier 7.2 (play your final card), 11 (+250 per knock-out, UNCONFIRMED)."""
+    ref = table("nomercy", players=THREE, scoring="target 1000", start="r5", hand_size=2)
+    ok(takes(ref, "Bob", 23), "mercy")
+    ok(play(ref, "Ann", "r3", uno=True))
+    ok(play(ref, "Cy", "r4", uno=True))
+    ok(play(ref, "Ann", "r6"), "going-out")
+    assert ref.missing_hands() == ["Cy"]
+    ok(hand(ref, "Cy", "g+2"))
+    assert dict(ref.sheet.totals) == {"Ann": 20 + 250, "Bob": 0, "Cy": 0}
