@@ -66,7 +66,7 @@ class ChallengeMixin:
 
     def _after_challenge(self: Referee, table: Table, offender: int, rule: str, text: str
                          ) -> Ruling:
-        if table.hands[offender] == 0 and table.owed is None:
+        if table.hands[offender] == 0 and table.owed is None and offender not in table.out:
             return Ruling(True, "going-out", text + self._end_round(offender),
                           rule not in _QUIET)
         if table.owed is not None:

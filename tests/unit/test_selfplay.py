@@ -15,7 +15,7 @@ GAMES = 2000
 @pytest.mark.parametrize("rules", ["en", "jp"])
 @pytest.mark.parametrize(
     "edition",
-    ["classic", "swap", "shuffle", "minecraft", "minimalista", "allwild", "flip", "nomercy"])
+    ["classic", "swap", "shuffle", "minecraft", "minimalista", "allwild", "flip"])
 def test_engine_follows_real_games(edition: str, rules: str) -> None:
     """Each game deals a shuffled deck to 2-10 players with random option overrides; players
     play random legal cards, bluff Wild Draw Fours, forget UNO, challenge, catch, misplay and get
@@ -52,7 +52,7 @@ def test_engine_follows_real_games(edition: str, rules: str) -> None:
 HOUSE_GAMES = 1000
 HOUSE_RULES = [("stacking", "same"), ("stacking", "progressive"), ("stacking", "higher"),
                ("seven-o", "on"), ("jump-in", "on"), ("multi-play", "numbers"),
-               ("go-out-on-action", "forbidden"), ("mercy", "15"), ("mercy", "25")]
+               ("go-out-on-action", "forbidden")]
 # The rule id each house rule's own rulings cite (multi-play and go-out rulings cite the
 # card's effect, so they are checked through the model instead).
 HOUSE_RULINGS = {"stacking": "stacking", "seven-o": "seven-o", "jump-in": "jump-in",
