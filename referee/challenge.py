@@ -114,9 +114,7 @@ class ChallengeMixin:
             text = (f"Guilty: {why}. {offender} draws {drawn}; the {pending.card.name} and "
                     f"{table.color_name()} stay.")
         else:
-            table.take_back(pending.offender)
-            table.hands[pending.offender] += 1
-            table.top, table.color = pending.prev_top, pending.prev_color
+            self._retract(table, pending)
             drawn, _ = table.draw(pending.offender, penalty)
             self._creeper_after_draw(pending.offender)
             back = f"{self._top_text(table)} is back in force"
@@ -129,6 +127,13 @@ class ChallengeMixin:
                 text = (f"Guilty: {why}. {offender} takes the {pending.card.name} back, draws "
                         f"{drawn} and must play the legal card now; {back}.")
         return Ruling(True, "wd4-guilty", text + f" {names[table.turn]} plays next.", True)
+
+    def _retract(self: Referee, table: Table, pending: PendingDraw) -> None:
+        """A guilty card goes back to its player's hand; the top card and colour before it
+        are in force again."""
+        table.take_back(pending.offender)
+        table.hands[pending.offender] += 1
+        table.top, table.color = pending.prev_top, pending.prev_color
 
     def _challenged(self: Referee, table: Table, seat: int, pending: PendingDraw,
                     event: ev.ChallengeMade) -> None:
@@ -177,9 +182,7 @@ class ChallengeMixin:
             drawn, _ = table.draw(pending.offender, 2)
             text = f"Guilty: {why}. {offender} draws {drawn}; the {card} and colour stay."
         else:
-            table.take_back(pending.offender)
-            table.hands[pending.offender] += 1
-            table.top, table.color = pending.prev_top, pending.prev_color
+            self._retract(table, pending)
             drawn, _ = table.draw(pending.offender, 2)
             text = (f"Guilty: {why}. {offender} takes the {card} back and draws {drawn}; "
                     f"{self._top_text(table)} is back in force.")

