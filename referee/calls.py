@@ -52,10 +52,7 @@ class CallsMixin:
         if held == 1 and target in table.closed:
             return Ruling(True, "uno-late-catch", f"Too late: {table.closed[target]}. "
                                               "No penalty for anyone.")
-        if held != 1:
-            why = f"{names[target]} holds {held} cards"
-        else:
-            why = f"{names[target]} called UNO"
+        why = f"{names[target]} holds {held} cards" if held != 1 else f"{names[target]} called UNO"
         penalty = self.false_catch_penalty
         text = f"False catch: {why}."
         if penalty:

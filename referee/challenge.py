@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import events as ev
-from .cards import Card
-from .ruling import Refusal, Ruling
+from .cards import Card, card
 from .effects import CHALLENGEABLE, pending_rule
 from .flip import UNTIL_COLOR
+from .ruling import Refusal, Ruling
 from .table import OwedDraw, PendingDraw, Table
 
 _QUIET = ("wd4", "stacking", "flip-wild-draw")
@@ -30,10 +30,16 @@ def offends(face: Card, pending: PendingDraw, rule: str) -> bool:
 
 
 class ChallengeMixin:
+    def _challengeable(self: Referee) -> str:
+        """The cards this edition lets a player challenge, by name."""
+        faces = [card(kind) for kind in CHALLENGEABLE]
+        return " or ".join(f.name for f in faces if f in self.edition.deck) or "draw card"
+
     def _pending(self: Referee, table: Table, seat: int, verb: str) -> PendingDraw:
         pending = table.pending
         if pending is None:
-            raise Refusal("wd4-challenge-who", f"there is no Wild Draw Four to {verb}")
+            what = "draw card" if verb == "accept" else self._challengeable()
+            raise Refusal("wd4-challenge-who", f"there is no {what} to {verb}")
         if seat != pending.victim:
             raise Refusal("wd4-challenge-who", f"only {table.players[pending.victim]}, the "
                                                f"player the {pending.card.name} was played on, "
@@ -66,7 +72,7 @@ class ChallengeMixin:
 
     def _after_challenge(self: Referee, table: Table, offender: int, rule: str, text: str
                          ) -> Ruling:
-        if table.hands[offender] == 0 and table.owed is None and offender not in table.out:
+        if table.went_out(offender) and table.owed is None:
             return Ruling(True, "going-out", text + self._end_round(offender),
                           rule not in _QUIET)
         if table.owed is not None:
@@ -80,12 +86,12 @@ class ChallengeMixin:
         table = self._table()
         seat = self._seat(table, event.player)
         if self.options["challenge"] == "off":
-            raise Refusal("wd4-challenge-off", "this table plays without Wild Draw Four "
-                                               "challenges: accept the draw")
+            raise Refusal("wd4-challenge-off", f"this table plays without challenges of a "
+                                               f"{self._challengeable()}: accept the draw")
         pending = self._pending(table, seat, "challenge")
         if pending.card.kind not in CHALLENGEABLE:
-            raise Refusal("stacking", f"only a Wild Draw Four can be challenged: accept the "
-                                      f"{pending.amount} or stack")
+            raise Refusal("stacking", f"only a {self._challengeable()} can be challenged: "
+                                      f"accept the {pending.amount} or stack")
         if pending.card.kind != "w+4":
             return self._flip_challenge(table, seat, pending, self._verdict(table, pending, event),
                                         event)
@@ -208,13 +214,15 @@ class ChallengeMixin:
         known_guilty = any(offends(face, pending, rule) for face, n in known.items() if n)
         if event.verdict == "guilty":
             if held == 0:
-                raise Refusal("wd4-verdict", f"{name} held no other card: the Wild Draw Four "
-                                             "was the last card, so it cannot be guilty")
+                raise Refusal("wd4-verdict", f"{name} held no other card: the "
+                                             f"{pending.card.name} was the last card, so it "
+                                             "cannot be guilty")
             return True
         if event.verdict == "innocent":
             if known_guilty:
                 raise Refusal("wd4-verdict", f"{name} is known to hold a card that made the "
-                                             "Wild Draw Four illegal: it cannot be innocent")
+                                             f"{pending.card.name} illegal: it cannot be "
+                                             "innocent")
             return False
         shown = event.shown
         if len(shown) > held:
@@ -236,7 +244,8 @@ class ChallengeMixin:
             if missing:
                 raise Refusal("wd4-verdict", f"{name} is known to hold {', '.join(missing)}, "
                                              "which the showing leaves out")
-            return False if not known_guilty else True
+            return known_guilty
         raise Refusal("wd4-showing", f"the showing proves nothing: {len(shown)} of {name}'s "
-                                     f"{held} cards, none of which made the Wild Draw Four "
-                                     "illegal; show the whole hand or the offending card")
+                                     f"{held} cards, none of which made the "
+                                     f"{pending.card.name} illegal; show the whole hand or "
+                                     "the offending card")

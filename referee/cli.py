@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import io
 import os
@@ -73,10 +74,8 @@ def _open_app(data_dir: str | None) -> int:
 def _utf8_streams() -> None:
     # Japanese player names must print on consoles whose default encoding is not UTF-8.
     for stream in (sys.stdout, sys.stderr):
-        try:
+        with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):
             stream.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
-        except (AttributeError, ValueError, io.UnsupportedOperation):
-            pass
 
 
 def _exit_code(exc: SystemExit) -> int:
@@ -113,7 +112,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         _silence_stdout()
         return 1
-    except Exception as exc:  # noqa: BLE001 - the last line of defence
+    except Exception as exc:
         print(f"uno-referee: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
         return INTERNAL_ERROR
 

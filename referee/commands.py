@@ -1,4 +1,4 @@
-"""The bodies of the `uno-referee` commands: check, replay, score and rules (no argument parsing)."""
+"""The bodies of the `uno-referee` commands: check, replay, score and rules (no arg parsing)."""
 
 from __future__ import annotations
 
@@ -146,7 +146,8 @@ def score_table(sheet: dict[str, Any], system: str) -> str:
         rows.append([str(number), rnd["winner"] or "-", *cells])
     rows.append(["total", "", *(str(sheet["totals"][p]) for p in players)])
     rows.append(["rank", "", *(str(sheet["ranks"][p]) for p in players)])
-    text = "\n".join(_aligned(row, _widths(rows)) for row in rows) + "\n"
+    widths = _widths(rows)
+    text = "\n".join(_aligned(row, widths) for row in rows) + "\n"
     if sheet["finished"]:
         verdict = f"winner: {sheet['winner']}" if sheet["winner"] else "finished: a tie"
     else:
@@ -162,7 +163,8 @@ def parse_overrides(pairs: Sequence[str]) -> tuple[tuple[str, str], ...]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip() or not value.strip():
-            raise Failure(f"uno-referee rules: --rule expects key=value, e.g. --rule uno-penalty=4, not {pair!r}")
+            raise Failure("uno-referee rules: --rule expects key=value, e.g. --rule "
+                          f"uno-penalty=4, not {pair!r}")
         out.append((key.strip(), value.strip()))
     return tuple(out)
 
@@ -174,7 +176,8 @@ def rules(edition: str, rulebook: str, overrides: tuple[tuple[str, str], ...],
         raise Failure(f"uno-referee rules: edition '{edition}' is not refereed by this version yet "
                       f"(editions: {', '.join(EDITIONS)})")
     if edition not in EDITIONS:
-        raise Failure(f"uno-referee rules: unknown edition '{edition}' (editions: {', '.join(EDITIONS)})")
+        raise Failure(f"uno-referee rules: unknown edition '{edition}' "
+                      f"(editions: {', '.join(EDITIONS)})")
     try:
         options = resolve(rulebook, edition, overrides)
     except OptionError as exc:
@@ -214,7 +217,8 @@ def _widths(rows: list[list[str]]) -> list[int]:
 
 
 def _aligned(row: list[str], widths: list[int]) -> str:
-    return "  ".join(cell + " " * (w - _width(cell)) for cell, w in zip(row, widths)).rstrip()
+    cells = zip(row, widths, strict=True)
+    return "  ".join(cell + " " * (w - _width(cell)) for cell, w in cells).rstrip()
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

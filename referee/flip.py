@@ -51,6 +51,13 @@ class FlipMixin:
         if play.top_color is not None and play.top_color not in self.edition.colors(new):
             raise Refusal("wild-color", f"that colour is not on the {SIDES[new]} side")
         backs = table.pile_back[-1:] if reshuffling else table.pile_back
+        pending = table.pending
+        if pending is not None and seat != pending.victim:
+            # An implied accept that knocks its drawer out puts unseen cards under the pile,
+            # unless the Flip player's own draw then reshuffles them away.
+            ko = self._implied_knock_out(table, pending.victim, pending.amount)
+            if ko and not (reshuffling and table.draw_pile >= pending.amount):
+                backs = [UNSEEN] * ko + backs
         seen = backs[0]
         if seen is not UNSEEN and seen is not top:
             raise Refusal("flip", f"the card that turns up is {seen.name}: the table saw that "
@@ -101,7 +108,7 @@ class FlipMixin:
         # A knock-out since the card was played may have emptied the seat.
         table.turn = owed.then if owed.then not in table.out else table.step(owed.then)
         text = "The discard pile was shuffled into a new draw pile. " if reshuffled else ""
-        text += f"{name} drew {drawn} {until} and keeps them."
-        if out is not None and table.hands[out] == 0:
+        text += f"{name} drew {drawn} {until} and keeps {'it' if drawn == 1 else 'them'}."
+        if out is not None and table.went_out(out):
             return Ruling(True, "going-out", text + self._end_round(out))
         return Ruling(True, owed.rule, text + f" {table.players[table.turn]} plays next.")

@@ -30,7 +30,7 @@ class HouseMixin:
         """Refuse a card the pending draw's victim may not stack on it."""
         names = table.players
         mode = self.options["stacking"]
-        if table.hands[pending.offender] == 0:
+        if table.went_out(pending.offender):
             raise Refusal("going-out", f"{names[pending.offender]} went out with the "
                                        f"{pending.card.name}: {names[pending.victim]} draws "
                                        f"{pending.amount}, and the round ends")

@@ -74,12 +74,11 @@ class NoMercyMixin:
         # The turn is said once, after the knock-outs.
         text = re.sub(r"[;.]? [^;.]* plays next\.$", ".", ruling.text)
         for seat in over:
-            moved = table.knock_out(seat)
-            self.knocked.append(table.players[seat])
-            text += (f" {table.players[seat]} holds {moved} cards and is knocked out (mercy "
-                     f"rule): the cards go to the bottom of the discard pile.")
+            text += self._knock_out(table, seat)
         left = table.seated()
         if len(left) == 1:
+            # A draw still waiting is moot: its victim is out, or the winner's hand scores 0.
+            table.pending = table.owed = None
             self._end_round(left[0])
             return Ruling(True, "mercy", text + f" {self.winner} is the last player left and "
                                                 f"wins round {self.round_no}.", True)
@@ -90,15 +89,43 @@ class NoMercyMixin:
         if owed is not None and owed.seat in table.out:
             table.owed = None
             table.turn = owed.then
-            if owed.winner is not None and table.hands[owed.winner] == 0:
+            if owed.winner is not None and table.went_out(owed.winner):
                 return Ruling(True, "mercy", text + self._end_round(owed.winner), True)
         if table.must_play in table.out:
             table.must_play = None
         if table.turn in table.out:
             table.turn = table.step(table.turn)
-        for seat, closer in list(table.catchable.items()):
-            if closer in table.out:
-                table.catchable[seat] = table.step(closer)
         if table.turn is not None:
             text += f" {table.players[table.turn]} plays next."
         return Ruling(True, "mercy", text, True)
+
+    def _knock_out(self: Referee, table: Table, seat: int) -> str:
+        """One knock-out (dossier 7.2); UNO windows another seat's move would have closed now
+        close on the next seat in."""
+        moved = table.knock_out(seat)
+        self.knocked.append(table.players[seat])
+        for other, closer in list(table.catchable.items()):
+            if closer in table.out:
+                table.catchable[other] = table.step(closer)
+        return (f" {table.players[seat]} holds {moved} cards and is knocked out (mercy "
+                f"rule): the cards go to the bottom of the discard pile.")
+
+    def _implied_knock_out(self: Referee, table: Table, victim: int, amount: int) -> int:
+        """The cards an accept of `amount` would knock out of the victim's hand (0: none)."""
+        held = table.hands[victim] + min(amount, table.available())
+        return held if self.mercy and held >= self.mercy else 0
+
+    def _check_implied_knock_out(self: Referee, table: Table, victim: int, amount: int
+                                 ) -> None:
+        """An accept that knocks out the second-last player ends the round, so nobody may move
+        on after it: the accept is entered on its own."""
+        if len(table.seated()) == 2 and self._implied_knock_out(table, victim, amount):
+            name = table.players[victim]
+            raise Refusal("mercy", f"{name} drawing {amount} reaches {self.mercy} cards: the "
+                                   f"knock-out ends the round (`{name}: accept`)")
+
+    def _knock_out_victim(self: Referee, table: Table, victim: int) -> str:
+        """An implied accept knocks its drawer out before the next player's move."""
+        if not self.mercy or table.hands[victim] < self.mercy:
+            return ""
+        return self._knock_out(table, victim)

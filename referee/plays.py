@@ -6,8 +6,17 @@ from typing import TYPE_CHECKING
 
 from . import events as ev
 from .cards import Card
-from .effects import (CHALLENGEABLE, EFFECTS, PASSIVE_KINDS, check_seven, check_swap,
-                      check_target, pending_rule, plain, wild)
+from .effects import (
+    CHALLENGEABLE,
+    EFFECTS,
+    PASSIVE_KINDS,
+    check_seven,
+    check_swap,
+    check_target,
+    pending_rule,
+    plain,
+    wild,
+)
 from .flip import UNTIL_COLOR
 from .flip_nomercy_effects import EDITION_EFFECTS
 from .ruling import Refusal, Ruling
@@ -62,13 +71,14 @@ class PlaysMixin:
                 raise Refusal(pending_rule(pending.card),
                               f"{names[seat]} must first accept the {pending.card.name} "
                               f"(draw {pending.amount}){answers}")
-            if table.hands[pending.offender] == 0:
+            if table.went_out(pending.offender):
                 raise Refusal("going-out", f"{names[pending.offender]} went out with the "
                                            f"{pending.card.name}: {names[pending.victim]} accepts "
                                            "or challenges, and the round ends")
             if seat != table.step(pending.victim):
                 raise Refusal("turn-order", f"it is {names[pending.victim]}'s turn to accept or "
                                             f"challenge the {pending.card.name}")
+            self._check_implied_knock_out(table, pending.victim, pending.amount)
             return True
         if seat != table.turn:
             turn = table.turn
@@ -85,7 +95,7 @@ class PlaysMixin:
             assert pending is not None
             if table.catchable and not self.next_discard_window:
                 self._close_windows(table, pending.victim, "accepted")
-            text = self._accept(table) + " "
+            text = self._accept(table) + self._knock_out_victim(table, pending.victim) + " "
         if table.catchable and (discard or not self.next_discard_window):
             self._close_windows(table, seat, "played" if discard else "acted")
         return text
@@ -168,8 +178,8 @@ class PlaysMixin:
                 raise self._stack_hint(table, refusal, event.play.card) from None
         self._check_card(table, seat, event.play)
         if table.must_play == seat and event.play.card.kind in CHALLENGEABLE:
-            raise Refusal("wd4-guilty", f"after a guilty {event.play.card.name} its player "
-                                        "plays the legal card they held")
+            raise Refusal("wd4-guilty", "after a guilty challenge its player plays a card that "
+                                        f"was legal, not a {event.play.card.name}")
         text = self._begin_turn(table, seat, implied, True)
         return self._play(table, seat, event.play, text)
 
@@ -185,8 +195,8 @@ class PlaysMixin:
             return self._on_draw_until(table, seat, event)
         implied = self._check_turn(table, seat)
         if table.must_play == seat:
-            raise Refusal("wd4-guilty", "after a guilty Wild Draw Four its player plays the legal "
-                                        "card they held; they do not draw")
+            raise Refusal("wd4-guilty", "after a guilty challenge its player plays a legal card "
+                                        "they held; they do not draw")
         to_match = self.options["draw"] == "to-match"
         allowed = (1, 4) if creeper else (1,)
         if not to_match and event.count not in allowed:

@@ -8,8 +8,8 @@ from typing import Any
 
 from .effects import CHALLENGEABLE
 from .engine import Referee
-from .flip import SIDES, UNTIL_COLOR
 from .events import Event, Session
+from .flip import SIDES, UNTIL_COLOR
 from .ruling import Ruling
 
 

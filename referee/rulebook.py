@@ -73,7 +73,8 @@ _RULES = (
          "(a play, a draw, accept or challenge).", "dossier 2.8 (ENsheet, ENold)",
          when=(("uno-window", "next-action"),)),
     Rule("uno-window", "A missed UNO can be caught until another player puts down a card.",
-         "dossier 2.8 (JP17: 次の人がカードを捨てる瞬間まで)", when=(("uno-window", "next-discard"),)),
+         "dossier 2.8 (JP17: 次の人がカードを捨てる瞬間まで)",
+         when=(("uno-window", "next-discard"),)),
     Rule("uno-late-catch", "A catch after the window closed is too late: no penalty for anyone.",
          "dossier 13 row 6"),
     Rule("uno-catch", "A player caught not calling UNO inside the window draws the UNO penalty "
@@ -141,7 +142,8 @@ _RULES = (
          "colour and the turn passes.", "dossier 4 (JP17)", editions=("swap", "shuffle")),
     Rule("creeper", "Creeper: a player who draws a Creeper draws 3 more (a Creeper among those "
          "3 is kept); Creepers are played as Wilds. Record the chain as `draw 4`, or `draw 3` "
-         "right after a forced draw (a `draw 3` there always reads as the Creeper's three).", "seed 003 JPmc; dossier 6", editions=("minecraft",)),
+         "right after a forced draw (a `draw 3` there always reads as the Creeper's three).",
+         "seed 003 JPmc; dossier 6", editions=("minecraft",)),
     # House rules (options.md): declared in the header, refused when not turned on.
     Rule("stacking", "Stacking: a Draw Two may be played on a Draw Two and a Wild Draw Four on a "
          "Wild Draw Four, adding to the draw; the player who does not stack draws the total and "
@@ -173,7 +175,9 @@ _RULES = (
     Rule("mercy", "Mercy rule: a player holding the mercy limit of cards or more is knocked out "
          "of the round at once (no more drawing, no card played); their cards go to the bottom "
          "of the discard pile and play passes them over. The last player left wins the round; "
-         "under `target N` the winner also scores the ko-bonus for each player knocked out.",
+         "under `target N` the winner also scores the ko-bonus for each player knocked out. "
+         "A draw accepted by the next player's move knocks out before that move; if that "
+         "leaves one player, the accept is entered on its own.",
          "dossier 7.2, 13 row 22; options.md", when=()),
     Rule("go-out-on-action", "A player may not go out on an action card or a Wild: whoever plays "
          "one as their last card draws 2 after its effect, and play goes on.",

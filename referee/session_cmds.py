@@ -11,8 +11,14 @@ from typing import TextIO
 
 from .commands import OK, REFUSED, UNREADABLE, Failure, parse_overrides, read_text
 from .service import (
-    SYNTAX_RULE, ImportRefused, NothingToUndo, NoSuchMove, Recorded, SessionError,
-    SessionService, build_header,
+    SYNTAX_RULE,
+    ImportRefused,
+    NoSuchMove,
+    NothingToUndo,
+    Recorded,
+    SessionError,
+    SessionService,
+    build_header,
 )
 from .service.text import describe, list_row, list_table, plan_lines, show_json, show_lines
 

@@ -101,6 +101,10 @@ class Table:
                 seat = (seat + self.direction) % n
         return seat
 
+    def went_out(self, seat: int) -> bool:
+        """Whether the seat has played its last card (a knocked-out seat holds none either)."""
+        return self.hands[seat] == 0 and seat not in self.out
+
     def knock_out(self, seat: int) -> int:
         """Mercy rule (dossier 7.2): the hand goes to the bottom of the discard pile and the
         seat leaves the round. Returns the cards moved."""
@@ -126,10 +130,7 @@ class Table:
         """Copies of a face known to be outside this seat's hand: in the discard pile (only the
         top card when a reshuffle is about to happen) or known in another hand. Cards mixed by a
         shuffle may be anyone's, so they are not counted against anyone."""
-        if reshuffling:
-            count = 1 if self.top is face else 0
-        else:
-            count = self.pile_counts.get(face, 0)
+        count = (1 if self.top is face else 0) if reshuffling else self.pile_counts.get(face, 0)
         for other, hand in enumerate(self.known):
             if other != seat:
                 count += hand.get(face, 0)

@@ -6,9 +6,26 @@ import unicodedata
 
 from ..cards import COLOR_NAMES, Card
 from ..events import (
-    CardPlayed, CardsDrawn, ChallengeMade, DealerNamed, DrawAccepted, Event, HandAdjusted,
-    HandRevealed, Header, JumpedIn, MisplayCaught, PenaltyGiven, Play, PlayerCaught,
-    PlayerWentOut, RoundStarted, Session, StartTurned, TurnOverridden, UnoCalled,
+    CardPlayed,
+    CardsDrawn,
+    ChallengeMade,
+    DealerNamed,
+    DrawAccepted,
+    Event,
+    HandAdjusted,
+    HandRevealed,
+    Header,
+    JumpedIn,
+    MisplayCaught,
+    PenaltyGiven,
+    Play,
+    PlayerCaught,
+    PlayerWentOut,
+    RoundStarted,
+    Session,
+    StartTurned,
+    TurnOverridden,
+    UnoCalled,
 )
 
 

@@ -6,8 +6,18 @@ from collections.abc import Callable
 
 from ..cards import Card
 from ..events import (
-    CardPlayed, CardsDrawn, ChallengeMade, DrawAccepted, Event, HandAdjusted, JumpedIn,
-    MisplayCaught, PenaltyGiven, Play, PlayerCaught, UnoCalled,
+    CardPlayed,
+    CardsDrawn,
+    ChallengeMade,
+    DrawAccepted,
+    Event,
+    HandAdjusted,
+    JumpedIn,
+    MisplayCaught,
+    PenaltyGiven,
+    Play,
+    PlayerCaught,
+    UnoCalled,
 )
 from .errors import NotationError
 from .words import Cursor, either

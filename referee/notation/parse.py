@@ -8,13 +8,29 @@ from collections.abc import Callable
 
 from ..editions import EDITIONS, PLANNED_EDITIONS
 from ..events import (
-    DealerNamed, Event, HandRevealed, Header, PlayerWentOut, RoundStarted, Session, StartTurned,
+    DealerNamed,
+    Event,
+    HandRevealed,
+    Header,
+    PlayerWentOut,
+    RoundStarted,
+    Session,
+    StartTurned,
     TurnOverridden,
 )
 from .errors import NotationError
 from .moves import read_action
 from .words import (
-    Cursor, Line, Table, Tok, either, find_colon, quote, read_line, read_players, tokenize,
+    Cursor,
+    Line,
+    Table,
+    Tok,
+    either,
+    find_colon,
+    quote,
+    read_line,
+    read_players,
+    tokenize,
 )
 
 _TAGS = ("Event", "Site", "Date", "Edition", "Rules", "Scoring", "Players", "Rule", "Custom")

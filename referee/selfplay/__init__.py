@@ -1,5 +1,6 @@
 """Self-play: a real game with real hands, played by random players, checked against the engine."""
 
-from .driver import Divergence, SelfPlay, Stats, Tendencies
+from .driver import SelfPlay
+from .outcomes import Divergence, Stats, Tendencies
 
 __all__ = ["Divergence", "SelfPlay", "Stats", "Tendencies"]

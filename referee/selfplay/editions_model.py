@@ -12,8 +12,9 @@ from ..editions import Edition
 
 def flip_pairing(rng: random.Random, edition: Edition
                  ) -> tuple[dict[Card, Card], dict[Card, Card]]:
-    """A Flip deck's other faces: light to dark, and dark to light. Each face's copies share one other face: a real
-    deck's pairing is unknown (dossier 5.1) and the engine must not rely on any."""
+    """A Flip deck's other faces: light to dark, and dark to light. Each face's copies share one
+    other face: a real deck's pairing is unknown (dossier 5.1) and the engine must not rely on
+    any."""
     assert edition.sides is not None
     light, dark = ([f for f in sorted(side, key=lambda f: f.code) if edition.deck[f] == 2]
                    for side in edition.sides)
@@ -55,6 +56,10 @@ class EditionRules:
         def seated(self) -> list[int]: ...
         def step(self, seat: int, times: int = 1) -> int: ...
 
+    def went_out(self, seat: int) -> bool:
+        """Whether the seat has played its last card (a knocked-out seat holds none either)."""
+        return not self.hands[seat] and seat not in self.out
+
     def owe(self, seat: int, then: int, offender: int) -> None:
         """`seat` must now draw until the colour in force; then `then` plays."""
         self.owed, self.owed_then = seat, then
@@ -74,7 +79,7 @@ class EditionRules:
         self.owed = None
         then = self.owed_then
         self.turn = then if then not in self.out else self.step(then)
-        if self.owed_winner is not None and not self.hands[self.owed_winner]:
+        if self.owed_winner is not None and self.went_out(self.owed_winner):
             self.end(self.owed_winner)
         return count
 
@@ -99,7 +104,7 @@ class EditionRules:
         if self.owed in self.out:
             self.owed = None
             self.turn = self.owed_then
-            if self.owed_winner is not None and not self.hands[self.owed_winner]:
+            if self.owed_winner is not None and self.went_out(self.owed_winner):
                 self.end(self.owed_winner)
                 return
         p = self.pending

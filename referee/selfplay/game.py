@@ -4,34 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
 
-from ..cards import LIGHT_COLORS, Card, card
+from ..cards import LIGHT_COLORS, Card
 from ..editions import Edition
+from .draws_model import CHALLENGEABLE, DRAWS, DrawRules, Pending
 from .editions_model import EditionRules, flip_pairing
 
 
-@dataclass
-class Pending:
-    """A draw waiting for its victim: a Wild Draw Four, or any draw card under stacking."""
-
-    offender: int
-    victim: int
-    guilty: bool
-    top: Card | None
-    color: str | None
-    """The top card and colour before the last card of the stack."""
-    face: Card
-    amount: int
-    wd4s: int
-
-
-# What each draw card makes the next player draw (the printed number; 0: until a colour).
-_DRAWS = {"+2": 2, "w+4": 4, "w+2": 2, "w+c": 0, "+4": 4, "wr+4": 4, "w+6": 6, "w+10": 10}
-CHALLENGEABLE = ("w+4", "w+2", "w+c")
-
-
-class RealGame(EditionRules):
+class RealGame(EditionRules, DrawRules):
     """One round played with real cards. It is written apart from the engine on purpose: the
     self-play test compares what the engine derives from the moves with what really happened."""
 
@@ -109,7 +89,8 @@ class RealGame(EditionRules):
     def forced_draw(self, seat: int, count: int) -> None:
         got = self.draw(seat, count)
         if self.minecraft_every and any(face.kind == "cr" for face in got):
-            self.draw(seat, 3)
+            # The 3 more come with their own `draw 3` line after the move, so they are drawn
+            # after every other draw the move causes (it matters only when the piles run dry).
             self.creeper_extra.append(seat)
 
     def back(self, face: Card) -> Card:
@@ -122,17 +103,6 @@ class RealGame(EditionRules):
         top = self.top
         assert top is not None
         return face.color is None or face.color == self.color or face.kind == top.kind
-
-    def offends(self, face: Card, top: Card | None, color: str | None, kind: str = "w+4"
-                ) -> bool:
-        """Whether holding `face` makes a Wild Draw Four (or Flip's Wild Draw Two or Color)
-        illegal under the table's rule."""
-        if face.kind == kind:
-            return False
-        if self.options["wd4-legal"] == "color":
-            return face.color is not None and face.color == color
-        return (face.color is None or face.color == color
-                or (top is not None and face.kind == top.kind))
 
     def discard(self, face: Card, color: str | None) -> None:
         self.pile.append(face)
@@ -166,18 +136,6 @@ class RealGame(EditionRules):
         elif kind == "s":
             self.turn = self.step(left)
         return turned, color
-
-    def stackable(self, face: Card) -> bool:
-        """Whether `face` may go on the pending draw under the table's stacking rule."""
-        p = self.pending
-        mode = self.options["stacking"]
-        if p is None or mode == "off" or face.kind not in _DRAWS or not self.hands[p.offender]:
-            return False
-        if mode == "higher":
-            return _DRAWS[face.kind] >= _DRAWS[p.face.kind]
-        if face.kind == p.face.kind:
-            return True
-        return mode == "progressive" and face.kind == "w+4" and p.face.kind == "+2"
 
     def play(self, seat: int, face: Card, color: str | None, target: int | None,
              uno: bool, extra: tuple[Card, ...] = ()) -> None:
@@ -222,13 +180,13 @@ class RealGame(EditionRules):
                 self.turn = self.step(seat)
         elif kind == "wcr":
             self.owe(nxt, self.step(nxt), seat)
-        elif kind in _DRAWS and not stacking and kind not in CHALLENGEABLE:
+        elif kind in DRAWS and not stacking and kind not in CHALLENGEABLE:
             if kind == "wr+4":
                 self.direction = -self.direction
                 nxt = self.step(seat)
-            self.forced_draw(nxt, _DRAWS[kind])
+            self.forced_draw(nxt, DRAWS[kind])
             self.turn = self.step(nxt)
-        elif kind in _DRAWS:
+        elif kind in DRAWS:
             if kind == "wr+4":
                 self.direction = -self.direction
                 nxt = self.step(seat)
@@ -236,7 +194,7 @@ class RealGame(EditionRules):
             guilty = kind in CHALLENGEABLE and any(self.offends(c, prev_top, prev_color, kind)
                                                    for c in hand)
             self.pending = Pending(seat, nxt, guilty, prev_top, prev_color, face,
-                                   _DRAWS[kind] + (old.amount if old else 0),
+                                   DRAWS[kind] + (old.amount if old else 0),
                                    (old.wd4s if old else 0) + (kind == "w+4"))
             self.held_at_wd4 = list(hand)
             self.turn = nxt
@@ -288,45 +246,12 @@ class RealGame(EditionRules):
         if self.options["uno-on-passive"] == "yes":
             self.catchable.update(s for s in seats if len(self.hands[s]) == 1)
 
-    def resolve(self, challenge: bool) -> bool:
-        """The victim accepts or challenges the pending draw; True if guilty."""
-        p = self.pending
-        assert p is not None
-        offender, victim = p.offender, p.victim
-        guilty = p.guilty and challenge
-        flip = p.face.kind in ("w+2", "w+c")
-        until = p.face.kind == "w+c"
-        self.pending = None
-        if not guilty:
-            self.forced_draw(victim, p.amount + (2 if challenge else 0))
-            self.turn = self.step(victim)
-            if until:
-                self.owe(victim, self.turn, offender)
-        else:
-            mode = self.options["wd4-guilty"]
-            if mode != "draw":
-                self.hands[offender].append(self.pile.pop())
-                self.top, self.color = p.top, p.color
-            self.turn = victim
-            if until and mode == "draw":
-                # dossier 5.4 (EN): the offender draws until the colour instead.
-                self.owe(offender, victim, offender)
-            else:
-                # Flip: 2 either way (dossier 5.4); digital games: 4 for every Wild Draw Four
-                # in a stack (dossier 2.15).
-                self.forced_draw(offender, 2 if flip else 4 * p.wd4s)
-            if mode == "retract-replay":
-                self.turn = self.must_play = offender
-        if not self.hands[offender] and self.owed is None and offender not in self.out:
-            self.end(offender)
-        return guilty
-
     def close_windows(self, actor: int) -> None:
         self.missed |= self.catchable - {actor}
         self.catchable &= {actor}
 
     def end(self, seat: int) -> None:
         self.winner = seat
-        self.turn = None
+        self.turn = self.owed = self.pending = None
         self.catchable.clear()
         self.must_play = None

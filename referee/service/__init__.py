@@ -23,14 +23,30 @@ like any move. Deleting is final: ask the user before calling `delete`.
 """
 
 from ..store import (
-    NewerSchema, ReadOnly, SaveFailed, SessionCorrupt, SessionError, SessionLocked,
+    NewerSchema,
+    ReadOnly,
+    SaveFailed,
+    SessionCorrupt,
+    SessionError,
+    SessionLocked,
     SessionNotFound,
 )
 from .headers import build_header, check_header
 from .live import LiveSession
 from .results import (
-    SYNTAX_RULE, Correction, Imported, ImportRefused, LaterMove, Listing, NoSuchMove,
-    NothingToUndo, Recorded, SessionInfo, SetupProblem, Trouble, Undone,
+    SYNTAX_RULE,
+    Correction,
+    Imported,
+    ImportRefused,
+    LaterMove,
+    Listing,
+    NoSuchMove,
+    NothingToUndo,
+    Recorded,
+    SessionInfo,
+    SetupProblem,
+    Trouble,
+    Undone,
 )
 from .sessions import SessionService
 

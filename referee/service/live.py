@@ -21,7 +21,14 @@ from ..store.log import apply as apply_entry
 from ..store.log import effective, last_summary
 from ..store.tags import header_of
 from .results import (
-    SYNTAX_RULE, Correction, LaterMove, NoSuchMove, NothingToUndo, Recorded, Trouble, Undone,
+    SYNTAX_RULE,
+    Correction,
+    LaterMove,
+    NoSuchMove,
+    NothingToUndo,
+    Recorded,
+    Trouble,
+    Undone,
 )
 from .summary import summarize
 

@@ -10,8 +10,17 @@ from ..engine import Referee, SetupError
 from ..events import Header
 from ..notation import NotationError, parse_session
 from ..store import (
-    Layout, SaveFailed, SessionError, SessionFile, SessionIndex, SessionNotFound, data_dir,
-    fingerprint, new_id, normal_id, plain_os_errors,
+    Layout,
+    SaveFailed,
+    SessionError,
+    SessionFile,
+    SessionIndex,
+    SessionNotFound,
+    data_dir,
+    fingerprint,
+    new_id,
+    normal_id,
+    plain_os_errors,
 )
 from ..store.log import effective, last_summary
 from ..store.session_file import now

@@ -5,8 +5,14 @@ in front of it.
 """
 
 from .errors import (
-    NewerSchema, ReadOnly, SaveFailed, SessionCorrupt, SessionError, SessionLocked,
-    SessionNotFound, plain_os_errors,
+    NewerSchema,
+    ReadOnly,
+    SaveFailed,
+    SessionCorrupt,
+    SessionError,
+    SessionLocked,
+    SessionNotFound,
+    plain_os_errors,
 )
 from .index import SessionIndex
 from .log import Move

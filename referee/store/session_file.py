@@ -24,7 +24,12 @@ from tinydb import TinyDB
 from . import log
 from .atomic import AtomicJSONStorage, encode, fsync_dir, write_atomically
 from .errors import (
-    NewerSchema, ReadOnly, SaveFailed, SessionCorrupt, SessionError, SessionLocked,
+    NewerSchema,
+    ReadOnly,
+    SaveFailed,
+    SessionCorrupt,
+    SessionError,
+    SessionLocked,
     SessionNotFound,
 )
 from .paths import Layout

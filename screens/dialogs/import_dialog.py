@@ -14,6 +14,7 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Label, Static
 
 from referee.service import Imported, SessionError, SessionService
+
 from .boxed_dialog import BoxedDialog
 
 

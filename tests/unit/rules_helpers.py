@@ -135,7 +135,7 @@ def refused(outcome: Outcome, rule: str | tuple[str, ...] | None = None) -> Outc
     return outcome
 
 
-# Building a table ----------------------------------------------------------------------------------
+# Building a table ---------------------------------------------------------------------------------
 
 def header(edition: str = "classic", rules: str = "en", players: tuple[str, ...] = PLAYERS,
            scoring: str = "target 500", customs: tuple[tuple[int, str], ...] = (),
@@ -172,7 +172,7 @@ def hands(ref: Referee) -> dict[str, int]:
     return dict(state(ref)["hands"])
 
 
-# Moves -----------------------------------------------------------------------------------------------
+# Moves --------------------------------------------------------------------------------------------
 
 def make_play(code: str, color: str | None = None, uno: bool = False, target: str | None = None,
               extra: str = "") -> ev.Play:

@@ -166,7 +166,7 @@ def test_replay_json_one_object_per_statement(capsys, write):
     for record in records:
         assert set(record) == {"line", "ok", "ruling", "rule", "state"}
         assert record["ok"] is True and record["ruling"] and record["rule"]
-        assert STATE_KEYS <= set(record["state"])
+        assert set(record["state"]) >= STATE_KEYS
     last = records[-1]["state"]
     assert last["turn"] == "Alice" and last["top"] == "r9" and last["color"] == "red"
     assert last["direction"] == "cw" and last["hands"] == {"Alice": 7, "Bob": 6, "Carol": 6}
@@ -316,7 +316,8 @@ def test_japanese_output_is_utf8_whatever_the_console(tmp_path):
 
 
 def test_score_table_aligns_wide_names(capsys, write):
-    path = write(JAPANESE.split("\nround 1")[0] + "\nround 1\nout 花子\nhand 太郎: 10\nhand 次郎: 5\n")
+    path = write(JAPANESE.split("\nround 1")[0]
+                 + "\nround 1\nout 花子\nhand 太郎: 10\nhand 次郎: 5\n")
     _, out, _ = run(capsys, "score", path)
     header, first = out.splitlines()[1:3]
     width = commands._width

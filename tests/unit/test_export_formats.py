@@ -12,6 +12,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from manual_example import MANUAL_POINTS, MANUAL_RUNNING, SAMPLES
 
 from referee import cli
 from referee.events import Header, Session
@@ -19,7 +20,6 @@ from referee.exports import FORMATS, csv_sheet, labels, qr
 from referee.notation import format_session, parse_session
 from referee.selfplay import SelfPlay
 from referee.sheet import Sheet, build_sheet
-from manual_example import MANUAL_POINTS, MANUAL_RUNNING, SAMPLES
 
 SAMPLE_NAMES = sorted(p.name for p in SAMPLES.glob("*.uno"))
 

@@ -6,9 +6,25 @@ import pytest
 
 from referee.cards import card
 from referee.events import (
-    CardPlayed, CardsDrawn, ChallengeMade, DealerNamed, DrawAccepted, HandAdjusted, HandRevealed,
-    Header, JumpedIn, MisplayCaught, PenaltyGiven, Play, PlayerCaught, PlayerWentOut,
-    RoundStarted, Session, StartTurned, TurnOverridden, UnoCalled,
+    CardPlayed,
+    CardsDrawn,
+    ChallengeMade,
+    DealerNamed,
+    DrawAccepted,
+    HandAdjusted,
+    HandRevealed,
+    Header,
+    JumpedIn,
+    MisplayCaught,
+    PenaltyGiven,
+    Play,
+    PlayerCaught,
+    PlayerWentOut,
+    RoundStarted,
+    Session,
+    StartTurned,
+    TurnOverridden,
+    UnoCalled,
 )
 from referee.notation import format_event, format_session, parse_move, parse_session
 
@@ -158,7 +174,7 @@ def test_blank_line_before_each_round_and_trailing_newline() -> None:
     CardPlayed("Bob", Play(card("w"), custom=2)),
 ])
 def test_unwritable_events_raise_value_error(event: object) -> None:
-    with pytest.raises(ValueError, match="cannot|0|verdict|custom"):
+    with pytest.raises(ValueError, match=r"cannot|0|verdict|custom"):
         format_event(event, HEADER)
 
 

@@ -6,13 +6,35 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.cards import (
-    COLOR_NAMES, COLORED_ACTIONS, NUMBER_KINDS, WILD_KINDS, Card, card, parse_card_words,
+    COLOR_NAMES,
+    COLORED_ACTIONS,
+    NUMBER_KINDS,
+    WILD_KINDS,
+    Card,
+    card,
+    parse_card_words,
 )
 from referee.editions import EDITIONS, PLANNED_EDITIONS
 from referee.events import (
-    CardPlayed, CardsDrawn, ChallengeMade, DealerNamed, DrawAccepted, HandAdjusted, HandRevealed,
-    Header, JumpedIn, MisplayCaught, PenaltyGiven, Play, PlayerCaught, PlayerWentOut,
-    RoundStarted, Session, StartTurned, TurnOverridden, UnoCalled,
+    CardPlayed,
+    CardsDrawn,
+    ChallengeMade,
+    DealerNamed,
+    DrawAccepted,
+    HandAdjusted,
+    HandRevealed,
+    Header,
+    JumpedIn,
+    MisplayCaught,
+    PenaltyGiven,
+    Play,
+    PlayerCaught,
+    PlayerWentOut,
+    RoundStarted,
+    Session,
+    StartTurned,
+    TurnOverridden,
+    UnoCalled,
 )
 from referee.notation import NotationError, format_event, format_session, parse_move, parse_session
 

@@ -6,9 +6,24 @@ import pytest
 
 from referee.cards import card
 from referee.events import (
-    CardPlayed, CardsDrawn, ChallengeMade, DealerNamed, DrawAccepted, HandAdjusted, HandRevealed,
-    Header, JumpedIn, MisplayCaught, PenaltyGiven, Play, PlayerCaught, PlayerWentOut,
-    RoundStarted, StartTurned, TurnOverridden, UnoCalled,
+    CardPlayed,
+    CardsDrawn,
+    ChallengeMade,
+    DealerNamed,
+    DrawAccepted,
+    HandAdjusted,
+    HandRevealed,
+    Header,
+    JumpedIn,
+    MisplayCaught,
+    PenaltyGiven,
+    Play,
+    PlayerCaught,
+    PlayerWentOut,
+    RoundStarted,
+    StartTurned,
+    TurnOverridden,
+    UnoCalled,
 )
 from referee.notation import NotationError, parse_move, parse_session
 

@@ -13,7 +13,8 @@ from referee.rulebook import RULES, in_force, rule_for
 ENGINE = Path(__file__).resolve().parents[2] / "referee"
 # Rule ids appear in the engine as the first argument of Refusal/Ruling, or first in an
 # effect's returned pair.
-CITED = re.compile(r'(?:Refusal\(|Ruling\((?:True|False), )\s*"([a-z0-9-]+)"|return \(?"([a-z0-9-]+)"')
+CITED = re.compile(r'(?:Refusal\(|Ruling\((?:True|False), )\s*"([a-z0-9-]+)"'
+                   r'|return \(?"([a-z0-9-]+)"')
 
 
 def cited_ids() -> set[str]:

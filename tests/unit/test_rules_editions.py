@@ -22,7 +22,7 @@ from rules_helpers import (
     table,
 )
 
-# Wild Shuffle Hands (dossier 4, 13 row 15) ------------------------------------------------------------
+# Wild Shuffle Hands (dossier 4, 13 row 15) --------------------------------------------------------
 
 
 def test_shuffle_hands_redeal_from_the_players_left_player_last() -> None:
@@ -93,7 +93,7 @@ def test_shuffle_hands_as_last_card_redeals_by_default(rules: str) -> None:
 def test_shuffle_hands_as_last_card_cites_the_last_card_rule() -> None:
     """dossier 4 (SHUF) / rule `shuffle-last-card` ('Wild Shuffle Hands as the last card
     re-deals, the player included: they do not go out'): the ruling rests on that rule."""
-    ref, out = _ann_plays_last_shuffle()
+    _ref, out = _ann_plays_last_shuffle()
     ok(out, "shuffle-last-card")
 
 
@@ -120,7 +120,7 @@ def test_shuffle_hands_only_one_in_the_deck() -> None:
     refused(play(ref, "Bob", "wsh", "red"), "conservation")
 
 
-# Passive one-card hands (dossier 13 row 20; options.md `uno-on-passive`) -----------------------------
+# Passive one-card hands (dossier 13 row 20; options.md `uno-on-passive`) --------------------------
 
 
 def _ann_reaches_one_by_shuffle(**kw: object):
@@ -180,7 +180,7 @@ def test_passive_one_card_by_swap_must_call_under_yes() -> None:
     assert hands(ref)["Cy"] == 3
 
 
-# Wild Swap Hands (dossier 3, 13 row 16) -------------------------------------------------------------
+# Wild Swap Hands (dossier 3, 13 row 16) -----------------------------------------------------------
 
 
 def test_swap_hands_with_a_target() -> None:
@@ -253,7 +253,7 @@ def test_target_only_on_swap_hands() -> None:
     refused(play(ref, "Ann", "r5", target="Bob"), "swap-hands")
 
 
-# Wild Customizable (dossier 3, 4) ------------------------------------------------------------------------
+# Wild Customizable (dossier 3, 4) -----------------------------------------------------------------
 
 
 @pytest.mark.parametrize("edition", ["swap", "shuffle"])
@@ -283,7 +283,7 @@ def test_customizable_is_not_in_the_classic_deck() -> None:
     refused(play(ref, "Ann", "wc1", "red"), "card-in-edition")
 
 
-# Creeper (dossier 6, 13 row 18; options.md Minecraft) ---------------------------------------------------
+# Creeper (dossier 6, 13 row 18; options.md Minecraft) ---------------------------------------------
 
 
 def test_creeper_turn_draw_is_draw_four() -> None:

@@ -395,3 +395,42 @@ def test_seven_o_and_jump_in_work_on_the_dark_side() -> None:
     ok(apply(ref, ev.JumpedIn("Ann", make_play("pu7", target="Bob"))), "jump-in")
     assert hands(ref) == {"Ann": 9, "Bob": 5, "Cy": 7, "Dee": 6}
     assert st(ref)["turn"] == "Bob"
+
+
+
+def test_rulings_name_the_flip_cards_not_a_wild_draw_four() -> None:
+    """dossier 5.4: Flip's challengeable cards are the Wild Draw Two and the Wild Draw Color,
+    and the rulings say so."""
+    ref = table("flip", start="r5")
+    out = refused(challenge(ref, "Bob", "guilty"), "wd4-challenge-who")
+    assert "Wild Draw Two or Wild Draw Color" in out.text and "Four" not in out.text
+    ok(play(ref, "Ann", "w+2", "blue"))
+    out = refused(challenge(ref, "Bob", shows="b3"), "wd4-showing")
+    assert "made the Wild Draw Two illegal" in out.text
+
+
+def test_drawing_one_until_the_colour_keeps_it() -> None:
+    """dossier 5.2 (Wild Draw Color): one card drawn reads in the singular."""
+    ref = dark()
+    ok(play(ref, "Bob", "w+c", "orange"))
+    out = ok(draw(ref, "Cy", 1, counted=True))
+    assert "keeps it." in out.text
+
+
+@pytest.mark.parametrize("mercy", ["off", "9"])
+def test_a_flip_after_an_implied_knock_out_turns_up_an_unseen_card(mercy: str) -> None:
+    """dossier 5.3 (the bottom card comes up) with 7.2 (a knocked-out hand goes to the bottom of
+    the discard pile): Ann's Flip accepts Dee's Wild Draw Two for her; at 9 cards Dee is out
+    first, so the card that turns up is one of hers, which nobody saw."""
+    ref = dark(mercy=mercy)
+    ok(flip(ref, "Bob", "puf", "rf"), "flip")  # the bottom card's dark face is that Purple Flip
+    ok(play(ref, "Cy", "w+2", "blue"), "flip-wild-draw")
+    if mercy == "off":
+        refused(flip(ref, "Ann", "bf", "te3"), "flip")
+        ok(flip(ref, "Ann", "bf", "puf"), "flip")
+        return
+    out = ok(flip(ref, "Ann", "bf", "te3"), "flip")
+    assert "Dee holds 9 cards and is knocked out" in out.text
+    s = st(ref)
+    assert (s["side"], s["top"], s["turn"]) == ("dark", "te3", "Bob")
+    assert s["hands"]["Dee"] == 0 and s["discard_pile"] == 4 + 1 + 9

@@ -60,7 +60,7 @@ def test_action_symbol_does_not_match_a_number() -> None:
     refused(play(ref, "Ann", "b+2"), "match")
 
 
-# Wild colour (dossier 2.4, 12 row 16) ---------------------------------------------------------------
+# Wild colour (dossier 2.4, 12 row 16) -------------------------------------------------------------
 
 
 @pytest.mark.parametrize("code", ["w", "w+4"])
@@ -116,7 +116,7 @@ def test_one_card_per_turn() -> None:
     refused(play(ref, "Ann", "r5", extra="r5"), "match")
 
 
-# Drawing (dossier 2.5, 12 rows 4-5, 13 row 9) ---------------------------------------------------------
+# Drawing (dossier 2.5, 12 rows 4-5, 13 row 9) -----------------------------------------------------
 
 
 def test_draw_one_and_keep_it_passes_the_turn() -> None:
@@ -161,7 +161,8 @@ def test_after_drawing_no_other_card_from_hand() -> None:
 
 @pytest.mark.parametrize("rules", ["en", "jp"])
 def test_draw_is_one_card(rules: str) -> None:
-    """dossier 2.5 / 12 row 4 / options.md `draw one` (en and jp default): a turn draw is one card."""
+    """dossier 2.5 / 12 row 4 / options.md `draw one` (en and jp default): a turn draw is one
+    card."""
     ref = table(start="r7", rules=rules)
     refused(draw(ref, "Ann", 2), "draw-one")
     refused(draw(ref, "Ann", 3, code="r5"), "draw-one")
@@ -176,7 +177,7 @@ def test_draw_to_match_allows_several_cards_then_the_playable_one() -> None:
     assert s["hands"]["Ann"] == 7 + 3 - 1 and s["draw_pile"] == 79 - 3 and s["top"] == "r5"
 
 
-# Turn order (dossier 2.4, 13) ------------------------------------------------------------------------
+# Turn order (dossier 2.4, 13) ---------------------------------------------------------------------
 
 
 def test_play_out_of_turn_is_refused() -> None:
@@ -249,7 +250,7 @@ def test_creeper_is_not_in_the_shuffle_deck_and_swap_is_not_either() -> None:
     refused(play(ref, "Ann", "wsh", "red"), "card-in-edition")
 
 
-# Conservation (dossier 2.1, 11) ---------------------------------------------------------------------
+# Conservation (dossier 2.1, 11) -------------------------------------------------------------------
 
 
 def test_third_red_seven_in_the_discard_pile_is_refused() -> None:

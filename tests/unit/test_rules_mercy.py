@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from rules_helpers import (
     accept,
+    apply,
+    c,
     catch,
     challenge,
     dealer,
@@ -12,6 +16,7 @@ from rules_helpers import (
     hand,
     hands,
     header,
+    make_play,
     new_round,
     ok,
     play,
@@ -23,6 +28,7 @@ from rules_helpers import (
     uno,
 )
 
+from referee import events as ev
 from referee.engine import Referee, SetupError
 from referee.options import resolve
 from referee.rulebook import in_force
@@ -137,6 +143,69 @@ def test_accepting_a_stack_knocks_out_and_the_next_player_still_in_plays() -> No
     s = st(ref)
     assert s["hands"] == {"Ann": 6, "Bob": 6, "Cy": 6, "Dee": 0}
     assert s["turn"] == "Ann" and s["pending"] is None and s["discard_pile"] == 4 + 13
+
+
+def test_an_implied_accept_knocks_out_before_the_next_move() -> None:
+    """dossier 2.15 (the next player's move accepts for the victim) with 7.2 ('knocked out
+    immediately'): Dee draws to the limit and is out before Ann plays, so the turn after Ann
+    passes Dee by."""
+    ref = table(start="r5", mercy=12, stacking="same")
+    ok(play(ref, "Ann", "r+2"))
+    ok(play(ref, "Bob", "g+2"))
+    ok(play(ref, "Cy", "y+2"))
+    out = ok(play(ref, "Ann", "y3"))
+    assert "Dee holds 13 cards and is knocked out" in out.text
+    s = st(ref)
+    assert s["hands"] == {"Ann": 5, "Bob": 6, "Cy": 6, "Dee": 0}
+    assert s["turn"] == "Bob" and s["pending"] is None
+
+
+def test_an_implied_accept_that_ends_the_round_is_refused() -> None:
+    """dossier 7.2 ('Last one standing wins'): when the accept leaves one player in, the round
+    is over before anyone else can move, so the accept is entered on its own."""
+    ref = table(start="r5", players=("Ann", "Bob"), mercy=9, stacking="same")
+    ok(play(ref, "Ann", "r+2"))
+    refused(play(ref, "Ann", "r3"), "mercy")
+    assert st(ref)["pending"] is not None
+    ok(accept(ref, "Bob"), "mercy")
+    assert ref.winner == "Ann"
+
+
+def test_a_knocked_out_offender_has_not_gone_out() -> None:
+    """dossier 7.2: a player knocked out while their draw card waits did not go out, so the
+    victim may still stack on it or the next player may move for them."""
+    ref = table(start="r5", mercy=12, stacking="same")
+    ok(play(ref, "Ann", "r+2"))
+    ok(takes(ref, "Ann", 6), "mercy")  # 6 + 6: Ann is out, her Draw Two still waits on Bob
+    assert st(ref)["hands"]["Ann"] == 0 and ref.winner is None
+    ok(play(ref, "Bob", "g+2"))
+    ok(play(ref, "Dee", "g3"))  # Cy drew 4; Dee's move accepts for Cy
+    s = st(ref)
+    assert s["hands"]["Cy"] == 11 and s["turn"] == "Bob" and ref.winner is None
+
+
+def test_a_knocked_out_wild_draw_color_player_does_not_win() -> None:
+    """dossier 5.3 (the next player draws until the colour) with 7.2: Bob, knocked out before
+    Cy records the draw, holds no cards but has not gone out."""
+    ref = table("flip", start="r5", mercy=10)
+    move = dataclasses.replace(make_play("rf"), top=c("pu5"))  # the dark side turns up
+    ok(apply(ref, ev.CardPlayed("Ann", move)), "flip")
+    ok(play(ref, "Bob", "w+c", "orange"), "flip-wild-draw")
+    ok(takes(ref, "Bob", 4), "mercy")
+    ok(draw(ref, "Cy", 2, counted=True), "flip-wild-draw")
+    s = st(ref)
+    assert ref.winner is None and s["turn"] == "Dee" and s["hands"]["Cy"] == 9
+
+
+def test_a_knock_out_that_ends_the_round_leaves_no_draw_waiting() -> None:
+    """dossier 7.2 ('Last one standing wins'): a Wild Draw Four still waiting on the winner is
+    moot once everyone else is out."""
+    ref = table(start="r5", players=THREE, mercy=9)
+    ok(play(ref, "Ann", "w+4", "blue"))
+    ok(takes(ref, "Cy", 2), "mercy")
+    out = ok(takes(ref, "Ann", 3), "mercy")
+    assert "Bob is the last player left" in out.text
+    assert ref.winner == "Bob" and st(ref)["pending"] is None
 
 
 def test_an_innocent_challenger_drawing_six_is_knocked_out() -> None:

@@ -8,9 +8,10 @@ every value of every core option.
 from __future__ import annotations
 
 import pytest
+from rules_helpers import header
+
 from referee.engine import Referee, SetupError
 from referee.options import resolve
-from rules_helpers import header
 
 # key: (values, en default, jp default)   -- options.md "Core options"
 CORE: dict[str, tuple[tuple[str, ...], str, str]] = {

@@ -114,7 +114,7 @@ def test_misplayed_card_is_known_to_be_in_hand() -> None:
     refused(play(ref, "Bob", "g3"), "conservation")
 
 
-# Coaching (dossier 13 row 11, 6) -------------------------------------------------------------------
+# Coaching (dossier 13 row 11, 6) ------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("edition,rules,n", [
@@ -141,7 +141,7 @@ def test_coaching_penalty_override() -> None:
     assert hands(ref)["Dee"] == 10
 
 
-# Table penalties and overrides (notation 5) ----------------------------------------------------------
+# Table penalties and overrides (notation 5) -------------------------------------------------------
 
 
 def test_penalty_n_draws_n_and_keeps_the_turn() -> None:

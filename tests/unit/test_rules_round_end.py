@@ -31,7 +31,7 @@ def ann_goes_out(**kw: object):
     return ref
 
 
-# Going out (dossier 2.9, 12 row 3, 13 row 12) --------------------------------------------------------
+# Going out (dossier 2.9, 12 row 3, 13 row 12) -----------------------------------------------------
 
 
 def test_going_out_ends_the_round() -> None:
@@ -83,7 +83,7 @@ def test_going_out_on_a_drawn_card() -> None:
     assert st(ref)["winner"] == "Bob"
 
 
-# The hands left (notation 6; rule round-hands) --------------------------------------------------------
+# The hands left (notation 6; rule round-hands) ----------------------------------------------------
 
 
 def test_hand_cards_must_match_the_tracked_count() -> None:
@@ -190,7 +190,7 @@ def test_hand_points_beyond_what_the_cards_can_hold_are_refused() -> None:
     ok(hand(ref, "Bob", points=50))
 
 
-# Rounds and game end (dossier 2.13, 13 row 23; notation 6) ---------------------------------------------
+# Rounds and game end (dossier 2.13, 13 row 23; notation 6) ----------------------------------------
 
 
 def test_next_round_refused_until_all_hands_are_entered() -> None:
@@ -239,7 +239,7 @@ def test_scoring_none_is_one_round() -> None:
 
 
 def test_rounds_scoring_japanese_zero_sum() -> None:
-    """dossier 10 (JP 5回戦: winner +Σ, losers −own) / notation 6 `rounds N`."""
+    """dossier 10 (JP 5回戦: winner +Σ, losers -own) / notation 6 `rounds N`."""
     ref = ann_goes_out(scoring="rounds 2", rules="jp")
     ok(hand(ref, "Bob", points=40))
     ok(hand(ref, "Cy", points=50))
@@ -266,7 +266,7 @@ def test_out_is_refused_in_a_tracked_round() -> None:
     refused(went_out(ref, "Ann"), "session")
 
 
-# Draw pile runs out (dossier 2.10, 13 row 19) ---------------------------------------------------------
+# Draw pile runs out (dossier 2.10, 13 row 19) -----------------------------------------------------
 
 
 def test_reshuffle_keeps_the_top_card() -> None:

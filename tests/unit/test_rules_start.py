@@ -7,7 +7,6 @@ notation 4; options.md `start-card`, `dealer-rotation`, `hand-size`.
 from __future__ import annotations
 
 import pytest
-from referee.engine import Referee, SetupError
 from rules_helpers import (
     dealer,
     draw,
@@ -22,10 +21,12 @@ from rules_helpers import (
     turn_up,
 )
 
+from referee.engine import Referee, SetupError
+
 BOTH = pytest.mark.parametrize("rules", ["en", "jp"])
 
 
-# Start card per dossier 2.3 (EN_CLASSIC and JP_2017 / JPmc columns) ---------------------------------
+# Start card per dossier 2.3 (EN_CLASSIC and JP_2017 / JPmc columns) -------------------------------
 
 
 @BOTH
@@ -198,12 +199,13 @@ def test_start_shuffle_hands_acts_as_a_wild() -> None:
 
 
 def test_start_customizable_acts_as_a_wild() -> None:
-    """dossier 4 (JP17, 白いワイルド): start card: the left neighbour declares a colour and plays."""
+    """dossier 4 (JP17, 白いワイルド): start card: the left neighbour declares a colour and
+    plays."""
     ref = table(edition="swap", start="wc", color="yellow")
     assert (st(ref)["turn"], st(ref)["color"]) == ("Ann", "yellow")
 
 
-# Dealer (dossier 2.2, notation 4) -------------------------------------------------------------------
+# Dealer (dossier 2.2, notation 4) -----------------------------------------------------------------
 
 
 def test_dealer_is_required_in_round_one() -> None:
@@ -290,7 +292,7 @@ def test_dealer_rotation_wraps_round_the_table() -> None:
     assert st(ref)["turn"] == "Ann"
 
 
-# The deal (dossier 2.2) ------------------------------------------------------------------------------
+# The deal (dossier 2.2) ---------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("players", range(2, 11))

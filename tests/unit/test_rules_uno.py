@@ -33,7 +33,7 @@ def ann_on_one_card(called: bool = False, **kw: object):
     return ref
 
 
-# Calling and catching inside the window (dossier 2.8, 13 row 5) --------------------------------------
+# Calling and catching inside the window (dossier 2.8, 13 row 5) -----------------------------------
 
 
 def test_uno_called_with_the_card_cannot_be_caught() -> None:
@@ -118,8 +118,9 @@ def test_next_action_window_closed_by_the_next_players_play() -> None:
 
 @pytest.mark.parametrize("rules", ["jp", "override"])
 def test_next_discard_window_stays_open_after_a_draw(rules: str) -> None:
-    """dossier 2.8 (JP17: 次の人がカードを捨てる瞬間まで, until the next player discards) / 13 row 6 /
-    options.md `uno-window next-discard` (jp default): Bob's draw does not close the window."""
+    """dossier 2.8 (JP17: 次の人がカードを捨てる瞬間まで, until the next player discards) /
+    13 row 6 / options.md `uno-window next-discard` (jp default): Bob's draw does not close the
+    window."""
     kw = {"rules": "jp"} if rules == "jp" else {"uno_window": "next-discard"}
     ref = ann_on_one_card(**kw)
     ok(draw(ref, "Bob"))
@@ -211,7 +212,7 @@ def test_missed_uno_not_caught_in_time_player_goes_out() -> None:
     assert st(ref)["winner"] == "Ann"
 
 
-# Late UNO (dossier 2.8 self-correction, 13 row 7; options.md `late-uno`) ---------------------------
+# Late UNO (dossier 2.8 self-correction, 13 row 7; options.md `late-uno`) --------------------------
 
 
 @pytest.mark.parametrize("rules", ["en", "jp"])
@@ -254,7 +255,7 @@ def test_uno_before_playing_the_next_to_last_card_is_refused() -> None:
     refused(uno(ref, "Ann"), "uno-call")
 
 
-# False catch (dossier 2.8, 13 row 8; options.md `false-catch-penalty`) -----------------------------
+# False catch (dossier 2.8, 13 row 8; options.md `false-catch-penalty`) ----------------------------
 
 
 @pytest.mark.parametrize("rules", ["en", "jp"])

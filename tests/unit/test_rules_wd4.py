@@ -91,7 +91,7 @@ def test_accept_without_a_wd4_is_refused() -> None:
     refused(accept(ref, "Ann"), "wd4-challenge-who")
 
 
-# Who may challenge (dossier 2.7, 13 row 4) ---------------------------------------------------------
+# Who may challenge (dossier 2.7, 13 row 4) --------------------------------------------------------
 
 
 @pytest.mark.parametrize("who", ["Ann", "Cy", "Dee"])
@@ -131,7 +131,7 @@ def test_challenge_on_by_default(rules: str) -> None:
     ok(challenge(ref, "Bob", "innocent"), "wd4-innocent")
 
 
-# Innocent (dossier 2.7, 13 row 3) --------------------------------------------------------------------
+# Innocent (dossier 2.7, 13 row 3) -----------------------------------------------------------------
 
 
 @pytest.mark.parametrize("rules", ["en", "jp"])
@@ -147,7 +147,7 @@ def test_innocent_challenger_draws_six_and_is_skipped(rules: str) -> None:
     refused(play(ref, "Bob", "b3"), "turn-order")
 
 
-# Guilty outcomes (dossier 2.7, 13 row 2; options.md `wd4-guilty`) --------------------------------------
+# Guilty outcomes (dossier 2.7, 13 row 2; options.md `wd4-guilty`) ---------------------------------
 
 
 def test_guilty_draw_card_and_colour_stay_challenger_plays() -> None:
@@ -313,7 +313,7 @@ def test_playable_rule_same_symbol_before_counts() -> None:
     ok(challenge(ref, "Dee", shows="bs g1 g2 g3 y4 y5"), "wd4-innocent")
 
 
-# Showings (dossier 2.7 procedure; rule wd4-showing) --------------------------------------------------
+# Showings (dossier 2.7 procedure; rule wd4-showing) -----------------------------------------------
 
 
 def test_showing_that_proves_nothing_is_refused() -> None:
@@ -362,7 +362,7 @@ def test_witnessed_innocent_refused_when_the_offender_is_known_to_hold_the_colou
     ok(challenge(ref, "Bob", "guilty"), "wd4-guilty")
 
 
-# A final Wild Draw Four (dossier 2.9, 13 row 12) ------------------------------------------------------
+# A final Wild Draw Four (dossier 2.9, 13 row 12) --------------------------------------------------
 
 
 def test_final_wd4_guilty_refused_as_no_other_card_was_held() -> None:
@@ -432,7 +432,7 @@ def test_final_wd4_implied_accept_does_not_hand_the_round_to_the_next_player() -
         refused(out)
 
 
-# Two players and reshuffles ------------------------------------------------------------------------
+# Two players and reshuffles -----------------------------------------------------------------------
 
 
 def test_two_players_innocent_challenger_skipped_play_returns() -> None:

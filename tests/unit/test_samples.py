@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from manual_example import MANUAL_POINTS, MANUAL_RUNNING, SAMPLES
 
 from referee import cli
 from referee import events as ev
 from referee.notation import parse_session
 from referee.replay import Step, replay
-from manual_example import MANUAL_POINTS, MANUAL_RUNNING, SAMPLES
 
 FILES = sorted(SAMPLES.glob("*.uno"))
 

@@ -244,11 +244,11 @@ def test_parse_scoring_accepts_the_notation_forms(text: str, canonical: str) -> 
 
 @pytest.mark.parametrize("text", [
     "", "rounds", "target", "none 5", "rounds five", "rounds -5", "rounds 0", "target 5.5",
-    "points 500", "target 500 600", "rounds５", "rounds ５",
+    "points 500", "target 500 600", "rounds５", "rounds ５",  # noqa: RUF001
 ])
 def test_parse_scoring_errors(text: str) -> None:
     """Notation 6 `[Scoring]` table: anything else is refused with the accepted forms named."""
-    with pytest.raises(ValueError, match="expected 'rounds N'|at least 1"):
+    with pytest.raises(ValueError, match=r"expected 'rounds N'|at least 1"):
         parse_scoring(text)
 
 

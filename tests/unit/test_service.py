@@ -12,8 +12,15 @@ from referee.events import Header
 from referee.notation import format_session, parse_session
 from referee.replay import replay, state
 from referee.service import (
-    SYNTAX_RULE, ImportRefused, ReadOnly, SaveFailed, SessionLocked, SessionNotFound,
-    SessionService, SetupProblem, build_header,
+    SYNTAX_RULE,
+    ImportRefused,
+    ReadOnly,
+    SaveFailed,
+    SessionLocked,
+    SessionNotFound,
+    SessionService,
+    SetupProblem,
+    build_header,
 )
 from referee.store import SessionFile
 from referee.store.paths import ID_ALPHABET

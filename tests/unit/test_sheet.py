@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from manual_example import MANUAL_POINTS, MANUAL_RUNNING, SAMPLES
 
 from referee.notation import parse_session
 from referee.sheet import RoundInPlay, SessionRefused, Sheet, build_sheet
-from manual_example import MANUAL_POINTS, MANUAL_RUNNING, SAMPLES
-
 
 MANUAL_RANKS = {"B": 1, "C": 2, "D": 3, "A": 4}
 

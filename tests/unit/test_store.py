@@ -12,8 +12,16 @@ from tinydb import TinyDB
 
 from referee.events import Header
 from referee.store import (
-    HOME_VARIABLE, Layout, NewerSchema, SessionCorrupt, SessionFile, SessionLocked,
-    SessionNotFound, data_dir, new_id, normal_id,
+    HOME_VARIABLE,
+    Layout,
+    NewerSchema,
+    SessionCorrupt,
+    SessionFile,
+    SessionLocked,
+    SessionNotFound,
+    data_dir,
+    new_id,
+    normal_id,
 )
 from referee.store.atomic import AtomicJSONStorage
 from referee.store.log import LogError, Move, effective, ordered
