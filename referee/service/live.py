@@ -21,6 +21,7 @@ from ..store.log import apply as apply_entry
 from ..store.log import effective, last_summary
 from ..store.tags import header_of
 from .results import (
+    INTERNAL_RULE,
     SYNTAX_RULE,
     Correction,
     LaterMove,
@@ -29,6 +30,7 @@ from .results import (
     Recorded,
     Trouble,
     Undone,
+    internal_message,
 )
 from .summary import summarize
 
@@ -77,12 +79,18 @@ class LiveSession:
     def _replay(self, moves: Sequence[Move], ref: Referee | None = None
                 ) -> tuple[Referee, Trouble | None]:
         """A referee after `moves` (continuing `ref` if given); stops at one that fails."""
+        continuing = ref is not None
         ref = ref or Referee(self.header)
-        for move in moves:
+        for i, move in enumerate(moves):
             try:
                 ruling = ref.apply(parse_move(move.text, self.header))
             except NotationError as exc:
                 return ref, Trouble(move.seq, move.text, SYNTAX_RULE, exc.message)
+            except Exception as exc:  # an engine bug: the session still opens, up to this move
+                prior = ([m for m in self._moves if m.seq < move.seq] if continuing
+                         else moves[:i])
+                ref, _ = self._replay(prior)
+                return ref, Trouble(move.seq, move.text, INTERNAL_RULE, internal_message(exc))
             if not ruling.ok:
                 return ref, Trouble(move.seq, move.text, ruling.rule, ruling.text)
         return ref, None
@@ -151,7 +159,12 @@ class LiveSession:
             return Recorded(False, typed, SYNTAX_RULE, exc.message, column=exc.col)
         except ValueError as exc:
             return Recorded(False, typed, SYNTAX_RULE, str(exc))
-        ruling = self.referee.apply(event)
+        try:
+            ruling = self.referee.apply(event)
+        except Exception as exc:
+            # An engine bug may have half-applied the move: rebuild, record nothing, no traceback.
+            self.referee, self.trouble = self._replay(self._moves)
+            return Recorded(False, stored, INTERNAL_RULE, internal_message(exc))
         if not ruling.ok:
             return Recorded(False, stored, ruling.rule, ruling.text)
         summary = summarize(self.referee)

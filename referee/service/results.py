@@ -10,6 +10,14 @@ from ..store import SessionError
 SYNTAX_RULE = "notation"
 """The `rule` of a move that could not be read: a syntax error, not a rule of the game."""
 
+INTERNAL_RULE = "internal"
+"""The `rule` of a move the referee failed on (a bug): it is refused, never half-applied."""
+
+
+def internal_message(exc: Exception) -> str:
+    return (f"the referee failed on this move ({type(exc).__name__}: {exc}); nothing was "
+            "recorded. This is a bug: please report it with the session file")
+
 
 class NothingToUndo(SessionError):
     """The session has no move in force."""

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from referee.engine import Referee
-from referee.events import Header
+from referee.events import CardPlayed, Header
 from referee.notation import format_session, parse_session
 from referee.replay import replay, state
 from referee.service import (
@@ -293,3 +293,32 @@ def test_the_file_keeps_every_entry_ever_written(service):
     assert kinds == ["move"] * 6 + ["undo", "correct"]
     texts = [doc.get("text") for doc in data["log"].values() if doc["kind"] == "move"]
     assert "Bob: r5" in texts and "Alice: r2" in texts
+
+
+def test_an_engine_failure_is_refused_and_changes_nothing(service, monkeypatch):
+    """No traceback reaches a user: a move the engine crashes on is refused like any other,
+    the referee is rebuilt, nothing is stored, and the session still opens."""
+    sid = started(service)
+    before = session_bytes(service, sid)
+    real_apply = Referee.apply
+
+    def failing(self, event):
+        if isinstance(event, CardPlayed) and event.player == "Alice":  # none before this
+            real_apply(self, event)  # half-apply, then fail
+            raise ValueError("boom")
+        return real_apply(self, event)
+
+    with service.open(sid) as live:
+        was = live.state()
+        monkeypatch.setattr(Referee, "apply", failing)
+        result = live.record("Alice: r3")
+        assert not result.ok and result.seq is None and result.rule == "internal"
+        assert "ValueError: boom" in result.message and "nothing was recorded" in result.message
+        monkeypatch.setattr(Referee, "apply", real_apply)
+        assert live.state() == was
+        assert live.record("Alice: r3").ok
+    assert before != session_bytes(service, sid)
+    monkeypatch.setattr(Referee, "apply", failing)
+    with service.open(sid, read_only=True) as live:
+        assert live.trouble is not None and live.trouble.rule == "internal"
+        assert live.trouble.text == "Alice: r3"
