@@ -112,7 +112,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         _silence_stdout()
         return 1
-    except Exception as exc:
+    except Exception as exc:  # the last line of defence: no traceback reaches a user
         print(f"uno-referee: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
         return INTERNAL_ERROR
 
