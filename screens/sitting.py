@@ -7,14 +7,7 @@ from dataclasses import dataclass
 from referee.engine import Referee
 from referee.events import Header, Session
 from referee.notation import NotationError, parse_move
-from referee.service import (
-    SYNTAX_RULE,
-    Correction,
-    LiveSession,
-    Recorded,
-    SessionService,
-    Undone,
-)
+from referee.service import SYNTAX_RULE, Correction, LiveSession, Recorded, SessionService, Undone
 from referee.sheet import SessionRefused, Sheet, build_sheet
 
 

@@ -22,16 +22,7 @@ from .round_end_screen import RoundEndScreen
 from .rules_screen import RulesScreen
 from .score_sheet_screen import ScoreSheetScreen
 from .sitting import Sitting
-from .widgets import (
-    Alerts,
-    CardView,
-    MoveBox,
-    RulingLog,
-    Seating,
-    TableStatus,
-    TurnBanner,
-    banner,
-)
+from .widgets import Alerts, CardView, MoveBox, RulingLog, Seating, TableStatus, TurnBanner, banner
 
 _ONE_KEY_ACTIONS = ("draw", "accept", "uno", "catch", "challenge", "undo", "hands",
                     "next_round")
