@@ -8,7 +8,7 @@ import random
 import time
 
 from referee.engine import Referee
-from referee.events import Event, Header
+from referee.engine.events import Event, Header
 from referee.selfplay import SelfPlay
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.engine import Referee
-from referee.events import Header
+from referee.engine.events import Header
 from referee.notation import format_event
 from referee.selfplay import SelfPlay
 from referee.service import SessionService

@@ -7,19 +7,18 @@ import json
 import sys
 import textwrap
 import unicodedata
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from .editions import EDITIONS, PLANNED_EDITIONS
-from .engine import Referee, SetupError
-from .events import Session
-from .notation import NotationError, format_event, parse_session
-from .options import OPTIONS, OptionError, resolve
-from .replay import Step, replay, state
-from .rulebook import in_force
-from .scoring import to_json
+from .engine import SetupError
+from .engine.events import Session
+from .engine.options import OptionError
+from .engine.public import public_state
+from .engine.scoring import to_json
+from .engine.setup import editions, option_specs, resolve, rules_in_force
+from .notation import NotationError, parse_session
+from .service.replay import Replayed, replay_session
 
 # Exit codes of notation section 7; 3 is reserved for internal errors in cli.main.
 OK, REFUSED, UNREADABLE = 0, 1, 2
@@ -32,18 +31,6 @@ class Failure(Exception):
         super().__init__(message)
         self.message = message
         self.code = code
-
-
-@dataclass(slots=True)
-class Game:
-    """A session read from a file, with the referee that rules on it."""
-
-    path: str
-    session: Session
-    referee: Referee
-
-    def steps(self) -> Iterator[Step]:
-        return replay(self.session, self.referee)
 
 
 # Reading a session -----------------------------------------------------------------------------
@@ -65,75 +52,69 @@ def read_text(path: str) -> str:
                       f"{exc.start}); save the file as UTF-8") from None
 
 
-def load(path: str) -> Game:
-    """Parse a session and set up its referee; Failure (exit 2) on a syntax or header error."""
+def load(path: str) -> tuple[str, Session, Replayed]:
+    """Parse a session and referee it, once; Failure (exit 2) on a syntax or header error."""
     name = "<stdin>" if path == "-" else path
     text = read_text(path)
     try:
         session = parse_session(text, name)
-        referee = Referee(session.header)
+        return name, session, replay_session(session)
     except NotationError as exc:
         raise Failure(str(exc)) from None
     except SetupError as exc:
         # The header is the top of the file; the engine does not know which tag was wrong.
         raise Failure(f"{name}:1:1: {exc}") from None
-    return Game(name, session, referee)
 
 
-def refusal(game: Game, step: Step) -> Failure:
-    """The `FILE:LINE: ruling [rule-id]` report of a refused statement (exit 1)."""
-    return Failure(f"{game.path}:{step.line}: {step.ruling.text} [{step.ruling.rule}]", REFUSED)
-
-
-def replay_all(game: Game) -> int:
-    """Replay the whole session; Failure on the first refused statement. Returns the count."""
-    count = 0
-    for step in game.steps():
-        if not step.ruling.ok:
-            raise refusal(game, step)
-        count += 1
-    return count
+def refusal(name: str, done: Replayed) -> Failure:
+    """The `FILE:LINE: ruling [rule-id]` report of the first statement that does not hold."""
+    t = done.trouble
+    assert t is not None
+    return Failure(f"{name}:{t.seq}: {t.message} [{t.rule}]", REFUSED)
 
 
 # check, replay, score --------------------------------------------------------------------------
 
 def check(path: str, out: TextIO) -> int:
-    game = load(path)
-    count = replay_all(game)
-    rounds = game.referee.round_no
-    out.write(f"{game.path}: ok ({_plural(count, 'statement')}, {_plural(rounds, 'round')})\n")
+    name, _, done = load(path)
+    if done.trouble is not None:
+        raise refusal(name, done)
+    rounds = done.referee.round_no
+    out.write(f"{name}: ok ({_plural(len(done.steps), 'statement')}, "
+              f"{_plural(rounds, 'round')})\n")
     return OK
 
 
-def replay_session(path: str, out: TextIO, as_json: bool) -> int:
+def replay_session_cmd(path: str, out: TextIO, as_json: bool) -> int:
     """One line per statement; stops after the first refused one (exit 1)."""
-    game = load(path)
-    header = game.session.header
-    lines = game.session.lines
+    name, session, done = load(path)
+    lines = session.lines
     width = len(str(lines[-1])) if lines else 1
-    for step in game.steps():
+    steps = [*done.steps, *([done.refused] if done.refused is not None else [])]
+    for step in steps:
         ruling = step.ruling
         if as_json:
-            record = {"line": step.line, "ok": ruling.ok, "ruling": ruling.text,
-                      "rule": ruling.rule, "state": state(game.referee)}
+            record = {"line": step.seq, "ok": ruling.ok, "ruling": ruling.text,
+                      "rule": ruling.rule, "state": public_state(ruling.state)}
             out.write(json.dumps(record, ensure_ascii=False) + "\n")
         else:
             verdict = ruling.text if ruling.ok else f"REFUSED: {ruling.text}"
-            out.write(f"{str(step.line).rjust(width)}  {format_event(step.event, header)}  ->  "
-                      f"{verdict} [{ruling.rule}]\n")
-        if not ruling.ok:
-            return REFUSED
-    return OK
+            out.write(f"{str(step.seq).rjust(width)}  {step.text}  ->  {verdict} "
+                      f"[{ruling.rule}]\n")
+    if done.trouble is not None and done.refused is None:
+        raise refusal(name, done)
+    return OK if done.trouble is None else REFUSED
 
 
 def score_session(path: str, out: TextIO, as_json: bool) -> int:
-    game = load(path)
-    replay_all(game)
-    sheet = to_json(game.referee.sheet)
+    name, _, done = load(path)
+    if done.trouble is not None:
+        raise refusal(name, done)
+    sheet = to_json(done.referee.sheet)
     if as_json:
         out.write(json.dumps(sheet, ensure_ascii=False, indent=2) + "\n")
     else:
-        out.write(score_table(sheet, str(game.referee.scoring)))
+        out.write(score_table(sheet, str(done.referee.scoring)))
     return OK
 
 
@@ -172,19 +153,17 @@ def parse_overrides(pairs: Sequence[str]) -> tuple[tuple[str, str], ...]:
 def rules(edition: str, rulebook: str, overrides: tuple[tuple[str, str], ...],
           out: TextIO) -> int:
     """Print the rules in force, then every option's value."""
-    if edition in PLANNED_EDITIONS:
-        raise Failure(f"uno-referee rules: edition '{edition}' is not refereed by this version yet "
-                      f"(editions: {', '.join(EDITIONS)})")
-    if edition not in EDITIONS:
+    known = editions()
+    if edition not in known:
         raise Failure(f"uno-referee rules: unknown edition '{edition}' "
-                      f"(editions: {', '.join(EDITIONS)})")
+                      f"(editions: {', '.join(known)})")
     try:
         options = resolve(rulebook, edition, overrides)
     except OptionError as exc:
         raise Failure(f"uno-referee rules: {exc}") from None
-    out.write(f"Rulebook in force: edition {edition} ({EDITIONS[edition].title}), "
+    out.write(f"Rulebook in force: edition {edition} ({known[edition].deck.title}), "
               f"rules {rulebook}\n\n")
-    for rule in in_force(options, edition):
+    for rule in rules_in_force(options, edition):
         mark = "  (no official rule; table default)" if rule.table_default else ""
         out.write(f"{rule.id}{mark}\n")
         out.write(textwrap.fill(rule.text, 96, initial_indent="    ",
@@ -192,8 +171,9 @@ def rules(edition: str, rulebook: str, overrides: tuple[tuple[str, str], ...],
         out.write(f"    source: {rule.source}\n")
     out.write("\nOptions in force:\n")
     changed = {key for key, _ in overrides}
+    specs = option_specs()
     for key, value in options.items():
-        notes = ["table default"] if OPTIONS[key].table_default else []
+        notes = ["table default"] if specs[key].table_default else []
         if key in changed:
             notes.append("set by --rule")
         suffix = f"  ({', '.join(notes)})" if notes else ""
@@ -231,7 +211,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     replay_p.add_argument("file", metavar="FILE", help="a .uno session file ('-' reads stdin)")
     replay_p.add_argument("--json", action="store_true",
                           help="one JSON object per statement, with the public state")
-    replay_p.set_defaults(run=lambda a: replay_session(a.file, sys.stdout, a.json))
+    replay_p.set_defaults(run=lambda a: replay_session_cmd(a.file, sys.stdout, a.json))
 
     score_p = sub.add_parser("score", help="the score sheet of a session")
     score_p.add_argument("file", metavar="FILE", help="a .uno session file ('-' reads stdin)")

@@ -13,7 +13,8 @@ from typing import BinaryIO, TextIO
 from .commands import OK, REFUSED, Failure
 from .engine import SetupError
 from .exports import FORMATS, Format
-from .sheet import SessionRefused, Sheet, build_sheet
+from .service.replay import sheet_of
+from .sheet import SessionRefused, Sheet
 from .sources import open_session, source_name
 
 _PREFIX = "uno-referee export"
@@ -53,7 +54,7 @@ def load_sheet(source: str) -> Sheet:
     session = open_session(source)
     name = source_name(source)
     try:
-        return build_sheet(session)
+        return sheet_of(session)
     except SetupError as exc:
         # The header is the top of the file; the engine does not know which tag was wrong.
         raise Failure(f"{name}:1:1: {exc}") from None

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from .engine import Referee
-from .events import Header, Session
-from .replay import replay
-from .scoring import ScoreSheet, ScoringSystem, score
+from .engine.events import Header, Session
+from .engine.messages import Message, render
+from .engine.rounds import missing_hands
+from .engine.scoring import ScoreSheet, ScoringSystem, score
+from .engine.state import Game
+from .engine.step import Step
 
 # Going out is not "notable" to the engine (it happens every round), but it is the first thing
 # a reader of the sheet looks for: who scored, and on which line.
@@ -31,10 +33,15 @@ class Note:
     """One ruling worth a line on the sheet: a penalty, a challenge, a misplay, going out."""
 
     line: int
-    """Source line of the statement (0 when the session did not come from a file)."""
+    """Source line of the statement (its move number in a stored session)."""
     rule: str
     """The rule id, as `uno-referee rules` shows it."""
-    text: str
+    parts: tuple[Message, ...]
+    """The ruling, as data (`text` renders it)."""
+
+    @property
+    def text(self) -> str:
+        return render(self.parts)
 
 
 @dataclass(frozen=True)
@@ -88,37 +95,32 @@ class Sheet:
         return sorted(self.players, key=lambda p: (ranks[p], self.players.index(p)))
 
 
-def build_sheet(session: Session) -> Sheet:
-    """Replay the session and collect its sheet.
-
-    Raises SetupError (from the engine) for a header it cannot referee and SessionRefused for
-    the first refused statement.
-    """
-    referee = Referee(session.header)
+def build_sheet(header: Header, steps: Sequence[Step], final: Game) -> Sheet:
+    """The sheet of a session from its steps (the statements that hold, as the session
+    service keeps them); `final` is the state after the last of them."""
     notes: dict[int, list[Note]] = {}
     dealers: dict[int, str | None] = {}
-    for step in replay(session, referee):
+    for step in steps:
         ruling = step.ruling
-        if not ruling.ok:
-            raise SessionRefused(step.line, ruling.rule, ruling.text)
-        number = referee.round_no
+        number = ruling.state.round_no
         if number:
-            dealers[number] = referee.dealer
+            dealers[number] = ruling.state.dealer
         if ruling.notable or ruling.rule in _ALWAYS_NOTED:
-            notes.setdefault(number, []).append(Note(step.line, ruling.rule, ruling.text))
-    return _assemble(session, referee, notes, dealers)
+            notes.setdefault(number, []).append(Note(step.seq, ruling.rule, ruling.parts))
+    session = Session(header, [step.event for step in steps], [step.seq for step in steps])
+    return _assemble(session, final, notes, dealers)
 
 
-def _assemble(session: Session, referee: Referee, notes: dict[int, list[Note]],
+def _assemble(session: Session, g: Game, notes: dict[int, list[Note]],
               dealers: dict[int, str | None]) -> Sheet:
-    system, players, results = referee.scoring, referee.players, referee.results
-    final = referee.sheet
+    system, players, results = g.setup.scoring, g.setup.players, g.results
+    final = g.sheet
     rounds = []
     for index, (points, running) in enumerate(zip(final.round_points, final.running,
                                                   strict=True)):
         number = index + 1
         result = results[index]
-        last = number == referee.round_no
+        last = number == g.round_no
         rounds.append(SheetRound(
             number=number, dealer=dealers.get(number), went_out=result.winner,
             hands=_hands(players, result.winner, result.hands),
@@ -126,11 +128,11 @@ def _assemble(session: Session, referee: Referee, notes: dict[int, list[Note]],
             ranks=score(system, players, results[:number]).ranks,
             notes=tuple(notes.get(number, ())),
             # Only the last round can still wait for hands: the next round is refused until then.
-            missing=tuple(referee.missing_hands()) if last else (),
+            missing=tuple(missing_hands(g)) if last else (),
         ))
     playing = None
-    if referee.round_no > len(rounds):
-        number = referee.round_no
+    if g.round_no > len(rounds):
+        number = g.round_no
         playing = RoundInPlay(number, dealers.get(number), tuple(notes.get(number, ())))
     return Sheet(session, system, tuple(rounds), final, playing)
 

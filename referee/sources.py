@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 from .commands import Failure, read_text
-from .events import Session
+from .engine.events import Session
 from .notation import NotationError, parse_session
 from .service import SessionError, SessionNotFound, SessionService
 from .store import normal_id

@@ -13,7 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.theme import Theme
 
-from referee.events import Header
+from referee.engine.events import Header
 from referee.service import SessionError, SessionLocked, SessionService
 
 from .dialogs import ConfirmDialog, ImportDialog, QrDialog

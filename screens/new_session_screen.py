@@ -13,7 +13,7 @@ from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Button, Collapsible, Footer, Header, Input, Label, Select, Static
 
-from referee.editions import EDITIONS
+from referee.engine.setup import editions
 from referee.service import SessionError, build_header
 
 from .widgets import OptionsForm, PlayerList
@@ -61,7 +61,8 @@ class NewSessionScreen(Screen[None]):
             yield PlayerList(id="players")
             with Horizontal(classes="row"):
                 yield Label("Edition")
-                yield Select([(e.title, key) for key, e in EDITIONS.items()], value="classic",
+                decks = [(e.deck.title, key) for key, e in editions().items()]
+                yield Select(decks, value="classic",
                              allow_blank=False, id="edition")
             with Horizontal(classes="row"):
                 yield Label("Rulebook")

@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Static
 
 from referee.engine import Referee
-from referee.events import HandRevealed
+from referee.engine.events import HandRevealed
 from referee.notation import NotationError, parse_move
 from referee.service import SessionError
 
@@ -22,10 +22,9 @@ from .sitting import Sitting
 
 
 def check_hand(ref: Referee, name: str, typed: str) -> tuple[bool, str]:
-    """Whether `typed` can be `name`'s hand, and what it comes to, for the live check."""
+    """Whether `typed` can be `name`'s hand, and what it comes to, for the live check: the
+    referee's own ruling on the `hand` line, changing nothing."""
     value = typed.strip()
-    table = ref.table
-    count = table.hands[table.players.index(name)] if table and name in table.players else None
     if not value:
         return False, "cards (e.g. `r5 g+2 w`) or a points total (e.g. `27`)"
     try:
@@ -33,17 +32,12 @@ def check_hand(ref: Referee, name: str, typed: str) -> tuple[bool, str]:
     except NotationError as exc:
         return False, exc.message
     assert isinstance(event, HandRevealed)
+    ruling = ref.check(event)
+    if not ruling.ok:
+        return False, ruling.text
     if event.cards is None:
-        points = event.points or 0
-        ceiling = (count if count is not None else 108) * ref.edition.max_value
-        if points > ceiling:
-            return False, f"{points} points cannot be a hand of {count} cards"
-        return True, f"{points} points, as a total"
-    cards = len(event.cards)
-    points = ref.edition.points(event.cards)
-    if count is not None and cards != count:
-        return False, f"{cards} card(s) entered; {name} holds {count}"
-    return True, f"{cards} card(s), {points} points"
+        return True, f"{event.points or 0} points, as a total"
+    return True, f"{len(event.cards)} card(s), {ref.deck.points(event.cards)} points"
 
 
 class RoundEndScreen(Screen[None]):

@@ -13,20 +13,20 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, OptionList
 from textual.widgets.option_list import Option
 
-from referee.options import OPTIONS
-from referee.rulebook import Rule, in_force
+from referee.engine.rules import Variant
+from referee.engine.setup import option_specs, rules_in_force
 
 from .widgets import TABLE_DEFAULT
 
 
-def rule_entry(rule: Rule) -> Content:
+def rule_entry(rule: Variant) -> Content:
     mark = f"\n  {TABLE_DEFAULT}" if rule.table_default else ""
     return Content.assemble((rule.id, "bold $accent"), "  ", rule.text,
                             (f"\n  Source: {rule.source}", "dim"), (mark, "$warning"))
 
 
 def option_entry(key: str, value: str) -> Content:
-    option = OPTIONS[key]
+    option = option_specs()[key]
     mark = f"; {TABLE_DEFAULT}" if option.table_default else ""
     return Content.assemble(("option ", "dim"), (key, "bold"), " = ", (value, "bold $accent"),
                             f"  {option.meaning}", (f"\n  Source: {option.source}{mark}", "dim"))
@@ -53,7 +53,7 @@ class RulesScreen(Screen[None]):
         self.options = options
         self.edition = edition
         self.rulebook = rulebook
-        self.rules = in_force(options, edition)
+        self.rules = rules_in_force(options, edition)
 
     def compose(self) -> ComposeResult:
         yield Header(icon="▤")
@@ -76,8 +76,9 @@ class RulesScreen(Screen[None]):
         words = typed.casefold().split()
         shown: list[Option] = [Option(rule_entry(r)) for r in self.rules
                                if matches(words, r.id, r.text, r.source)]
+        specs = option_specs()
         shown += [Option(option_entry(key, value)) for key, value in self.options.items()
-                  if matches(words, key, value, OPTIONS[key].meaning, OPTIONS[key].source)]
+                  if matches(words, key, value, specs[key].meaning, specs[key].source)]
         listing = self.query_one("#rules", OptionList)
         listing.clear_options()
         listing.add_options(shown)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.engine import Referee
-from referee.events import Header, Session
-from referee.notation import NotationError, parse_move
-from referee.service import SYNTAX_RULE, Correction, LiveSession, Recorded, SessionService, Undone
-from referee.sheet import SessionRefused, Sheet, build_sheet
+from referee.engine.events import Header
+from referee.engine.step import Step
+from referee.service import Correction, LiveSession, Recorded, SessionService, Undone
+from referee.sheet import Sheet, build_sheet
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,20 +28,25 @@ class LogEntry:
     """False for a stored move this version refuses on replay (the service's `trouble`)."""
 
 
+def log_entry(step: Step) -> LogEntry:
+    ruling = step.ruling
+    return LogEntry(step.seq, step.text, ruling.rule, ruling.text, ruling.notable, step.round)
+
+
 class Sitting:
     """One session open in the app, for recording (the writer lock is held) or watching.
 
-    The service stores moves, not rulings, so the rulings of the stored moves are found by
-    replaying them once on opening (and again after an undo or a correction, which replay
-    anyway); each recorded move adds its ruling without a replay.
+    The app never replays: the service replayed the session once on opening and keeps a step
+    for every move since; the log and the sheet are read from those steps.
     """
 
     def __init__(self, service: SessionService, live: LiveSession) -> None:
         self.service = service
         self.live = live
-        self.log: list[LogEntry] = []
         self._closed = False
-        self._rebuild()
+        self._log: list[LogEntry] = []
+        self._steps: list[Step] | None = None
+        """The service's step list the log was made from."""
 
     @classmethod
     def open(cls, service: SessionService, session_id: str, *, read_only: bool = False
@@ -78,69 +83,48 @@ class Sitting:
         what = h.event or ", ".join(h.players)
         return f"{what} · {h.edition} {h.rules} · {h.scoring} · {self.id}"
 
+    @property
+    def log(self) -> list[LogEntry]:
+        """Every move in force with its ruling; a stored move that no longer holds is last."""
+        steps, trouble = self.live.steps, self.live.trouble
+        # Recording appends to the service's list; undo and corrections give it a new one.
+        if steps is not self._steps or len(steps) < len(self._log):
+            self._steps, self._log = steps, []
+        self._log += [log_entry(step) for step in steps[len(self._log):]]
+        if trouble is None:
+            return self._log
+        round_no = steps[-1].round if steps else 0
+        return [*self._log, LogEntry(trouble.seq, trouble.text, trouble.rule, trouble.message,
+                                     True, round_no, holds=False)]
+
     def sheet(self) -> Sheet | None:
         """The score sheet with its notable rulings; None while a stored move no longer holds."""
         if self.live.trouble is not None:
             return None
-        try:
-            return build_sheet(Session(self.header, self.live.events()))
-        except SessionRefused:
-            return None
+        return build_sheet(self.header, self.live.steps, self.referee.state)
 
     # Changing the session ----------------------------------------------------------------------
 
     def record(self, text: str) -> Recorded:
         """Rule on a move and store it (fsync) if it holds; a refusal stores nothing."""
-        result = self.live.record(text)
-        if result.ok and result.seq is not None:
-            self.log.append(LogEntry(result.seq, result.text, result.rule, result.message,
-                                     result.notable, self.referee.round_no))
-        return result
+        return self.live.record(text)
 
     def undo(self) -> Undone:
         """Take back the last move in force; NothingToUndo if there is none."""
-        done = self.live.undo()
-        if self.log and self.log[-1].seq == done.seq:
-            self.log.pop()
-        else:
-            self._rebuild()
-        return done
+        return self.live.undo()
 
     def preview_correction(self, seq: int, text: str) -> Correction:
         return self.live.preview_correction(seq, text)
 
     def correct(self, seq: int, text: str) -> Correction:
-        done = self.live.correct(seq, text)
-        if done.applied:
-            self._rebuild()
-        return done
+        return self.live.correct(seq, text)
 
     def refresh(self) -> bool:
         """Watchers: pick up moves stored by the writer; True if anything changed."""
-        if not self.live.refresh():
-            return False
-        self._rebuild()
-        return True
+        return self.live.refresh()
 
     def close(self) -> None:
         """Release the writer lock; closing twice is harmless (a screen and the app may both)."""
         if not self._closed:
             self._closed = True
             self.live.close()
-
-    def _rebuild(self) -> None:
-        ref = Referee(self.header)
-        log: list[LogEntry] = []
-        for move in self.live.moves:
-            try:
-                ruling = ref.apply(parse_move(move.text, self.header))
-            except NotationError as exc:
-                log.append(LogEntry(move.seq, move.text, SYNTAX_RULE, exc.message, True,
-                                    ref.round_no, holds=False))
-                break
-            log.append(LogEntry(move.seq, move.text, ruling.rule, ruling.text, ruling.notable,
-                                ref.round_no, holds=ruling.ok))
-            if not ruling.ok:
-                # The service reports this move as `trouble`; nothing after it is refereed.
-                break
-        self.log = log

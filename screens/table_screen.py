@@ -13,8 +13,8 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
-from referee.hints import quick_moves
 from referee.service import NothingToUndo, Recorded, SessionError
+from referee.service.hints import quick_moves
 
 from .dialogs import ChallengeDialog, RuleDialog
 from .history_screen import HistoryScreen
@@ -174,8 +174,7 @@ class TableScreen(Screen[None]):
             self._explain(*self._last)
 
     def _explain(self, ruling: str, rule: str) -> None:
-        ref = self.sitting.referee
-        self.app.push_screen(RuleDialog(ruling, rule, ref.options, ref.edition.id))
+        self.app.push_screen(RuleDialog(ruling, rule, self.sitting.referee.rule(rule)))
 
     # One-key actions ---------------------------------------------------------------------------
 
@@ -191,8 +190,7 @@ class TableScreen(Screen[None]):
         if action in ("uno", "catch"):
             return "uno" in quick
         if action == "challenge":
-            pending = ref.table.pending if ref.table else None
-            return "challenge" in quick and pending is not None and pending.card.kind == "w+4"
+            return "challenge" in quick
         if action == "undo":
             return bool(self.sitting.live.moves) or None
         missing = ref.phase == "over" and bool(ref.missing_hands())
@@ -264,7 +262,7 @@ class TableScreen(Screen[None]):
 
     def action_rules(self) -> None:
         ref = self.sitting.referee
-        self.app.push_screen(RulesScreen(ref.options, ref.edition.id, ref.header.rules))
+        self.app.push_screen(RulesScreen(ref.options.values, ref.deck.id, ref.header.rules))
 
     def action_address(self, index: int) -> None:
         """Start a move for the player clicked in the seating (`Carol: `)."""

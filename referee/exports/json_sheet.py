@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..scoring import to_json
+from ..engine.scoring import to_json
 from ..sheet import Note, Sheet
 
 

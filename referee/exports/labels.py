@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..editions import EDITIONS
-from ..scoring import ScoringSystem
+from ..engine.scoring import ScoringSystem
+from ..engine.setup import editions
 from ..sheet import Note, RoundInPlay, Sheet, SheetRound
 
 _SYSTEMS = {
@@ -25,8 +25,8 @@ def title(sheet: Sheet) -> str:
 def details(sheet: Sheet) -> list[str]:
     """Date, site, deck, rulebook and scoring, as short phrases (missing tags left out)."""
     header = sheet.header
-    edition = EDITIONS.get(header.edition)
-    parts = [header.date, header.site, edition.title if edition else header.edition,
+    edition = editions().get(header.edition)
+    parts = [header.date, header.site, edition.deck.title if edition else header.edition,
              f"{header.rules} rules", f"scoring: {sheet.system}"]
     return [part for part in parts if part]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import unicodedata
 
-from ..cards import COLOR_NAMES, Card
-from ..events import (
+from ..engine.cards import COLOR_NAMES, Card
+from ..engine.events import (
     CardPlayed,
     CardsDrawn,
     ChallengeMade,

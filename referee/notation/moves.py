@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..cards import Card
-from ..events import (
+from ..engine.cards import Card
+from ..engine.events import (
     CardPlayed,
     CardsDrawn,
     ChallengeMade,

@@ -6,8 +6,7 @@ import datetime
 import re
 from collections.abc import Callable
 
-from ..editions import EDITIONS, PLANNED_EDITIONS
-from ..events import (
+from ..engine.events import (
     DealerNamed,
     Event,
     HandRevealed,
@@ -18,6 +17,7 @@ from ..events import (
     StartTurned,
     TurnOverridden,
 )
+from ..engine.setup import editions
 from .errors import NotationError
 from .moves import read_action
 from .words import (
@@ -36,7 +36,6 @@ from .words import (
 _TAGS = ("Event", "Site", "Date", "Edition", "Rules", "Scoring", "Players", "Rule", "Custom")
 _REPEATABLE = ("Rule", "Custom")
 _REQUIRED = ("Edition", "Scoring", "Players")
-_EDITION_IDS = (*EDITIONS, *PLANNED_EDITIONS)
 _SCORING_KINDS = ("rounds", "target", "lowest", "penalty")
 _SCORING_SYNTAX = "'rounds N', 'target N', 'lowest N', 'penalty N' or 'none'"
 _STATEMENTS = "round, dealer, start, out, hand, turn"
@@ -83,9 +82,10 @@ class _HeaderReader:
                 line.fail(at, f"expected a date YYYY-MM-DD, got {quote(value)}")
         elif name == "Edition":
             value = value.lower()
-            if value not in _EDITION_IDS:
+            known = editions()
+            if value not in known:
                 line.fail(at, f"unknown edition {quote(texts[0])} (editions: "
-                              f"{', '.join(_EDITION_IDS)})")
+                              f"{', '.join(known)})")
         elif name == "Rules":
             value = value.lower()
             if value not in ("en", "jp"):

@@ -6,9 +6,9 @@ import unicodedata
 from dataclasses import dataclass
 from typing import NoReturn
 
-from ..cards import Card, parse_card_words, parse_color
-from ..editions import EDITIONS
-from ..events import Header
+from ..engine.cards import Card, parse_card_words, parse_color
+from ..engine.events import Header
+from ..engine.setup import editions
 from .errors import NotationError
 
 # A typed name may be longer than 24 characters when its casefold differs (`STRASSE`); this only
@@ -115,8 +115,8 @@ class Table:
 
     @classmethod
     def of(cls, header: Header) -> Table:
-        known = EDITIONS.get(header.edition)
-        return cls(header.edition, frozenset(known.deck) if known else None,
+        known = editions().get(header.edition)
+        return cls(header.edition, frozenset(known.deck.cards) if known else None,
                    {name.casefold(): name for name in header.players}, ", ".join(header.players))
 
 

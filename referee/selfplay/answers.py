@@ -3,9 +3,9 @@ catches, penalties, and probes of moves the engine must refuse."""
 
 from __future__ import annotations
 
-from .. import events as ev
+from ..engine import events as ev
 from .base import MoveBase
-from .draws_model import CHALLENGEABLE
+from .draws_model import CHALLENGEABLE, DRAWS
 from .outcomes import Abandoned
 
 
@@ -17,7 +17,7 @@ class Answers(MoveBase):
         pending = real.pending
         assert pending is not None
         victim = pending.victim
-        higher = self.ref.options["stacking"] == "higher"
+        higher = self.ref.options.values["stacking"] == "higher"
         stacks = [c for c in real.hands[victim]
                   if real.stackable(c) and (higher or real.matches(c))]
         if stacks and rng.random() < 0.6:
@@ -28,7 +28,11 @@ class Answers(MoveBase):
             if wrong:
                 self.probe_refusal(ev.CardPlayed(self.names[victim],
                                                  self.make_play(victim, rng.choice(wrong))))
-        challenge = (pending.face.kind in CHALLENGEABLE and self.ref.options["challenge"] == "on"
+        options = self.ref.options.values
+        # JPwiki's house rule: a Wild Draw Four played into a stack cannot be challenged.
+        stacked = pending.amount > DRAWS.get(pending.face.kind, 0)
+        challenge = (pending.face.kind in CHALLENGEABLE and options["challenge"] == "on"
+                     and not (stacked and options["stack-challenge"] == "off")
                      and rng.random() < self.t.challenge)
         if not self.next_discard:
             real.close_windows(victim)
@@ -40,7 +44,7 @@ class Answers(MoveBase):
                 # A Wild Draw Color is accepted by recording the cards drawn.
                 self.emit(ev.CardsDrawn(self.names[victim], self.until_count(), True))
             # Minecraft always accepts aloud: a Creeper in the four needs its own `draw 3` line.
-            elif (real.winner is None and self.ref.edition.id != "minecraft"
+            elif (real.winner is None and self.ref.deck.id != "minecraft"
                   and rng.random() < 0.5):
                 self.take_turn(misplay=False)
             else:
@@ -85,13 +89,13 @@ class Answers(MoveBase):
         if real.catchable and rng.random() < 0.8:
             target = rng.choice(sorted(real.catchable))
             if rng.random() < 0.3:
-                if self.ref.options["late-uno"] == "allowed":
+                if self.ref.options.values["late-uno"] == "allowed":
                     real.catchable.discard(target)
                 self.emit(ev.UnoCalled(names[target]))
                 return
             catcher = rng.choice([s for s in real.seated() if s != target])
             real.catchable.discard(target)
-            real.forced_draw(target, int(self.ref.options["uno-penalty"]))
+            real.forced_draw(target, int(self.ref.options.values["uno-penalty"]))
             self.emit(ev.PlayerCaught(names[catcher], names[target]))
             return
         roll = rng.random()
@@ -100,10 +104,10 @@ class Answers(MoveBase):
             target = rng.choice([s for s in real.seated() if s != seat])
             if target not in real.catchable:
                 if not (target in real.missed and len(real.hands[target]) == 1):
-                    real.forced_draw(seat, int(self.ref.options["false-catch-penalty"]))
+                    real.forced_draw(seat, int(self.ref.options.values["false-catch-penalty"]))
                 self.emit(ev.PlayerCaught(names[seat], names[target]))
         else:
-            real.forced_draw(seat, int(self.ref.options["coaching-penalty"]))
+            real.forced_draw(seat, int(self.ref.options.values["coaching-penalty"]))
             self.emit(ev.PenaltyGiven(names[seat], coaching=True))
 
     def probe(self, seat: int) -> None:

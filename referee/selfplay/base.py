@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from .. import events as ev
-from ..cards import Card
 from ..engine import Referee
-from ..ruling import Ruling
+from ..engine import events as ev
+from ..engine.cards import Card
+from ..engine.ruling import Ruling
 from .game import RealGame
 from .outcomes import Stats, Tendencies
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from .. import events as ev
 from ..engine import Referee
-from ..ruling import Ruling
+from ..engine import events as ev
+from ..engine.ruling import Ruling
 from .answers import Answers
 from .game import RealGame
 from .outcomes import Abandoned, Divergence, Stats, Tendencies
@@ -81,7 +81,7 @@ class SelfPlay(TurnMoves, Answers):
         t = self.ref.table
         assert t is not None
         return (tuple(t.hands), t.top, t.color, t.turn, t.direction, t.draw_pile, len(t.pile),
-                t.pending, t.must_play, tuple(t.catchable), t.creeper)
+                t.pending, t.must_play, tuple(t.catchable), t.extra)
 
     # A game ----------------------------------------------------------------------------------
 
@@ -102,7 +102,7 @@ class SelfPlay(TurnMoves, Answers):
         self.stats.games += 1
 
     def next_dealer(self, dealer: int, winner: int) -> int:
-        if self.ref.options["dealer-rotation"] == "winner":
+        if self.ref.options.values["dealer-rotation"] == "winner":
             return winner
         return (dealer + 1) % len(self.names)
 
@@ -112,7 +112,7 @@ class SelfPlay(TurnMoves, Answers):
             self.apply(ev.DealerNamed(self.names[dealer]))
         elif self.ref.dealer != self.names[dealer]:
             raise Divergence(f"dealer is {self.ref.dealer}, really {self.names[dealer]}")
-        real = self.real = RealGame(self.rng, self.ref.edition, self.ref.options, self.names,
+        real = self.real = RealGame(self.rng, self.ref.deck, self.ref.options.values, self.names,
                                     dealer)
         turned, color = real.start()
         self.emit(ev.StartTurned(tuple(turned), color))
@@ -135,7 +135,7 @@ class SelfPlay(TurnMoves, Answers):
             if self.rng.random() < 0.5:
                 event = ev.HandRevealed(name, cards=tuple(hand))
             else:
-                event = ev.HandRevealed(name, points=self.ref.edition.points(hand))
+                event = ev.HandRevealed(name, points=self.ref.deck.points(hand))
             self.apply(event)
-            if self.ref.revealed.get(name) != self.ref.edition.points(hand):
+            if self.ref.revealed.get(name) != self.ref.deck.points(hand):
                 raise Divergence(f"{name}'s hand scored {self.ref.revealed.get(name)}")

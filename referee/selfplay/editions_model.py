@@ -6,17 +6,17 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from ..cards import Card, card
-from ..editions import Edition
+from ..engine.cards import Card, card
+from ..engine.deck import Deck
 
 
-def flip_pairing(rng: random.Random, edition: Edition
+def flip_pairing(rng: random.Random, edition: Deck
                  ) -> tuple[dict[Card, Card], dict[Card, Card]]:
     """A Flip deck's other faces: light to dark, and dark to light. Each face's copies share one
     other face: a real deck's pairing is unknown (dossier 5.1) and the engine must not rely on
     any."""
     assert edition.sides is not None
-    light, dark = ([f for f in sorted(side, key=lambda f: f.code) if edition.deck[f] == 2]
+    light, dark = ([f for f in sorted(side, key=lambda f: f.code) if edition.cards[f] == 2]
                    for side in edition.sides)
     rng.shuffle(dark)
     back = dict(zip(light, dark, strict=True))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from ..cards import LIGHT_COLORS, Card
-from ..editions import Edition
+from ..engine.cards import LIGHT_COLORS, Card
+from ..engine.deck import Deck
 from .draws_model import CHALLENGEABLE, DRAWS, DrawRules, Pending
 from .editions_model import EditionRules, flip_pairing
 
@@ -15,7 +15,7 @@ class RealGame(EditionRules, DrawRules):
     """One round played with real cards. It is written apart from the engine on purpose: the
     self-play test compares what the engine derives from the moves with what really happened."""
 
-    def __init__(self, rng: random.Random, edition: Edition, options: Mapping[str, str],
+    def __init__(self, rng: random.Random, edition: Deck, options: Mapping[str, str],
                  players: tuple[str, ...], dealer: int) -> None:
         self.rng = rng
         self.edition = edition
@@ -23,8 +23,8 @@ class RealGame(EditionRules, DrawRules):
         self.players = players
         self.n = len(players)
         self.dealer = dealer
-        light = edition.sides[0] if edition.sides is not None else edition.deck
-        deck = [face for face, copies in edition.deck.items() if face in light
+        light = edition.sides[0] if edition.sides is not None else edition.cards
+        deck = [face for face, copies in edition.cards.items() if face in light
                 for _ in range(copies)]
         rng.shuffle(deck)
         size = int(options["hand-size"])
@@ -180,6 +180,13 @@ class RealGame(EditionRules, DrawRules):
                 self.turn = self.step(seat)
         elif kind == "wcr":
             self.owe(nxt, self.step(nxt), seat)
+        elif (kind == "wr+4" and self.pending is None and len(self.seated()) == 2
+              and self.options["two-player-reverse-draw"] == "self"):
+            # JPwiki: with two players the Wild Reverse Draw 4's own player draws the 4.
+            self.direction = -self.direction
+            if hand:
+                self.forced_draw(seat, 4)
+            self.turn = self.step(seat)
         elif kind in DRAWS and not stacking and kind not in CHALLENGEABLE:
             if kind == "wr+4":
                 self.direction = -self.direction

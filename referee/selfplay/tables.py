@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 
-from ..events import Header
-from ..options import INT, OPTIONS, refused_with
+from ..engine.events import Header
+from ..engine.options import INT
+from ..engine.setup import editions, option_specs
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "太郎", "花子", "Mary Ann", "Zoë", "Jo")
 _INT_CHOICES = {"uno-penalty": ("1", "2", "4"), "false-catch-penalty": ("0", "1", "2"),
@@ -21,17 +22,17 @@ def random_header(rng: random.Random, edition: str, rules: str, players: int | N
     count = players or rng.choice((2, 3, 4, 4, 4, 5, 6, 10))
     overrides: list[tuple[str, str]] = list(fixed)
     forced = {key for key, _ in fixed}
-    for key, option in OPTIONS.items():
+    for key, option in option_specs().items():
         if key in forced or rng.random() >= vary:
             continue
         if option.values == INT or key in _INT_CHOICES:
             choices: tuple[str, ...] = _INT_CHOICES[key]
         else:
-            choices = option.supported or tuple(v for v in option.values if v != INT)
+            choices = tuple(v for v in option.values if v != INT)
         overrides.append((key, rng.choice(choices)))
     # Values the edition refuses at setup (All Wild's go-out-on-action forbidden, Flip's
     # stacking...).
-    refused = refused_with(edition)
+    refused = editions()[edition].refuses
     overrides = [(k, v) for k, v in overrides if (k, v) not in refused]
     if edition == "minecraft":
         # A Creeper's `draw 3` after a knock-out is not modelled: no mercy with Creepers.

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .. import events as ev
-from ..cards import Card
+from ..engine import events as ev
+from ..engine.cards import Card
 from .base import MoveBase
 from .draws_model import CHALLENGEABLE
 from .outcomes import Abandoned
@@ -54,7 +54,7 @@ class TurnMoves(MoveBase):
             face = rng.choice(illegal)
             if not self.next_discard:
                 real.close_windows(seat)
-            real.forced_draw(seat, int(self.ref.options["misplay-penalty"]))
+            real.forced_draw(seat, int(self.ref.options.values["misplay-penalty"]))
             real.turn = real.step(seat)
             self.emit(ev.MisplayCaught(self.names[seat], face))
             return
@@ -62,7 +62,7 @@ class TurnMoves(MoveBase):
 
     def draw_turn(self, seat: int) -> None:
         real, rng = self.real, self.rng
-        to_match = self.ref.options["draw"] == "to-match"
+        to_match = self.ref.options.values["draw"] == "to-match"
         got = real.draw(seat, 1)
         # Reaching the mercy limit knocks the player out at once (dossier 7.2).
         limit = real.mercy or 10**9
@@ -71,8 +71,8 @@ class TurnMoves(MoveBase):
             if not more:
                 break
             got += more
-        table = self.ref.table
-        if to_match and len(got) == 3 and table is not None and table.creeper == seat:
+        owing = [w.player for w in self.ref.waiting_for() if w.kind == "record"]
+        if to_match and len(got) == 3 and owing[:1] == [self.names[seat]]:
             # Right after a forced draw, `draw 3` reads as a Creeper's three: draw one more
             # so the line stays unambiguous; with the piles empty the table could not say which.
             got += real.draw(seat, 1)
@@ -80,12 +80,12 @@ class TurnMoves(MoveBase):
                 self.stats.abandoned += 1
                 raise Abandoned
         count = len(got) or 1
-        creeper = any(c.kind == "cr" for c in got) and self.ref.edition.id == "minecraft"
+        creeper = any(c.kind == "cr" for c in got) and self.ref.deck.id == "minecraft"
         if creeper:
             real.draw(seat, 3)
             count += 3
         # No Mercy: the playable card found must be played.
-        must = to_match and self.ref.edition.id == "nomercy"
+        must = to_match and self.ref.deck.id == "nomercy"
         if (got and not creeper and real.matches(got[-1]) and len(real.hands[seat]) < limit
                 and (must or rng.random() < 0.7)):
             play = self.make_play(seat, got[-1])
@@ -100,20 +100,20 @@ class TurnMoves(MoveBase):
 
     @property
     def next_discard(self) -> bool:
-        return self.ref.next_discard_window
+        return self.ref.options.next_discard
 
     def make_play(self, seat: int, face: Card, count: int = 1) -> ev.Play:
         real, rng = self.real, self.rng
         color = top = top_color = None
-        colors = self.ref.edition.colors(real.side)
-        if face.is_wild and self.ref.edition.id != "allwild":
+        colors = self.ref.deck.colors(real.side)
+        if face.is_wild and self.ref.deck.id != "allwild":
             held = [c.color for c in real.hands[seat] if c.color is not None]
             color = rng.choice(held) if held and rng.random() < 0.8 else rng.choice(colors)
         if face.kind == "f":
             # The other face of the pile's bottom card turns up (dossier 5.3).
             top = real.back(real.pile[0])
             if top.is_wild:
-                top_color = rng.choice(self.ref.edition.colors(1 - real.side))
+                top_color = rng.choice(self.ref.deck.colors(1 - real.side))
         target = None
         extra = (face,) * (count - 1)
         if face.kind == "da":
@@ -124,11 +124,11 @@ class TurnMoves(MoveBase):
         left = len(real.hands[seat]) - 1 - len(extra)
         others = [s for s in real.seated() if s != seat]
         if face.kind == "wsw" and left and (
-                self.ref.options["swap-optional"] == "no" or rng.random() < 0.7):
+                self.ref.options.values["swap-optional"] == "no" or rng.random() < 0.7):
             target = self.names[rng.choice(others)]
         if face.kind == "wt+2" or (face.kind == "wfs" and left):
             target = self.names[rng.choice(others)]
-        if face.kind == "7" and left and self.ref.options["seven-o"] == "on":
+        if face.kind == "7" and left and self.ref.options.values["seven-o"] == "on":
             target = self.names[rng.choice(others)]
         uno = left == 1 and rng.random() < self.t.call_uno
         return ev.Play(face, color=color, target=target, top=top, top_color=top_color, uno=uno,
@@ -142,7 +142,7 @@ class TurnMoves(MoveBase):
 
     def play(self, seat: int, face: Card) -> None:
         count = 1
-        if face.is_number and self.ref.options["multi-play"] == "numbers":
+        if face.is_number and self.ref.options.values["multi-play"] == "numbers":
             copies = self.real.hands[seat].count(face)
             if copies > 1 and self.rng.random() < 0.7:
                 count = self.rng.randint(2, copies)
@@ -155,7 +155,7 @@ class TurnMoves(MoveBase):
         """Under jump-in, somebody holding the top card's twin sometimes plays it out of turn."""
         real, rng = self.real, self.rng
         top = real.top
-        if (self.ref.options["jump-in"] != "on" or real.pending is not None
+        if (self.ref.options.values["jump-in"] != "on" or real.pending is not None
                 or real.must_play is not None or top is None or top.color is None
                 or rng.random() > 0.5):
             return False

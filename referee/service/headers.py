@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine import Referee, SetupError
-from ..events import Header
+from ..engine.events import Header
 from ..notation import NotationError, parse_session
 from .results import SetupProblem
 

@@ -1,25 +1,29 @@
 """One stored session opened to record moves (the writer) or to watch (read-only).
 
-The in-memory Referee is the live state: `record` rules on one move and stores it without
-replaying the log; opening replays the log once. Undo and corrections replay from the start
-(a few milliseconds for thousands of moves) and are stored as compensating log entries.
+Opening replays the stored moves once (`replay.py`) and keeps each step: the move, its event,
+its ruling and the state it left. Recording rules on one move and adds its step; undo goes back
+to the state of the step before; a correction replays from the corrected move on. Nothing else
+replays a session: the app, the sheet and the commands read `steps`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from ..engine import Referee, SetupError
-from ..events import Event, Header, Session
+from ..engine.events import Event, Header, Session
+from ..engine.public import public_state
+from ..engine.scoring import ScoreSheet
+from ..engine.state import Game
+from ..engine.step import Step
 from ..notation import NotationError, format_event, format_session, parse_move
-from ..replay import state
-from ..scoring import ScoreSheet
 from ..store import Move, ReadOnly, SessionError, SessionFile, plain_os_errors
 from ..store.log import apply as apply_entry
 from ..store.log import effective, last_summary
 from ..store.tags import header_of
+from .replay import Statement, replay, rule_on, trouble_of
 from .results import (
     INTERNAL_RULE,
     SYNTAX_RULE,
@@ -48,12 +52,13 @@ def canonical(event: Event, header: Header) -> str:
 
 
 class LiveSession:
-    """A session with its live referee; see `SessionService.open`.
+    """A session with its live referee and its steps; see `SessionService.open`.
 
-    `referee` is the live state (read it, e.g. for `referee.hints`; change it only through
-    `record`, `undo` and `correct`). `trouble` is set when a stored move no longer holds under
-    this version of the engine: the state stops before it, and recording waits until it is
-    corrected. Use one LiveSession from one thread at a time.
+    `referee` is the live state (ask it: `legal_moves`, `waiting_for`; change it only through
+    `record`, `undo` and `correct`). `steps` are the moves in force that hold, with their
+    rulings. `trouble` is set when a stored move no longer holds under this version of the
+    engine: the steps stop before it, and recording waits until it is corrected. Use one
+    LiveSession from one thread at a time.
     """
 
     def __init__(self, file: SessionFile, on_close: Callable[[SessionFile], None] | None = None
@@ -65,7 +70,7 @@ class LiveSession:
         self.header = header_of(file.meta["tags"])
         self.created: str = file.meta.get("created", "")
         try:
-            Referee(self.header)
+            self._start = Referee(self.header).state
         except SetupError as exc:
             raise SessionError(f"session {self.id} cannot be refereed by this version: {exc}"
                                ) from None
@@ -74,26 +79,21 @@ class LiveSession:
     def _load(self) -> None:
         self._moves = effective(self._file.entries)
         self._summary = last_summary(self._file.entries)
-        self.referee, self.trouble = self._replay(self._moves)
+        self._set(replay(self.header, self._statements(self._moves),
+                         Referee.at(self._start)))
 
-    def _replay(self, moves: Sequence[Move], ref: Referee | None = None
-                ) -> tuple[Referee, Trouble | None]:
-        """A referee after `moves` (continuing `ref` if given); stops at one that fails."""
-        continuing = ref is not None
-        ref = ref or Referee(self.header)
-        for i, move in enumerate(moves):
-            try:
-                ruling = ref.apply(parse_move(move.text, self.header))
-            except NotationError as exc:
-                return ref, Trouble(move.seq, move.text, SYNTAX_RULE, exc.message)
-            except Exception as exc:  # an engine bug: the session still opens, up to this move
-                prior = ([m for m in self._moves if m.seq < move.seq] if continuing
-                         else moves[:i])
-                ref, _ = self._replay(prior)
-                return ref, Trouble(move.seq, move.text, INTERNAL_RULE, internal_message(exc))
-            if not ruling.ok:
-                return ref, Trouble(move.seq, move.text, ruling.rule, ruling.text)
-        return ref, None
+    def _set(self, done: Any) -> None:
+        self.referee: Referee = done.referee
+        self.steps: list[Step] = done.steps
+        self.trouble: Trouble | None = done.trouble
+
+    @staticmethod
+    def _statements(moves: list[Move]) -> list[Statement]:
+        return [Statement(move.seq, move.text) for move in moves]
+
+    def _state_before(self, index: int) -> Game:
+        """The state after the first `index` steps."""
+        return self.steps[index - 1].ruling.state if index else self._start
 
     # Reading ---------------------------------------------------------------------------------
 
@@ -112,7 +112,7 @@ class LiveSession:
 
     def state(self) -> dict[str, Any]:
         """The public state, as `replay --json` prints it."""
-        return state(self.referee)
+        return public_state(self.referee.state)
 
     def summary(self) -> dict[str, Any]:
         return summarize(self.referee)
@@ -134,9 +134,13 @@ class LiveSession:
         self._moves = effective(self._file.entries)
         self._summary = last_summary(self._file.entries)
         if self.trouble is None and self._moves[:len(before)] == before:
-            self.referee, self.trouble = self._replay(self._moves[len(before):], self.referee)
+            done = replay(self.header, self._statements(self._moves[len(before):]),
+                          self.referee)
+            done.steps[:0] = self.steps
+            self._set(done)
         else:
-            self.referee, self.trouble = self._replay(self._moves)
+            self._set(replay(self.header, self._statements(self._moves),
+                             Referee.at(self._start)))
         return True
 
     # Recording -------------------------------------------------------------------------------
@@ -159,11 +163,10 @@ class LiveSession:
             return Recorded(False, typed, SYNTAX_RULE, exc.message, column=exc.col)
         except ValueError as exc:
             return Recorded(False, typed, SYNTAX_RULE, str(exc))
+        before = self.referee.state
         try:
             ruling = self.referee.apply(event)
-        except Exception as exc:
-            # An engine bug may have half-applied the move: rebuild, record nothing, no traceback.
-            self.referee, self.trouble = self._replay(self._moves)
+        except Exception as exc:  # an engine bug: the move is refused and nothing changed
             return Recorded(False, stored, INTERNAL_RULE, internal_message(exc))
         if not ruling.ok:
             return Recorded(False, stored, ruling.rule, ruling.text)
@@ -174,10 +177,11 @@ class LiveSession:
         try:
             doc = self._file.append(fields)
         except BaseException:
-            # The referee moved on but the disk did not: put the referee back.
-            self.referee, self.trouble = self._replay(self._moves)
+            # The referee moved on but the disk did not: back to the state before the move.
+            self.referee = Referee.at(before)
             raise
         self._committed(doc, summary)
+        self.steps.append(Step(doc["seq"], stored, event, ruling))
         return Recorded(True, stored, ruling.rule, ruling.text, doc["seq"], ruling.notable)
 
     def undo(self) -> Undone:
@@ -186,10 +190,13 @@ class LiveSession:
         if not self._moves:
             raise NothingToUndo(f"nothing to undo: session {self.id} has no moves")
         last = self._moves[-1]
-        ref, trouble = self._replay(self._moves[:-1])
-        summary = summarize(ref)
+        steps = self.steps[:-1] if self.steps and self.steps[-1].seq == last.seq else self.steps
+        referee = Referee.at(self._state_before(len(steps)))
+        trouble = None if self.trouble is not None and self.trouble.seq == last.seq \
+            else self.trouble
+        summary = summarize(referee)
         doc = self._file.append({"kind": "undo", "target": last.seq, "summary": summary})
-        self.referee, self.trouble = ref, trouble
+        self.referee, self.steps, self.trouble = referee, list(steps), trouble
         self._committed(doc, summary)
         return Undone(last.seq, last.text)
 
@@ -200,17 +207,19 @@ class LiveSession:
     def correct(self, seq: int, text: str) -> Correction:
         """Replace move `seq`, replay the rest, and drop the later moves that no longer hold."""
         self._check_writable()
-        plan, ref = self._plan(seq, text)
-        if not plan.ok or ref is None:
+        plan, done = self._plan(seq, text)
+        if not plan.ok or done is None:
             return plan
-        summary = summarize(ref)
+        referee, steps = done
+        summary = summarize(referee)
         doc = self._file.append({"kind": "correct", "target": seq, "text": plan.new,
                                  "voids": [m.seq for m in plan.dropped], "summary": summary})
-        self.referee, self.trouble = ref, None
+        self.referee, self.steps, self.trouble = referee, steps, None
         self._committed(doc, summary)
         return replace(plan, applied=True)
 
-    def _plan(self, seq: int, text: str) -> tuple[Correction, Referee | None]:
+    def _plan(self, seq: int, text: str
+              ) -> tuple[Correction, tuple[Referee, list[Step]] | None]:
         at = next((i for i, move in enumerate(self._moves) if move.seq == seq), None)
         if at is None:
             raise NoSuchMove(f"there is no move #{seq} in session {self.id} "
@@ -231,22 +240,30 @@ class LiveSession:
             return refused(SYNTAX_RULE, str(exc))
         if new == old:
             return refused("session", f"move #{seq} is already `{old}`", new)
-        ref, trouble = self._replay(self._moves[:at])
-        if trouble is not None:
+        trouble = self.trouble
+        if trouble is not None and len(self.steps) < at:
             return refused(trouble.rule, f"move #{trouble.seq} `{trouble.text}` before it no "
                                          f"longer holds ({trouble.message}); correct that first",
                            new)
-        ruling = ref.apply(event)
-        if not ruling.ok:
-            return refused(ruling.rule, ruling.text, new)
+        referee = Referee.at(self._state_before(at))
+        first = next(rule_on(referee, self.header, [Statement(seq, new, event)]))
+        if not isinstance(first, Step):
+            return refused(first.rule, first.message, new)
+        if not first.ruling.ok:
+            return refused(first.ruling.rule, first.ruling.text, new)
+        steps = [*self.steps[:at], first]
         later = []
-        for move in self._moves[at + 1:]:
-            try:
-                result = ref.apply(parse_move(move.text, self.header))
-                later.append(LaterMove(move.seq, move.text, result.ok, result.rule, result.text))
-            except NotationError as exc:
-                later.append(LaterMove(move.seq, move.text, False, SYNTAX_RULE, exc.message))
-        return Correction(seq, old, new, True, ruling.rule, ruling.text, tuple(later)), ref
+        for found in rule_on(referee, self.header, self._statements(self._moves[at + 1:])):
+            if isinstance(found, Step) and found.ruling.ok:
+                steps.append(found)
+                later.append(LaterMove(found.seq, found.text, True, found.ruling.rule,
+                                       found.ruling.text))
+            else:
+                why = trouble_of(found) if isinstance(found, Step) else found
+                later.append(LaterMove(why.seq, why.text, False, why.rule, why.message))
+        plan = Correction(seq, old, new, True, first.ruling.rule, first.ruling.text,
+                          tuple(later))
+        return plan, (referee, steps)
 
     def _committed(self, doc: dict[str, Any], summary: dict[str, Any]) -> None:
         apply_entry(self._moves, doc)

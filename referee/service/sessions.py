@@ -7,7 +7,7 @@ import os
 from typing import Any
 
 from ..engine import Referee, SetupError
-from ..events import Header
+from ..engine.events import Header, Session
 from ..notation import NotationError, parse_session
 from ..store import (
     Layout,
@@ -27,6 +27,7 @@ from ..store.session_file import now
 from ..store.tags import checked, header_of, tags_of
 from .headers import check_header
 from .live import LiveSession, canonical
+from .replay import replay_session
 from .results import Imported, ImportRefused, Listing, SessionInfo, SetupProblem
 from .summary import summarize
 
@@ -73,29 +74,29 @@ class SessionService:
             raise ImportRefused(str(exc), refused=False) from None
         try:
             header = checked(session.header, filename)
-            ref = Referee(header)
+            start = Referee(header)
         except (ValueError, SetupError) as exc:
             raise ImportRefused(f"{filename}:1:1: {exc}", refused=False) from None
         stamp = now()
         entries: list[dict[str, Any]] = []
         summary: dict[str, Any] | None = None
-        lines = session.lines or [0] * len(session.events)
-        for seq, (line, event) in enumerate(zip(lines, session.events, strict=True), 1):
-            ruling = ref.apply(event)
-            if not ruling.ok:
-                raise ImportRefused(f"{filename}:{line}: {ruling.text} [{ruling.rule}]; nothing "
-                                    "was imported", refused=True)
+        done = replay_session(Session(header, session.events, session.lines), start)
+        if done.trouble is not None:
+            t = done.trouble
+            raise ImportRefused(f"{filename}:{t.seq}: {t.message} [{t.rule}]; nothing was "
+                                "imported", refused=True)
+        for seq, step in enumerate(done.steps, 1):
             try:
                 entry: dict[str, Any] = {"seq": seq, "ts": stamp, "kind": "move",
-                                         "text": canonical(event, header)}
+                                         "text": canonical(step.event, header)}
             except ValueError as exc:
-                raise ImportRefused(f"{filename}:{line}: {exc}", refused=False) from None
-            now_summary = summarize(ref)
+                raise ImportRefused(f"{filename}:{step.seq}: {exc}", refused=False) from None
+            now_summary = summarize(step.ruling.state)
             if now_summary != summary:
                 entry["summary"] = summary = now_summary
             entries.append(entry)
         sid = self._store(header, entries, stamp)
-        return Imported(sid, len(entries), ref.round_no)
+        return Imported(sid, len(entries), done.referee.round_no)
 
     def _store(self, header: Header, entries: list[dict[str, Any]], created: str | None = None
                ) -> str:
@@ -215,7 +216,11 @@ def row_of(file: SessionFile) -> dict[str, Any]:
     header = header_of(file.meta["tags"])
     moves = effective(file.entries)
     summary = last_summary(file.entries)
-    if not _summary_ok(summary):
+    if not moves:
+        # A new session: nothing to replay (`new` referees its header once, in `create`).
+        summary = {"round": 0, "status": "new", "leader": None,
+                   "totals": dict.fromkeys(header.players, 0)}
+    elif not _summary_ok(summary):
         summary = LiveSession(file).summary()
     created = str(file.meta.get("created", ""))
     return {

@@ -5,22 +5,24 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Referee
+from ..engine.state import Game
 
 
-def status(ref: Referee) -> str:
-    if ref.sheet.finished:
+def status(g: Game) -> str:
+    if g.sheet.finished:
         return "finished"
-    if ref.round_no == 0:
+    if g.round_no == 0:
         return "new"
-    return "round over" if ref.phase == "over" else "playing"
+    return "round over" if g.phase == "over" else "playing"
 
 
-def summarize(ref: Referee) -> dict[str, Any]:
+def summarize(at: Referee | Game) -> dict[str, Any]:
     """JSON-ready; changes only at round boundaries, so the log stores it only then."""
-    sheet = ref.sheet
+    g = at.state if isinstance(at, Referee) else at
+    sheet = g.sheet
     leader = None
     if sheet.round_points:
         first = [p for p in sheet.players if sheet.ranks[p] == 1]
         leader = first[0] if len(first) == 1 else None
-    return {"round": ref.round_no, "status": status(ref), "leader": leader,
+    return {"round": g.round_no, "status": status(g), "leader": leader,
             "totals": dict(sheet.totals)}

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..commands import _aligned, _widths, score_table
-from ..scoring import to_json
+from ..engine.scoring import to_json
 from .live import LiveSession
 from .results import Correction, SessionInfo
 

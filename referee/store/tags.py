@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..events import Header, Session
+from ..engine.events import Header, Session
 from ..notation import NotationError, format_session, parse_session
 
 

@@ -12,7 +12,7 @@ from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
-from referee.rulebook import rule_for
+from referee.engine.cards import COLOR_NAMES
 from referee.service import Recorded, SessionError
 
 from ..sitting import Sitting
@@ -61,13 +61,14 @@ class ChallengeDialog(ModalScreen[Recorded | None]):
         color = pending.prev_color
         swatch = f"[{CARD_COLORS.get(color or '', 'white')}]■[/]"
         top = pending.prev_top.name if pending.prev_top else "no card"
-        legal = ref.options["wd4-legal"]
-        rule = rule_for("wd4-legal", ref.options, ref.edition.id)
+        legal = ref.options.values["wd4-legal"]
+        rule = ref.rule("wd4-legal")
+        assert rule is not None
         self._lines = (
             f"[b]{escape(self.victim)}[/] challenges [b]{escape(self.offender)}[/]'s "
             f"{pending.card.name}; {escape(self.offender)} held {pending.held} card(s) then.",
             f"Before it: [b]{top}[/] on top, colour in force {swatch} "
-            f"[b]{table.color_name(color).upper()}[/]",
+            f"[b]{COLOR_NAMES.get(color or '', 'none').upper()}[/]",
             f"Rule in force, wd4-legal = [b]{legal}[/]: {escape(rule.text)} "
             f"[dim]({escape(rule.source)})[/]",
         )

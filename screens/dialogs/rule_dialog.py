@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -11,21 +10,19 @@ from textual.containers import Vertical
 from textual.markup import escape
 from textual.widgets import Button, Static
 
-from referee.rulebook import rule_for
+from referee.engine.rules import Variant
 from referee.service import SYNTAX_RULE
 
 from ..widgets.options_form import TABLE_DEFAULT
 from .boxed_dialog import BoxedDialog
 
 
-def rule_text(rule_id: str, options: Mapping[str, str], edition: str) -> str:
+def rule_text(rule_id: str, rule: Variant | None) -> str:
     """Markup describing the rule in force for `rule_id` (or why there is none)."""
     if rule_id == SYNTAX_RULE:
         return ("[b]notation[/]\nThe line could not be read as a move: a syntax error, not a "
                 "rule of the game.\n[dim]Source: notation 5 (the move language)[/]")
-    try:
-        rule = rule_for(rule_id, options, edition)
-    except KeyError:
+    if rule is None:
         return f"[b]{escape(rule_id)}[/]\nThis rule id is not in the rulebook of this version."
     mark = f"\n[b $warning]{TABLE_DEFAULT}[/]" if rule.table_default else ""
     return (f"[b]{escape(rule.id)}[/]\n{escape(rule.text)}\n"
@@ -42,11 +39,10 @@ class RuleDialog(BoxedDialog[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close", show=False)]
 
-    def __init__(self, ruling: str, rule_id: str, options: Mapping[str, str],
-                 edition: str) -> None:
+    def __init__(self, ruling: str, rule_id: str, rule: Variant | None) -> None:
         super().__init__()
         self._ruling = ruling
-        self._text = rule_text(rule_id, options, edition)
+        self._text = rule_text(rule_id, rule)
 
     def compose(self) -> ComposeResult:
         with Vertical():

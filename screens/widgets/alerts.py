@@ -8,6 +8,7 @@ from textual.markup import escape
 from textual.widgets import Static
 
 from referee.engine import Referee
+from referee.engine.messages import render
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,59 +24,29 @@ class Alert:
     """`warning` for a window that will close, `info` for what the referee waits for."""
 
 
+_KEYS = {"challenge": ("F5", "challenge"), "stack": ("F2", "accept"), "accept": ("F2", "accept"),
+         "hands": ("F7", "hands"), "next-round": ("F7", "next_round"),
+         "first-round": ("F7", "next_round"), "game-over": ("F8", "sheet")}
+"""The key (and screen action) that answers each kind of wait."""
+
+_WARNINGS = frozenset({"challenge", "stack", "accept", "catch"})
+"""Waits on a window that closes with the next action."""
+
+
 def alerts(ref: Referee) -> list[Alert]:
-    """What the table can or must do besides the next turn, most urgent first."""
+    """What the table can or must do besides the next turn, most urgent first (the referee's
+    `waiting_for`, with the key that does it)."""
     found: list[Alert] = []
     table = ref.table
-    if table is not None:
-        names = table.players
-        pending = table.pending
-        if pending is not None and pending.card.kind == "w+4":
-            before = table.color_name(pending.prev_color).upper()
-            found.append(Alert(f"{names[pending.victim]} may challenge {names[pending.offender]}"
-                               f"'s {pending.card.name} (colour before it: {before})",
-                               "F5", "challenge"))
-        elif pending is not None:
-            # Under a stacking house rule a Draw Two waits too: take the cards or stack on it.
-            found.append(Alert(f"{names[pending.victim]} takes {pending.amount} or stacks on "
-                               f"the {pending.card.name}", "F2", "accept"))
-        for seat, closer in table.catchable.items():
-            found.append(Alert(f"{names[seat]} has one card and did not call UNO: "
-                               f"{ref.window_text(closer)}", "F4", f"catch({seat})"))
-        if table.must_play is not None:
-            found.append(Alert(f"{names[table.must_play]} must play the legal card now", "",
-                               "", "info"))
-        if table.creeper is not None:
-            found.append(Alert(f"{names[table.creeper]} may record 3 more cards for the Creeper: "
-                               "type `draw 3`", "", "", "info"))
-    for name in sorted(ref.penalty_due):
-        found.append(Alert(f"{name}'s hand total may be entered as penalty points: "
-                           f"`hand {name}: POINTS`", "", "", "info"))
-    found.extend(_round_alerts(ref))
+    for wait in ref.waiting_for():
+        if wait.kind == "turn":
+            continue
+        key, action = _KEYS.get(wait.kind, ("", ""))
+        if wait.kind == "catch" and table is not None and wait.player in table.players:
+            key, action = "F4", f"catch({table.players.index(wait.player)})"
+        level = "warning" if wait.kind in _WARNINGS else "info"
+        found.append(Alert(render((wait.message,)), key, action, level))
     return found
-
-
-def _round_alerts(ref: Referee) -> list[Alert]:
-    if ref.sheet.finished:
-        who = ref.sheet.winner or "a tie"
-        return [Alert(f"The game is over: {who} wins. The score sheet is final.", "F8",
-                      "sheet", "info")]
-    if ref.phase == "over":
-        missing = ref.missing_hands()
-        if missing:
-            return [Alert(f"Round {ref.round_no} is over: {ref.winner} went out. Enter the "
-                          f"hands of {', '.join(missing)}", "F7", "hands", "info")]
-        return [Alert(f"Round {ref.round_no} is scored. Start the next one: `round "
-                      f"{ref.round_no + 1}`", "F7", "next_round", "info")]
-    if ref.phase == "idle":
-        return [Alert("Nothing recorded yet: start with `round 1`", "F7", "next_round", "info")]
-    if ref.phase == "setup":
-        if ref.dealer is None:
-            return [Alert(f"Round {ref.round_no}: name the dealer, `dealer NAME`", "", "",
-                          "info")]
-        return [Alert(f"Round {ref.round_no}: {ref.dealer} deals. Turn up the start card and "
-                      "type it, e.g. `start r7` (`start w red` for a Wild)", "", "", "info")]
-    return []
 
 
 class Alerts(Static):

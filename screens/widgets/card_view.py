@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from referee.cards import COLOR_NAMES, Card
+from referee.engine.cards import COLOR_NAMES, Card
 
 CARD_COLORS: dict[str, str] = {
     "r": "#d72600", "y": "#ecd407", "g": "#379711", "b": "#0956bf",

@@ -9,8 +9,8 @@ from textual.validation import ValidationResult, Validator
 from textual.widgets import Input
 
 from referee.engine import Referee
-from referee.hints import actor, completions
 from referee.notation import NotationError, parse_move
+from referee.service.hints import actor, completions
 
 STATEMENT_WORDS = frozenset({"round", "dealer", "start", "out", "hand", "turn"})
 """Statements that name no player (notation 4 and 6)."""

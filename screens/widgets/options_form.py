@@ -8,27 +8,21 @@ from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.widgets import Input, Label, Select, Static
 
-from referee.options import INT, OPTIONS, Option, resolve
+from referee.engine.options import INT, OptionSpec
+from referee.engine.setup import option_specs, resolve
 
 TABLE_DEFAULT = "(no official rule; table default)"
 """The mark of a rule or option the books are silent on, as `uno-referee rules` prints it."""
 
 
-def choices(option: Option) -> list[str]:
-    """The values this version referees for an option with named values."""
-    if option.supported is not None:
-        return [value for value in option.supported if value != INT]
+def choices(option: OptionSpec) -> list[str]:
+    """The named values of an option."""
     return [value for value in option.values if value != INT]
 
 
-def describe(option: Option) -> str:
+def describe(option: OptionSpec) -> str:
     mark = f" [b $warning]{TABLE_DEFAULT}[/]" if option.table_default else ""
-    later = ""
-    if option.supported is not None and option.values != INT:
-        left = [v for v in option.values if v not in option.supported]
-        if left:
-            later = f" [dim](not refereed yet: {escape(', '.join(left))})[/]"
-    return f"{escape(option.meaning)} [dim]Source: {escape(option.source)}[/]{mark}{later}"
+    return f"{escape(option.meaning)} [dim]Source: {escape(option.source)}[/]{mark}"
 
 
 class OptionsForm(Vertical):
@@ -48,7 +42,7 @@ class OptionsForm(Vertical):
         self.values: dict[str, str] = dict(resolve("en", "classic"))
 
     def compose(self) -> ComposeResult:
-        for key, option in OPTIONS.items():
+        for key, option in option_specs().items():
             with Horizontal(classes="option"):
                 yield Label(key)
                 if option.values == INT:

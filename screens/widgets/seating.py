@@ -7,7 +7,7 @@ from textual.markup import escape
 from textual.widgets import Static
 
 from referee.engine import Referee
-from referee.hints import actor
+from referee.service.hints import actor
 
 _BAR_CAP = 8
 """Hand bars stop growing here: the number says the rest."""

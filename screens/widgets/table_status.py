@@ -7,7 +7,7 @@ from textual.markup import escape
 from textual.widgets import Label, Static
 
 from referee.engine import Referee
-from referee.hints import actor
+from referee.service.hints import actor
 
 from .card_view import color_swatch
 from .seating import fit

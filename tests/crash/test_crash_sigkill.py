@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.events import Header
+from referee.engine.events import Header
 from referee.notation import format_event
 from referee.selfplay import SelfPlay
 from referee.service import SessionService

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from textual.widgets import Input, Select
 
+from referee.notation import parse_session
+from referee.service.replay import replay_session
 from screens.new_session_screen import NewSessionScreen
 from screens.round_end_screen import check_hand
-from screens.samples import import_demo
 from screens.table_screen import TableScreen
 from screens.widgets.options_form import OptionsForm
 from screens.widgets.player_list import name_problem
 
-from .conftest import SAMPLES, text_of, type_line
+from .conftest import text_of, type_line
 
 
 def test_names_follow_the_notation():
@@ -90,17 +91,32 @@ async def test_options_follow_the_rulebook_until_edited_and_become_rule_lines(ma
         assert header.date == "2025-05-16"
 
 
-def test_hands_are_checked_against_the_tracked_count(service):
-    sid = import_demo(service, SAMPLES).id
-    with service.open(sid, read_only=True) as live:
-        ref = live.referee
-        assert check_hand(ref, "Chika", "") == (False, "cards (e.g. `r5 g+2 w`) or a points "
-                                                       "total (e.g. `27`)")
-        # The round is not over, but the tracked counts are what the check reads.
-        assert check_hand(ref, "Chika", "r1 r2 w") == (False, "3 card(s) entered; Chika holds 4")
-        assert check_hand(ref, "Chika", "r1 r2 w w+4") == (True, "4 card(s), 103 points")
-        assert check_hand(ref, "Chika", "27") == (True, "27 points, as a total")
-        assert check_hand(ref, "Chika", "9999") == (False, "9999 points cannot be a hand of "
-                                                           "4 cards")
-        ok, why = check_hand(ref, "Chika", "r1 zz")
-        assert not ok and "expected a card" in why
+ROUND_OVER = """\
+[Edition "classic"]
+[Scoring "target 500"]
+[Players "Ann, Ben, Chika"]
+[Rule "hand-size" "2"]
+round 1
+dealer Chika
+start r7
+Ann: r5 uno
+Ben: r6 uno
+Chika: takes 1
+Chika: draw
+Ann: r4
+"""
+
+
+def test_hands_are_checked_against_the_tracked_count():
+    """The round-end screen's live check is the referee's ruling on the `hand` line."""
+    ref = replay_session(parse_session(ROUND_OVER, "t.uno")).referee
+    assert ref.phase == "over"
+    assert check_hand(ref, "Chika", "") == (False, "cards (e.g. `r5 g+2 w`) or a points "
+                                                   "total (e.g. `27`)")
+    assert check_hand(ref, "Chika", "r1 r2 w") == (False, "Chika holds 4 cards, not 3")
+    assert check_hand(ref, "Chika", "r1 r2 w w+4") == (True, "4 card(s), 103 points")
+    assert check_hand(ref, "Chika", "27") == (True, "27 points, as a total")
+    assert check_hand(ref, "Chika", "9999") == (False, "9999 points cannot be Chika's hand of "
+                                                       "4 cards")
+    ok, why = check_hand(ref, "Chika", "r1 zz")
+    assert not ok and "expected a card" in why

@@ -147,7 +147,7 @@ async def test_a_whole_session_from_new_session_to_exported_sheet(make_app, serv
         await pilot.pause()
         assert isinstance(app.screen, RoundEndScreen)
         await type_line(pilot, "r9 b5", submit=False)
-        assert "2 card(s) entered; Ana holds 3" in text_of(pilot, "#check-0")
+        assert "Ana holds 3 cards, not 2" in text_of(pilot, "#check-0")
         await type_line(pilot, " w", submit=False)
         assert "3 card(s), 64 points" in text_of(pilot, "#check-0")
         await pilot.press("enter")

@@ -12,17 +12,23 @@ import copy
 from dataclasses import dataclass, fields, is_dataclass
 from typing import Any
 
-from referee import events as ev
-from referee.cards import Card, parse_color, parse_short_card
-from referee.editions import Edition
 from referee.engine import Referee
-from referee.replay import state
-from referee.ruling import Ruling
+from referee.engine import events as ev
+from referee.engine.cards import Card, parse_color, parse_short_card
+from referee.engine.deck import Deck
+from referee.engine.public import public_state
+from referee.engine.ruling import Ruling
+from referee.engine.setup import editions
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")
 
 
 # Cards and colours -----------------------------------------------------------------------------
+
+def deck_of(edition: str) -> Deck:
+    """An edition's deck: its cards, values and sides."""
+    return editions()[edition].deck
+
 
 def c(code: str) -> Card:
     """One card from its short code (`r7`, `w+4`, `wc2` gives the Wild Customizable)."""
@@ -52,7 +58,7 @@ def _plain(value: Any) -> Any:
     Generic on purpose, so that renamed or added engine fields are still compared."""
     if isinstance(value, Card):
         return value.code
-    if isinstance(value, Edition):
+    if isinstance(value, Deck):
         return value.id
     if isinstance(value, dict) or hasattr(value, "items"):
         return sorted(((repr(_plain(k)), _plain(v)) for k, v in value.items()), key=repr)
@@ -62,24 +68,19 @@ def _plain(value: Any) -> Any:
         return sorted((_plain(v) for v in value), key=repr)
     if is_dataclass(value) and not isinstance(value, type):
         return {f.name: _plain(getattr(value, f.name, None)) for f in fields(value)}
+    if hasattr(type(value), "__slots__") and not isinstance(value, type):
+        # The engine's Game and Table: every slot but the shared, read-only rules.
+        return {name: _plain(getattr(value, name, None)) for name in type(value).__slots__
+                if name != "setup"}
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     return repr(value)
 
 
-_REFEREE_FIELDS = ("round_no", "phase", "dealer", "winner", "seats", "revealed",
-                   "revealed_cards", "results", "penalties", "penalty_due", "sheet")
-
-
 def snapshot(ref: Referee) -> dict[str, Any]:
     """Everything a refusal must leave alone: the public state, the referee's round bookkeeping
     and every field of the table."""
-    snap: dict[str, Any] = {"state": copy.deepcopy(state(ref))}
-    for name in _REFEREE_FIELDS:
-        snap[name] = _plain(getattr(ref, name, None))
-    table = getattr(ref, "table", None)
-    snap["table"] = _plain(table)
-    return snap
+    return {"state": copy.deepcopy(public_state(ref.state)), "game": _plain(ref.state)}
 
 
 @dataclass
@@ -164,12 +165,12 @@ def turn_up(ref: Referee, start: str, color: str | None = None) -> Outcome:
 
 
 def st(ref: Referee) -> dict[str, Any]:
-    """The public state (replay.state)."""
-    return state(ref)
+    """The public state (`replay --json`)."""
+    return public_state(ref.state)
 
 
 def hands(ref: Referee) -> dict[str, int]:
-    return dict(state(ref)["hands"])
+    return dict(public_state(ref.state)["hands"])
 
 
 # Moves --------------------------------------------------------------------------------------------

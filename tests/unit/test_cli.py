@@ -13,10 +13,9 @@ from pathlib import Path
 import pytest
 
 from referee import __version__, cli, commands
+from referee.engine.setup import option_specs, resolve, rules_in_force
 from referee.notation import NotationError, parse_session
-from referee.options import OPTIONS, resolve
-from referee.replay import replay
-from referee.rulebook import in_force
+from referee.service.replay import replay_session
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
 
@@ -71,9 +70,9 @@ def write(tmp_path: Path):
 
 def refused_ruling(text: str):
     """The engine's own ruling on the first refused statement, to compare the report with."""
-    steps = list(replay(parse_session(text, "x.uno")))
-    assert not steps[-1].ruling.ok
-    return steps[-1]
+    done = replay_session(parse_session(text, "x.uno"))
+    assert done.refused is not None and not done.refused.ruling.ok
+    return done.refused
 
 
 # check ---------------------------------------------------------------------------------------
@@ -88,7 +87,7 @@ def test_check_refused_move_exits_1_with_file_line_ruling_and_rule(capsys, write
     step = refused_ruling(REFUSED)
     code, out, err = run(capsys, "check", path)
     assert (code, out) == (1, "")
-    assert step.line == REFUSED_LINE
+    assert step.seq == REFUSED_LINE
     assert err == f"{path}:{REFUSED_LINE}: {step.ruling.text} [{step.ruling.rule}]\n"
     assert step.ruling.rule == "match"
 
@@ -254,13 +253,13 @@ def test_rules_default_is_classic_en_with_ids_sources_and_marks(capsys):
     code, out, err = run(capsys, "rules")
     assert (code, err) == (0, "")
     assert "edition classic" in out and "rules en" in out
-    for rule in in_force(resolve("en", "classic"), "classic"):
+    for rule in rules_in_force(resolve("en", "classic"), "classic"):
         assert f"source: {rule.source}\n" in out
         mark = "  (no official rule; table default)" if rule.table_default else ""
         assert f"\n{rule.id}{mark}\n" in out
     assert "\nwsh" not in out and "shuffle-hands" not in out
     for key, value in resolve("en", "classic").items():
-        mark = "  (table default)" if OPTIONS[key].table_default else ""
+        mark = "  (table default)" if option_specs()[key].table_default else ""
         assert f"  {key} = {value}{mark}\n" in out
 
 

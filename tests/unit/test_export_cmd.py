@@ -15,7 +15,7 @@ import pytest
 from referee import cli, export_cmd
 from referee.exports import FORMATS
 from referee.notation import parse_session
-from referee.sheet import build_sheet
+from referee.service.replay import sheet_of
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
 MINECRAFT = str(SAMPLES / "minecraft-five-rounds.uno")
@@ -31,7 +31,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def test_text_formats_go_to_stdout(capsys: pytest.CaptureFixture[str], fmt: str) -> None:
     code, out, err = run(capsys, MINECRAFT, "--format", fmt)
     assert (code, err) == (0, "")
-    sheet = build_sheet(parse_session(Path(MINECRAFT).read_text(encoding="utf-8"), MINECRAFT))
+    sheet = sheet_of(parse_session(Path(MINECRAFT).read_text(encoding="utf-8"), MINECRAFT))
     assert out == FORMATS[fmt].render(sheet).decode("utf-8")
 
 

@@ -15,11 +15,12 @@ import pytest
 from manual_example import MANUAL_POINTS, MANUAL_RUNNING, SAMPLES
 
 from referee import cli
-from referee.events import Header, Session
+from referee.engine.events import Header, Session
 from referee.exports import FORMATS, csv_sheet, labels, qr
 from referee.notation import format_session, parse_session
 from referee.selfplay import SelfPlay
-from referee.sheet import Sheet, build_sheet
+from referee.service.replay import sheet_of
+from referee.sheet import Sheet
 
 SAMPLE_NAMES = sorted(p.name for p in SAMPLES.glob("*.uno"))
 
@@ -40,11 +41,11 @@ hand Bo*b_: 9
 
 def sample(name: str) -> Sheet:
     path = SAMPLES / name
-    return build_sheet(parse_session(path.read_text(encoding="utf-8"), str(path)))
+    return sheet_of(parse_session(path.read_text(encoding="utf-8"), str(path)))
 
 
 def hostile() -> Sheet:
-    return build_sheet(parse_session(HOSTILE, "hostile.uno"))
+    return sheet_of(parse_session(HOSTILE, "hostile.uno"))
 
 
 def render(fmt: str, sheet: Sheet) -> str:
@@ -143,8 +144,8 @@ def test_status_and_ranks_in_words() -> None:
          "A tie after 1 round: Bob and Cy share first place."),
     ]
     for text, status in cases:
-        assert labels.status(build_sheet(parse_session(text, "t.uno"))) == status
-    sheet = build_sheet(parse_session(cases[-1][0], "t.uno"))
+        assert labels.status(sheet_of(parse_session(text, "t.uno"))) == status
+    sheet = sheet_of(parse_session(cases[-1][0], "t.uno"))
     assert dict(sheet.score.ranks) == {"Ann": 3, "Bob": 1, "Cy": 1}
     assert "| Bob | +0 (0) | **0** | 1 |" in render("md", sheet)
 
@@ -169,7 +170,7 @@ Ann: penalty 2 "slow play"
 @pytest.mark.parametrize("cut", [3, 7, 13])  # no round yet; hands missing; a round in play
 def test_every_format_renders_an_unfinished_session(fmt: str, cut: int) -> None:
     text = "".join(IN_PLAY.splitlines(keepends=True)[:cut])
-    sheet = build_sheet(parse_session(text, "t.uno"))
+    sheet = sheet_of(parse_session(text, "t.uno"))
     data = FORMATS[fmt].render(sheet)
     assert data
     if fmt in ("html", "md"):
@@ -180,7 +181,7 @@ def test_every_format_renders_an_unfinished_session(fmt: str, cut: int) -> None:
 
 
 def test_the_round_in_play_shows_its_rulings() -> None:
-    sheet = build_sheet(parse_session(IN_PLAY, "t.uno"))
+    sheet = sheet_of(parse_session(IN_PLAY, "t.uno"))
     data = json.loads(render("json", sheet))
     assert data["playing"] == {"number": 2, "dealer": "Bob", "rulings": [
         {"line": 12, "rule": "table-penalty", "text": "Penalty (slow play): Ann draws 2."}]}
@@ -248,7 +249,7 @@ def tracked_game(seed: int) -> Sheet:
     play = SelfPlay(seed, check=False)
     play.play_game(header, rounds=5)
     text = format_session(Session(header, play.log))
-    return build_sheet(parse_session(text, "friday.uno"))
+    return sheet_of(parse_session(text, "friday.uno"))
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="needs headless Chromium to print")

@@ -13,7 +13,8 @@ import zxingcpp
 
 from referee.exports import FORMATS, qr
 from referee.notation import parse_session
-from referee.sheet import Sheet, build_sheet
+from referee.service.replay import sheet_of
+from referee.sheet import Sheet
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
 # The QR alphanumeric mode's character set (ISO 18004): 5.5 bits a character instead of 8.
@@ -22,7 +23,7 @@ ALPHANUMERIC = re.compile(r"[0-9A-Z $%*+\-./:]*")
 
 def sample(name: str) -> Sheet:
     path = SAMPLES / name
-    return build_sheet(parse_session(path.read_text(encoding="utf-8"), str(path)))
+    return sheet_of(parse_session(path.read_text(encoding="utf-8"), str(path)))
 
 
 def decode(png_bytes: bytes) -> list[str]:
@@ -66,7 +67,7 @@ def test_payload_shares_ranks_and_cleans_fields() -> None:
     text = ('[Event "Mon/Tue  club   night, very long name indeed"]\n[Edition "classic"]\n'
             '[Scoring "rounds 2"]\n[Players "Ann, Bob/Bea, Cy"]\n'
             "round 1\nout Ann\nhand Bob/Bea: 10\nhand Cy: 10\n")
-    payload = qr.payload(build_sheet(parse_session(text, "t.uno")))
+    payload = qr.payload(sheet_of(parse_session(text, "t.uno")))
     fields = payload.split("/")
     assert fields[:5] == ["UNO1", "MON-TUE CLUB NIGHT, VERY", "-", "ROUNDS 2", "AFTER R1"]
     assert fields[5:] == ["1 ANN 20", "2 BOB-BEA -10", "2 CY -10"]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from referee.cards import card
-from referee.events import (
+from referee.engine.cards import card
+from referee.engine.events import (
     CardPlayed,
     CardsDrawn,
     ChallengeMade,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.cards import (
+from referee.engine.cards import (
     COLOR_NAMES,
     COLORED_ACTIONS,
     NUMBER_KINDS,
@@ -14,8 +14,7 @@ from referee.cards import (
     card,
     parse_card_words,
 )
-from referee.editions import EDITIONS, PLANNED_EDITIONS
-from referee.events import (
+from referee.engine.events import (
     CardPlayed,
     CardsDrawn,
     ChallengeMade,
@@ -36,6 +35,7 @@ from referee.events import (
     TurnOverridden,
     UnoCalled,
 )
+from referee.engine.setup import editions
 from referee.notation import NotationError, format_event, format_session, parse_move, parse_session
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -138,7 +138,7 @@ PLAYERS = st.lists(NAME, min_size=2, max_size=10, unique_by=str.casefold).filter
 
 @st.composite
 def headers(draw: st.DrawFn) -> Header:
-    edition = draw(st.sampled_from([*EDITIONS, *PLANNED_EDITIONS]))
+    edition = draw(st.sampled_from(list(editions())))
     kind = draw(st.sampled_from(["rounds", "target", "lowest", "penalty", "none"]))
     scoring = kind if kind == "none" else f"{kind} {draw(st.integers(1, 10**9 - 1))}"
     date = draw(st.none() | st.dates().map(lambda d: d.isoformat()))
@@ -151,8 +151,8 @@ def headers(draw: st.DrawFn) -> Header:
 
 
 def _deck(header: Header) -> list[Card]:
-    known = EDITIONS.get(header.edition)
-    return sorted(known.deck, key=lambda c: c.code) if known else ALL_CARDS
+    known = editions().get(header.edition)
+    return sorted(known.deck.cards, key=lambda c: c.code) if known else ALL_CARDS
 
 
 @st.composite

@@ -2,37 +2,41 @@
 
 from __future__ import annotations
 
-import re
+import ast
 from pathlib import Path
 
 import pytest
 
-from referee.options import OPTIONS, OptionError, check_value, resolve
-from referee.rulebook import RULES, in_force, rule_for
+from referee.engine.options import OptionError, check_value
+from referee.engine.rules import IDS, VARIANTS, RuleId, rule_for
+from referee.engine.setup import option_specs, resolve, rules_in_force
 
-ENGINE = Path(__file__).resolve().parents[2] / "referee"
-# Rule ids appear in the engine as the first argument of Refusal/Ruling, or first in an
-# effect's returned pair.
-CITED = re.compile(r'(?:Refusal\(|Ruling\((?:True|False), )\s*"([a-z0-9-]+)"'
-                   r'|return \(?"([a-z0-9-]+)"')
+REFEREE = Path(__file__).resolve().parents[2] / "referee"
+RULING_CALLS = ("Refusal", "Ruling")
 
 
-def cited_ids() -> set[str]:
-    found: set[str] = set()
-    for path in ENGINE.glob("*.py"):
-        for a, b in CITED.findall(path.read_text(encoding="utf-8")):
-            found.add(a or b)
+def _cited_literals() -> list[str]:
+    """Places where a ruling or refusal is given a rule id as a bare string."""
+    found = []
+    for path in REFEREE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in RULING_CALLS):
+                args = [a for a in node.args if isinstance(a, ast.Constant)
+                        and isinstance(a.value, str)]
+                found += [f"{path.relative_to(REFEREE)}:{node.lineno}" for _ in args]
     return found
 
 
-def test_every_cited_rule_exists() -> None:
-    cited = cited_ids()
-    assert len(cited) > 30  # the scan found the engine's citations
-    assert sorted(cited - set(RULES)) == []
+def test_rule_ids_are_declared_not_written_as_strings() -> None:
+    """Every ruling cites a declared RuleId (a module constant); none writes one as a string."""
+    option_specs()  # loads every edition and house rule, declaring their ids
+    assert len(IDS) > 60 and all(isinstance(rid, RuleId) for rid in IDS.values())
+    assert _cited_literals() == []
 
 
 def test_every_rule_has_text_and_source() -> None:
-    for variants in RULES.values():
+    for variants in VARIANTS.values():
         for rule in variants:
             assert rule.text.endswith(".") and len(rule.text) > 20, rule.id
             assert rule.source, rule.id
@@ -44,7 +48,7 @@ def test_every_rule_has_text_and_source() -> None:
 def test_one_variant_of_each_rule_in_force(edition: str, rules: str) -> None:
     """Option-dependent rules (wd4-legal color vs playable...) show exactly the variant in force."""
     options = resolve(rules, edition)
-    shown = in_force(options, edition)
+    shown = rules_in_force(options, edition)
     ids = [r.id for r in shown]
     assert len(ids) == len(set(ids))
     legal = rule_for("wd4-legal", options, edition)
@@ -70,5 +74,5 @@ def test_bad_option_values_are_refused_with_what_the_key_takes(key: str, value: 
 
 
 def test_every_option_documents_meaning_and_source() -> None:
-    for option in OPTIONS.values():
+    for option in option_specs().values():
         assert option.meaning and option.source

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from rules_helpers import catch, draw, hands, header, ok, play, refused, st, table, turn_up
+from rules_helpers import catch, deck_of, draw, hands, header, ok, play, refused, st, table, turn_up
 
-from referee.cards import card
-from referee.editions import EDITIONS
 from referee.engine import Referee, SetupError
-from referee.options import resolve
+from referee.engine.cards import card
+from referee.engine.setup import resolve
 
 
 def test_deck_is_112_wild_cards_of_eight_kinds() -> None:
     """dossier 8: 112 cards, all Wild (counts per kind UNCONFIRMED: 14 each, table default)."""
-    deck = EDITIONS["allwild"].deck
-    assert EDITIONS["allwild"].size == 112 and all(face.is_wild for face in deck)
+    deck = deck_of("allwild").cards
+    assert deck_of("allwild").size == 112 and all(face.is_wild for face in deck)
     assert len(deck) == 8
 
 
@@ -88,7 +87,7 @@ def test_options_that_cannot_work_with_all_wild_are_refused(key: str, value: str
 
 def test_values_plain_wild_20_action_wilds_50() -> None:
     """dossier 11 (All Wild: UNCONFIRMED; the product's ruling from the garbled copy)."""
-    values = EDITIONS["allwild"].values
+    values = deck_of("allwild").values
     assert values[card("w")] == 20 and values[card("wfs")] == 50
 
 
@@ -99,7 +98,7 @@ def test_drawing_is_still_allowed() -> None:
 
 def test_move_box_hints_name_no_colour() -> None:
     """dossier 8: every card is playable and none takes a colour."""
-    from referee.hints import completions, playable
+    from referee.service.hints import completions, playable
     ref = table("allwild", start="w")
     assert len(playable(ref)) == 8
     assert "Ann: w" in completions(ref) and "Ann: w red" not in completions(ref)

@@ -12,6 +12,7 @@ from rules_helpers import (
     c,
     challenge,
     colour,
+    deck_of,
     draw,
     hand,
     hands,
@@ -28,10 +29,9 @@ from rules_helpers import (
     turn_up,
 )
 
-from referee import events as ev
-from referee.cards import card
-from referee.editions import EDITIONS
 from referee.engine import Referee, SetupError
+from referee.engine import events as ev
+from referee.engine.cards import card
 
 
 def flip(ref: Referee, who: str, code: str, top: str | None, top_color: str | None = None,
@@ -52,24 +52,24 @@ def dark(start: str = "r5", top: str = "pu5", **overrides) -> Referee:
 def test_deck_is_112_two_sided_cards_and_each_side_totals_112() -> None:
     """dossier 5.1: light r/y/g/b and dark pi/te/or/pu, 1-9 x2 and four actions x2 per colour,
     Wild x4 and Wild Draw Two / Wild Draw Color x4."""
-    flip_deck = EDITIONS["flip"]
+    flip_deck = deck_of("flip")
     assert flip_deck.size == 112 and flip_deck.sides is not None
     for side, actions, wild_draw in ((0, ("+1", "r", "s", "f"), "w+2"),
                                      (1, ("+5", "r", "se", "f"), "w+c")):
         faces = flip_deck.sides[side]
-        assert sum(flip_deck.deck[face] for face in faces) == 112
+        assert sum(flip_deck.cards[face] for face in faces) == 112
         assert {face.color for face in faces} - {None} == set(flip_deck.colors(side))
         for color in flip_deck.colors(side):
             for kind in (*"123456789", *actions):
-                assert flip_deck.deck[card(color + kind)] == 2
-            assert card(color + "0") not in flip_deck.deck
-        assert card("w") in faces and flip_deck.deck[card(wild_draw)] == 4
+                assert flip_deck.cards[card(color + kind)] == 2
+            assert card(color + "0") not in flip_deck.cards
+        assert card("w") in faces and flip_deck.cards[card(wild_draw)] == 4
 
 
 def test_values_on_each_side() -> None:
     """dossier 5.5: numbers at face value, Draw One 10, Draw Five/Reverse/Skip/Flip 20,
     Skip Everyone 30, Wild 40, Wild Draw Two 50, Wild Draw Color 60."""
-    values = EDITIONS["flip"].values
+    values = deck_of("flip").values
     expected = {"r7": 7, "pu9": 9, "g+1": 10, "te+5": 20, "yr": 20, "bs": 20, "rf": 20,
                 "orf": 20, "pise": 30, "w": 40, "w+2": 50, "w+c": 60}
     assert {code: values[card(code)] for code in expected} == expected

@@ -23,10 +23,9 @@ from rules_helpers import (
     uno,
 )
 
-from referee import events as ev
 from referee.engine import Referee, SetupError
-from referee.options import resolve
-from referee.rulebook import in_force
+from referee.engine import events as ev
+from referee.engine.setup import resolve, rules_in_force
 
 # Stacking (dossier 2.14, 2.15) ------------------------------------------------------------------
 
@@ -278,11 +277,11 @@ def test_each_house_rule_is_in_the_rulebook_when_on() -> None:
     options = resolve("en", "classic", (("stacking", "same"), ("seven-o", "on"),
                                         ("jump-in", "on"), ("multi-play", "numbers"),
                                         ("go-out-on-action", "forbidden")))
-    ids = {r.id for r in in_force(options, "classic")}
+    ids = {r.id for r in rules_in_force(options, "classic")}
     assert {"stacking", "stack-challenge", "seven-o", "jump-in", "multi-play",
             "go-out-on-action"} <= ids
     assert not {"seven-o", "jump-in", "multi-play"} & {r.id for r in
-                                                       in_force(resolve("en", "classic"),
+                                                       rules_in_force(resolve("en", "classic"),
                                                                 "classic")}
 
 
@@ -304,7 +303,7 @@ def test_uno_called_then_stack_accepted() -> None:
 def test_move_box_hints_follow_a_pending_stack() -> None:
     """options.md `stacking`: the victim may stack or accept; a Draw Two stack is not
     challenged, so the hints offer stacking cards and accept only."""
-    from referee.hints import playable, quick_moves
+    from referee.service.hints import playable, quick_moves
     ref = table(start="r7", stacking="same")
     ok(play(ref, "Ann", "r+2"))
     assert {f.kind for f in playable(ref)} == {"+2"}

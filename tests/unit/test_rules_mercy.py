@@ -28,10 +28,9 @@ from rules_helpers import (
     uno,
 )
 
-from referee import events as ev
 from referee.engine import Referee, SetupError
-from referee.options import resolve
-from referee.rulebook import in_force
+from referee.engine import events as ev
+from referee.engine.setup import resolve, rules_in_force
 
 THREE = ("Ann", "Bob", "Cy")
 
@@ -62,7 +61,7 @@ def test_a_zero_limit_is_refused() -> None:
 
 def test_the_mercy_rule_is_in_the_rulebook_when_on() -> None:
     """options.md `mercy`: each rule a ruling cites is in `uno-referee rules`."""
-    assert "mercy" in {r.id for r in in_force(resolve("en", "classic", (("mercy", "15"),)),
+    assert "mercy" in {r.id for r in rules_in_force(resolve("en", "classic", (("mercy", "15"),)),
                                               "classic")}
 
 

@@ -2,23 +2,22 @@
 
 from __future__ import annotations
 
-from rules_helpers import draw, ok, play, refused, st, table
+from rules_helpers import deck_of, draw, ok, play, refused, st, table
 
-from referee.cards import card
-from referee.editions import EDITIONS
+from referee.engine.cards import card
 
 
 def test_deck_has_eight_wilds_and_112_cards() -> None:
     """dossier 8 (JPwiki: 4 more Wilds instead of Shuffle/Customizable); 112 implied."""
-    deck = EDITIONS["minimalista"].deck
-    assert EDITIONS["minimalista"].size == 112
+    deck = deck_of("minimalista").cards
+    assert deck_of("minimalista").size == 112
     assert deck[card("w")] == 8 and deck[card("w+4")] == 4
     assert card("wsh") not in deck and card("wc") not in deck
 
 
 def test_values_are_classic() -> None:
     """dossier 11 (Minimalista column: face, 20, Wild 50, WD4 50; UNCONFIRMED)."""
-    values = EDITIONS["minimalista"].values
+    values = deck_of("minimalista").values
     assert (values[card("r7")], values[card("gs")], values[card("w")],
             values[card("w+4")]) == (7, 20, 50, 50)
 

@@ -7,6 +7,7 @@ from rules_helpers import (
     accept,
     catch,
     challenge,
+    deck_of,
     draw,
     hands,
     make_play,
@@ -20,10 +21,9 @@ from rules_helpers import (
 )
 from rules_helpers import apply as apply_event
 
-from referee import events as ev
-from referee.cards import card
-from referee.editions import EDITIONS
-from referee.options import resolve
+from referee.engine import events as ev
+from referee.engine.cards import card
+from referee.engine.setup import resolve
 
 # Deck, defaults, start card (dossier 7.1, 7.2, 11, 13 row 13) ---------------------------------
 
@@ -32,8 +32,8 @@ def test_deck_is_168_cards_as_listed() -> None:
     """dossier 7.1: per colour 0-9 twice, Skip/Reverse/Draw Two/Discard All 3, Draw Four and Skip
     Everyone 2; Wild Reverse Draw 4 8, Wild Draw 6 and 10 4 each, Roulette 8; no plain Wild;
     dossier 11 for the values."""
-    nm = EDITIONS["nomercy"]
-    deck = nm.deck
+    nm = deck_of("nomercy")
+    deck = nm.cards
     assert sum(deck.values()) == 168
     for colour in "rygb":
         assert all(deck[card(f"{colour}{n}")] == 2 for n in range(10))
@@ -140,9 +140,9 @@ def test_wild_reverse_draw_four_in_a_stack_turns_it_back() -> None:
 
 
 def test_wild_reverse_draw_four_with_two_players_the_other_draws() -> None:
-    """dossier 13 row 14 (JPwiki says the player draws, UNCONFIRMED); table default: the other
-    player draws 4."""
-    ref = table("nomercy", start="r5", players=("Ann", "Bob"))
+    """dossier 13 row 14 (JPwiki says the player draws, UNCONFIRMED): under
+    `two-player-reverse-draw other` the other player draws 4."""
+    ref = table("nomercy", start="r5", players=("Ann", "Bob"), two_player_reverse_draw="other")
     ok(play(ref, "Ann", "wr+4", "blue"))
     ok(accept(ref, "Bob"))
     s = st(ref)

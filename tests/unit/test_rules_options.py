@@ -11,7 +11,7 @@ import pytest
 from rules_helpers import header
 
 from referee.engine import Referee, SetupError
-from referee.options import resolve
+from referee.engine.setup import resolve
 
 # key: (values, en default, jp default)   -- options.md "Core options"
 CORE: dict[str, tuple[tuple[str, ...], str, str]] = {
@@ -98,7 +98,7 @@ def test_every_core_option_value_is_accepted(key: str, value: str) -> None:
     """options.md Core options: every listed value can be chosen by a table."""
     for rules in ("en", "jp"):
         ref = Referee(header(rules=rules, **{key.replace("-", "_"): value}))
-        assert ref.options[key] == value
+        assert ref.options.values[key] == value
 
 
 @pytest.mark.parametrize("key,value", [

@@ -8,9 +8,10 @@ import pytest
 from manual_example import MANUAL_POINTS, MANUAL_RUNNING, SAMPLES
 
 from referee import cli
-from referee import events as ev
+from referee.engine import events as ev
+from referee.engine.step import Step
 from referee.notation import parse_session
-from referee.replay import Step, replay
+from referee.service.replay import replay_session
 
 FILES = sorted(SAMPLES.glob("*.uno"))
 
@@ -18,7 +19,8 @@ FILES = sorted(SAMPLES.glob("*.uno"))
 
 def steps(name: str) -> list[Step]:
     path = SAMPLES / name
-    return list(replay(parse_session(path.read_text(encoding="utf-8"), str(path))))
+    done = replay_session(parse_session(path.read_text(encoding="utf-8"), str(path)))
+    return [*done.steps, *([done.refused] if done.refused is not None else [])]
 
 
 def test_the_promised_samples_exist():

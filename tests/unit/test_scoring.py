@@ -6,9 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cards import card
-from referee.editions import edition
-from referee.scoring import (
+from referee.engine.cards import card
+from referee.engine.scoring import (
     RoundResult,
     ScoreSheet,
     ScoringSystem,
@@ -18,6 +17,7 @@ from referee.scoring import (
     score,
     to_json,
 )
+from referee.engine.setup import editions
 
 ABCD = ("A", "B", "C", "D")
 
@@ -93,7 +93,8 @@ def test_extra_rounds_after_the_decision_are_not_counted() -> None:
 
 def test_hand_points_from_edition_values() -> None:
     """Dossier 2.12 and 11: a hand's points come from Edition.points, then feed the round."""
-    carol = edition("classic").points((card("r5"), card("g+2"), card("w")))  # notation 6 example
+    # The example of notation 6.
+    carol = editions()["classic"].deck.points((card("r5"), card("g+2"), card("w")))
     assert carol == 75
     sheet = score(ScoringSystem("target", 500), ("Ann", "Bob", "Carol"),
                   [RoundResult("Ann", {"Bob": 0, "Carol": carol})])

@@ -8,7 +8,7 @@ import zlib
 
 import pytest
 
-from referee.events import Header, Session
+from referee.engine.events import Header, Session
 from referee.notation import format_session, parse_session
 from referee.selfplay import SelfPlay
 from referee.selfplay.tables import random_header

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from referee.engine import Referee
-from referee.events import CardPlayed, Header
+from referee.engine import judge
+from referee.engine.events import CardPlayed, Header
+from referee.engine.public import public_state
 from referee.notation import format_session, parse_session
-from referee.replay import replay, state
 from referee.service import (
     SYNTAX_RULE,
     ImportRefused,
@@ -22,6 +22,7 @@ from referee.service import (
     SetupProblem,
     build_header,
 )
+from referee.service.replay import replay_session
 from referee.store import SessionFile
 from referee.store.paths import ID_ALPHABET
 from referee.store.tags import header_text
@@ -51,9 +52,9 @@ def session_bytes(service: SessionService, sid: str) -> bytes:
 def fresh_state(moves: list[str]) -> dict:
     """The state a plain replay of the moves gives, for comparison."""
     session = parse_session(header_text(HEADER) + "".join(m + "\n" for m in moves))
-    ref = Referee(session.header)
-    assert all(step.ruling.ok for step in replay(session, ref))
-    return state(ref)
+    done = replay_session(session)
+    assert done.trouble is None
+    return public_state(done.referee.state)
 
 
 # Creating ------------------------------------------------------------------------------------
@@ -300,25 +301,28 @@ def test_an_engine_failure_is_refused_and_changes_nothing(service, monkeypatch):
     the referee is rebuilt, nothing is stored, and the session still opens."""
     sid = started(service)
     before = session_bytes(service, sid)
-    real_apply = Referee.apply
+    real_play = judge.CORE[CardPlayed]
 
-    def failing(self, event):
-        if isinstance(event, CardPlayed) and event.player == "Alice":  # none before this
-            real_apply(self, event)  # half-apply, then fail
+    def failing_play(g, event, said):
+        if event.player == "Alice":  # none before this
+            real_play(g, event, said)  # half-apply, then fail
             raise ValueError("boom")
-        return real_apply(self, event)
+        return real_play(g, event, said)
+
+    def failing(monkeypatch_target=None):
+        return {**judge.CORE, CardPlayed: failing_play}
 
     with service.open(sid) as live:
         was = live.state()
-        monkeypatch.setattr(Referee, "apply", failing)
+        monkeypatch.setattr(judge, "CORE", failing())
         result = live.record("Alice: r3")
         assert not result.ok and result.seq is None and result.rule == "internal"
         assert "ValueError: boom" in result.message and "nothing was recorded" in result.message
-        monkeypatch.setattr(Referee, "apply", real_apply)
+        monkeypatch.setattr(judge, "CORE", {**judge.CORE, CardPlayed: real_play})
         assert live.state() == was
         assert live.record("Alice: r3").ok
     assert before != session_bytes(service, sid)
-    monkeypatch.setattr(Referee, "apply", failing)
+    monkeypatch.setattr(judge, "CORE", failing())
     with service.open(sid, read_only=True) as live:
         assert live.trouble is not None and live.trouble.rule == "internal"
         assert live.trouble.text == "Alice: r3"

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from referee.engine import Referee
-from referee.events import Header
+from referee.engine.events import Header
+from referee.engine.public import public_state
 from referee.notation import parse_session
-from referee.replay import replay, state
 from referee.service import SYNTAX_RULE, NoSuchMove, NothingToUndo, ReadOnly, SessionService
+from referee.service.replay import replay_session
 from referee.store.tags import header_text
 
 HEADER = Header(edition="classic", players=("Alice", "Bob", "Carol"), scoring="target 500")
@@ -33,9 +33,9 @@ def sid(service: SessionService) -> str:
 
 def replayed(moves: list[str]) -> dict:
     session = parse_session(header_text(HEADER) + "".join(m + "\n" for m in moves))
-    ref = Referee(session.header)
-    assert all(step.ruling.ok for step in replay(session, ref))
-    return state(ref)
+    done = replay_session(session)
+    assert done.trouble is None
+    return public_state(done.referee.state)
 
 
 def texts(service: SessionService, sid: str) -> list[str]:

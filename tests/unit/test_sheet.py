@@ -8,18 +8,19 @@ from hypothesis import strategies as st
 from manual_example import MANUAL_POINTS, MANUAL_RUNNING, SAMPLES
 
 from referee.notation import parse_session
-from referee.sheet import RoundInPlay, SessionRefused, Sheet, build_sheet
+from referee.service.replay import sheet_of as sheet_from
+from referee.sheet import RoundInPlay, SessionRefused, Sheet
 
 MANUAL_RANKS = {"B": 1, "C": 2, "D": 3, "A": 4}
 
 
 def sample(name: str) -> Sheet:
     path = SAMPLES / name
-    return build_sheet(parse_session(path.read_text(encoding="utf-8"), str(path)))
+    return sheet_from(parse_session(path.read_text(encoding="utf-8"), str(path)))
 
 
 def sheet_of(text: str) -> Sheet:
-    return build_sheet(parse_session(text, "test.uno"))
+    return sheet_from(parse_session(text, "test.uno"))
 
 
 def competition_ranks(totals: dict[str, int], higher_wins: bool = True) -> dict[str, int]:
@@ -133,18 +134,20 @@ Bob: catch Ann
 hand Ann: r1 r2 w
 Bob: r3 uno
 Cy: r4 uno
-Ann: r2
 Bob: r9
 """
 
 
 def test_penalty_points_are_traced_to_the_catch() -> None:
-    """Dossier 10 (罰点方式): the caught player's hand becomes penalty points; out at N."""
+    """Dossier 10 (罰点方式): the caught player's hand becomes penalty points; out at N, at once
+    ("ゲームから外されます"): Ann plays no more, and Bob and Cy play the round out."""
     sheet = sheet_of(PENALTY)
     (rnd,) = sheet.rounds
     assert [(n.line, n.rule) for n in rnd.notes] == [
-        (10, "uno-catch"), (11, "scoring"), (15, "going-out")]
-    assert rnd.notes[1].text == "Ann records 53 penalty points."  # r1 + r2 + Wild
+        (10, "uno-catch"), (11, "scoring"), (14, "going-out")]
+    assert rnd.notes[1].text == (  # r1 + r2 + Wild
+        "Ann records 53 penalty points. Ann reaches 50 penalty points and is out of the game. "
+        "Their cards go to the bottom of the draw pile. Bob plays next.")
     assert dict(rnd.points) == {"Ann": 53, "Bob": 0, "Cy": 0}
     assert dict(sheet.score.eliminated) == {"Ann": 1}
     assert dict(sheet.score.ranks) == {"Bob": 1, "Cy": 1, "Ann": 3}

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from tinydb import TinyDB
 
-from referee.events import Header
+from referee.engine.events import Header
 from referee.store import (
     HOME_VARIABLE,
     Layout,

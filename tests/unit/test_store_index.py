@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.events import Header
+from referee.engine.events import Header
 from referee.service import SessionService
 from referee.store import SessionIndex, fingerprint
 

@@ -1,0 +1,136 @@
+"""UNO All Wild: 112 Wild cards; every card matches every card and no colour is named."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from ..engine.basics import seat_of
+from ..engine.cards import Card, card
+from ..engine.deck import Deck
+from ..engine.effects import draw_next, reverse, skip, swap_hands
+from ..engine.events import Play
+from ..engine.messages import Key, Messages
+from ..engine.rules import RuleId, rule
+from ..engine.ruling import Refusal
+from ..engine.state import Game, Kind, Said, Table
+from ..engine.units import Edition, register
+
+ALLWILD = rule("allwild", "All Wild: every card is a Wild, so any card may be played on any "
+               "card and no colour is named; a start card's action is ignored.",
+               "dossier 8 (AW/unogamerules)", unit="allwild")
+WILD_DRAW = rule("wild-draw", "Wild Draw Two and Wild Draw Four: the next player draws 2 or 4 "
+                 "and misses their turn; there is no challenge.", "dossier 8, 13 row 1",
+                 unit="allwild")
+SKIP_TWO = rule("skip-two", "Wild Skip Two: the next two players are skipped.", "dossier 8",
+                unit="allwild")
+TARGETED_DRAW = rule("targeted-draw", "Wild Targeted Draw Two: the chosen player (`@NAME`) draws "
+                     "2 and does not lose their turn; play passes to the next player.",
+                     "dossier 8", unit="allwild")
+FORCED_SWAP = rule("forced-swap", "Wild Forced Swap: the player must swap hands with a chosen "
+                   "player (`@NAME`); as the last card there is nothing to swap. A player left "
+                   "on one card by the swap must call UNO.",
+                   "dossier 8 (gamerules.com); options.md", unit="allwild")
+
+
+class Say(Messages, namespace="allwild"):
+    no_colour = Key("All Wild cards take no colour")
+    starts = Key("{card} starts, its action ignored; {player} plays first.")
+    skip_two = Key("; the next two turns are skipped")
+    swap_last = Key("Wild Forced Swap is the last card: there is nothing to swap")
+    needs_target = Key("{card} needs a target: `{code} @Bob`")
+    another = Key("choose another player")
+    draws = Key("; {player} draws {drawn}")
+
+
+def _wild(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None,
+          said: Said) -> tuple[RuleId, bool]:
+    t.turn = t.step(seat)
+    return ALLWILD, False
+
+
+def _draw(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None,
+          said: Said) -> tuple[RuleId, bool]:
+    # No challenge: the Wild Draw Four is drawn at once.
+    draw_next(g, t, seat, play, said)
+    return WILD_DRAW, False
+
+
+def _skip_two(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None,
+              said: Said) -> tuple[RuleId, bool]:
+    t.turn = t.step(seat, 3)
+    said.append(Say.skip_two())
+    return SKIP_TWO, False
+
+
+def _check_target(g: Game, t: Table, seat: int, play: Play, left: int) -> None:
+    """Refuse a target the targeted cards do not allow, before anything changes."""
+    face = play.card
+    rule_id = FORCED_SWAP if face.kind == "wfs" else TARGETED_DRAW
+    if face.kind == "wfs" and left == 0:
+        if play.target is not None:
+            raise Refusal(FORCED_SWAP, Say.swap_last())
+        return
+    if play.target is None:
+        raise Refusal(rule_id, Say.needs_target(card=face, code=face.code))
+    if seat_of(g, t, play.target) == seat:
+        raise Refusal(rule_id, Say.another())
+
+
+def _targeted(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None,
+              said: Said) -> tuple[RuleId, bool]:
+    """The chosen player draws 2 and keeps their turn."""
+    assert play.target is not None
+    victim = seat_of(g, t, play.target)
+    drawn, _ = t.draw(victim, 2)
+    t.turn = t.step(seat)
+    said.append(Say.draws(player=t.players[victim], drawn=drawn))
+    return TARGETED_DRAW, False
+
+
+def _forced_swap(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None,
+                 said: Said) -> tuple[RuleId, bool]:
+    """The player must swap hands with the chosen player (none as the last card)."""
+    t.turn = t.step(seat)
+    if play.target is None or t.hands[seat] == 0:
+        return FORCED_SWAP, False
+    swap_hands(g, t, seat, seat_of(g, t, play.target), said)
+    return FORCED_SWAP, True
+
+
+_KINDS = ("w", "wr", "ws", "ws2", "w+2", "w+4", "wt+2", "wfs")
+# The counts and values are UNCONFIRMED: the product's ruling is 14 of each of the eight kinds;
+# a plain Wild 20, an action Wild 50.
+_CARDS = MappingProxyType({card(kind): 14 for kind in _KINDS})
+
+
+@register
+class AllWild(Edition):
+    id = "allwild"
+    deck = Deck("allwild", "UNO All Wild (112 Wild cards)", _CARDS,
+                MappingProxyType({face: 20 if face.kind == "w" else 50 for face in _CARDS}),
+                "dossier 8, 11", start_back=frozenset(), challengeable=frozenset(),
+                wilds_name_colour=False)
+    # No challenge, and a hand left at one card by a Forced Swap must call UNO.
+    defaults = MappingProxyType({rules: {"challenge": "off", "uno-on-passive": "yes"}
+                                 for rules in ("en", "jp")})
+    # Every card is a Wild: a round could never end with go-out-on-action forbidden, nor start
+    # with number-only; stacking Wild draw cards is not refereed.
+    refuses = (("go-out-on-action", "forbidden"), ("start-card", "number-only"),
+               ("stacking", "same"), ("stacking", "progressive"), ("stacking", "higher"))
+    kinds = MappingProxyType({
+        "w": Kind(_wild), "wr": Kind(reverse), "ws": Kind(skip), "ws2": Kind(_skip_two),
+        "w+2": Kind(_draw), "w+4": Kind(_draw), "wt+2": Kind(_targeted, _check_target),
+        "wfs": Kind(_forced_swap, _check_target),
+    })
+
+    def check_play(self, g: Game, t: Table, seat: int, play: Play) -> None:
+        if play.color is not None:
+            raise Refusal(ALLWILD, Say.no_colour())
+
+    def start(self, g: Game, t: Table, first: Card, said: Said) -> RuleId | None:
+        """A start card's action is ignored and no colour is named."""
+        if t.color is not None:
+            raise Refusal(ALLWILD, Say.no_colour())
+        t.turn = t.step(t.dealer)
+        said.append(Say.starts(card=first, player=t.players[t.turn]))
+        return ALLWILD

@@ -1,0 +1,104 @@
+"""Minecraft UNO: four Creepers, played as Wilds; a player who draws one draws 3 more.
+
+A Creeper found in a turn draw is recorded with the draw (`Bob: draw 4`); one found in a forced
+draw (a Draw Two, a penalty) is recorded right after it as `Bob: draw 3`, which is only read as
+the Creeper's three there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+
+from ..engine.basics import name_of, record_result
+from ..engine.deck import classic_family
+from ..engine.events import CardsDrawn, Event
+from ..engine.messages import Key, Messages
+from ..engine.options import option
+from ..engine.rules import RuleId, rule
+from ..engine.ruling import Refusal
+from ..engine.state import Game, Said, Table
+from ..engine.units import Edition, register
+from ..engine.waiting import Wait
+
+TRIGGER = option("creeper-trigger", ("every-draw", "turn-draw"), "every-draw", "every-draw",
+                 "Minecraft: which draws from the pile make a drawn Creeper draw three more.",
+                 "dossier 6", table_default=True, unit="minecraft")
+CREEPER = rule("creeper", "Creeper: a player who draws a Creeper draws 3 more (a Creeper among "
+               "those 3 is kept); Creepers are played as Wilds. Record the chain as `draw 4`, or "
+               "`draw 3` right after a forced draw (a `draw 3` there always reads as the "
+               "Creeper's three).", "seed 003 JPmc; dossier 6", unit="minecraft")
+
+_OWED, _FOUND = "creeper-owed", "creeper"
+"""`Table.extra` keys: seats owing a `draw 3` now (found by the last event), and seats found
+owing one by the event being refereed."""
+
+
+class Say(Messages, namespace="minecraft"):
+    turn_draw = Key("a turn draw is 1 card, or 4 when a Creeper was drawn")
+    more = Key("Creeper: {player} draws {drawn} more.")
+    may_record = Key("{player} may record 3 more cards for the Creeper: type `draw 3`")
+
+
+@register
+class Minecraft(Edition):
+    id = "minecraft"
+    # The Creeper count (4) and value (50) are not in the JP manual: table defaults.
+    deck = classic_family("minecraft", "Minecraft UNO (108 + 4 Creeper)", {"cr": 4}, 50,
+                          "dossier 6; seed 003")
+    defaults = MappingProxyType({"jp": {"coaching-penalty": "4"}})
+    """The Minecraft Japanese manual has coaching at 4."""
+
+    def __init__(self, values: Mapping[str, str]) -> None:
+        self.every_draw = values[TRIGGER] == "every-draw"
+        self.handlers = {CardsDrawn: self.creeper_three}
+
+    def begin_event(self, g: Game, t: Table) -> None:
+        # What the last event found is owed now, and only by the next event.
+        extra = t.extra
+        if extra.get(_FOUND) or extra.get(_OWED):
+            t.extra = {**extra, _OWED: extra.get(_FOUND, ()), _FOUND: ()}
+
+    def after_forced_draw(self, g: Game, t: Table, seat: int) -> None:
+        if self.every_draw:
+            # Two forced draws in one event (a last Draw Two under go-out-on-action forbidden):
+            # each Creeper is recorded in turn.
+            t.extra = {**t.extra, _FOUND: (*t.extra.get(_FOUND, ()), seat)}
+
+    def turn_draw(self, g: Game, t: Table, seat: int, count: int) -> RuleId | None:
+        if count == 4:
+            return CREEPER
+        raise Refusal(CREEPER, Say.turn_draw())
+
+    def creeper_three(self, g: Game, event: CardsDrawn, said: Said) -> tuple[RuleId, bool] | None:
+        """`draw 3` by a seat the last event left owing one: the Creeper's three more (also
+        after the round's last forced draw: those cards count at the end)."""
+        t = g.table
+        if t is None or event.count != 3 or event.play is not None:
+            return None
+        owed: tuple[int, ...] = t.extra.get(_OWED, ())
+        seat = g.seats.get(name_of(g.setup, event.player))
+        if seat is None or seat not in owed:
+            return None
+        drawn, _ = t.draw(seat, 3)
+        later = owed[owed.index(seat) + 1:]
+        if later:
+            t.extra = {**t.extra, _FOUND: (*later, *t.extra.get(_FOUND, ()))}
+        if g.phase == "over":
+            record_result(g)
+        said.append(Say.more(player=t.players[seat], drawn=drawn))
+        return CREEPER, False
+
+    def waiting(self, g: Game) -> Iterable[Wait]:
+        t = g.table
+        found: tuple[int, ...] = t.extra.get(_FOUND, ()) if t is not None else ()
+        if t is None or not found:
+            return ()
+        who = t.players[found[0]]
+        return (Wait("record", Say.may_record(player=who), who),)
+
+    def candidates(self, g: Game, seat: int) -> Iterable[Event]:
+        t = g.table
+        assert t is not None
+        name = t.players[seat]
+        return (CardsDrawn(name, 4, True), CardsDrawn(name, 3, True))

@@ -1,0 +1,17 @@
+"""The rules engine: the referee, its rulings, and the units editions and house rules plug in.
+
+    ref = Referee(header)             # SetupError if the header cannot be refereed
+    ruling = ref.check(event)         # the ruling apply would give; nothing changes
+    ruling = ref.apply(event)         # rules and, if it holds, moves the session on
+    ruling.ok, ruling.rule, ruling.parts, ruling.text, ruling.state
+    ref.legal_moves("Bob"), ref.waiting_for(), ref.actor()
+
+No module outside the engine decides a rule: it asks these.
+"""
+
+from .referee import Referee
+from .ruling import Refusal, Ruling
+from .setup import SetupError, editions, house_rules, option_specs, resolve
+
+__all__ = ["Referee", "Refusal", "Ruling", "SetupError", "editions", "house_rules",
+           "option_specs", "resolve"]

@@ -1,0 +1,185 @@
+"""What every part of a turn needs: the round in play, seats, faces, UNO windows, going out."""
+
+from __future__ import annotations
+
+from .cards import Card
+from .messages import Colour, Key, Message, Messages, Names
+from .rulebook import CARD_IN_EDITION, GOING_OUT, SESSION
+from .rules import RuleId
+from .ruling import Refusal
+from .scoring import RoundResult, score
+from .state import Game, Said, Setup, Table
+
+
+class Say(Messages, namespace="basics"):
+    round_over = Key("round {round} is over: enter the hands left or start round {next}")
+    no_round = Key("no round is being played: start one with `round`, `dealer` and `start`")
+    not_here = Key("{player} is not at this table (players: {players})")
+    out_of_game = Key("{player} is out of the game")
+    out_of_round = Key("{player} is out of this round")
+    not_in_deck = Key("{card} is not in the {edition} deck")
+    wild_top = Key("{card} ({colour})")
+    closed = Key("the window closed when {player} {verb}")
+    window_discard = Key("catchable until another player puts a card down")
+    window_action = Key("catchable until {player} acts")
+    uno_called = Key("; UNO called")
+    uno_missed = Key("; {player} did not call UNO: {window}")
+    wins = Key(" {player} is out and wins round {round}.")
+    next_clause = Key("; {player} plays next.")
+    next_sentence = Key(" {player} plays next.")
+    stop = Key(".")
+
+
+NEXT = (Say.next_clause, Say.next_sentence)
+"""The parts that say who plays next; a rule that moves the turn on afterwards replaces them."""
+
+
+def in_play(g: Game) -> Table:
+    """The table of the round being played; Refusal when no round is."""
+    table = g.table
+    if g.phase != "play" or table is None:
+        if g.phase == "over":
+            raise Refusal(GOING_OUT, Say.round_over(round=g.round_no, next=g.round_no + 1))
+        raise Refusal(SESSION, Say.no_round())
+    return table
+
+
+def name_of(setup: Setup, player: str) -> str:
+    """The name as written in [Players]; Refusal if nobody at the table has it."""
+    found = setup.names.get(player) or setup.names.get(player.casefold())
+    if found is None:
+        raise Refusal(SESSION, Say.not_here(player=player, players=Names(setup.players)))
+    return found
+
+
+def seat_of(g: Game, t: Table, player: str) -> int:
+    """A player's seat this round; Refusal for a player out of the game or of the round."""
+    name = name_of(g.setup, player)
+    seat = g.seats.get(name)
+    if seat is None:
+        raise Refusal(SESSION, Say.out_of_game(player=name))
+    if seat in t.out:
+        raise Refusal(t.left[seat], Say.out_of_round(player=name))
+    return seat
+
+
+def check_face(g: Game, t: Table | None, face: Card) -> None:
+    """Refuse a face the deck lacks, or one the table cannot name now (a unit says)."""
+    deck = g.setup.deck
+    if face not in deck.cards:
+        raise Refusal(CARD_IN_EDITION, Say.not_in_deck(card=face, edition=deck.id))
+    for hook in g.setup.hooks.check_face:
+        hook(t, face)
+
+
+def matches(g: Game, t: Table, seat: int, face: Card) -> bool:
+    """Colour, number or symbol match, or a Wild (a unit's `matches` may allow more)."""
+    top = t.top
+    assert top is not None
+    if face.color is None or face.color == t.color or face.kind == top.kind:
+        return True
+    return any(hook(g, t, seat, face) is not None for hook in g.setup.hooks.matches)
+
+
+def top_ref(t: Table) -> Card | Message:
+    """The top card as a ruling names it: a Wild with the colour it named."""
+    top = t.top
+    assert top is not None
+    if top.color is None:
+        return Say.wild_top(card=top, colour=Colour(t.color or ""))
+    return top
+
+
+# UNO windows ---------------------------------------------------------------------------------
+
+def close_windows(t: Table, seat: int, verb: str) -> None:
+    """Another seat's action ends every open UNO window but its own."""
+    for other in [s for s in t.catchable if s != seat]:
+        del t.catchable[other]
+        t.closed[other] = Say.closed(player=t.players[seat], verb=verb)
+
+
+def window(g: Game, t: Table, closer: int) -> Message:
+    """Until when a missed UNO can be caught."""
+    if g.setup.options.next_discard:
+        return Say.window_discard()
+    return Say.window_action(player=t.players[closer])
+
+
+def uno_after_play(g: Game, t: Table, seat: int, called: bool, said: Said) -> None:
+    """A player left with one card by their own play must have called UNO."""
+    if t.hands[seat] == 1:
+        t.closed.pop(seat, None)
+        if called:
+            said.append(Say.uno_called())
+            return
+        closer = t.turn if t.turn is not None else t.step(seat)
+        t.catchable[seat] = closer
+        said.append(Say.uno_missed(player=t.players[seat], window=window(g, t, closer)))
+
+
+def passive_uno(g: Game, t: Table, seats: list[int] | tuple[int, ...]) -> None:
+    """Under `uno-on-passive yes`, a hand left at one card by others must call UNO too."""
+    if g.setup.options.uno_on_passive:
+        for s in seats:
+            if t.hands[s] == 1:
+                t.catchable[s] = t.step(s)
+
+
+# Going out -----------------------------------------------------------------------------------
+
+def end_round(g: Game, t: Table, seat: int, said: Said) -> RuleId:
+    """The seat went out (or is the last one in): the round is over."""
+    g.winner = t.players[seat]
+    t.winner = seat
+    t.turn = None
+    t.catchable.clear()
+    t.must_play = None
+    g.phase = "over"
+    record_result(g)
+    said.append(Say.wins(player=g.winner, round=g.round_no))
+    return GOING_OUT
+
+
+def record_result(g: Game) -> None:
+    """Score the round as it stands (again, as hands are entered)."""
+    setup = g.setup
+    result = RoundResult(g.winner, dict(g.revealed), g.penalties, g.knocked, setup.ko_bonus)
+    if len(g.results) == g.round_no:
+        g.results = (*g.results[:-1], result)
+    else:
+        g.results = (*g.results, result)
+    g.sheet = score(setup.scoring, setup.players, g.results)
+
+
+def say_next(t: Table, said: Said, clause: bool = True) -> None:
+    """Who plays next, if the turn is plain (no draw or count waiting)."""
+    if t.turn is not None and t.pending is None and t.owed is None:
+        said.append((Say.next_clause if clause else Say.next_sentence)(player=t.players[t.turn]))
+    elif clause:
+        said.append(Say.stop())
+
+
+def after_leaving(g: Game, t: Table, said: Said) -> None:
+    """Set the table right after seats left the round (knocked out, out of the game): windows
+    they would have closed close on the next seat in; a draw they were to take or count is
+    void; the turn passes them over. The round may end: a count they owed finished it."""
+    for other, closer in list(t.catchable.items()):
+        if closer in t.out:
+            t.catchable[other] = t.step(closer)
+    pending, owed = t.pending, t.owed
+    if pending is not None and pending.victim in t.out:
+        t.pending = None
+        t.turn = pending.victim
+    if owed is not None and owed.seat in t.out:
+        t.owed = None
+        t.turn = owed.then
+        if owed.winner is not None and t.went_out(owed.winner):
+            end_round(g, t, owed.winner, said)
+            return
+    if t.must_play in t.out:
+        t.must_play = None
+    if t.turn is not None and t.turn in t.out:
+        t.turn = t.step(t.turn)
+    if t.turn is not None:
+        said.append(Say.next_sentence(player=t.players[t.turn]))

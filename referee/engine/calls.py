@@ -1,0 +1,183 @@
+"""Out-of-turn actions: UNO calls and catches, misplays, penalties and table overrides."""
+
+from __future__ import annotations
+
+from .basics import Say as Basics
+from .basics import check_face, close_windows, in_play, matches, seat_of, top_ref
+from .challenge import owes_points
+from .effects import forced_draw
+from .events import (
+    HandAdjusted,
+    MisplayCaught,
+    PenaltyGiven,
+    PlayerCaught,
+    TurnOverridden,
+    UnoCalled,
+)
+from .messages import Key, Message, Messages
+from .rulebook import (
+    COACHING,
+    CONSERVATION,
+    MISPLAY,
+    TABLE_OVERRIDE,
+    TABLE_PENALTY,
+    UNO_CALL,
+    UNO_CATCH,
+    UNO_FALSE_CATCH,
+    UNO_LATE,
+    UNO_LATE_CATCH,
+)
+from .rules import RuleId
+from .ruling import Refusal
+from .state import Game, Said
+
+
+class Say(Messages, namespace="calls"):
+    late_safe = Key("{player} called UNO late, before anyone caught them: safe.")
+    late_useless = Key("{player} called UNO too late to count: they can still be caught.")
+    already_safe = Key("already safe")
+    called = Key("{player} called UNO; nothing changes ({why}).")
+    with_the_card = Key("UNO is called with the next-to-last card: write it with the card, "
+                        "e.g. `{player}: r5 uno`")
+    nothing_to_call = Key("{player} holds {held} cards: there is no UNO to call")
+    self_catch = Key("{player} cannot catch themselves: call `uno`")
+    caught = Key("{player} caught {target} not calling UNO: {target} draws {drawn}.")
+    too_late = Key("Too late: {why}. No penalty for anyone.")
+    holds = Key("{player} holds {held} cards")
+    called_uno = Key("{player} called UNO")
+    false_catch = Key("False catch: {why}.")
+    false_draws = Key(" {player} draws {drawn}.")
+    no_penalty = Key(" No penalty.")
+    not_a_misplay = Key("{card} could go on {top}: not a misplay")
+    only_copies = Key("the deck has only {copies} {card}")
+    misplay = Key("Misplay: {card} goes back to {player}, who draws {drawn}")
+    coaching = Key("coaching")
+    table_ruling = Key("table ruling")
+    penalty = Key("Penalty ({why}): {player} draws {drawn}.")
+    turn_override = Key("Table override: it is {player}'s turn.")
+    reason = Key(" ({reason})")
+    takes = Key("Table override{why}: {player} takes {drawn} from the draw pile.")
+    gives = Key("Table override{why}: {player} gives {count} to the bottom of the draw pile.")
+    cannot_give = Key("{player} holds {held} cards and cannot give {count}: a player goes out "
+                      "by playing")
+
+
+def on_uno(g: Game, event: UnoCalled, said: Said) -> tuple[RuleId, bool]:
+    t = in_play(g)
+    seat = seat_of(g, t, event.player)
+    name = t.players[seat]
+    if seat in t.catchable:
+        if g.setup.options.late_uno:
+            del t.catchable[seat]
+            said.append(Say.late_safe(player=name))
+        else:
+            said.append(Say.late_useless(player=name))
+        return UNO_LATE, False
+    held = t.hands[seat]
+    if held == 1:
+        said.append(Say.called(player=name, why=t.closed.get(seat) or Say.already_safe()))
+        return UNO_CALL, False
+    if held == 2 and t.turn == seat:
+        raise Refusal(UNO_CALL, Say.with_the_card(player=name))
+    raise Refusal(UNO_CALL, Say.nothing_to_call(player=name, held=held))
+
+
+def on_catch(g: Game, event: PlayerCaught, said: Said) -> tuple[RuleId, bool]:
+    t = in_play(g)
+    seat = seat_of(g, t, event.player)
+    target = seat_of(g, t, event.target)
+    names = t.players
+    if seat == target:
+        raise Refusal(UNO_CATCH, Say.self_catch(player=names[seat]))
+    if target in t.catchable:
+        del t.catchable[target]
+        drawn = forced_draw(g, t, target, g.setup.options.uno_penalty)
+        owes_points(g, names[target])
+        said.append(Say.caught(player=names[seat], target=names[target], drawn=drawn))
+        return UNO_CATCH, True
+    held = t.hands[target]
+    closed = t.closed.get(target)
+    if held == 1 and closed is not None:
+        said.append(Say.too_late(why=closed))
+        return UNO_LATE_CATCH, False
+    why: Message = (Say.holds(player=names[target], held=held) if held != 1
+                    else Say.called_uno(player=names[target]))
+    said.append(Say.false_catch(why=why))
+    penalty = g.setup.options.false_catch_penalty
+    if penalty:
+        drawn = forced_draw(g, t, seat, penalty)
+        said.append(Say.false_draws(player=names[seat], drawn=drawn))
+    else:
+        said.append(Say.no_penalty())
+    return UNO_FALSE_CATCH, bool(penalty)
+
+
+def on_misplay(g: Game, event: MisplayCaught, said: Said) -> tuple[RuleId, bool]:
+    t = in_play(g)
+    seat = seat_of(g, t, event.player)
+    face = event.card
+    copies = g.setup.deck.cards
+    check_face(g, t, face)
+    in_turn = seat == t.turn and t.pending is None and t.owed is None
+    if in_turn and matches(g, t, seat, face):
+        raise Refusal(MISPLAY, Say.not_a_misplay(card=face, top=top_ref(t)))
+    if not t.holds_known(seat, face) and t.elsewhere(seat, face) + 1 > copies[face]:
+        raise Refusal(CONSERVATION, Say.only_copies(copies=copies[face], card=face))
+    if in_turn and t.catchable and not g.setup.options.next_discard:
+        close_windows(t, seat, "acted")
+    if not t.known[seat].get(face):
+        t.know(seat, face, 1)
+    drawn = forced_draw(g, t, seat, g.setup.options.misplay_penalty)
+    said.append(Say.misplay(card=face, player=t.players[seat], drawn=drawn))
+    if in_turn:
+        t.must_play = None
+        t.turn = t.step(seat)
+        said.append(Basics.next_clause(player=t.players[t.turn]))
+    else:
+        said.append(Basics.stop())
+    return MISPLAY, True
+
+
+def on_penalty(g: Game, event: PenaltyGiven, said: Said) -> tuple[RuleId, bool]:
+    t = in_play(g)
+    seat = seat_of(g, t, event.player)
+    why: Message | str
+    if event.coaching:
+        count, rule, why = g.setup.options.coaching_penalty, COACHING, Say.coaching()
+    else:
+        count, rule = event.count or 0, TABLE_PENALTY
+        why = event.reason if event.reason else Say.table_ruling()
+    drawn = forced_draw(g, t, seat, count)
+    said.append(Say.penalty(why=why, player=t.players[seat], drawn=drawn))
+    return rule, True
+
+
+def on_turn_override(g: Game, event: TurnOverridden, said: Said) -> tuple[RuleId, bool]:
+    t = in_play(g)
+    seat = seat_of(g, t, event.player)
+    t.turn = seat
+    t.pending = None
+    t.owed = None
+    t.must_play = None
+    said.append(Say.turn_override(player=t.players[seat]))
+    return TABLE_OVERRIDE, True
+
+
+def on_adjust(g: Game, event: HandAdjusted, said: Said) -> tuple[RuleId, bool]:
+    t = in_play(g)
+    seat = seat_of(g, t, event.player)
+    name = t.players[seat]
+    why = Say.reason(reason=event.reason) if event.reason else ""
+    if event.delta >= 0:
+        drawn, _ = t.draw(seat, event.delta)
+        said.append(Say.takes(why=why, player=name, drawn=drawn))
+        return TABLE_OVERRIDE, True
+    give = -event.delta
+    if give >= t.hands[seat]:
+        raise Refusal(TABLE_OVERRIDE, Say.cannot_give(player=name, held=t.hands[seat],
+                                                      count=give))
+    t.hands[seat] -= give
+    # Given cards go under the draw pile: no face is seen.
+    t.draw_pile += give
+    said.append(Say.gives(why=why, player=name, count=give))
+    return TABLE_OVERRIDE, True

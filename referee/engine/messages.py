@@ -1,0 +1,149 @@
+"""The message catalogue: every fragment of a ruling as a key, an English template and fields.
+
+A ruling is data: a rule id and a few `Message`s (a key and its parameters). The words are
+chosen only when a person reads it: `render(parts)` looks each key up in the catalogue and fills
+in the parameters, naming cards and colours in the reader's language. Nothing in the engine
+builds or edits a sentence.
+
+Each module declares its messages on a `Messages` subclass:
+
+    class Say(Messages, namespace="turn"):
+        played = Key("{player} played {card}")
+
+    raise Refusal(MATCH, Say.played(player="Ann", card=face))
+
+The key of `Say.played` is `turn.played`; declaring a key twice, or two templates with the same
+key, fails at import. A template's fragment carries its own leading punctuation (`; {player} is
+skipped`): a ruling reads as its parts in order.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar, NamedTuple
+
+from .cards import COLOR_NAMES, Card
+
+
+class Colour(str):
+    """A colour code as a parameter: rendered as the colour's name (`""` reads "none").
+
+    Format specs: `{colour:a}` adds the English article ("an orange"), `{colour:upper}`
+    shouts it (the colour before a Wild Draw Four, which the challenger checks)."""
+
+    __slots__ = ()
+
+
+class Names(tuple[str, ...]):
+    """Player names as one parameter: "Ann, Bob"."""
+
+    __slots__ = ()
+
+
+class CardNames(tuple[Card, ...]):
+    """Cards as one parameter, by name: "Red 5, Blue Skip"."""
+
+    __slots__ = ()
+
+
+class Codes(tuple[Card, ...]):
+    """Cards as one parameter, in notation: "r5 rs"."""
+
+    __slots__ = ()
+
+
+class Key:
+    """One entry of the catalogue: its key, its English template and the fields it takes."""
+
+    __slots__ = ("fields", "key", "template")
+
+    def __init__(self, template: str) -> None:
+        self.template = template
+        self.fields = frozenset(name for _, name, _, _ in string.Formatter().parse(template)
+                                if name)
+        self.key = ""
+        """Set when the declaring `Messages` class is created: `namespace.attribute`."""
+
+    def __call__(self, **params: Any) -> Message:
+        return Message(self, params)
+
+    def __repr__(self) -> str:
+        return f"Key({self.key})"
+
+
+class Message(NamedTuple):
+    """A key and its parameters: one fragment of a ruling, not yet in any language."""
+
+    key: Key
+    params: Mapping[str, Any]
+
+
+CATALOGUE: dict[str, Key] = {}
+"""Every message, by key; filled as the modules that declare them are imported."""
+
+
+class Messages:
+    """Base of a module's message declarations; see the module docstring."""
+
+    namespace: ClassVar[str]
+
+    def __init_subclass__(cls, namespace: str, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.namespace = namespace
+        for name, value in vars(cls).items():
+            if not isinstance(value, Key):
+                continue
+            if value.key:
+                raise ValueError(f"message {value.key} is declared twice")
+            value.key = f"{namespace}.{name}"
+            if value.key in CATALOGUE:
+                raise ValueError(f"two messages have the key {value.key}")
+            CATALOGUE[value.key] = value
+
+
+# Rendering -----------------------------------------------------------------------------------
+
+def _article(name: str) -> str:
+    return ("an " if name[:1] in "aeiou" else "a ") + name
+
+
+class _Formatter(string.Formatter):
+    """English rendering of parameters; specs choose articles, capitals and plurals."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, Colour):
+            name = COLOR_NAMES.get(value, "none")
+            if format_spec == "a":
+                return _article(name)
+            return name.upper() if format_spec == "upper" else name
+        if isinstance(value, bool) or value is None:
+            return ""
+        if isinstance(value, int) and "|" in format_spec:
+            # `{n:it|them}`: the first word for one, the second for any other count.
+            one, _, many = format_spec.partition("|")
+            return one if value == 1 else many
+        return str(super().format_field(_plain(value), format_spec))
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Card):
+        return value.name
+    if isinstance(value, Message):
+        return render((value,))
+    if isinstance(value, CardNames):
+        return ", ".join(face.name for face in value)
+    if isinstance(value, Codes):
+        return " ".join(face.code for face in value)
+    if isinstance(value, Names):
+        return ", ".join(value)
+    return value
+
+
+_FORMATTER = _Formatter()
+
+
+def render(parts: Iterable[Message], lang: str = "en") -> str:
+    """The parts of a ruling as one text. Only English is written yet (`lang` is for the
+    Japanese catalogue to come)."""
+    return "".join(_FORMATTER.vformat(part.key.template, (), part.params) for part in parts)

@@ -1,0 +1,171 @@
+"""Rule options: declared keys with their values and defaults, and the core options, typed.
+
+Every way the rulebooks differ is an option with a key (`[Rule "key" "value"]` in a session).
+The core keys are declared here; an edition or a house rule declares its own keys in its module.
+The engine reads the core options from `Options` (typed attributes, read once per session); a
+unit reads its own value from `Options.values` when the table is set up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+INT = "integer"
+"""Marker for options whose value is a whole number."""
+
+
+class OptionError(ValueError):
+    """An unknown key or a value the key does not take."""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option key: the values it takes, its default per rulebook family, what it means."""
+
+    key: str
+    values: tuple[str, ...] | str
+    """Allowed values, or INT; a tuple may include INT (`mercy`: off or a number)."""
+    en: str
+    jp: str
+    meaning: str
+    source: str
+    table_default: bool = False
+    """True where the books are silent and the default is the product's own ruling."""
+    unit: str = ""
+    """The edition or house rule that declared it; "" for the core options."""
+
+    def check(self, value: str) -> str:
+        """The normalized value, or OptionError saying what the key takes."""
+        value = value.strip().lower()
+        allowed = self.values
+        is_int = value.isdigit()
+        if allowed == INT:
+            if not is_int:
+                raise OptionError(f"rule option '{self.key}' takes a whole number, not "
+                                  f"'{value}'")
+        elif value not in allowed and not (INT in allowed and is_int):
+            raise OptionError(f"rule option '{self.key}' takes {' / '.join(allowed)}, not "
+                              f"'{value}'")
+        return value
+
+    def default(self, rules: str) -> str:
+        return self.jp if rules == "jp" else self.en
+
+
+SPECS: dict[str, OptionSpec] = {}
+"""Every declared option, core first, then as editions and house rules are registered."""
+
+
+def option(key: str, values: tuple[str, ...] | str, en: str, jp: str, meaning: str,
+           source: str, *, table_default: bool = False, unit: str = "") -> str:
+    """Declare an option; returns its key."""
+    if key in SPECS:
+        raise ValueError(f"option {key} is declared twice")
+    SPECS[key] = OptionSpec(key, values, en, jp, meaning, source, table_default, unit)
+    return key
+
+
+def check_value(key: str, value: str) -> str:
+    """The normalized value for `key`, or OptionError saying what the key takes."""
+    spec = SPECS.get(key)
+    if spec is None:
+        raise OptionError(f"unknown rule option '{key}' (known: {', '.join(SPECS)})")
+    return spec.check(value)
+
+
+WD4_LEGAL = option(
+    "wd4-legal", ("color", "playable"), "color", "playable",
+    "When a Wild Draw Four is illegal: holding a card of the colour in force (color), or "
+    "holding any other playable card, Wilds included (playable).", "dossier 2.6")
+WD4_GUILTY = option(
+    "wd4-guilty", ("draw", "retract", "retract-replay"), "draw", "retract",
+    "A guilty Wild Draw Four: the offender draws 4 and the card stays (draw); takes it back "
+    "and draws 4, the challenger plays next (retract); or also plays the legal card at "
+    "once (retract-replay).", "dossier 2.7")
+CHALLENGE = option("challenge", ("on", "off"), "on", "on",
+                   "Whether a Wild Draw Four may be challenged.", "dossier 2.15")
+UNO_WINDOW = option(
+    "uno-window", ("next-action", "next-discard"), "next-action", "next-discard",
+    "Until when a missed UNO can be caught: the next turn action by another player "
+    "(a play, a draw, accept or challenge), or the next card another player plays.",
+    "dossier 2.8")
+UNO_PENALTY = option("uno-penalty", INT, "2", "2",
+                     "Cards drawn by a player caught not calling UNO.", "dossier 2.8")
+LATE_UNO = option("late-uno", ("allowed", "no"), "allowed", "allowed",
+                  "Whether calling UNO after the card is down, before anyone catches, protects.",
+                  "dossier 2.8", table_default=True)
+FALSE_CATCH_PENALTY = option(
+    "false-catch-penalty", INT, "0", "0",
+    "Cards drawn by a player who catches someone who cannot be caught.", "dossier 2.8",
+    table_default=True)
+UNO_ON_PASSIVE = option(
+    "uno-on-passive", ("yes", "no"), "no", "no",
+    "Whether a player who reaches one card by a swap or shuffle must call UNO too.",
+    "dossier 13 row 20", table_default=True)
+MISPLAY_PENALTY = option(
+    "misplay-penalty", INT, "2", "2",
+    "Cards drawn by a player caught putting down an illegal card (the card goes back).",
+    "dossier 13 row 10 (JP17); EN table default")
+COACHING_PENALTY = option("coaching-penalty", INT, "2", "2",
+                          "Cards drawn by a player who tells another what to play.",
+                          "dossier 13 row 11")
+DEALER_ROTATION = option(
+    "dealer-rotation", ("left", "winner"), "left", "winner",
+    "Who deals the next round: the player left of the dealer, or the round's winner.",
+    "dossier 2.2")
+TWO_PLAYER_REVERSE = option(
+    "two-player-reverse", ("skip", "reverse"), "skip", "skip",
+    "With two players a Reverse acts as a Skip (the player plays again), or only reverses.",
+    "dossier 2.11")
+START_CARD = option(
+    "start-card", ("edition", "number-only"), "edition", "edition",
+    "The start card acts per the rulebook, or is turned again until a number card.",
+    "dossier 2.3")
+DRAW = option("draw", ("one", "to-match"), "one", "one",
+              "A player who draws takes one card, or draws until a playable card.",
+              "dossier 2.5")
+HAND_SIZE = option("hand-size", INT, "7", "7", "Cards dealt to each player.", "dossier 2.2")
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The core options of one session, typed; `values` holds every key's value as text."""
+
+    values: Mapping[str, str]
+    wd4_playable: bool
+    """`wd4-legal playable`: any other playable card makes a Wild Draw Four illegal."""
+    wd4_guilty: str
+    """`draw`, `retract` or `retract-replay`."""
+    challenge: bool
+    next_discard: bool
+    """`uno-window next-discard`: only a card put down closes a UNO window."""
+    uno_penalty: int
+    late_uno: bool
+    false_catch_penalty: int
+    uno_on_passive: bool
+    misplay_penalty: int
+    coaching_penalty: int
+    dealer_by_winner: bool
+    two_player_reverse_skips: bool
+    number_start: bool
+    """`start-card number-only`."""
+    draw_to_match: bool
+    hand_size: int
+
+    @classmethod
+    def of(cls, values: Mapping[str, str]) -> Options:
+        v = MappingProxyType(dict(values))
+        return cls(
+            values=v, wd4_playable=v[WD4_LEGAL] == "playable", wd4_guilty=v[WD4_GUILTY],
+            challenge=v[CHALLENGE] == "on", next_discard=v[UNO_WINDOW] == "next-discard",
+            uno_penalty=int(v[UNO_PENALTY]), late_uno=v[LATE_UNO] == "allowed",
+            false_catch_penalty=int(v[FALSE_CATCH_PENALTY]),
+            uno_on_passive=v[UNO_ON_PASSIVE] == "yes", misplay_penalty=int(v[MISPLAY_PENALTY]),
+            coaching_penalty=int(v[COACHING_PENALTY]),
+            dealer_by_winner=v[DEALER_ROTATION] == "winner",
+            two_player_reverse_skips=v[TWO_PLAYER_REVERSE] == "skip",
+            number_start=v[START_CARD] == "number-only", draw_to_match=v[DRAW] == "to-match",
+            hand_size=int(v[HAND_SIZE]),
+        )

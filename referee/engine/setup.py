@@ -1,0 +1,126 @@
+"""A session's rules from its header: edition, options, house rules, scoring, players.
+
+`build(header)` reads the header once; every state of the session shares the result. It checks
+what can be checked before a card is played (SetupError says what is wrong) and compiles, for
+each hook, the units that use it, so that a turn calls only hooks that do something.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from .effects import CORE_KINDS
+from .events import Header
+from .options import SPECS, OptionError, Options, OptionSpec, check_value
+from .rules import Variant, in_force
+from .scoring import parse_scoring
+from .state import HOOKS, Handler, Hooks, Kind, Setup
+from .units import EDITIONS, HOUSE_RULES, Edition, HouseRule, Unit, load_standard
+
+
+class SetupError(ValueError):
+    """The header cannot be refereed: unknown edition, bad option, too few players."""
+
+
+def editions() -> Mapping[str, type[Edition]]:
+    """Every edition a session may name, by id."""
+    load_standard()
+    return EDITIONS
+
+
+def house_rules() -> Mapping[str, type[HouseRule]]:
+    """Every house rule, by id (its option key)."""
+    load_standard()
+    return HOUSE_RULES
+
+
+def option_specs() -> Mapping[str, OptionSpec]:
+    """Every option key (core, editions', house rules'), in declaration order."""
+    load_standard()
+    return SPECS
+
+
+def resolve(rules: str, edition: str, overrides: tuple[tuple[str, str], ...] = ()
+            ) -> Mapping[str, str]:
+    """Every option's value in force for a rulebook family, an edition and the table's
+    overrides; OptionError for an unknown key, a bad value or one the edition refuses."""
+    load_standard()
+    if rules not in ("en", "jp"):
+        raise OptionError(f"unknown rulebook '{rules}' (en or jp)")
+    unit = EDITIONS.get(edition)
+    if unit is None:
+        raise OptionError(f"unknown edition '{edition}' (editions: {', '.join(EDITIONS)})")
+    values = {key: spec.default(rules) for key, spec in SPECS.items()}
+    values.update(unit.defaults.get(rules, {}))
+    explicit = set()
+    for key, value in overrides:
+        values[key] = check_value(key, value)
+        explicit.add(key)
+    # A house rule that is on may bring its own defaults for other keys (Seven-O: a hand
+    # passed down to one card calls UNO), unless the table set them.
+    for house in HOUSE_RULES.values():
+        if values[house.key] != house.off:
+            values.update({k: v for k, v in house.implies.items() if k not in explicit})
+    for key, value in unit.refuses:
+        if values[key] == value:
+            raise OptionError(f"rule option '{key}' = '{value}' does not work with the "
+                              f"{edition} edition")
+    return MappingProxyType(values)
+
+
+def rules_in_force(values: Mapping[str, str], edition: str) -> list[Variant]:
+    """The rules a table plays by, for its option values and edition."""
+    load_standard()
+    house = [cls.id for cls in HOUSE_RULES.values() if values[cls.key] != cls.off]
+    return in_force(values, edition, house)
+
+
+def build(header: Header) -> Setup:
+    """The rules of a session; SetupError if it cannot be refereed."""
+    load_standard()
+    if header.edition not in EDITIONS:
+        raise SetupError(f"unknown edition '{header.edition}'")
+    if not 2 <= len(header.players) <= 10:
+        raise SetupError("a session needs 2 to 10 players")
+    try:
+        values = resolve(header.rules, header.edition, header.overrides)
+        scoring = parse_scoring(header.scoring)
+        edition = EDITIONS[header.edition](values)
+        house = tuple(cls(values) for cls in HOUSE_RULES.values()
+                      if values[cls.key] != cls.off)
+    except (OptionError, ValueError) as exc:
+        raise SetupError(str(exc)) from exc
+    units: tuple[Unit, ...] = (edition, *house)
+    names = {name: name for name in header.players}
+    names.update({name.casefold(): name for name in header.players})
+    kinds: dict[str, Kind] = dict(CORE_KINDS)
+    handlers: dict[type, list[Handler]] = {}
+    for unit in units:
+        kinds.update(unit.kinds)
+        for kind, handler in unit.handlers.items():
+            handlers.setdefault(kind, []).append(handler)
+    limits = [unit.hand_limit for unit in units if unit.hand_limit]
+    waits = [unit.draws_wait for unit in units if unit.draws_wait is not None]
+    return Setup(
+        header=header, players=header.players, names=MappingProxyType(names),
+        deck=edition.deck, options=Options.of(values), scoring=scoring,
+        customs=MappingProxyType(dict(header.customs)), kinds=MappingProxyType(kinds),
+        hooks=_compile(units),
+        handlers=MappingProxyType({k: tuple(v) for k, v in handlers.items()}),
+        draws_wait=waits[0] if waits else None,
+        top_kinds=frozenset().union(*(unit.top_kinds for unit in units)),
+        hand_limit=min(limits) if limits else None,
+        ko_bonus=max(unit.ko_bonus for unit in units),
+        units=tuple(unit.id for unit in house),
+    )
+
+
+def _compile(units: tuple[Unit, ...]) -> Hooks:
+    """For each hook, the bound methods of the units that override it."""
+    hooks = Hooks()
+    for name in HOOKS:
+        base = getattr(Unit, name)
+        setattr(hooks, name, tuple(getattr(unit, name) for unit in units
+                                   if getattr(type(unit), name) is not base))
+    return hooks

@@ -1,0 +1,453 @@
+"""What the whole table can see: the session's state and, during a round, the table's.
+
+The referee never changes a state it has ruled on. Each event is refereed on a fork
+(`Game.fork`): the forked table gets its own copy of every container it may change in place
+(lists and dicts); the others (tuples, frozensets, `Mapping`s) are values that are replaced,
+never changed, so sharing them is safe. A refused event drops its fork, so nothing it did is
+seen; an accepted one hands its fork on as the new state, and that state is never changed again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .cards import UNSEEN, Card
+from .deck import Deck
+from .events import Header, Play
+from .messages import Message
+from .options import Options
+from .rules import RuleId
+from .scoring import RoundResult, ScoreSheet, ScoringSystem
+
+Phase = Literal["idle", "setup", "play", "over"]
+"""idle: before round 1; setup: dealer and start card (or `out`); play; over: awaiting hands."""
+
+NO_KNOWN: Mapping[Card, int] = {}
+"""An empty, shared hand of known cards (never changed: see the module docstring)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PendingDraw:
+    """A draw card waiting for its victim: a Wild Draw Four to accept or challenge; under
+    stacking, a stack of draw cards to accept or stack on."""
+
+    offender: int
+    victim: int
+    card: Card
+    amount: int
+    prev_top: Card | None
+    prev_color: str | None
+    """The top card and colour in force before the card: what legality is judged on."""
+    held: int
+    """Cards the offender held right after playing it: the hand a challenge is judged on."""
+    rule: RuleId
+    """The rule the waiting draw rests on (set by the card that made it wait)."""
+    wd4s: int = 1
+    """Wild Draw Fours in the stack: a guilty stacked one costs 4 for each."""
+    until: bool = False
+    """The victim draws until the colour in force (Wild Draw Color): the table counts them."""
+
+
+@dataclass(frozen=True, slots=True)
+class OwedDraw:
+    """A draw only the table can count (until a colour): `seat` must record `draw N` next."""
+
+    seat: int
+    then: int
+    """The seat whose turn it is once the cards are recorded."""
+    rule: RuleId
+    winner: int | None = None
+    """A player who went out with the card that caused the draw: the round ends after it."""
+
+
+class Table:
+    """Public state of one tracked round. Seats index `players`."""
+
+    __slots__ = ("catchable", "closed", "color", "dealer", "direction", "draw_pile", "extra",
+                 "hands", "known", "left", "must_play", "out", "owed", "pending", "pile",
+                 "pile_back", "pile_counts", "players", "pool", "reshuffles", "side", "top",
+                 "turn", "winner")
+
+    players: tuple[str, ...]
+    dealer: int
+    hands: list[int]
+    turn: int | None
+    direction: int
+    """+1 is clockwise (to the left: the next name in [Players]); -1 counter-clockwise."""
+    top: Card | None
+    color: str | None
+    pile: list[Card]
+    """The discard pile, bottom first."""
+    pile_counts: dict[Card, int]
+    pile_back: list[Card] | None
+    """Two-sided decks: the other face of each discard, where seen (UNSEEN where not)."""
+    side: int
+    """Two-sided decks: 0 while the first (light) side shows, 1 on the other."""
+    draw_pile: int
+    known: tuple[Mapping[Card, int], ...]
+    """Cards the table has seen go into each hand (a retracted Wild Draw Four, a showing)."""
+    pool: Mapping[Card, int]
+    """Seen cards still held by somebody, after a shuffle mixed the hands."""
+    pending: PendingDraw | None
+    owed: OwedDraw | None
+    must_play: int | None
+    """Set after a guilty Wild Draw Four under retract-replay: the offender plays at once."""
+    catchable: dict[int, int]
+    """Seats that can be caught for a missed UNO, each with the seat whose action closes it."""
+    closed: dict[int, Message]
+    """Seats whose UNO window closed without a catch, with what closed it."""
+    extra: Mapping[str, Any]
+    """What a unit keeps on the table for itself, under its id (Minecraft: Creepers owed)."""
+    winner: int | None
+    reshuffles: int
+    out: tuple[int, ...]
+    """Seats out of this round (knocked out, or out of the game), in order."""
+    left: Mapping[int, RuleId]
+    """Why each seat in `out` left: the rule it left under."""
+
+    def __init__(self, players: tuple[str, ...], dealer: int, hand_size: int, draw_pile: int,
+                 sided: bool) -> None:
+        self.players = players
+        self.dealer = dealer
+        self.hands = [hand_size] * len(players)
+        self.turn = None
+        self.direction = 1
+        self.top = self.color = None
+        self.pile = []
+        self.pile_counts = {}
+        self.pile_back = [] if sided else None
+        self.side = 0
+        self.draw_pile = draw_pile
+        self.known = (NO_KNOWN,) * len(players)
+        self.pool = NO_KNOWN
+        self.pending = self.owed = self.must_play = self.winner = None
+        self.catchable = {}
+        self.closed = {}
+        self.extra = {}
+        self.reshuffles = 0
+        self.out = ()
+        self.left = {}
+
+    def fork(self) -> Table:
+        """A copy the next event may change (see the module docstring)."""
+        new = Table.__new__(Table)
+        new.players, new.dealer, new.turn = self.players, self.dealer, self.turn
+        new.direction, new.top, new.color = self.direction, self.top, self.color
+        new.hands, new.pile = self.hands.copy(), self.pile.copy()
+        new.pile_counts = self.pile_counts.copy()
+        back = self.pile_back
+        new.pile_back = None if back is None else back.copy()
+        new.side, new.draw_pile, new.known, new.pool = (self.side, self.draw_pile, self.known,
+                                                        self.pool)
+        new.pending, new.owed, new.must_play = self.pending, self.owed, self.must_play
+        new.catchable = self.catchable.copy() if self.catchable else {}
+        new.closed = self.closed.copy() if self.closed else {}
+        new.extra, new.winner = self.extra, self.winner
+        new.reshuffles, new.out, new.left = self.reshuffles, self.out, self.left
+        return new
+
+    # Seats ---------------------------------------------------------------------------------
+
+    @property
+    def size(self) -> int:
+        """Players still in the round."""
+        return len(self.players) - len(self.out)
+
+    def seated(self) -> list[int]:
+        """Seats still in the round, clockwise."""
+        return [s for s in range(len(self.players)) if s not in self.out]
+
+    def step(self, seat: int, times: int = 1) -> int:
+        """The seat `times` places from `seat` in the direction of play (seats out of the
+        round are passed over)."""
+        n = len(self.players)
+        if not self.out:
+            return (seat + self.direction * times) % n
+        for _ in range(times):
+            seat = (seat + self.direction) % n
+            while seat in self.out:
+                seat = (seat + self.direction) % n
+        return seat
+
+    def went_out(self, seat: int) -> bool:
+        """Whether the seat has played its last card (a seat out of the round holds none)."""
+        return self.hands[seat] == 0 and seat not in self.out
+
+    def leave(self, seat: int, rule: RuleId) -> int:
+        """The seat leaves the round (knocked out, or out of the game) under `rule`: its UNO
+        windows go; returns the cards it held."""
+        count = self.hands[seat]
+        self.hands[seat] = 0
+        self.forget_hand(seat)
+        self.catchable.pop(seat, None)
+        self.closed.pop(seat, None)
+        self.out = (*self.out, seat)
+        self.left = {**self.left, seat: rule}
+        return count
+
+    # Known cards -----------------------------------------------------------------------------
+
+    def know(self, seat: int, face: Card, count: int) -> None:
+        """The table saw `count` copies of `face` in the seat's hand (it knew no more)."""
+        hand = dict(self.known[seat])
+        hand[face] = max(hand.get(face, 0), count)
+        self._set_known(seat, hand)
+
+    def add_known(self, seat: int, face: Card) -> None:
+        """One more copy of `face` went into the hand in sight of the table."""
+        hand = dict(self.known[seat])
+        hand[face] = hand.get(face, 0) + 1
+        self._set_known(seat, hand)
+
+    def forget_known(self, seat: int, face: Card) -> None:
+        """A played card leaves what the table knew of a hand (or of the shuffled pool)."""
+        hand = self.known[seat]
+        if hand.get(face):
+            changed = dict(hand)
+            changed[face] -= 1
+            self._set_known(seat, changed)
+        elif self.pool.get(face):
+            pool = dict(self.pool)
+            pool[face] -= 1
+            self.pool = pool
+
+    def forget_hand(self, seat: int) -> None:
+        if self.known[seat]:
+            self._set_known(seat, NO_KNOWN)
+
+    def holds_known(self, seat: int, face: Card) -> bool:
+        return bool(self.known[seat].get(face))
+
+    def _set_known(self, seat: int, hand: Mapping[Card, int]) -> None:
+        known = list(self.known)
+        known[seat] = hand
+        self.known = tuple(known)
+
+    # Piles -----------------------------------------------------------------------------------
+
+    def elsewhere(self, seat: int, face: Card, reshuffling: bool = False) -> int:
+        """Copies of a face known to be outside this seat's hand: in the discard pile (only the
+        top card when a reshuffle is about to happen) or known in another hand. Cards mixed by a
+        shuffle may be anyone's, so they are not counted against anyone."""
+        count = (1 if self.top is face else 0) if reshuffling else self.pile_counts.get(face, 0)
+        for other, hand in enumerate(self.known):
+            if other != seat and hand:
+                count += hand.get(face, 0)
+        return count
+
+    def discard(self, face: Card) -> None:
+        self.pile.append(face)
+        if self.pile_back is not None:
+            self.pile_back.append(UNSEEN)
+        counts = self.pile_counts
+        counts[face] = counts.get(face, 0) + 1
+
+    def take_back(self, seat: int) -> Card:
+        """The top card goes back into a hand the table knows."""
+        face = self.pile.pop()
+        if self.pile_back is not None:
+            self.pile_back.pop()
+        self.pile_counts[face] -= 1
+        self.add_known(seat, face)
+        return face
+
+    def under_pile(self, count: int) -> None:
+        """Unseen cards go to the bottom of the discard pile (a hand knocked out)."""
+        self.pile[:0] = [UNSEEN] * count
+        if self.pile_back is not None:
+            self.pile_back[:0] = [UNSEEN] * count
+
+    def draw(self, seat: int, count: int) -> tuple[int, bool]:
+        """Move up to `count` cards from the draw pile to a hand, reshuffling when it runs out.
+
+        Returns:
+            (cards actually drawn, whether the discard pile was reshuffled).
+        """
+        drawn = 0
+        reshuffled = False
+        while drawn < count:
+            if self.draw_pile == 0:
+                if not self._reshuffle():
+                    break
+                reshuffled = True
+            take = min(count - drawn, self.draw_pile)
+            self.draw_pile -= take
+            drawn += take
+        self.hands[seat] += drawn
+        if drawn:
+            self.catchable.pop(seat, None)
+            self.closed.pop(seat, None)
+        return drawn, reshuffled
+
+    def _reshuffle(self) -> bool:
+        # The top card stays; so does the card under a challengeable Wild Draw Four, which a
+        # guilty verdict under retract would bring back.
+        keep = 2 if self.pending is not None and len(self.pile) >= 2 else 1
+        moving = len(self.pile) - keep
+        if moving <= 0:
+            return False
+        self.pile = self.pile[-keep:]
+        if self.pile_back is not None:
+            self.pile_back = self.pile_back[-keep:]
+        self.recount()
+        self.draw_pile += moving
+        self.reshuffles += 1
+        return True
+
+    def recount(self) -> None:
+        """Count the faces of the discard pile again (after it changed wholesale)."""
+        counts: dict[Card, int] = {}
+        for face in self.pile:
+            if face is not UNSEEN:
+                counts[face] = counts.get(face, 0) + 1
+        self.pile_counts = counts
+
+    def available(self) -> int:
+        """Cards that can still be drawn once no draw is pending: the draw pile and what a
+        reshuffle would bring (all but the top card)."""
+        return self.draw_pile + max(0, len(self.pile) - 1)
+
+
+class Game:
+    """The state of a whole session after some events: rounds so far and the table."""
+
+    __slots__ = ("dealer", "knocked", "penalties", "penalty_due", "phase", "results",
+                 "revealed", "revealed_cards", "round_no", "seats", "setup", "sheet", "table",
+                 "winner")
+
+    setup: Setup
+    """The session's rules, read-only and shared by every state of the session."""
+    round_no: int
+    phase: Phase
+    dealer: str | None
+    seats: Mapping[str, int]
+    """This round's players and their seats (players out of the game have none)."""
+    results: tuple[RoundResult, ...]
+    winner: str | None
+    """Who went out this round."""
+    revealed: Mapping[str, int]
+    """Points entered for each hand this round."""
+    revealed_cards: Mapping[Card, int]
+    penalties: tuple[tuple[str, int], ...]
+    penalty_due: frozenset[str]
+    """Penalty-point scoring: players whose hand may be entered as penalty points now."""
+    knocked: tuple[str, ...]
+    """Players knocked out of this round."""
+    sheet: ScoreSheet
+    table: Table | None
+
+    def __init__(self, setup: Setup, sheet: ScoreSheet) -> None:
+        self.setup = setup
+        self.round_no = 0
+        self.phase = "idle"
+        self.dealer = self.winner = None
+        self.seats = {}
+        self.results = ()
+        self.revealed = {}
+        self.revealed_cards = {}
+        self.penalties = ()
+        self.penalty_due = frozenset()
+        self.knocked = ()
+        self.sheet = sheet
+        self.table = None
+
+    def fork(self) -> Game:
+        new = Game.__new__(Game)
+        new.setup, new.round_no, new.phase = self.setup, self.round_no, self.phase
+        new.dealer, new.seats, new.results = self.dealer, self.seats, self.results
+        new.winner, new.revealed = self.winner, self.revealed
+        new.revealed_cards, new.penalties = self.revealed_cards, self.penalties
+        new.penalty_due, new.knocked, new.sheet = self.penalty_due, self.knocked, self.sheet
+        table = self.table
+        new.table = None if table is None else table.fork()
+        return new
+
+
+# The session's rules -------------------------------------------------------------------------
+
+Said = list[Message]
+"""The message parts a ruling is being made of; handlers and effects append to it."""
+
+Effect = Callable[[Game, Table, int, Play, "Card | None", "str | None", Said],
+                  "tuple[RuleId, bool]"]
+"""What a card does once down: (state, table, seat, play, top before, colour before, said) ->
+(the rule it rests on, whether the player's hand is now someone else's: no UNO check)."""
+
+PlayCheck = Callable[[Game, Table, int, Play, int], None]
+"""Refuses (by raising Refusal) a play of the kind the rules do not allow, before its effect;
+the int is the cards its player will hold after it."""
+
+Handler = Callable[[Game, Any, Said], "tuple[RuleId, bool] | None"]
+"""Referees one event: appends what it says and returns (rule, notable); a unit's handler may
+return None to leave the event to the core."""
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """What a card kind does: its effect and, for cards that take a target, its check."""
+
+    effect: Effect
+    check: PlayCheck | None = None
+    """None: the card takes no `@NAME` target."""
+
+
+HOOKS = ("after_forced_draw", "after_play", "answer_pending", "begin_event", "candidates",
+         "challenge", "check_challenge", "check_draw", "check_face", "check_play", "extra_cards",
+         "matches", "settle", "start", "turn_draw", "waiting")
+"""The points where a unit hooks into a turn (`units.Unit` documents each)."""
+
+
+class Hooks:
+    """For each hook, the bound hooks of the units that override it, in unit order."""
+
+    __slots__ = HOOKS
+
+    after_forced_draw: tuple[Callable[..., Any], ...]
+    begin_event: tuple[Callable[..., Any], ...]
+    check_face: tuple[Callable[..., Any], ...]
+    matches: tuple[Callable[..., Any], ...]
+    check_play: tuple[Callable[..., Any], ...]
+    extra_cards: tuple[Callable[..., Any], ...]
+    answer_pending: tuple[Callable[..., Any], ...]
+    check_challenge: tuple[Callable[..., Any], ...]
+    challenge: tuple[Callable[..., Any], ...]
+    turn_draw: tuple[Callable[..., Any], ...]
+    check_draw: tuple[Callable[..., Any], ...]
+    after_play: tuple[Callable[..., Any], ...]
+    settle: tuple[Callable[..., Any], ...]
+    start: tuple[Callable[..., Any], ...]
+    waiting: tuple[Callable[..., Any], ...]
+    candidates: tuple[Callable[..., Any], ...]
+
+
+@dataclass(frozen=True, eq=False)
+class Setup:
+    """The rules of one session, fixed by its header (`setup.build` makes one); every state of
+    the session shares it."""
+
+    header: Header
+    players: tuple[str, ...]
+    names: Mapping[str, str]
+    """Each name as written in [Players], and casefolded, -> the name as written."""
+    deck: Deck
+    options: Options
+    scoring: ScoringSystem
+    customs: Mapping[int, str]
+    """The rule written on each Wild Customizable."""
+    kinds: Mapping[str, Kind]
+    """What each card kind does: the core's, the edition's, then the house rules'."""
+    hooks: Hooks
+    handlers: Mapping[type, tuple[Handler, ...]]
+    """Units' handlers of an event type, tried before the core's."""
+    draws_wait: RuleId | None
+    """The rule under which draw cards wait for their victim to take them or stack
+    (stacking), or None."""
+    top_kinds: frozenset[str]
+    """Kinds played with the card they turn up (`rf top pu5`)."""
+    hand_limit: int | None
+    """A hand this big leaves the round at once (the mercy rule)."""
+    ko_bonus: int
+    units: tuple[str, ...]
+    """The house rules turned on (unit ids), for the rules in force."""

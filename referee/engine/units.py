@@ -1,0 +1,193 @@
+"""Rules as plugins: editions and house rules are registered units that hook into a turn.
+
+A unit carries what it adds to the game: its option keys and values (`options.option`), its rule
+ids with text and source (`rules.rule`), the cards it defines (`kinds`: what each does once
+down), and the points where it hooks into a turn (the methods below; a unit overrides only those
+it needs). The core engine calls the hooks of the units a table plays with, in order (edition
+first, then house rules as registered), and never asks which unit it is talking to.
+
+An edition is a deck and how it plays; a house rule is an option key that turns it on. Adding a
+house rule is one module that declares its option and rules and registers its class:
+
+    KEY = option("blue-zero", ("off", "on"), "off", "off", "...", "...", unit="blue-zero")
+    BLUE_ZERO = rule("blue-zero", "A Blue 0 may be played on any colour.", "...",
+                     unit="blue-zero")
+
+    @register
+    class BlueZero(HouseRule):
+        key = KEY
+        def matches(self, g, t, seat, face):
+            return BLUE_ZERO if face.code == "b0" else None
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import Any, ClassVar, TypeVar
+
+from .cards import Card
+from .deck import Deck
+from .events import ChallengeMade, Event, Play
+from .rules import RuleId
+from .state import Game, Handler, Kind, PendingDraw, Said, Table
+from .waiting import Wait
+
+
+class Unit:
+    """Base of editions and house rules: declarations and hooks (see the module docstring)."""
+
+    id: ClassVar[str]
+    kinds: Mapping[str, Kind] = MappingProxyType({})
+    """The card kinds this unit defines (a unit may set them up in `__init__`, bound to its
+    own option values)."""
+    handlers: Mapping[type[Event], Handler] = MappingProxyType({})
+    """Event types this unit referees first (a house rule's own statement: `jump`)."""
+    draws_wait: ClassVar[RuleId | None] = None
+    """Draw cards wait for their victim to take them or answer (stacking): under this rule."""
+    top_kinds: ClassVar[frozenset[str]] = frozenset()
+    """Kinds played with the card they turn up (`rf top pu5`)."""
+    hand_limit: int | None = None
+    """A hand this big leaves the round at once (the mercy rule)."""
+    ko_bonus: int = 0
+    """Points the round's winner scores per player knocked out (under `target N`)."""
+
+    def __init__(self, values: Mapping[str, str]) -> None:
+        """Read the unit's own option values (`values` holds every key's value)."""
+
+    # Hooks: each default does nothing. -----------------------------------------------------
+
+    def begin_event(self, g: Game, t: Table) -> None:
+        """Before any event of a round in play is refereed."""
+
+    def after_forced_draw(self, g: Game, t: Table, seat: int) -> None:
+        """After a draw the rules imposed on a seat (a draw card, a penalty)."""
+
+    def check_face(self, t: Table | None, face: Card) -> None:
+        """Refuse a face that cannot be named now (a card of the side not showing)."""
+
+    def matches(self, g: Game, t: Table, seat: int, face: Card) -> RuleId | None:
+        """A card that may go down though it matches neither colour nor number nor symbol:
+        the rule that allows it, else None."""
+        return None
+
+    def check_play(self, g: Game, t: Table, seat: int, play: Play) -> None:
+        """Refuse a play this unit does not allow, before the core checks matching."""
+
+    def extra_cards(self, g: Game, t: Table, seat: int, play: Play, drawn: bool) -> int | None:
+        """A play of several cards (`play.extra`) this unit allows: how many go down; None
+        if it is not this unit's (the core refuses extra cards no unit allows). `drawn`: the
+        card was just drawn."""
+        return None
+
+    def answer_pending(self, g: Game, t: Table, seat: int, pending: PendingDraw,
+                       face: Card) -> bool:
+        """The victim of a pending draw plays `face` on it: True if this unit lets them (or
+        raise Refusal); False if the play is not this unit's business."""
+        return False
+
+    def check_challenge(self, g: Game, t: Table, pending: PendingDraw) -> None:
+        """Refuse a challenge of the pending draw this unit does not allow."""
+
+    def challenge(self, g: Game, t: Table, seat: int, pending: PendingDraw, guilty: bool,
+                  event: ChallengeMade, said: Said) -> tuple[RuleId, bool] | None:
+        """Judge a challenge of a card this unit defines (`guilty` is already decided); None
+        if the card is not this unit's."""
+        return None
+
+    def turn_draw(self, g: Game, t: Table, seat: int, count: int) -> RuleId | None:
+        """A turn draw of `count` cards the core rules do not allow (more than one without
+        draw to match): the rule that allows it, else None (or raise Refusal)."""
+        return None
+
+    def check_draw(self, g: Game, t: Table, seat: int, count: int, play: Play | None,
+                   until: bool) -> None:
+        """Refuse a draw of `count` cards this unit does not allow, before they are drawn
+        (`until`: a draw until a colour, which the table counted)."""
+
+    def after_play(self, g: Game, t: Table, seat: int, face: Card, said: Said) -> None:
+        """After a card's effect, before UNO and going out are ruled on."""
+
+    def settle(self, g: Game, t: Table, said: Said, implied: bool) -> RuleId | None:
+        """After an event (`implied`: after an implied accept, before the move that implied
+        it): set right what the rules say happens at once (knock-outs). Returns the rule the
+        ruling then rests on, or None if nothing happened."""
+        return None
+
+    def start(self, g: Game, t: Table, first: Card, said: Said) -> RuleId | None:
+        """The start card's effect, when this unit's rules decide it; None for the core's."""
+        return None
+
+    def waiting(self, g: Game) -> Iterable[Wait]:
+        """What the table waits for besides the core's waits."""
+        return ()
+
+    def candidates(self, g: Game, seat: int) -> Iterable[Event]:
+        """Moves of this unit's own statements a player could make now, for `legal_moves`
+        (the referee keeps those it accepts)."""
+        return ()
+
+
+class Edition(Unit):
+    """A deck and how it plays (UNO, UNO Flip!, Show 'Em No Mercy...)."""
+
+    deck: ClassVar[Deck]
+    defaults: ClassVar[Mapping[str, Mapping[str, str]]] = MappingProxyType({})
+    """Option defaults of this edition, by rulebook family (`en`, `jp`)."""
+    refuses: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """Option values this edition cannot be played with."""
+
+
+class HouseRule(Unit):
+    """A house rule: on when its option key has a value other than `off`."""
+
+    key: ClassVar[str]
+    off: ClassVar[str] = "off"
+    """The value of `key` that leaves the rule off."""
+    implies: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    """Defaults of other options while this rule is on (a table may still override them)."""
+
+
+EDITIONS: dict[str, type[Edition]] = {}
+HOUSE_RULES: dict[str, type[HouseRule]] = {}
+_STANDARD = ("editions", "house")
+"""The packages of the units that ship with the referee, beside this one; imported by name on
+first use, so that the core never imports a unit (units import the core)."""
+
+U = TypeVar("U", bound=type[Unit])
+
+
+def register(cls: U) -> U:
+    """Class decorator: make an edition or house rule available to sessions."""
+    if issubclass(cls, Edition):
+        table: dict[str, Any] = EDITIONS
+    elif issubclass(cls, HouseRule):
+        table = HOUSE_RULES
+        cls.id = getattr(cls, "id", None) or cls.key
+    else:
+        raise TypeError(f"{cls.__name__} is neither an Edition nor a HouseRule")
+    if cls.id in table and table[cls.id] is not cls:
+        raise ValueError(f"unit {cls.id} is registered twice")
+    table[cls.id] = cls
+    return cls
+
+
+def unregister(cls: type[Unit]) -> None:
+    """Take a unit out again (a test's own house rule)."""
+    for table in (EDITIONS, HOUSE_RULES):
+        if table.get(cls.id) is cls:
+            del table[cls.id]
+
+
+_loaded = False
+
+
+def load_standard() -> None:
+    """Register the editions and house rules that ship with the referee (once)."""
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        parent = __package__.rpartition(".")[0]
+        for name in _STANDARD:
+            importlib.import_module(f"{parent}.{name}")

@@ -1,0 +1,75 @@
+"""Move-box hints, from the referee's own answers: who acts, what could go down, quick moves.
+
+Nothing here decides a rule: every hint is a move `Referee.legal_moves` accepts, written in
+notation.
+"""
+
+from __future__ import annotations
+
+from ..engine import Referee
+from ..engine.cards import Card
+from ..engine.events import (
+    CardPlayed,
+    CardsDrawn,
+    ChallengeMade,
+    DrawAccepted,
+    PlayerCaught,
+    UnoCalled,
+)
+from ..notation import format_event
+
+
+def actor(ref: Referee) -> str | None:
+    """The player the table is waiting on: the turn, or the player who must answer a draw."""
+    return ref.actor()
+
+
+def playable(ref: Referee) -> list[Card]:
+    """Every face the player to act could put down now, the colour in force first, Wilds last.
+
+    The referee cannot see hands, so this is what the table could play, not what anyone holds.
+    """
+    faces: list[Card] = []
+    for move in ref.legal_moves():
+        if isinstance(move, CardPlayed) and move.play.card not in faces:
+            faces.append(move.play.card)
+    return faces
+
+
+def quick_moves(ref: Referee) -> dict[str, str]:
+    """The frequent moves as complete move lines, keyed by what they do.
+
+    Keys: `draw`, `accept`, `challenge`, `uno`, `catch:NAME` (one per player who can be caught
+    now); the app binds keys to them. A move line still goes through the engine.
+    """
+    header = ref.header
+    who = ref.actor()
+    moves: dict[str, str] = {}
+    for move in ref.legal_moves():
+        if isinstance(move, CardsDrawn) and move.count == 1 and move.play is None:
+            moves["draw"] = format_event(move, header)
+        elif isinstance(move, DrawAccepted):
+            moves["accept"] = format_event(move, header)
+        elif isinstance(move, ChallengeMade) and "challenge" not in moves:
+            moves["challenge"] = f"{move.player}: challenge "
+    t = ref.table
+    if t is not None:
+        for seat in t.catchable:
+            target = t.players[seat]
+            call = UnoCalled(target)
+            if ref.check(call).ok:
+                moves["uno"] = format_event(call, header)
+            catcher = who if who is not None and who != target else t.players[t.step(seat)]
+            catch = PlayerCaught(catcher, target)
+            if ref.check(catch).ok:
+                moves[f"catch:{target}"] = format_event(catch, header)
+    return moves
+
+
+def completions(ref: Referee) -> list[str]:
+    """Move lines for the move box's suggester: the actor's plays first, then the quick moves."""
+    header = ref.header
+    lines = [format_event(move, header) for move in ref.legal_moves()
+             if isinstance(move, CardPlayed)]
+    lines.extend(line for line in quick_moves(ref).values() if line not in lines)
+    return lines

@@ -1,0 +1,99 @@
+"""The one replay: a session's statements refereed in order, once, into steps.
+
+Opening a stored session, checking or scoring a `.uno` file and previewing a correction all
+referee statements here; everything that shows a session (the table, the history, the sheet,
+exports, `show`, `check`, `replay`, `score`) reads the steps this makes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from ..engine import Referee
+from ..engine.events import Event, Header, Session
+from ..engine.step import Step
+from ..notation import NotationError, format_event, parse_move
+from ..sheet import SessionRefused, Sheet, build_sheet
+from .results import INTERNAL_RULE, SYNTAX_RULE, Trouble, internal_message
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """A statement to referee: its number, its text, and its event if already read."""
+
+    seq: int
+    text: str
+    event: Event | None = None
+
+
+@dataclass(slots=True)
+class Replayed:
+    """What a replay found: the steps that hold, and the first statement that does not."""
+
+    referee: Referee
+    """At the state after the last step that holds."""
+    steps: list[Step] = field(default_factory=list)
+    trouble: Trouble | None = None
+    """The first statement that does not hold (refused, unreadable, or an engine failure)."""
+    refused: Step | None = None
+    """That statement's step, when the referee refused it (its ruling says why)."""
+
+
+def rule_on(referee: Referee, header: Header, statements: Iterable[Statement]
+            ) -> Iterator[Step | Trouble]:
+    """Referee each statement in turn: its Step (the referee moved on if its ruling holds),
+    or a Trouble for one that could not be refereed (unreadable, or an engine failure)."""
+    for statement in statements:
+        event = statement.event
+        try:
+            if event is None:
+                event = parse_move(statement.text, header)
+            ruling = referee.apply(event)
+        except NotationError as exc:
+            yield Trouble(statement.seq, statement.text, SYNTAX_RULE, exc.message)
+            continue
+        except Exception as exc:  # an engine bug: refused, and the state is as it was
+            yield Trouble(statement.seq, statement.text, INTERNAL_RULE, internal_message(exc))
+            continue
+        yield Step(statement.seq, statement.text, event, ruling)
+
+
+def trouble_of(step: Step) -> Trouble:
+    """A refused step as the trouble it makes."""
+    return Trouble(step.seq, step.text, step.ruling.rule, step.ruling.text)
+
+
+def replay(header: Header, statements: Iterable[Statement], start: Referee | None = None
+           ) -> Replayed:
+    """Referee statements in order until one does not hold (SetupError for a bad header)."""
+    referee = start or Referee(header)
+    done = Replayed(referee)
+    for found in rule_on(referee, header, statements):
+        if isinstance(found, Trouble):
+            done.trouble = found
+            break
+        if not found.ruling.ok:
+            done.trouble, done.refused = trouble_of(found), found
+            break
+        done.steps.append(found)
+    return done
+
+
+def replay_session(session: Session, start: Referee | None = None) -> Replayed:
+    """A parsed `.uno` file refereed: each step numbered by its source line (SetupError for
+    a header the referee cannot take)."""
+    header = session.header
+    lines = session.lines or [0] * len(session.events)
+    return replay(header, (Statement(line, format_event(event, header), event)
+                           for line, event in zip(lines, session.events, strict=True)), start)
+
+
+def sheet_of(session: Session, start: Referee | None = None) -> Sheet:
+    """A `.uno` file's score sheet; SessionRefused names its first statement that does not
+    hold (SetupError for a header the referee cannot take)."""
+    done = replay_session(session, start)
+    if done.trouble is not None:
+        t = done.trouble
+        raise SessionRefused(t.seq, t.rule, t.message)
+    return build_sheet(session.header, done.steps, done.referee.state)
