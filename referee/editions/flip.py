@@ -145,8 +145,7 @@ def _flip(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str
     exposed = play.top
     assert exposed is not None and t.pile_back is not None
     t.side = 1 - t.side
-    t.pile, t.pile_back = t.pile_back[::-1], t.pile[::-1]
-    t.pile[-1] = exposed
+    t.pile, t.pile_back = (*t.pile_back[::-1][:-1], exposed), t.pile[::-1]
     t.recount()
     t.top, t.color = exposed, play.top_color or exposed.color
     t.known = (NO_KNOWN,) * len(t.known)

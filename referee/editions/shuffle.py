@@ -66,8 +66,7 @@ class Shuffle(Edition):
                 pool[face] = pool.get(face, 0) + k
         t.pool = pool
         t.known = (NO_KNOWN,) * len(t.known)
-        t.catchable.clear()
-        t.closed.clear()
+        t.clear_windows()
         passive_uno(g, t, seats)
         t.turn = t.step(seat)
         said.append(Say.redealt(total=total, player=t.players[seat], count=t.hands[seat]))

@@ -8,7 +8,7 @@ from .rulebook import CARD_IN_EDITION, GOING_OUT, SESSION
 from .rules import RuleId
 from .ruling import Refusal
 from .scoring import RoundResult, score
-from .state import Game, Said, Setup, Table
+from .state import NO_WINDOWS, Game, Said, Setup, Table
 
 
 class Say(Messages, namespace="basics"):
@@ -54,7 +54,8 @@ def name_of(setup: Setup, player: str) -> str:
 
 def seat_of(g: Game, t: Table, player: str) -> int:
     """A player's seat this round; Refusal for a player out of the game or of the round."""
-    name = name_of(g.setup, player)
+    names = g.setup.names
+    name = names.get(player) or names.get(player.casefold()) or name_of(g.setup, player)
     seat = g.seats.get(name)
     if seat is None:
         raise Refusal(SESSION, Say.out_of_game(player=name))
@@ -63,12 +64,24 @@ def seat_of(g: Game, t: Table, player: str) -> int:
     return seat
 
 
+def seat_in_play(g: Game, player: str) -> tuple[Table, int]:
+    """The round in play and a player's seat in it (`in_play` and `seat_of` in one call: it
+    is every event)."""
+    t = g.table
+    if g.phase == "play" and t is not None:
+        seat = g.seats.get(player)  # the name as written in [Players], most of the time
+        if seat is not None and seat not in t.out:
+            return t, seat
+    t = in_play(g)
+    return t, seat_of(g, t, player)
+
+
 def check_face(g: Game, t: Table | None, face: Card) -> None:
     """Refuse a face the deck lacks, or one the table cannot name now (a unit says)."""
-    deck = g.setup.deck
-    if face not in deck.cards:
-        raise Refusal(CARD_IN_EDITION, Say.not_in_deck(card=face, edition=deck.id))
-    for hook in g.setup.hooks.check_face:
+    setup = g.setup
+    if face not in setup.deck.cards:
+        raise Refusal(CARD_IN_EDITION, Say.not_in_deck(card=face, edition=setup.deck.id))
+    for hook in setup.hooks.check_face:
         hook(t, face)
 
 
@@ -95,8 +108,7 @@ def top_ref(t: Table) -> Card | Message:
 def close_windows(t: Table, seat: int, verb: str) -> None:
     """Another seat's action ends every open UNO window but its own."""
     for other in [s for s in t.catchable if s != seat]:
-        del t.catchable[other]
-        t.closed[other] = Say.closed(player=t.players[seat], verb=verb)
+        t.close_window(other, Say.closed(player=t.players[seat], verb=verb))
 
 
 def window(g: Game, t: Table, closer: int) -> Message:
@@ -109,12 +121,12 @@ def window(g: Game, t: Table, closer: int) -> Message:
 def uno_after_play(g: Game, t: Table, seat: int, called: bool, said: Said) -> None:
     """A player left with one card by their own play must have called UNO."""
     if t.hands[seat] == 1:
-        t.closed.pop(seat, None)
+        t.drop_windows(seat)
         if called:
             said.append(Say.uno_called())
             return
         closer = t.turn if t.turn is not None else t.step(seat)
-        t.catchable[seat] = closer
+        t.open_window(seat, closer)
         said.append(Say.uno_missed(player=t.players[seat], window=window(g, t, closer)))
 
 
@@ -123,7 +135,7 @@ def passive_uno(g: Game, t: Table, seats: list[int] | tuple[int, ...]) -> None:
     if g.setup.options.uno_on_passive:
         for s in seats:
             if t.hands[s] == 1:
-                t.catchable[s] = t.step(s)
+                t.open_window(s, t.step(s))
 
 
 # Going out -----------------------------------------------------------------------------------
@@ -133,7 +145,7 @@ def end_round(g: Game, t: Table, seat: int, said: Said) -> RuleId:
     g.winner = t.players[seat]
     t.winner = seat
     t.turn = None
-    t.catchable.clear()
+    t.catchable = NO_WINDOWS
     t.must_play = None
     g.phase = "over"
     record_result(g)
@@ -164,9 +176,9 @@ def after_leaving(g: Game, t: Table, said: Said) -> None:
     """Set the table right after seats left the round (knocked out, out of the game): windows
     they would have closed close on the next seat in; a draw they were to take or count is
     void; the turn passes them over. The round may end: a count they owed finished it."""
-    for other, closer in list(t.catchable.items()):
-        if closer in t.out:
-            t.catchable[other] = t.step(closer)
+    if any(closer in t.out for closer in t.catchable.values()):
+        t.catchable = {other: t.step(closer) if closer in t.out else closer
+                       for other, closer in t.catchable.items()}
     pending, owed = t.pending, t.owed
     if pending is not None and pending.victim in t.out:
         t.pending = None

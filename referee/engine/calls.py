@@ -68,7 +68,7 @@ def on_uno(g: Game, event: UnoCalled, said: Said) -> tuple[RuleId, bool]:
     name = t.players[seat]
     if seat in t.catchable:
         if g.setup.options.late_uno:
-            del t.catchable[seat]
+            t.drop_windows(seat)
             said.append(Say.late_safe(player=name))
         else:
             said.append(Say.late_useless(player=name))
@@ -90,7 +90,7 @@ def on_catch(g: Game, event: PlayerCaught, said: Said) -> tuple[RuleId, bool]:
     if seat == target:
         raise Refusal(UNO_CATCH, Say.self_catch(player=names[seat]))
     if target in t.catchable:
-        del t.catchable[target]
+        t.drop_windows(target)
         drawn = forced_draw(g, t, target, g.setup.options.uno_penalty)
         owes_points(g, names[target])
         said.append(Say.caught(player=names[seat], target=names[target], drawn=drawn))

@@ -139,9 +139,9 @@ def swap_hands(g: Game, t: Table, seat: int, other: int, said: Said) -> None:
     known = list(t.known)
     known[seat], known[other] = known[other], known[seat]
     t.known = tuple(known)
-    t.catchable.pop(other, None)
-    t.closed.pop(other, None)
-    t.closed.pop(seat, None)
+    t.drop_windows(other)
+    if seat in t.closed:
+        t.closed = {s: m for s, m in t.closed.items() if s != seat}
     passive_uno(g, t, (seat, other))
     said.append(Say.swaps(player=t.players[seat], other=t.players[other]))
 

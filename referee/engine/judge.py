@@ -13,6 +13,9 @@ from .rulebook import TURN_ORDER
 from .ruling import Refusal, Ruling
 from .state import Game, Said
 
+_ruling = tuple.__new__
+"""Makes a Ruling without the NamedTuple's Python-level constructor (one for every move)."""
+
 
 class Say(Messages, namespace="judge"):
     jump_off = Key("jump-in is a house rule this table has not turned on")
@@ -60,5 +63,5 @@ def referee_event(game: Game, event: Event) -> Ruling:
                 if settled is not None:
                     rule, notable = settled, True
     except Refusal as refusal:
-        return Ruling(False, refusal.rule, (refusal.message,), False, game)
-    return Ruling(True, rule, said, notable, g)
+        return _ruling(Ruling, (False, refusal.rule, (refusal.message,), False, game))
+    return _ruling(Ruling, (True, rule, said, notable, g))

@@ -12,16 +12,16 @@ Each module declares its messages on a `Messages` subclass:
 
     raise Refusal(MATCH, Say.played(player="Ann", card=face))
 
-The key of `Say.played` is `turn.played`; declaring a key twice, or two templates with the same
-key, fails at import. A template's fragment carries its own leading punctuation (`; {player} is
-skipped`): a ruling reads as its parts in order.
+The key of `Say.played` is `turn.played` (a message is the key and its values); declaring a
+key twice, or two templates with the same key, fails at import. A template's fragment carries
+its own leading punctuation (`; {player} is skipped`): a ruling reads as its parts in order.
 """
 
 from __future__ import annotations
 
 import string
-from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar, NamedTuple
+from collections.abc import Iterable
+from typing import Any, ClassVar, Protocol, cast
 
 from .cards import COLOR_NAMES, Card
 
@@ -53,33 +53,46 @@ class Codes(tuple[Card, ...]):
     __slots__ = ()
 
 
-class Key:
-    """One entry of the catalogue: its key, its English template and the fields it takes."""
+class MessageKey(Protocol):
+    """One entry of the catalogue: calling it with its fields makes a message."""
 
-    __slots__ = ("fields", "key", "template")
+    key: str
+    """`namespace.attribute`, set when the declaring `Messages` class is created."""
+    template: str
+    """The English text, with `{field}` placeholders."""
+    fields: tuple[str, ...]
+    """The placeholders, in order of first appearance: a message's values come in this order."""
 
-    def __init__(self, template: str) -> None:
-        self.template = template
-        self.fields = frozenset(name for _, name, _, _ in string.Formatter().parse(template)
-                                if name)
-        self.key = ""
-        """Set when the declaring `Messages` class is created: `namespace.attribute`."""
-
-    def __call__(self, **params: Any) -> Message:
-        return Message(self, params)
-
-    def __repr__(self) -> str:
-        return f"Key({self.key})"
+    def __call__(self, **params: Any) -> Message: ...
 
 
-class Message(NamedTuple):
-    """A key and its parameters: one fragment of a ruling, not yet in any language."""
-
-    key: Key
-    params: Mapping[str, Any]
+Message = tuple[MessageKey, tuple[Any, ...]]
+"""A key and its parameter values (in the key's field order): one fragment of a ruling, not
+yet in any language. A plain tuple, as rulings are made on every move."""
 
 
-CATALOGUE: dict[str, Key] = {}
+def Key(template: str) -> MessageKey:
+    """A catalogue entry for `template`: a function taking its fields as keywords.
+
+    The function is generated (as dataclasses generate `__init__`) so that making a message
+    costs one plain call: rulings are made on every move."""
+    fields = tuple(dict.fromkeys(name for _, name, _, _ in string.Formatter().parse(template)
+                                 if name))
+    names = ", ".join(fields)
+    source = (f"def make(*, {names}):\n    return (make, ({names},))\n" if fields
+              else "def make():\n    return (make, ())\n")
+    namespace: dict[str, Any] = {}
+    exec(source, namespace)
+    make = namespace["make"]
+    make.template, make.fields, make.key = template, fields, ""
+    return cast(MessageKey, make)
+
+
+def is_message(value: Any) -> bool:
+    return type(value) is tuple and len(value) == 2 and hasattr(value[0], "template")
+
+
+CATALOGUE: dict[str, MessageKey] = {}
 """Every message, by key; filled as the modules that declare them are imported."""
 
 
@@ -92,7 +105,7 @@ class Messages:
         super().__init_subclass__(**kwargs)
         cls.namespace = namespace
         for name, value in vars(cls).items():
-            if not isinstance(value, Key):
+            if not hasattr(value, "template"):
                 continue
             if value.key:
                 raise ValueError(f"message {value.key} is declared twice")
@@ -129,7 +142,7 @@ class _Formatter(string.Formatter):
 def _plain(value: Any) -> Any:
     if isinstance(value, Card):
         return value.name
-    if isinstance(value, Message):
+    if is_message(value):
         return render((value,))
     if isinstance(value, CardNames):
         return ", ".join(face.name for face in value)
@@ -146,4 +159,5 @@ _FORMATTER = _Formatter()
 def render(parts: Iterable[Message], lang: str = "en") -> str:
     """The parts of a ruling as one text. Only English is written yet (`lang` is for the
     Japanese catalogue to come)."""
-    return "".join(_FORMATTER.vformat(part.key.template, (), part.params) for part in parts)
+    return "".join(_FORMATTER.vformat(key.template, (), dict(zip(key.fields, values, strict=True)))
+                   for key, values in parts)

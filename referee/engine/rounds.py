@@ -289,7 +289,7 @@ def _eliminate(g: Game, t: Table, name: str, said: Said) -> None:
         # The last two: the first to reach the limit loses, and the game is over.
         t.pending = t.owed = None
         t.turn = None
-        t.catchable.clear()
+        t.clear_windows()
         g.phase = "over"
         record_result(g)
         said.append(Say.game_won(player=t.players[left[0]]))

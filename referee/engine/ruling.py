@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .messages import Message, render
 from .rules import RuleId
@@ -12,24 +11,21 @@ if TYPE_CHECKING:
     from .state import Game
 
 
-class Ruling:
+class Ruling(NamedTuple):
     """What the referee said about one event: accepted or refused, the rule it rests on, and
     the message parts that say it (rendered in the reader's language by `render`).
 
     `state` is the state the event leaves: the new state of an accepted event, the unchanged
-    one of a refused event. It is never changed afterwards.
+    one of a refused event. It is never changed afterwards. (A tuple: one is made for every
+    move, and a tuple is the cheapest object Python makes.)
     """
 
-    __slots__ = ("notable", "ok", "parts", "rule", "state")
-
-    def __init__(self, ok: bool, rule: RuleId, parts: Sequence[Message], notable: bool,
-                 state: Game) -> None:
-        self.ok = ok
-        self.rule = rule
-        self.parts = tuple(parts)
-        self.notable = notable
-        """Worth a line on the score sheet: penalties, challenges, misplays, overrides."""
-        self.state = state
+    ok: bool
+    rule: RuleId
+    parts: tuple[Message, ...] | list[Message]
+    notable: bool
+    """Worth a line on the score sheet: penalties, challenges, misplays, overrides."""
+    state: Game
 
     @property
     def text(self) -> str:

@@ -103,11 +103,10 @@ def build(header: Header) -> Setup:
     limits = [unit.hand_limit for unit in units if unit.hand_limit]
     waits = [unit.draws_wait for unit in units if unit.draws_wait is not None]
     return Setup(
-        header=header, players=header.players, names=MappingProxyType(names),
+        header=header, players=header.players, names=names,
         deck=edition.deck, options=Options.of(values), scoring=scoring,
-        customs=MappingProxyType(dict(header.customs)), kinds=MappingProxyType(kinds),
-        hooks=_compile(units),
-        handlers=MappingProxyType({k: tuple(v) for k, v in handlers.items()}),
+        customs=dict(header.customs), kinds=kinds, hooks=_compile(units),
+        handlers={k: tuple(v) for k, v in handlers.items()},
         draws_wait=waits[0] if waits else None,
         top_kinds=frozenset().union(*(unit.top_kinds for unit in units)),
         hand_limit=min(limits) if limits else None,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Literal
 
 from .cards import UNSEEN, Card
@@ -24,8 +25,11 @@ from .scoring import RoundResult, ScoreSheet, ScoringSystem
 Phase = Literal["idle", "setup", "play", "over"]
 """idle: before round 1; setup: dealer and start card (or `out`); play; over: awaiting hands."""
 
-NO_KNOWN: Mapping[Card, int] = {}
+NO_KNOWN: Mapping[Card, int] = MappingProxyType({})
 """An empty, shared hand of known cards (never changed: see the module docstring)."""
+
+NO_WINDOWS: Mapping[int, Any] = MappingProxyType({})
+"""No UNO window open (or closed): shared, never changed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,10 +82,11 @@ class Table:
     """+1 is clockwise (to the left: the next name in [Players]); -1 counter-clockwise."""
     top: Card | None
     color: str | None
-    pile: list[Card]
+    pile: tuple[Card, ...]
     """The discard pile, bottom first."""
-    pile_counts: dict[Card, int]
-    pile_back: list[Card] | None
+    pile_counts: Mapping[Card, int]
+    """How many of each face the discard pile holds (faces the table saw)."""
+    pile_back: tuple[Card, ...] | None
     """Two-sided decks: the other face of each discard, where seen (UNSEEN where not)."""
     side: int
     """Two-sided decks: 0 while the first (light) side shows, 1 on the other."""
@@ -94,9 +99,9 @@ class Table:
     owed: OwedDraw | None
     must_play: int | None
     """Set after a guilty Wild Draw Four under retract-replay: the offender plays at once."""
-    catchable: dict[int, int]
+    catchable: Mapping[int, int]
     """Seats that can be caught for a missed UNO, each with the seat whose action closes it."""
-    closed: dict[int, Message]
+    closed: Mapping[int, Message]
     """Seats whose UNO window closed without a catch, with what closed it."""
     extra: Mapping[str, Any]
     """What a unit keeps on the table for itself, under its id (Minecraft: Creepers owed)."""
@@ -115,38 +120,19 @@ class Table:
         self.turn = None
         self.direction = 1
         self.top = self.color = None
-        self.pile = []
-        self.pile_counts = {}
-        self.pile_back = [] if sided else None
+        self.pile = ()
+        self.pile_counts = NO_KNOWN
+        self.pile_back = () if sided else None
         self.side = 0
         self.draw_pile = draw_pile
         self.known = (NO_KNOWN,) * len(players)
         self.pool = NO_KNOWN
         self.pending = self.owed = self.must_play = self.winner = None
-        self.catchable = {}
-        self.closed = {}
+        self.catchable = self.closed = NO_WINDOWS
         self.extra = {}
         self.reshuffles = 0
         self.out = ()
         self.left = {}
-
-    def fork(self) -> Table:
-        """A copy the next event may change (see the module docstring)."""
-        new = Table.__new__(Table)
-        new.players, new.dealer, new.turn = self.players, self.dealer, self.turn
-        new.direction, new.top, new.color = self.direction, self.top, self.color
-        new.hands, new.pile = self.hands.copy(), self.pile.copy()
-        new.pile_counts = self.pile_counts.copy()
-        back = self.pile_back
-        new.pile_back = None if back is None else back.copy()
-        new.side, new.draw_pile, new.known, new.pool = (self.side, self.draw_pile, self.known,
-                                                        self.pool)
-        new.pending, new.owed, new.must_play = self.pending, self.owed, self.must_play
-        new.catchable = self.catchable.copy() if self.catchable else {}
-        new.closed = self.closed.copy() if self.closed else {}
-        new.extra, new.winner = self.extra, self.winner
-        new.reshuffles, new.out, new.left = self.reshuffles, self.out, self.left
-        return new
 
     # Seats ---------------------------------------------------------------------------------
 
@@ -181,11 +167,33 @@ class Table:
         count = self.hands[seat]
         self.hands[seat] = 0
         self.forget_hand(seat)
-        self.catchable.pop(seat, None)
-        self.closed.pop(seat, None)
+        self.drop_windows(seat)
         self.out = (*self.out, seat)
         self.left = {**self.left, seat: rule}
         return count
+
+    # UNO windows ----------------------------------------------------------------------------
+
+    def open_window(self, seat: int, closer: int) -> None:
+        """The seat can be caught until `closer` acts."""
+        self.catchable = {**self.catchable, seat: closer}
+
+    def close_window(self, seat: int, why: Message) -> None:
+        """The seat's window closed without a catch (`why` says what closed it)."""
+        catchable = dict(self.catchable)
+        del catchable[seat]
+        self.catchable = catchable
+        self.closed = {**self.closed, seat: why}
+
+    def drop_windows(self, seat: int) -> None:
+        """The seat's hand changed: no window of its own, open or closed, is left."""
+        if seat in self.catchable:
+            self.catchable = {s: c for s, c in self.catchable.items() if s != seat}
+        if seat in self.closed:
+            self.closed = {s: m for s, m in self.closed.items() if s != seat}
+
+    def clear_windows(self) -> None:
+        self.catchable = self.closed = NO_WINDOWS
 
     # Known cards -----------------------------------------------------------------------------
 
@@ -238,26 +246,30 @@ class Table:
         return count
 
     def discard(self, face: Card) -> None:
-        self.pile.append(face)
-        if self.pile_back is not None:
-            self.pile_back.append(UNSEEN)
-        counts = self.pile_counts
+        self.pile += (face,)
+        counts = dict(self.pile_counts)
         counts[face] = counts.get(face, 0) + 1
+        self.pile_counts = counts
+        if self.pile_back is not None:
+            self.pile_back += (UNSEEN,)
 
     def take_back(self, seat: int) -> Card:
         """The top card goes back into a hand the table knows."""
-        face = self.pile.pop()
+        face = self.pile[-1]
+        self.pile = self.pile[:-1]
+        counts = dict(self.pile_counts)
+        counts[face] -= 1
+        self.pile_counts = counts
         if self.pile_back is not None:
-            self.pile_back.pop()
-        self.pile_counts[face] -= 1
+            self.pile_back = self.pile_back[:-1]
         self.add_known(seat, face)
         return face
 
     def under_pile(self, count: int) -> None:
         """Unseen cards go to the bottom of the discard pile (a hand knocked out)."""
-        self.pile[:0] = [UNSEEN] * count
+        self.pile = (UNSEEN,) * count + self.pile
         if self.pile_back is not None:
-            self.pile_back[:0] = [UNSEEN] * count
+            self.pile_back = (UNSEEN,) * count + self.pile_back
 
     def draw(self, seat: int, count: int) -> tuple[int, bool]:
         """Move up to `count` cards from the draw pile to a hand, reshuffling when it runs out.
@@ -276,9 +288,8 @@ class Table:
             self.draw_pile -= take
             drawn += take
         self.hands[seat] += drawn
-        if drawn:
-            self.catchable.pop(seat, None)
-            self.closed.pop(seat, None)
+        if drawn and (seat in self.catchable or seat in self.closed):
+            self.drop_windows(seat)
         return drawn, reshuffled
 
     def _reshuffle(self) -> bool:
@@ -360,8 +371,21 @@ class Game:
         new.winner, new.revealed = self.winner, self.revealed
         new.revealed_cards, new.penalties = self.revealed_cards, self.penalties
         new.penalty_due, new.knocked, new.sheet = self.penalty_due, self.knocked, self.sheet
-        table = self.table
-        new.table = None if table is None else table.fork()
+        t = self.table
+        if t is None:
+            new.table = None
+            return new
+        # The table's copy, inline: a fork is made for every event.
+        f = new.table = Table.__new__(Table)
+        f.players, f.dealer, f.turn = t.players, t.dealer, t.turn
+        f.direction, f.top, f.color = t.direction, t.top, t.color
+        # Only the hand counts are a container changed in place: everything else is a value.
+        f.hands, f.pile, f.pile_back, f.pile_counts = t.hands.copy(), t.pile, t.pile_back, \
+            t.pile_counts
+        f.side, f.draw_pile, f.known, f.pool = t.side, t.draw_pile, t.known, t.pool
+        f.pending, f.owed, f.must_play = t.pending, t.owed, t.must_play
+        f.catchable, f.closed, f.extra, f.winner = t.catchable, t.closed, t.extra, t.winner
+        f.reshuffles, f.out, f.left = t.reshuffles, t.out, t.left
         return new
 
 

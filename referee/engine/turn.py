@@ -7,9 +7,7 @@ from .basics import (
     check_face,
     close_windows,
     end_round,
-    in_play,
-    say_next,
-    seat_of,
+    seat_in_play,
     top_ref,
     uno_after_play,
 )
@@ -135,7 +133,8 @@ def check_card(g: Game, t: Table, seat: int, play: Play, drawn: bool = False) ->
     rule of a unit that lets it go down though it does not match, else None."""
     face = play.card
     setup = g.setup
-    check_face(g, t, face)
+    if face not in setup.deck.cards or setup.hooks.check_face:
+        check_face(g, t, face)
     count = 1
     if play.extra:
         for hook in setup.hooks.extra_cards:
@@ -193,8 +192,7 @@ def _allowed(g: Game, t: Table, seat: int, face: Card) -> RuleId:
 # Events --------------------------------------------------------------------------------------
 
 def on_play(g: Game, event: CardPlayed, said: Said) -> tuple[RuleId, bool]:
-    t = in_play(g)
-    seat = seat_of(g, t, event.player)
+    t, seat = seat_in_play(g, event.player)
     face = event.play.card
     pending = t.pending
     implied = False
@@ -204,12 +202,14 @@ def on_play(g: Game, event: CardPlayed, said: Said) -> tuple[RuleId, bool]:
             if hook(g, t, seat, pending, face):
                 answered = True
                 break
-    if not answered:
+    # The plain turn is checked inline: it is every other event.
+    if not answered and not (seat == t.turn and pending is None and t.owed is None):
         try:
             implied = check_turn(g, t, seat)
         except Refusal as refusal:
             raise _stack_hint(g, t, refusal, face) from None
-    begin_turn(g, t, seat, implied, True, said)
+    if implied or t.catchable:
+        begin_turn(g, t, seat, implied, True, said)
     allowed = check_card(g, t, seat, event.play)
     if t.must_play == seat and face.kind in g.setup.deck.challengeable:
         raise Refusal(WD4_GUILTY, Say.after_guilty(card=face))
@@ -226,13 +226,15 @@ def _stack_hint(g: Game, t: Table, refusal: Refusal, face: Card) -> Refusal:
 
 
 def on_draw(g: Game, event: CardsDrawn, said: Said) -> tuple[RuleId, bool]:
-    t = in_play(g)
-    seat = seat_of(g, t, event.player)
+    t, seat = seat_in_play(g, event.player)
     owed, pending = t.owed, t.pending
-    if (owed is not None and owed.seat == seat) or (pending is not None and pending.until
-                                                    and pending.victim == seat):
+    if owed is None and pending is None and seat == t.turn:
+        implied = False
+    elif (owed is not None and owed.seat == seat) or (pending is not None and pending.until
+                                                      and pending.victim == seat):
         return draw_until(g, t, seat, event, said)
-    implied = check_turn(g, t, seat)
+    else:
+        implied = check_turn(g, t, seat)
     if t.must_play == seat:
         raise Refusal(WD4_GUILTY, Say.after_guilty_draw())
     setup = g.setup
@@ -245,7 +247,8 @@ def on_draw(g: Game, event: CardsDrawn, said: Said) -> tuple[RuleId, bool]:
                 break
         else:
             raise Refusal(DRAW_ONE, Say.one_card())
-    begin_turn(g, t, seat, implied, event.play is not None, said)
+    if implied or t.catchable:
+        begin_turn(g, t, seat, implied, event.play is not None, said)
     for check in setup.hooks.check_draw:
         check(g, t, seat, event.count, event.play, False)
     drawn, reshuffled = t.draw(seat, event.count)
@@ -270,11 +273,19 @@ def put_down(g: Game, t: Table, seat: int, play: Play, said: Said, drawn: int | 
     prev_top, prev_color = t.top, t.color
     t.must_play = None
     # Further cards (multi-play, Discard All) go down first: the played card is on top.
-    for one in (*play.extra, face):
+    if play.extra or t.known[seat] or t.pool or t.pile_back is not None:
+        for one in (*play.extra, face):
+            t.hands[seat] -= 1
+            if t.known[seat] or t.pool:
+                t.forget_known(seat, one)
+            t.discard(one)
+    else:
+        # The common case, inline: one card, nothing known about the hand.
         t.hands[seat] -= 1
-        if t.known[seat] or t.pool:
-            t.forget_known(seat, one)
-        t.discard(one)
+        t.pile += (face,)
+        counts = dict(t.pile_counts)
+        counts[face] = counts.get(face, 0) + 1
+        t.pile_counts = counts
     t.top = face
     t.color = play.color or face.color
     who = t.players[seat]
@@ -286,18 +297,29 @@ def put_down(g: Game, t: Table, seat: int, play: Play, said: Said, drawn: int | 
                     else Say.with_cards(codes=Codes(play.extra)))
     if face.color is None and t.color is not None:
         said.append(Say.naming(colour=Colour(t.color)))
-    kind = setup.kinds.get(face.kind) or (PLAIN if face.color is not None else WILD)
-    rule, passive = kind.effect(g, t, seat, play, prev_top, prev_color, said)
+    kind = setup.kinds.get(face.kind)
+    if kind is None and face.color is not None and not t.out:
+        # A number card, inline: the turn passes.
+        t.turn = (seat + t.direction) % len(t.players)
+        rule, passive = MATCH, False
+    else:
+        kind = kind or (PLAIN if face.color is not None else WILD)
+        rule, passive = kind.effect(g, t, seat, play, prev_top, prev_color, said)
     if allowed is not None and rule == MATCH:
         rule = allowed
     for hook in setup.hooks.after_play:
         hook(g, t, seat, face, said)
-    if not passive:
+    left = t.hands[seat]
+    if left == 1 and not passive:
         uno_after_play(g, t, seat, play.uno, said)
-    if t.hands[seat] == 0 and t.pending is None and t.owed is None:
-        said.append(Basics.stop())
-        return end_round(g, t, seat, said), False
-    say_next(t, said)
+    if t.pending is None and t.owed is None:
+        if left == 0:
+            said.append(Basics.stop())
+            return end_round(g, t, seat, said), False
+        if t.turn is not None:
+            said.append(Basics.next_clause(player=t.players[t.turn]))
+            return rule, False
+    said.append(Basics.stop())
     return rule, False
 
 

@@ -70,7 +70,7 @@ class Mercy(HouseRule):
         if not over:
             return None
         # The turn is said once, after the knock-outs.
-        if said and said[-1].key in NEXT and said.pop().key is Basics.next_clause:
+        if said and said[-1][0] in NEXT and said.pop()[0] is Basics.next_clause:
             said.append(Basics.stop())
         for seat in over:
             self._knock_out(g, t, seat, said)
@@ -96,7 +96,7 @@ class Mercy(HouseRule):
         moved = t.leave(seat, MERCY)
         t.under_pile(moved)
         g.knocked = (*g.knocked, t.players[seat])
-        for other, closer in list(t.catchable.items()):
-            if closer in t.out:
-                t.catchable[other] = t.step(closer)
+        if any(closer in t.out for closer in t.catchable.values()):
+            t.catchable = {other: t.step(closer) if closer in t.out else closer
+                           for other, closer in t.catchable.items()}
         said.append(Say.knocked(player=t.players[seat], count=moved))

@@ -65,8 +65,7 @@ def _zero(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str
         moved[t.step(s)] = known[s]
     t.known = tuple(moved)
     # A missed UNO belongs to the hand's old holder: the passing ends every window.
-    t.catchable.clear()
-    t.closed.clear()
+    t.clear_windows()
     passive_uno(g, t, seats)
     t.turn = t.step(seat)
     said.append(Say.passes())
