@@ -12,8 +12,8 @@ from typing import BinaryIO, TextIO
 
 from .commands import OK, REFUSED, Failure
 from .engine import SetupError
-from .exports import FORMATS, Format
 from .sheet import SessionRefused, Sheet, build_sheet
+from .sheet.exports import FORMATS, Format
 from .sources import open_session, source_name
 
 _PREFIX = "uno-referee export"

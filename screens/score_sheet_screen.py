@@ -16,8 +16,8 @@ from textual.widgets import Button, DataTable, Footer, Header, Input, Select, St
 
 from referee.commands import Failure
 from referee.export_cmd import check_target, write_file
-from referee.exports import FORMATS, labels
 from referee.sheet import Sheet
+from referee.sheet.exports import FORMATS, labels
 
 from .dialogs import ConfirmDialog, QrDialog
 from .sitting import Sitting

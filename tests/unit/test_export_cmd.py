@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from referee import cli, export_cmd
-from referee.exports import FORMATS
 from referee.notation import parse_session
 from referee.sheet import build_sheet
+from referee.sheet.exports import FORMATS
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
 MINECRAFT = str(SAMPLES / "minecraft-five-rounds.uno")

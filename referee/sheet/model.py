@@ -6,10 +6,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from .engine import Referee
-from .events import Header, Session
-from .replay import replay
-from .scoring import ScoreSheet, ScoringSystem, score
+from ..engine import Referee
+from ..events import Header, Session
+from ..replay import replay
+from ..scoring import ScoreSheet, ScoringSystem, score
 
 # Going out is not "notable" to the engine (it happens every round), but it is the first thing
 # a reader of the sheet looks for: who scored, and on which line.

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..editions import EDITIONS
-from ..scoring import ScoringSystem
-from ..sheet import Note, RoundInPlay, Sheet, SheetRound
+from ...editions import EDITIONS
+from ...scoring import ScoringSystem
+from ..model import Note, RoundInPlay, Sheet, SheetRound
 
 _SYSTEMS = {
     "rounds": "{n} rounds, Japanese table: the one who goes out scores the others' hands, "
