@@ -6,11 +6,10 @@ import argparse
 import json
 import sys
 import textwrap
-import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from .editions import EDITIONS, PLANNED_EDITIONS
 from .engine import Referee, SetupError
@@ -20,6 +19,7 @@ from .options import OPTIONS, OptionError, resolve
 from .replay import Step, replay, state
 from .rulebook import in_force
 from .scoring import to_json
+from .sheet.text_table import score_table
 
 # Exit codes of notation section 7; 3 is reserved for internal errors in cli.main.
 OK, REFUSED, UNREADABLE = 0, 1, 2
@@ -137,24 +137,6 @@ def score_session(path: str, out: TextIO, as_json: bool) -> int:
     return OK
 
 
-def score_table(sheet: dict[str, Any], system: str) -> str:
-    """Rounds down, players across; each cell is the round's points (and the running total)."""
-    players: list[str] = sheet["players"]
-    rows = [["round", "winner", *players]]
-    for number, rnd in enumerate(sheet["rounds"], 1):
-        cells = [f"{rnd['points'][p]:+d} ({rnd['totals'][p]})" for p in players]
-        rows.append([str(number), rnd["winner"] or "-", *cells])
-    rows.append(["total", "", *(str(sheet["totals"][p]) for p in players)])
-    rows.append(["rank", "", *(str(sheet["ranks"][p]) for p in players)])
-    widths = _widths(rows)
-    text = "\n".join(_aligned(row, widths) for row in rows) + "\n"
-    if sheet["finished"]:
-        verdict = f"winner: {sheet['winner']}" if sheet["winner"] else "finished: a tie"
-    else:
-        verdict = "not finished"
-    return f"scoring: {system}; each cell: round points (running total)\n{text}{verdict}\n"
-
-
 # rules -----------------------------------------------------------------------------------------
 
 def parse_overrides(pairs: Sequence[str]) -> tuple[tuple[str, str], ...]:
@@ -205,20 +187,6 @@ def rules(edition: str, rulebook: str, overrides: tuple[tuple[str, str], ...],
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def _width(text: str) -> int:
-    """Terminal columns: East Asian wide characters (Japanese names) take two."""
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-
-def _widths(rows: list[list[str]]) -> list[int]:
-    return [max(_width(row[i]) for row in rows) for i in range(len(rows[0]))]
-
-
-def _aligned(row: list[str], widths: list[int]) -> str:
-    cells = zip(row, widths, strict=True)
-    return "  ".join(cell + " " * (w - _width(cell)) for cell, w in cells).rstrip()
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

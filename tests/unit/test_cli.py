@@ -17,6 +17,7 @@ from referee.notation import NotationError, parse_session
 from referee.options import OPTIONS, resolve
 from referee.replay import replay
 from referee.rulebook import in_force
+from referee.sheet import text_table
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
 
@@ -320,7 +321,7 @@ def test_score_table_aligns_wide_names(capsys, write):
                  + "\nround 1\nout 花子\nhand 太郎: 10\nhand 次郎: 5\n")
     _, out, _ = run(capsys, "score", path)
     header, first = out.splitlines()[1:3]
-    width = commands._width
+    width = text_table.width
     # Wide characters take two terminal columns: the cells line up under the names anyway.
     assert width(header[:header.index("花子")]) == width(first[:first.index("+15")])
     assert width(header[:header.index("次郎")]) == width(first[:first.index("-5 (-5)")])
