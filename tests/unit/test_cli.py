@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from referee import __version__, cli, commands
+from referee import __version__, cli
+from referee.cli import file_cmds
 from referee.notation import NotationError, parse_session
 from referee.options import OPTIONS, resolve
 from referee.replay import replay
@@ -350,7 +351,7 @@ def test_help_exits_0(capsys):
 def test_internal_error_exits_3_without_traceback(capsys, monkeypatch, write):
     def boom(*_args):
         raise RuntimeError("kaput")
-    monkeypatch.setattr(commands, "check", boom)
+    monkeypatch.setattr(file_cmds, "check", boom)
     code, out, err = run(capsys, "check", write(LEGAL))
     assert (code, out) == (3, "")
     assert err == "uno-referee: internal error: RuntimeError: kaput\n"

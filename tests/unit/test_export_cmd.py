@@ -1,4 +1,4 @@
-"""`uno-referee export` (referee.export_cmd): where each format goes, and the files it will not
+"""`uno-referee export` (referee.cli.export_cmd): where each format goes, and the files it will not
 touch (issue 3 items 3 and 4)."""
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from referee import cli, export_cmd
+from referee import cli
+from referee.cli import export_cmd
 from referee.notation import parse_session
 from referee.sheet import build_sheet
 from referee.sheet.exports import FORMATS

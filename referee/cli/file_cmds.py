@@ -6,32 +6,20 @@ import argparse
 import json
 import sys
 import textwrap
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TextIO
 
-from .editions import EDITIONS, PLANNED_EDITIONS
-from .engine import Referee, SetupError
-from .events import Session
-from .notation import NotationError, format_event, parse_session
-from .options import OPTIONS, OptionError, resolve
-from .replay import Step, replay, state
-from .rulebook import in_force
-from .scoring import to_json
-from .sheet.text_table import score_table
-
-# Exit codes of notation section 7; 3 is reserved for internal errors in cli.main.
-OK, REFUSED, UNREADABLE = 0, 1, 2
-
-
-class Failure(Exception):
-    """The command cannot go on: `message` goes to stderr and the process exits with `code`."""
-
-    def __init__(self, message: str, code: int = UNREADABLE) -> None:
-        super().__init__(message)
-        self.message = message
-        self.code = code
+from ..editions import EDITIONS, PLANNED_EDITIONS
+from ..engine import Referee, SetupError
+from ..events import Session
+from ..notation import NotationError, format_event, parse_session
+from ..options import OPTIONS, OptionError, resolve
+from ..replay import Step, replay, state
+from ..rulebook import in_force
+from ..scoring import to_json
+from ..sheet.text_table import score_table
+from .common import OK, REFUSED, Failure, parse_overrides, read_text
 
 
 @dataclass(slots=True)
@@ -47,23 +35,6 @@ class Game:
 
 
 # Reading a session -----------------------------------------------------------------------------
-
-def read_text(path: str) -> str:
-    """The file's text; Failure with a plain message when it is missing, unreadable or not UTF-8."""
-    try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
-    except FileNotFoundError:
-        raise Failure(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise Failure(f"{path}: is a directory, not a session file") from None
-    except OSError as exc:
-        raise Failure(f"{path}: cannot read: {exc.strerror or exc}") from None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise Failure(f"{path}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset "
-                      f"{exc.start}); save the file as UTF-8") from None
-
 
 def load(path: str) -> Game:
     """Parse a session and set up its referee; Failure (exit 2) on a syntax or header error."""
@@ -138,18 +109,6 @@ def score_session(path: str, out: TextIO, as_json: bool) -> int:
 
 
 # rules -----------------------------------------------------------------------------------------
-
-def parse_overrides(pairs: Sequence[str]) -> tuple[tuple[str, str], ...]:
-    """`key=value` words from `--rule`; Failure on a word without `=`."""
-    out = []
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip() or not value.strip():
-            raise Failure("uno-referee rules: --rule expects key=value, e.g. --rule "
-                          f"uno-penalty=4, not {pair!r}")
-        out.append((key.strip(), value.strip()))
-    return tuple(out)
-
 
 def rules(edition: str, rulebook: str, overrides: tuple[tuple[str, str], ...],
           out: TextIO) -> int:

@@ -10,10 +10,10 @@ import sys
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
-from .commands import OK, REFUSED, Failure
-from .engine import SetupError
-from .sheet import SessionRefused, Sheet, build_sheet
-from .sheet.exports import FORMATS, Format
+from ..engine import SetupError
+from ..sheet import SessionRefused, Sheet, build_sheet
+from ..sheet.exports import FORMATS, Format
+from .common import OK, REFUSED, Failure
 from .sources import open_session, source_name
 
 _PREFIX = "uno-referee export"
