@@ -17,9 +17,9 @@ from manual_example import MANUAL_POINTS, MANUAL_RUNNING, SAMPLES
 from referee import cli
 from referee.events import Header, Session
 from referee.notation import format_session, parse_session
-from referee.selfplay import SelfPlay
 from referee.sheet import Sheet, build_sheet
 from referee.sheet.exports import FORMATS, csv_sheet, labels, qr
+from tests.selfplay import SelfPlay
 
 SAMPLE_NAMES = sorted(p.name for p in SAMPLES.glob("*.uno"))
 

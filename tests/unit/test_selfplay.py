@@ -10,8 +10,8 @@ import pytest
 
 from referee.events import Header, Session
 from referee.notation import format_session, parse_session
-from referee.selfplay import SelfPlay
-from referee.selfplay.tables import random_header
+from tests.selfplay import SelfPlay
+from tests.selfplay.tables import random_header
 
 GAMES = 2000
 # A fixed seed per test makes a red run reproducible; SELFPLAY_SEED explores other games.

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 
-from .. import events as ev
-from ..engine import Referee
-from ..ruling import Ruling
+from referee import events as ev
+from referee.engine import Referee
+from referee.ruling import Ruling
+
 from .answers import Answers
 from .game import RealGame
 from .outcomes import Abandoned, Divergence, Stats, Tendencies

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from ..events import Header
-from ..options import INT, OPTIONS, refused_with
+from referee.events import Header
+from referee.options import INT, OPTIONS, refused_with
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "太郎", "花子", "Mary Ann", "Zoë", "Jo")
 _INT_CHOICES = {"uno-penalty": ("1", "2", "4"), "false-catch-penalty": ("0", "1", "2"),

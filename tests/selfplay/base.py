@@ -6,10 +6,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from .. import events as ev
-from ..cards import Card
-from ..engine import Referee
-from ..ruling import Ruling
+from referee import events as ev
+from referee.cards import Card
+from referee.engine import Referee
+from referee.ruling import Ruling
+
 from .game import RealGame
 from .outcomes import Stats, Tendencies
 

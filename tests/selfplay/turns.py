@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from .. import events as ev
-from ..cards import Card
+from referee import events as ev
+from referee.cards import Card
+
 from .base import MoveBase
 from .draws_model import CHALLENGEABLE
 from .outcomes import Abandoned

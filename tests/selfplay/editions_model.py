@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from ..cards import Card, card
-from ..editions import Edition
+from referee.cards import Card, card
+from referee.editions import Edition
 
 
 def flip_pairing(rng: random.Random, edition: Edition

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..cards import Card
+from referee.cards import Card
 
 
 @dataclass

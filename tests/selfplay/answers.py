@@ -3,7 +3,8 @@ catches, penalties, and probes of moves the engine must refuse."""
 
 from __future__ import annotations
 
-from .. import events as ev
+from referee import events as ev
+
 from .base import MoveBase
 from .draws_model import CHALLENGEABLE
 from .outcomes import Abandoned

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from ..cards import LIGHT_COLORS, Card
-from ..editions import Edition
+from referee.cards import LIGHT_COLORS, Card
+from referee.editions import Edition
+
 from .draws_model import CHALLENGEABLE, DRAWS, DrawRules, Pending
 from .editions_model import EditionRules, flip_pairing
 
