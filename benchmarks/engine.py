@@ -9,7 +9,7 @@ import time
 
 from referee.engine import Referee
 from referee.engine.events import Event, Header
-from referee.selfplay import SelfPlay
+from tests.selfplay import SelfPlay
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")
 

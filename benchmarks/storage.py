@@ -20,13 +20,13 @@ from typing import Any
 from referee.engine import Referee
 from referee.engine.events import Header
 from referee.notation import format_event
-from referee.selfplay import SelfPlay
 from referee.service import SessionService
 from referee.service.summary import summarize
 from referee.store import new_id
 from referee.store.atomic import encode
 from referee.store.session_file import LOG, META, SCHEMA_VERSION
 from referee.store.tags import tags_of
+from tests.selfplay import SelfPlay
 
 HEADER = Header(edition="classic", players=("Ann", "Bob", "Cy", "Dee"), scoring="rounds 60",
                 event="Benchmark night")

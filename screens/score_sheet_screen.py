@@ -14,10 +14,10 @@ from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Input, Select, Static
 
-from referee.commands import Failure
-from referee.export_cmd import check_target, write_file
-from referee.exports import FORMATS, labels
+from referee.cli.common import Failure
+from referee.cli.export_cmd import check_target, write_file
 from referee.sheet import Sheet
+from referee.sheet.exports import FORMATS, labels
 
 from .dialogs import ConfirmDialog, QrDialog
 from .sitting import Sitting

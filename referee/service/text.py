@@ -6,8 +6,8 @@ import dataclasses
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..commands import _aligned, _widths, score_table
 from ..engine.scoring import to_json
+from ..sheet.text_table import aligned, score_table, widths
 from .live import LiveSession
 from .results import Correction, SessionInfo
 
@@ -25,8 +25,8 @@ def list_table(infos: Iterable[SessionInfo]) -> str:
                      ", ".join(info.players), f"{info.edition} {info.rules}, {info.scoring}",
                      info.status, str(info.round), info.leader or "-",
                      " ".join(f"{p} {info.totals.get(p, 0)}" for p in info.players)])
-    widths = _widths(rows)
-    return "".join(_aligned(row, widths) + "\n" for row in rows)
+    column_widths = widths(rows)
+    return "".join(aligned(row, column_widths) + "\n" for row in rows)
 
 
 def describe(info: SessionInfo) -> str:

@@ -10,8 +10,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from referee.exports import qr
 from referee.sheet import Sheet
+from referee.sheet.exports import qr
 
 
 class QrDialog(ModalScreen[None]):

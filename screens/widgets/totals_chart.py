@@ -9,8 +9,8 @@ from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.widgets import Label, Sparkline
 
-from referee.exports.chart import COLORS
 from referee.sheet import Sheet
+from referee.sheet.exports.chart import COLORS
 
 _STEPS_PER_ROUND = 4
 """Bars per round, so that two or three rounds still read as a line, not two blocks."""

@@ -11,8 +11,8 @@ import pytest
 
 from referee.engine.events import Header
 from referee.notation import format_event
-from referee.selfplay import SelfPlay
 from referee.service import SessionService
+from tests.selfplay import SelfPlay
 
 KILLS = 240
 HERE = Path(__file__).resolve().parent

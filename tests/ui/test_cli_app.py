@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 
 from referee import cli
+
+# The module: the package's `main` attribute is the function it re-exports.
+cli_main = importlib.import_module("referee.cli.main")
 
 
 @pytest.fixture
@@ -12,7 +17,7 @@ def opened(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     """The app's `run`, recorded instead of run; the streams count as a terminal."""
     calls: list[object] = []
     monkeypatch.setattr("screens.app.run", lambda data_dir=None: calls.append(data_dir) or 0)
-    monkeypatch.setattr(cli, "_terminal", lambda: True)
+    monkeypatch.setattr(cli_main, "_terminal", lambda: True)
     return calls
 
 
@@ -35,7 +40,7 @@ def test_data_dir_before_a_command_is_that_command_s(tmp_path, capsys, opened):
 def test_without_a_terminal_the_app_is_not_started(monkeypatch, capsys):
     started: list[object] = []
     monkeypatch.setattr("screens.app.run", lambda data_dir=None: started.append(data_dir) or 0)
-    monkeypatch.setattr(cli, "_terminal", lambda: False)
+    monkeypatch.setattr(cli_main, "_terminal", lambda: False)
     assert cli.main([]) == 0
     assert started == []
     assert "needs a terminal" in capsys.readouterr().out

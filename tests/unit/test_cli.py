@@ -12,10 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from referee import __version__, cli, commands
+from referee import __version__, cli
+from referee.cli import file_cmds
 from referee.engine.setup import option_specs, resolve, rules_in_force
 from referee.notation import NotationError, parse_session
 from referee.service.replay import replay_session
+from referee.sheet import text_table
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
 
@@ -319,7 +321,7 @@ def test_score_table_aligns_wide_names(capsys, write):
                  + "\nround 1\nout 花子\nhand 太郎: 10\nhand 次郎: 5\n")
     _, out, _ = run(capsys, "score", path)
     header, first = out.splitlines()[1:3]
-    width = commands._width
+    width = text_table.width
     # Wide characters take two terminal columns: the cells line up under the names anyway.
     assert width(header[:header.index("花子")]) == width(first[:first.index("+15")])
     assert width(header[:header.index("次郎")]) == width(first[:first.index("-5 (-5)")])
@@ -348,7 +350,7 @@ def test_help_exits_0(capsys):
 def test_internal_error_exits_3_without_traceback(capsys, monkeypatch, write):
     def boom(*_args):
         raise RuntimeError("kaput")
-    monkeypatch.setattr(commands, "check", boom)
+    monkeypatch.setattr(file_cmds, "check", boom)
     code, out, err = run(capsys, "check", write(LEGAL))
     assert (code, out) == (3, "")
     assert err == "uno-referee: internal error: RuntimeError: kaput\n"

@@ -1,4 +1,4 @@
-"""`uno-referee export` (referee.export_cmd): where each format goes, and the files it will not
+"""`uno-referee export` (referee.cli.export_cmd): where each format goes, and the files it will not
 touch (issue 3 items 3 and 4)."""
 
 from __future__ import annotations
@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from referee import cli, export_cmd
-from referee.exports import FORMATS
+from referee import cli
+from referee.cli import export_cmd
 from referee.notation import parse_session
 from referee.service.replay import sheet_of
+from referee.sheet.exports import FORMATS
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
 MINECRAFT = str(SAMPLES / "minecraft-five-rounds.uno")

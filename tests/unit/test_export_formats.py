@@ -1,5 +1,5 @@
-"""The text exports (referee.exports): CSV, Markdown, JSON, notation and the HTML page, each read
-back and checked against the sheet they came from (issue 3 item 3)."""
+"""The text exports (referee.sheet.exports): CSV, Markdown, JSON, notation and the HTML page,
+each read back and checked against the sheet they came from (issue 3 item 3)."""
 
 from __future__ import annotations
 
@@ -16,11 +16,11 @@ from manual_example import MANUAL_POINTS, MANUAL_RUNNING, SAMPLES
 
 from referee import cli
 from referee.engine.events import Header, Session
-from referee.exports import FORMATS, csv_sheet, labels, qr
 from referee.notation import format_session, parse_session
-from referee.selfplay import SelfPlay
 from referee.service.replay import sheet_of
 from referee.sheet import Sheet
+from referee.sheet.exports import FORMATS, csv_sheet, labels, qr
+from tests.selfplay import SelfPlay
 
 SAMPLE_NAMES = sorted(p.name for p in SAMPLES.glob("*.uno"))
 

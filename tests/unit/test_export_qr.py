@@ -1,4 +1,4 @@
-"""The standings QR code (referee.exports.qr): payload, and PNG, SVG, HTML and terminal codes
+"""The standings QR code (referee.sheet.exports.qr): payload, and PNG, SVG, HTML and terminal codes
 read back by a real decoder (zxing-cpp), as issue 3 asks."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ import pytest
 import resvg_py
 import zxingcpp
 
-from referee.exports import FORMATS, qr
 from referee.notation import parse_session
 from referee.service.replay import sheet_of
 from referee.sheet import Sheet
+from referee.sheet.exports import FORMATS, qr
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
 # The QR alphanumeric mode's character set (ISO 18004): 5.5 bits a character instead of 8.

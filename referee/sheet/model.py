@@ -6,12 +6,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from .engine.events import Header, Session
-from .engine.messages import Message, render
-from .engine.rounds import missing_hands
-from .engine.scoring import ScoreSheet, ScoringSystem, score
-from .engine.state import Game
-from .engine.step import Step
+from ..engine.events import Header, Session
+from ..engine.messages import Message, render
+from ..engine.rounds import missing_hands
+from ..engine.scoring import ScoreSheet, ScoringSystem, score
+from ..engine.state import Game
+from ..engine.step import Step
 
 # Going out is not "notable" to the engine (it happens every round), but it is the first thing
 # a reader of the sheet looks for: who scored, and on which line.

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..engine.cards import Card
+from referee.engine.cards import Card
 
 
 @dataclass

@@ -6,51 +6,20 @@ import argparse
 import json
 import sys
 import textwrap
-import unicodedata
-from collections.abc import Sequence
-from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
-from .engine import SetupError
-from .engine.events import Session
-from .engine.options import OptionError
-from .engine.public import public_state
-from .engine.scoring import to_json
-from .engine.setup import editions, option_specs, resolve, rules_in_force
-from .notation import NotationError, parse_session
-from .service.replay import Replayed, replay_session
-
-# Exit codes of notation section 7; 3 is reserved for internal errors in cli.main.
-OK, REFUSED, UNREADABLE = 0, 1, 2
-
-
-class Failure(Exception):
-    """The command cannot go on: `message` goes to stderr and the process exits with `code`."""
-
-    def __init__(self, message: str, code: int = UNREADABLE) -> None:
-        super().__init__(message)
-        self.message = message
-        self.code = code
-
+from ..engine import SetupError
+from ..engine.events import Session
+from ..engine.options import OptionError
+from ..engine.public import public_state
+from ..engine.scoring import to_json
+from ..engine.setup import editions, option_specs, resolve, rules_in_force
+from ..notation import NotationError, parse_session
+from ..service.replay import Replayed, replay_session
+from ..sheet.text_table import score_table
+from .common import OK, REFUSED, Failure, parse_overrides, read_text
 
 # Reading a session -----------------------------------------------------------------------------
-
-def read_text(path: str) -> str:
-    """The file's text; Failure with a plain message when it is missing, unreadable or not UTF-8."""
-    try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
-    except FileNotFoundError:
-        raise Failure(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise Failure(f"{path}: is a directory, not a session file") from None
-    except OSError as exc:
-        raise Failure(f"{path}: cannot read: {exc.strerror or exc}") from None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise Failure(f"{path}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset "
-                      f"{exc.start}); save the file as UTF-8") from None
-
 
 def load(path: str) -> tuple[str, Session, Replayed]:
     """Parse a session and referee it, once; Failure (exit 2) on a syntax or header error."""
@@ -118,37 +87,7 @@ def score_session(path: str, out: TextIO, as_json: bool) -> int:
     return OK
 
 
-def score_table(sheet: dict[str, Any], system: str) -> str:
-    """Rounds down, players across; each cell is the round's points (and the running total)."""
-    players: list[str] = sheet["players"]
-    rows = [["round", "winner", *players]]
-    for number, rnd in enumerate(sheet["rounds"], 1):
-        cells = [f"{rnd['points'][p]:+d} ({rnd['totals'][p]})" for p in players]
-        rows.append([str(number), rnd["winner"] or "-", *cells])
-    rows.append(["total", "", *(str(sheet["totals"][p]) for p in players)])
-    rows.append(["rank", "", *(str(sheet["ranks"][p]) for p in players)])
-    widths = _widths(rows)
-    text = "\n".join(_aligned(row, widths) for row in rows) + "\n"
-    if sheet["finished"]:
-        verdict = f"winner: {sheet['winner']}" if sheet["winner"] else "finished: a tie"
-    else:
-        verdict = "not finished"
-    return f"scoring: {system}; each cell: round points (running total)\n{text}{verdict}\n"
-
-
 # rules -----------------------------------------------------------------------------------------
-
-def parse_overrides(pairs: Sequence[str]) -> tuple[tuple[str, str], ...]:
-    """`key=value` words from `--rule`; Failure on a word without `=`."""
-    out = []
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip() or not value.strip():
-            raise Failure("uno-referee rules: --rule expects key=value, e.g. --rule "
-                          f"uno-penalty=4, not {pair!r}")
-        out.append((key.strip(), value.strip()))
-    return tuple(out)
-
 
 def rules(edition: str, rulebook: str, overrides: tuple[tuple[str, str], ...],
           out: TextIO) -> int:
@@ -185,20 +124,6 @@ def rules(edition: str, rulebook: str, overrides: tuple[tuple[str, str], ...],
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def _width(text: str) -> int:
-    """Terminal columns: East Asian wide characters (Japanese names) take two."""
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-
-def _widths(rows: list[list[str]]) -> list[int]:
-    return [max(_width(row[i]) for row in rows) for i in range(len(rows[0]))]
-
-
-def _aligned(row: list[str], widths: list[int]) -> str:
-    cells = zip(row, widths, strict=True)
-    return "  ".join(cell + " " * (w - _width(cell)) for cell, w in cells).rstrip()
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

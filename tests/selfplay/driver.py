@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 
-from ..engine import Referee
-from ..engine import events as ev
-from ..engine.ruling import Ruling
+from referee.engine import Referee
+from referee.engine import events as ev
+from referee.engine.ruling import Ruling
+
 from .answers import Answers
 from .game import RealGame
 from .outcomes import Abandoned, Divergence, Stats, Tendencies

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-from ..sheet import Sheet
+from ..model import Sheet
 
 # Told apart by colour on screen (a palette safe for colour-blind readers) and by dash pattern
 # on a black-and-white printout.

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from ..engine.cards import Card, card
-from ..engine.deck import Deck
+from referee.engine.cards import Card, card
+from referee.engine.deck import Deck
 
 
 def flip_pairing(rng: random.Random, edition: Deck

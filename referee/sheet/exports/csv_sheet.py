@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import io
 
-from ..sheet import Sheet
+from ..model import Sheet
 
 COLUMNS = ("round", "player", "hand", "points", "total", "rank", "went_out", "dealer")
 # A cell starting with one of these is a formula to a spreadsheet: a player named

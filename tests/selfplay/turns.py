@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ..engine import events as ev
-from ..engine.cards import Card
+from referee.engine import events as ev
+from referee.engine.cards import Card
+
 from .base import MoveBase
 from .draws_model import CHALLENGEABLE
 from .outcomes import Abandoned

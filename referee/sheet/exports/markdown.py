@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..sheet import RoundInPlay, Sheet, SheetRound
+from ..model import RoundInPlay, Sheet, SheetRound
 from . import labels, qr
 
 # Characters Markdown would read as markup (or as a table's column break) in a name or ruling.

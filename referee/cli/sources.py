@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import os
 
-from .commands import Failure, read_text
-from .engine.events import Session
-from .notation import NotationError, parse_session
-from .service import SessionError, SessionNotFound, SessionService
-from .store import normal_id
+from ..engine.events import Session
+from ..notation import NotationError, parse_session
+from ..service import SessionError, SessionNotFound, SessionService
+from ..store import normal_id
+from .common import Failure, read_text
 
 
 def source_name(source: str) -> str:

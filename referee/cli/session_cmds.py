@@ -9,8 +9,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO
 
-from .commands import OK, REFUSED, UNREADABLE, Failure, parse_overrides, read_text
-from .service import (
+from ..service import (
     SYNTAX_RULE,
     ImportRefused,
     NoSuchMove,
@@ -20,7 +19,8 @@ from .service import (
     SessionService,
     build_header,
 )
-from .service.text import describe, list_row, list_table, plan_lines, show_json, show_lines
+from ..service.text import describe, list_row, list_table, plan_lines, show_json, show_lines
+from .common import OK, REFUSED, UNREADABLE, Failure, parse_overrides, read_text
 
 # Failures the user can put right by acting on the session differ from those on the files.
 _REFUSALS = (NothingToUndo, NoSuchMove)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from ..engine.cards import LIGHT_COLORS, Card
-from ..engine.deck import Deck
+from referee.engine.cards import LIGHT_COLORS, Card
+from referee.engine.deck import Deck
+
 from .draws_model import CHALLENGEABLE, DRAWS, DrawRules, Pending
 from .editions_model import EditionRules, flip_pairing
 

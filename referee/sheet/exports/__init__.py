@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..notation import format_session
-from ..sheet import Sheet
+from ...notation import format_session
+from ..model import Sheet
 from . import csv_sheet, html_sheet, json_sheet, markdown, qr
 
 

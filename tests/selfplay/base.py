@@ -6,10 +6,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from ..engine import Referee
-from ..engine import events as ev
-from ..engine.cards import Card
-from ..engine.ruling import Ruling
+from referee.engine import Referee
+from referee.engine import events as ev
+from referee.engine.cards import Card
+from referee.engine.ruling import Ruling
+
 from .game import RealGame
 from .outcomes import Stats, Tendencies
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..engine.scoring import ScoringSystem
-from ..engine.setup import editions
-from ..sheet import Note, RoundInPlay, Sheet, SheetRound
+from ...engine.scoring import ScoringSystem
+from ...engine.setup import editions
+from ..model import Note, RoundInPlay, Sheet, SheetRound
 
 _SYSTEMS = {
     "rounds": "{n} rounds, Japanese table: the one who goes out scores the others' hands, "

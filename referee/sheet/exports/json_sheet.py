@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..engine.scoring import to_json
-from ..sheet import Note, Sheet
+from ...engine.scoring import to_json
+from ..model import Note, Sheet
 
 
 def data(sheet: Sheet) -> dict[str, Any]:

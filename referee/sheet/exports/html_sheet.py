@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from html import escape
 
-from .. import __version__
-from ..sheet import RoundInPlay, Sheet, SheetRound
+from ... import __version__
+from ..model import RoundInPlay, Sheet, SheetRound
 from . import chart, labels, qr
 from .html_style import CSS
 

@@ -10,11 +10,11 @@ import sys
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
-from .commands import OK, REFUSED, Failure
-from .engine import SetupError
-from .exports import FORMATS, Format
-from .service.replay import sheet_of
-from .sheet import SessionRefused, Sheet
+from ..engine import SetupError
+from ..service.replay import sheet_of
+from ..sheet import SessionRefused, Sheet
+from ..sheet.exports import FORMATS, Format
+from .common import OK, REFUSED, Failure
 from .sources import open_session, source_name
 
 _PREFIX = "uno-referee export"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from ..engine.events import Header
-from ..engine.options import INT
-from ..engine.setup import editions, option_specs
+from referee.engine.events import Header
+from referee.engine.options import INT
+from referee.engine.setup import editions, option_specs
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "太郎", "花子", "Mary Ann", "Zoë", "Jo")
 _INT_CHOICES = {"uno-penalty": ("1", "2", "4"), "false-catch-penalty": ("0", "1", "2"),

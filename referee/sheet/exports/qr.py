@@ -19,7 +19,7 @@ import io
 import re
 from typing import Any
 
-from ..sheet import Sheet
+from ..model import Sheet
 
 VERSION = "UNO1"
 EVENT_CHARS = 24

@@ -3,7 +3,8 @@ catches, penalties, and probes of moves the engine must refuse."""
 
 from __future__ import annotations
 
-from ..engine import events as ev
+from referee.engine import events as ev
+
 from .base import MoveBase
 from .draws_model import CHALLENGEABLE, DRAWS
 from .outcomes import Abandoned

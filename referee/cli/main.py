@@ -10,8 +10,9 @@ import os
 import sys
 from collections.abc import Sequence
 
-from . import __version__, commands, export_cmd, session_cmds
-from .commands import Failure
+from .. import __version__
+from . import export_cmd, file_cmds, session_cmds
+from .common import Failure
 
 INTERNAL_ERROR = 3
 
@@ -21,7 +22,7 @@ _EPILOG = ("exit status: 0 every line legal, 1 a refused move, 2 a syntax error 
 
 
 # Each module adds its subcommands with `register(subparsers)`, setting `run(args) -> int`.
-COMMAND_MODULES = (commands, export_cmd, session_cmds)
+COMMAND_MODULES = (file_cmds, export_cmd, session_cmds)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -116,6 +117,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"uno-referee: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
         return INTERNAL_ERROR
 
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The test suite; a package so that the self-play simulator imports as `tests.selfplay`."""
