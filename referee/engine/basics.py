@@ -7,7 +7,7 @@ from .messages import Colour, Key, Message, Messages, Names
 from .rulebook import CARD_IN_EDITION, GOING_OUT, SESSION
 from .rules import RuleId
 from .ruling import Refusal
-from .scoring import RoundResult, score
+from .scoring import RoundResult
 from .state import NO_WINDOWS, Game, Said, Setup, Table
 
 
@@ -161,7 +161,7 @@ def record_result(g: Game) -> None:
         g.results = (*g.results[:-1], result)
     else:
         g.results = (*g.results, result)
-    g.sheet = score(setup.scoring, setup.players, g.results)
+    g.scored = None
 
 
 def say_next(t: Table, said: Said, clause: bool = True) -> None:

@@ -42,6 +42,8 @@ class Card:
     """Colour code, or None for a Wild."""
     kind: str
     """Rank: `0`-`9`, an action code (`s`, `r`, `+2`...) or a Wild code (`w`, `w+4`...)."""
+    index: int = -1
+    """The face's place among all faces (`FACES`), for counting faces in a `bytes`."""
 
     @property
     def is_wild(self) -> bool:
@@ -82,12 +84,18 @@ def _register() -> None:
     for color in COLOR_NAMES:
         for kind in (*NUMBER_KINDS, *COLORED_ACTIONS):
             code = color + kind
-            _CARDS[code] = Card(code, color, kind)
+            _CARDS[code] = Card(code, color, kind, len(_CARDS))
     for kind in WILD_KINDS:
-        _CARDS[kind] = Card(kind, None, kind)
+        _CARDS[kind] = Card(kind, None, kind, len(_CARDS))
 
 
 _register()
+
+FACES = len(_CARDS)
+"""How many faces there are (the length of a face count)."""
+
+NO_FACES = bytes(FACES)
+"""No face counted."""
 
 UNSEEN = Card("?", None, "?")
 """Flip: a face in the discard pile nobody has seen (the back of a card played on the other

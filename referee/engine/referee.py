@@ -18,7 +18,7 @@ from .moves import legal_moves
 from .options import Options
 from .rules import IDS, Variant, in_force, rule_for
 from .ruling import Ruling
-from .scoring import RoundResult, ScoreSheet, ScoringSystem, score
+from .scoring import RoundResult, ScoreSheet, ScoringSystem
 from .setup import build
 from .state import Game, Phase, Setup, Table
 from .waiting import Wait, actor, waiting_for
@@ -34,7 +34,7 @@ class Referee:
         """SetupError (from `setup.build`) if the header cannot be refereed."""
         if state is None:
             setup = build(header)
-            state = Game(setup, score(setup.scoring, setup.players, []))
+            state = Game(setup, setup.blank)
         self.state = state
 
     @classmethod

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .basics import after_leaving, check_face, name_of, record_result
+from .basics import after_leaving, check_face, end_round, name_of, record_result
 from .cards import Card
 from .effects import forced_draw
 from .events import DealerNamed, HandRevealed, PlayerWentOut, RoundStarted, StartTurned
@@ -286,12 +286,10 @@ def _eliminate(g: Game, t: Table, name: str, said: Said) -> None:
     seat = g.seats[name]
     left = [s for s in t.seated() if s != seat]
     if len(left) == 1:
-        # The last two: the first to reach the limit loses, and the game is over.
+        # The last two: the first to reach the limit loses; the other is the last one left
+        # and wins the round and the game.
         t.pending = t.owed = None
-        t.turn = None
-        t.clear_windows()
-        g.phase = "over"
-        record_result(g)
+        end_round(g, t, left[0], [])
         said.append(Say.game_won(player=t.players[left[0]]))
         return
     t.draw_pile += t.leave(seat, PENALTY_OUT)
@@ -320,7 +318,7 @@ def _check_cards(g: Game, name: str, cards: tuple[Card, ...], count: int | None,
     for face, n in tally.items():
         seen = g.revealed_cards.get(face, 0) if not mid_round else 0
         if t is not None:
-            seen += t.pile_counts.get(face, 0)
+            seen += t.pile_counts[face.index]
         if seen + n > deck.cards[face]:
             raise Refusal(CONSERVATION, Say.accounted(copies=deck.cards[face], card=face,
                                                       seen=seen))

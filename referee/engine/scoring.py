@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 KINDS = ("rounds", "target", "lowest", "penalty", "none")
 _SYNTAX = "expected 'rounds N', 'target N', 'lowest N', 'penalty N' or 'none' (N >= 1)"
@@ -41,9 +42,10 @@ def parse_scoring(text: str) -> ScoringSystem:
     raise ValueError(f"bad scoring {text!r}: {_SYNTAX}")
 
 
-@dataclass(frozen=True)
-class RoundResult:
-    """One round's end: who went out (None: abandoned) and the points left in each hand."""
+class RoundResult(NamedTuple):
+    """One round's end: who went out (None: abandoned) and the points left in each hand.
+
+    (Named tuples, this and the sheet: they are made again as each hand is entered.)"""
 
     winner: str | None
     hands: Mapping[str, int]
@@ -56,8 +58,7 @@ class RoundResult:
     """Under `target N`, the winner's points for each player knocked out (No Mercy: 250)."""
 
 
-@dataclass(frozen=True)
-class ScoreSheet:
+class ScoreSheet(NamedTuple):
     """Round points, running totals, ranks and the game's state after the counted rounds."""
 
     players: tuple[str, ...]
@@ -75,20 +76,22 @@ class ScoreSheet:
     """Who went out in each counted round (None: abandoned)."""
 
 
-def _check(players: tuple[str, ...], rnd: RoundResult) -> None:
+def _check(players: frozenset[str], rnd: RoundResult) -> None:
     """Refuses unknown names, negative points and a round winner holding points."""
-    if rnd.winner is not None and rnd.winner not in players:
-        raise ValueError(f"round winner {rnd.winner!r} is not a player")
-    for name, points in [*rnd.hands.items(), *rnd.penalties]:
-        if name not in players:
-            raise ValueError(f"{name!r} is not a player")
-        if points < 0:
-            raise ValueError(f"{name}: negative points {points}")
+    winner = rnd.winner
+    if winner is not None and winner not in players:
+        raise ValueError(f"round winner {winner!r} is not a player")
+    for entries in (rnd.hands.items(), rnd.penalties):
+        for name, points in entries:
+            if name not in players:
+                raise ValueError(f"{name!r} is not a player")
+            if points < 0:
+                raise ValueError(f"{name}: negative points {points}")
     for name in rnd.knocked_out:
-        if name not in players or name == rnd.winner:
+        if name not in players or name == winner:
             raise ValueError(f"{name!r} cannot be knocked out of this round")
-    if rnd.winner is not None and rnd.hands.get(rnd.winner, 0) != 0:
-        raise ValueError(f"round winner {rnd.winner} cannot have points in hand")
+    if winner is not None and rnd.hands.get(winner, 0) != 0:
+        raise ValueError(f"round winner {winner} cannot have points in hand")
 
 
 def _penalty_round(players: tuple[str, ...], rnd: RoundResult, totals: Mapping[str, int],
@@ -135,7 +138,8 @@ def score(system: ScoringSystem, players: Sequence[str],
           rounds: Sequence[RoundResult]) -> ScoreSheet:
     """Scores the rounds up to the one that decides the game; later rounds are ignored."""
     names = tuple(players)
-    if len(names) < 2 or len(set(names)) != len(names):
+    known = frozenset(names)
+    if len(names) < 2 or len(known) != len(names):
         raise ValueError(f"need at least two distinct players, got {names!r}")
     totals = dict.fromkeys(names, 0)
     eliminated: dict[str, int] = {}
@@ -144,7 +148,7 @@ def score(system: ScoringSystem, players: Sequence[str],
     finished_after: int | None = None
     winners: list[str | None] = []
     for index, rnd in enumerate(rounds, 1):
-        _check(names, rnd)
+        _check(known, rnd)
         hands = {p: rnd.hands.get(p, 0) for p in names}
         if rnd.winner is None:
             points = dict.fromkeys(names, 0)
@@ -166,7 +170,10 @@ def score(system: ScoringSystem, players: Sequence[str],
             finished_after = index
             break
     key = _rank_key(system, winners[0] if winners else None, eliminated, totals)
-    ranks = {p: 1 + sum(key(q) < key(p) for q in names) for p in names}
+    keys = [key(p) for p in names]
+    ordered = sorted(keys)
+    # Competition ranks (1, 2, 2, 4): one more than the players strictly ahead.
+    ranks = {p: 1 + bisect_left(ordered, mine) for p, mine in zip(names, keys, strict=True)}
     leaders = [p for p in names if ranks[p] == 1]
     finished = finished_after is not None
     return ScoreSheet(

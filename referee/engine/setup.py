@@ -14,9 +14,9 @@ from .effects import CORE_KINDS
 from .events import Header
 from .options import SPECS, OptionError, Options, OptionSpec, check_value
 from .rules import Variant, in_force
-from .scoring import parse_scoring
+from .scoring import parse_scoring, score
 from .state import HOOKS, Handler, Hooks, Kind, Setup
-from .units import EDITIONS, HOUSE_RULES, Edition, HouseRule, Unit, load_standard
+from .units import EDITIONS, HOUSE_RULES, Edition, HouseRule, Unit, load_standard, units_version
 
 
 class SetupError(ValueError):
@@ -77,8 +77,26 @@ def rules_in_force(values: Mapping[str, str], edition: str) -> list[Variant]:
 
 
 def build(header: Header) -> Setup:
-    """The rules of a session; SetupError if it cannot be refereed."""
+    """The rules of a session; SetupError if it cannot be refereed.
+
+    A Setup never changes, so sessions with the same header share one (while the units
+    registered stay the same)."""
     load_standard()
+    key = (header, units_version())
+    found = _BUILT.get(key)
+    if found is None:
+        found = _BUILT[key] = _build(header)
+        if len(_BUILT) > _KEEP:
+            del _BUILT[next(iter(_BUILT))]
+    return found
+
+
+_BUILT: dict[tuple[Header, int], Setup] = {}
+_KEEP = 64
+"""Setups kept for reuse: a table of headers a session service sees in one run."""
+
+
+def _build(header: Header) -> Setup:
     if header.edition not in EDITIONS:
         raise SetupError(f"unknown edition '{header.edition}'")
     if not 2 <= len(header.players) <= 10:
@@ -112,6 +130,7 @@ def build(header: Header) -> Setup:
         hand_limit=min(limits) if limits else None,
         ko_bonus=max(unit.ko_bonus for unit in units),
         units=tuple(unit.id for unit in house),
+        blank=score(scoring, header.players, []),
     )
 
 

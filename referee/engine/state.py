@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Literal
 
-from .cards import UNSEEN, Card
+from .cards import FACES, NO_FACES, UNSEEN, Card
 from .deck import Deck
 from .events import Header, Play
 from .messages import Message
 from .options import Options
 from .rules import RuleId
-from .scoring import RoundResult, ScoreSheet, ScoringSystem
+from .scoring import RoundResult, ScoreSheet, ScoringSystem, score
 
 Phase = Literal["idle", "setup", "play", "over"]
 """idle: before round 1; setup: dealer and start card (or `out`); play; over: awaiting hands."""
@@ -84,8 +84,9 @@ class Table:
     color: str | None
     pile: tuple[Card, ...]
     """The discard pile, bottom first."""
-    pile_counts: Mapping[Card, int]
-    """How many of each face the discard pile holds (faces the table saw)."""
+    pile_counts: bytes
+    """How many of each face the discard pile holds (faces the table saw), by `Card.index`
+    (bytes: copied for every discard, and a copy of bytes is one move of memory)."""
     pile_back: tuple[Card, ...] | None
     """Two-sided decks: the other face of each discard, where seen (UNSEEN where not)."""
     side: int
@@ -121,7 +122,7 @@ class Table:
         self.direction = 1
         self.top = self.color = None
         self.pile = ()
-        self.pile_counts = NO_KNOWN
+        self.pile_counts = NO_FACES
         self.pile_back = () if sided else None
         self.side = 0
         self.draw_pile = draw_pile
@@ -239,7 +240,7 @@ class Table:
         """Copies of a face known to be outside this seat's hand: in the discard pile (only the
         top card when a reshuffle is about to happen) or known in another hand. Cards mixed by a
         shuffle may be anyone's, so they are not counted against anyone."""
-        count = (1 if self.top is face else 0) if reshuffling else self.pile_counts.get(face, 0)
+        count = (1 if self.top is face else 0) if reshuffling else self.pile_counts[face.index]
         for other, hand in enumerate(self.known):
             if other != seat and hand:
                 count += hand.get(face, 0)
@@ -247,9 +248,7 @@ class Table:
 
     def discard(self, face: Card) -> None:
         self.pile += (face,)
-        counts = dict(self.pile_counts)
-        counts[face] = counts.get(face, 0) + 1
-        self.pile_counts = counts
+        self.count_in(face, 1)
         if self.pile_back is not None:
             self.pile_back += (UNSEEN,)
 
@@ -257,9 +256,7 @@ class Table:
         """The top card goes back into a hand the table knows."""
         face = self.pile[-1]
         self.pile = self.pile[:-1]
-        counts = dict(self.pile_counts)
-        counts[face] -= 1
-        self.pile_counts = counts
+        self.count_in(face, -1)
         if self.pile_back is not None:
             self.pile_back = self.pile_back[:-1]
         self.add_known(seat, face)
@@ -309,11 +306,17 @@ class Table:
 
     def recount(self) -> None:
         """Count the faces of the discard pile again (after it changed wholesale)."""
-        counts: dict[Card, int] = {}
+        counts = bytearray(FACES)
         for face in self.pile:
             if face is not UNSEEN:
-                counts[face] = counts.get(face, 0) + 1
-        self.pile_counts = counts
+                counts[face.index] += 1
+        self.pile_counts = bytes(counts)
+
+    def count_in(self, face: Card, change: int) -> None:
+        """A face went onto (+1) or came off (-1) the discard pile."""
+        i = face.index
+        counts = self.pile_counts
+        self.pile_counts = counts[:i] + bytes((counts[i] + change,)) + counts[i + 1:]
 
     def available(self) -> int:
         """Cards that can still be drawn once no draw is pending: the draw pile and what a
@@ -325,7 +328,7 @@ class Game:
     """The state of a whole session after some events: rounds so far and the table."""
 
     __slots__ = ("dealer", "knocked", "penalties", "penalty_due", "phase", "results",
-                 "revealed", "revealed_cards", "round_no", "seats", "setup", "sheet", "table",
+                 "revealed", "revealed_cards", "round_no", "scored", "seats", "setup", "table",
                  "winner")
 
     setup: Setup
@@ -346,7 +349,8 @@ class Game:
     """Penalty-point scoring: players whose hand may be entered as penalty points now."""
     knocked: tuple[str, ...]
     """Players knocked out of this round."""
-    sheet: ScoreSheet
+    scored: ScoreSheet | None
+    """The sheet of `results`, once asked for (see `sheet`)."""
     table: Table | None
 
     def __init__(self, setup: Setup, sheet: ScoreSheet) -> None:
@@ -361,8 +365,18 @@ class Game:
         self.penalties = ()
         self.penalty_due = frozenset()
         self.knocked = ()
-        self.sheet = sheet
+        self.scored = sheet
         self.table = None
+
+    @property
+    def sheet(self) -> ScoreSheet:
+        """The score so far: scored when first asked for after the results change (entering
+        each hand changes them, and the sheet is read far less often)."""
+        scored = self.scored
+        if scored is None:
+            setup = self.setup
+            scored = self.scored = score(setup.scoring, setup.players, self.results)
+        return scored
 
     def fork(self) -> Game:
         new = Game.__new__(Game)
@@ -370,7 +384,7 @@ class Game:
         new.dealer, new.seats, new.results = self.dealer, self.seats, self.results
         new.winner, new.revealed = self.winner, self.revealed
         new.revealed_cards, new.penalties = self.revealed_cards, self.penalties
-        new.penalty_due, new.knocked, new.sheet = self.penalty_due, self.knocked, self.sheet
+        new.penalty_due, new.knocked, new.scored = self.penalty_due, self.knocked, self.scored
         t = self.table
         if t is None:
             new.table = None
@@ -475,3 +489,5 @@ class Setup:
     ko_bonus: int
     units: tuple[str, ...]
     """The house rules turned on (unit ids), for the rules in force."""
+    blank: ScoreSheet
+    """The sheet before any round: where every session starts."""

@@ -68,11 +68,13 @@ class Say(Messages, namespace="turn"):
     space = Key(" ")
     played = Key("{player} played {card}")
     drew_played = Key("{player} drew {drawn} and played {card}")
+    played_next = Key("{player} played {card}; {next} plays next.")
+    drew_played_next = Key("{player} drew {drawn} and played {card}; {next} plays next.")
     with_cards = Key(" with {codes}")
     times = Key(" x{count}")
     naming = Key(", naming {colour}")
     reshuffled = Key("The discard pile was shuffled into a new draw pile. ")
-    kept = Key("{player} drew {drawn} and keeps {drawn:it|them}")
+    kept = Key("{player} drew {drawn} and keeps {drawn:it|them}; {next} plays next.")
 
 
 # Whose turn ----------------------------------------------------------------------------------
@@ -171,9 +173,10 @@ def check_card(g: Game, t: Table, seat: int, play: Play, drawn: bool = False) ->
         raise Refusal(TARGETS, Say.takes_no_target(card=face))
     if t.hands[seat] < 1:
         raise Refusal(TURN_ORDER, Say.no_cards(player=t.players[seat]))
-    same = 1 + play.extra.count(face)
+    same = 1 + play.extra.count(face) if play.extra else 1
     if t.known[seat].get(face, 0) < same:
-        seen = t.elsewhere(seat, face)
+        # Nothing known of any hand is the common case: then only the discard pile counts.
+        seen = t.elsewhere(seat, face) if any(t.known) else t.pile_counts[face.index]
         copies = setup.deck.cards[face]
         if seen + same > copies:
             raise Refusal(CONSERVATION, Say.only_copies(copies=copies, card=face, seen=seen))
@@ -192,7 +195,9 @@ def _allowed(g: Game, t: Table, seat: int, face: Card) -> RuleId:
 # Events --------------------------------------------------------------------------------------
 
 def on_play(g: Game, event: CardPlayed, said: Said) -> tuple[RuleId, bool]:
-    t, seat = seat_in_play(g, event.player)
+    t, seat = g.table, g.seats.get(event.player)
+    if t is None or seat is None or seat in t.out or g.phase != "play":
+        t, seat = seat_in_play(g, event.player)
     face = event.play.card
     pending = t.pending
     implied = False
@@ -226,7 +231,9 @@ def _stack_hint(g: Game, t: Table, refusal: Refusal, face: Card) -> Refusal:
 
 
 def on_draw(g: Game, event: CardsDrawn, said: Said) -> tuple[RuleId, bool]:
-    t, seat = seat_in_play(g, event.player)
+    t, seat = g.table, g.seats.get(event.player)
+    if t is None or seat is None or seat in t.out or g.phase != "play":
+        t, seat = seat_in_play(g, event.player)
     owed, pending = t.owed, t.pending
     if owed is None and pending is None and seat == t.turn:
         implied = False
@@ -258,8 +265,7 @@ def on_draw(g: Game, event: CardsDrawn, said: Said) -> tuple[RuleId, bool]:
         allowed = check_card(g, t, seat, event.play, drawn=True)
         return put_down(g, t, seat, event.play, said, drawn, allowed)
     t.turn = t.step(seat)
-    said.append(Say.kept(player=t.players[seat], drawn=drawn))
-    said.append(Basics.next_clause(player=t.players[t.turn]))
+    said.append(Say.kept(player=t.players[seat], drawn=drawn, next=t.players[t.turn]))
     return rule, False
 
 
@@ -283,12 +289,21 @@ def put_down(g: Game, t: Table, seat: int, play: Play, said: Said, drawn: int | 
         # The common case, inline: one card, nothing known about the hand.
         t.hands[seat] -= 1
         t.pile += (face,)
-        counts = dict(t.pile_counts)
-        counts[face] = counts.get(face, 0) + 1
-        t.pile_counts = counts
+        i = face.index
+        counts = t.pile_counts
+        t.pile_counts = counts[:i] + bytes((counts[i] + 1,)) + counts[i + 1:]
     t.top = face
     t.color = play.color or face.color
     who = t.players[seat]
+    kind = setup.kinds.get(face.kind)
+    if (kind is None and face.color is not None and not play.extra and not t.out
+            and t.hands[seat] > 1 and not setup.hooks.after_play):
+        # A number card with nothing else to say, inline (it is most moves): the turn passes.
+        n = t.turn = (seat + t.direction) % len(t.players)
+        said.append(Say.played_next(player=who, card=face, next=t.players[n]) if drawn is None
+                    else Say.drew_played_next(player=who, drawn=drawn, card=face,
+                                              next=t.players[n]))
+        return allowed or MATCH, False
     said.append(Say.played(player=who, card=face) if drawn is None
                 else Say.drew_played(player=who, drawn=drawn, card=face))
     if play.extra:
@@ -297,14 +312,8 @@ def put_down(g: Game, t: Table, seat: int, play: Play, said: Said, drawn: int | 
                     else Say.with_cards(codes=Codes(play.extra)))
     if face.color is None and t.color is not None:
         said.append(Say.naming(colour=Colour(t.color)))
-    kind = setup.kinds.get(face.kind)
-    if kind is None and face.color is not None and not t.out:
-        # A number card, inline: the turn passes.
-        t.turn = (seat + t.direction) % len(t.players)
-        rule, passive = MATCH, False
-    else:
-        kind = kind or (PLAIN if face.color is not None else WILD)
-        rule, passive = kind.effect(g, t, seat, play, prev_top, prev_color, said)
+    kind = kind or (PLAIN if face.color is not None else WILD)
+    rule, passive = kind.effect(g, t, seat, play, prev_top, prev_color, said)
     if allowed is not None and rule == MATCH:
         rule = allowed
     for hook in setup.hooks.after_play:

@@ -169,15 +169,27 @@ def register(cls: U) -> U:
         raise TypeError(f"{cls.__name__} is neither an Edition nor a HouseRule")
     if cls.id in table and table[cls.id] is not cls:
         raise ValueError(f"unit {cls.id} is registered twice")
+    global _version
     table[cls.id] = cls
+    _version += 1
     return cls
 
 
 def unregister(cls: type[Unit]) -> None:
     """Take a unit out again (a test's own house rule)."""
+    global _version
     for table in (EDITIONS, HOUSE_RULES):
         if table.get(cls.id) is cls:
             del table[cls.id]
+            _version += 1
+
+
+_version = 0
+
+
+def units_version() -> int:
+    """Changes whenever a unit is registered or taken out (setups made before are stale)."""
+    return _version
 
 
 _loaded = False
