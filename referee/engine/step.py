@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .events import Event
 from .ruling import Ruling
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """A statement of a session and the ruling on it (`ruling.state`: the state it left)."""
+class Step(NamedTuple):
+    """A statement of a session and the ruling on it (`ruling.state`: the state it left).
+
+    (A named tuple: a session keeps one for every move, made as it is opened.)"""
 
     seq: int
     """The source line of a `.uno` file, or the move number of a stored session."""

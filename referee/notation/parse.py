@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import functools
 import re
 from collections.abc import Callable
 
@@ -280,8 +281,12 @@ def parse_session(text: str, filename: str = "<string>") -> Session:
     return session if session is not None else Session(tags.finish(None))
 
 
+@functools.lru_cache(maxsize=4096)
 def parse_move(text: str, header: Header) -> Event:
-    """Read one statement typed in the move box (`Bob: r5`, `turn Carol`, `hand Carol: 27`)."""
+    """Read one statement typed in the move box (`Bob: r5`, `turn Carol`, `hand Carol: 27`).
+
+    Events are immutable, so a statement read once is shared: opening a stored session reads
+    the same few hundred texts (`Bob: draw`, `Cy: r5`) over and over."""
     body = text.rstrip("\r\n")
     for i, ch in enumerate(body):
         if ch in "\r\n":
@@ -289,4 +294,10 @@ def parse_move(text: str, header: Header) -> Event:
     line = read_line(body, "<move>", 1)
     if not line.text:
         line.fail(0, "expected a statement, got end of line")
-    return _statement(line, Table.of(header), None)
+    return _statement(line, _table_of(header), None)
+
+
+@functools.lru_cache(maxsize=64)
+def _table_of(header: Header) -> Table:
+    # Reading a stored session reads every move with the same header: its table once.
+    return Table.of(header)
