@@ -16,7 +16,9 @@ def build_header(players: str, edition: str, scoring: str, rules: str = "en",
                  customs: Sequence[tuple[int, str]] = ()) -> Header:
     """Read the fields as the tag lines of a `.uno` file would be read; SetupProblem if not.
 
-    `players` is written as in `[Players]`: "Alice, Bob, Carol".
+    `players` is written as in `[Players]`: "Alice, Bob, Carol". Whether the engine can
+    referee the header is checked where a session is made of it (`SessionService.create`), so
+    that making a session builds its referee once.
     """
     fields = [("Event", event), ("Site", site), ("Date", date), ("Edition", edition),
               ("Rules", rules), ("Scoring", scoring), ("Players", players)]
@@ -28,7 +30,7 @@ def build_header(players: str, edition: str, scoring: str, rules: str = "en",
         header = parse_session(text, "<new session>").header
     except NotationError as exc:
         raise SetupProblem(f"{lines[exc.line - 1]}: {exc.message}") from None
-    return check_header(header)
+    return header
 
 
 def check_header(header: Header) -> Header:

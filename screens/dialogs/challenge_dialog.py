@@ -61,7 +61,7 @@ class ChallengeDialog(ModalScreen[Recorded | None]):
         color = pending.prev_color
         swatch = f"[{CARD_COLORS.get(color or '', 'white')}]■[/]"
         top = pending.prev_top.name if pending.prev_top else "no card"
-        legal = ref.options.values["wd4-legal"]
+        legal = "playable" if ref.options.wd4_playable else "color"
         rule = ref.rule("wd4-legal")
         assert rule is not None
         self._lines = (
