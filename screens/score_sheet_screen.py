@@ -14,10 +14,9 @@ from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Input, Select, Static
 
-from referee.cli.common import Failure
-from referee.cli.export_cmd import check_target, write_file
 from referee.sheet import Sheet
 from referee.sheet.exports import FORMATS, labels
+from referee.sheet.files import ExportError, TargetExists, check_target, write_file
 
 from .dialogs import ConfirmDialog, QrDialog
 from .sitting import Sitting
@@ -26,7 +25,6 @@ from .widgets import TotalsChart
 if TYPE_CHECKING:
     from .app import RefereeApp
 
-_FAILURE_PREFIX = "uno-referee export: "
 """The export command's prefix on its messages; on screen the context is already clear."""
 
 
@@ -149,15 +147,14 @@ class ScoreSheetScreen(Screen[None]):
         try:
             check_target(out, force)
             write_file(out, fmt.render(self.sheet), force)
-        except Failure as failure:
-            message = failure.message.removeprefix(_FAILURE_PREFIX)
-            if not force and "already exists" in message:
-                self.app.push_screen(
-                    ConfirmDialog("Overwrite?", f"{out} already exists. Replace it with this "
-                                  "score sheet?", "Overwrite"),
-                    lambda yes: self._export(force=True) if yes else None)
-                return
-            self._said(message, error=True)
+        except TargetExists:
+            self.app.push_screen(
+                ConfirmDialog("Overwrite?", f"{out} already exists. Replace it with this "
+                              "score sheet?", "Overwrite"),
+                lambda yes: self._export(force=True) if yes else None)
+            return
+        except ExportError as exc:
+            self._said(exc.message, error=True)
             return
         self._said(f"Wrote the {fmt.name} export to {out}", error=False)
 

@@ -3,21 +3,34 @@
 from __future__ import annotations
 
 import argparse
-import os
-import secrets
-import shutil
 import sys
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from ..engine import SetupError
 from ..service.replay import sheet_of
-from ..sheet import SessionRefused, Sheet
+from ..sheet import SessionRefused, Sheet, files
 from ..sheet.exports import FORMATS, Format
 from .common import OK, REFUSED, Failure
 from .sources import open_session, source_name
 
 _PREFIX = "uno-referee export"
+
+
+def check_target(out: str, force: bool) -> None:
+    """Refuse, before any work, a path that exists (without --force) or cannot be written."""
+    try:
+        files.check_target(out, force)
+    except files.ExportError as exc:
+        raise Failure(f"{_PREFIX}: {exc.message}") from None
+
+
+def write_file(out: str, data: bytes, force: bool) -> None:
+    """Write the whole file or leave none."""
+    try:
+        files.write_file(out, data, force)
+    except files.ExportError as exc:
+        raise Failure(f"{_PREFIX}: {exc.message}") from None
 
 
 def export(source: str, fmt: str | None, out: str | None, force: bool, stdout: TextIO) -> int:
@@ -60,66 +73,6 @@ def load_sheet(source: str) -> Sheet:
         raise Failure(f"{name}:1:1: {exc}") from None
     except SessionRefused as exc:
         raise Failure(f"{name}:{exc.line}: {exc.text} [{exc.rule}]", REFUSED) from None
-
-
-def check_target(out: str, force: bool) -> None:
-    """Refuse, before any work, a path that exists (without --force) or cannot be written."""
-    path = Path(out)
-    if path.is_dir():
-        raise Failure(f"{_PREFIX}: {out}: is a directory; give a file name")
-    if path.exists() and not force:
-        raise Failure(f"{_PREFIX}: {out} already exists; add --force to overwrite it")
-    folder = path.parent
-    if not folder.is_dir():
-        raise Failure(f"{_PREFIX}: {out}: no such folder {str(folder)!r}")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise Failure(f"{_PREFIX}: {out}: cannot write in {str(folder)!r} (permission denied)")
-    if path.exists() and not os.access(path, os.W_OK):
-        raise Failure(f"{_PREFIX}: {out}: the file is read-only")
-
-
-def write_file(out: str, data: bytes, force: bool) -> None:
-    """Write the whole file or leave none: a half-written sheet is worse than an error."""
-    path = Path(out)
-    try:
-        if force:
-            _replace(path, data)
-        else:
-            _create(path, data)
-    except FileExistsError:
-        raise Failure(f"{_PREFIX}: {out} already exists; add --force to overwrite it") from None
-    except OSError as exc:
-        raise Failure(f"{_PREFIX}: {out}: cannot write: {exc.strerror or exc}") from None
-
-
-def _create(path: Path, data: bytes) -> None:
-    # Exclusive creation: a file that appeared since check_target is still not overwritten.
-    with open(path, "xb") as stream:
-        try:
-            _write_all(stream, data)
-        except OSError:
-            stream.close()
-            path.unlink(missing_ok=True)
-            raise
-
-
-def _replace(path: Path, data: bytes) -> None:
-    # The old file stays whole until the new one is complete: write beside it, then rename.
-    # open() rather than mkstemp: the new file gets the usual permissions, not 0600.
-    temp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.part")
-    try:
-        with open(temp, "xb") as stream:
-            _write_all(stream, data)
-        if path.exists():
-            shutil.copymode(path, temp)
-        os.replace(temp, path)
-    finally:
-        temp.unlink(missing_ok=True)
-
-
-def _write_all(stream: BinaryIO, data: bytes) -> None:
-    # The one place bytes reach the disk: the tests make it fail like a full disk.
-    stream.write(data)
 
 
 def _to_stream(data: bytes, stdout: TextIO) -> None:

@@ -183,8 +183,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """The stored-session commands."""
     def add(name: str, help_text: str, body: Callable[[SessionService, argparse.Namespace], int]
             ) -> argparse.ArgumentParser:
-        parser = sub.add_parser(name, help=help_text, description=help_text[0].upper()
-                                + help_text[1:] + ".")
+        described = help_text[0].upper() + help_text[1:] + "."
+        parser: argparse.ArgumentParser = sub.add_parser(name, help=help_text,
+                                                         description=described)
         parser.add_argument("--data-dir", metavar="DIR",
                             help="where sessions are stored (default: $UNO_REFEREE_HOME, else "
                                  "the user data folder)")

@@ -143,7 +143,7 @@ def format_event(event: Event, header: Header) -> str:
             return f"hand {name.get(player.casefold(), player)}: {shown}"
         case TurnOverridden(player=player):
             return "turn " + name.get(player.casefold(), player)
-    player = getattr(event, "player", None)
-    if not isinstance(player, str):
+    actor = getattr(event, "player", None)
+    if not isinstance(actor, str):
         raise ValueError(f"not an event: {event!r}")
-    return f"{name.get(player.casefold(), player)}: {_action(event, name)}"
+    return f"{name.get(actor.casefold(), actor)}: {_action(event, name)}"

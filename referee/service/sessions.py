@@ -161,7 +161,7 @@ class SessionService:
             stamp = fingerprint(self.layout.session(sid))
             if stamp is None:
                 continue
-            if rebuild or not _usable(row) or row.get("file") != list(stamp):
+            if row is None or rebuild or not _usable(row) or row.get("file") != list(stamp):
                 try:
                     row = self._row(sid)
                 except SessionNotFound:
@@ -220,7 +220,7 @@ def row_of(file: SessionFile) -> dict[str, Any]:
         # A new session: nothing to replay (`new` referees its header once, in `create`).
         summary = {"round": 0, "status": "new", "leader": None,
                    "totals": dict.fromkeys(header.players, 0)}
-    elif not _summary_ok(summary):
+    elif summary is None or not _summary_ok(summary):
         summary = LiveSession(file).summary()
     created = str(file.meta.get("created", ""))
     return {

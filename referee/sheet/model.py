@@ -106,7 +106,7 @@ def build_sheet(header: Header, steps: Sequence[Step], final: Game) -> Sheet:
         if number:
             dealers[number] = ruling.state.dealer
         if ruling.notable or ruling.rule in _ALWAYS_NOTED:
-            notes.setdefault(number, []).append(Note(step.seq, ruling.rule, ruling.parts))
+            notes.setdefault(number, []).append(Note(step.seq, ruling.rule, tuple(ruling.parts)))
     session = Session(header, [step.event for step in steps], [step.seq for step in steps])
     return _assemble(session, final, notes, dealers)
 

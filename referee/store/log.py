@@ -101,6 +101,7 @@ def apply(moves: list[Move], entry: Mapping[str, Any]) -> None:
 
 def last_summary(entries: list[dict[str, Any]]) -> dict[str, Any] | None:
     for entry in reversed(entries):
-        if "summary" in entry:
-            return entry["summary"]
+        summary = entry.get("summary")
+        if isinstance(summary, dict):
+            return summary
     return None

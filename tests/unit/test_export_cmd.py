@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from referee import cli
-from referee.cli import export_cmd
 from referee.notation import parse_session
 from referee.service.replay import sheet_of
+from referee.sheet import files
 from referee.sheet.exports import FORMATS
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
@@ -113,7 +113,7 @@ def test_a_failed_write_is_a_message_and_leaves_nothing(
     def full(stream: object, data: bytes) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(export_cmd, "_write_all", full)
+    monkeypatch.setattr(files, "_write_all", full)
     target = tmp_path / "sheet.html"
     if force:
         target.write_text("old", encoding="utf-8")

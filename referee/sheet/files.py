@@ -1,0 +1,81 @@
+"""Writing an export to disk: whole files or none, never an existing one without leave."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+from pathlib import Path
+from typing import BinaryIO
+
+
+class ExportError(Exception):
+    """The file cannot be written; `message` says why in a sentence for the person exporting."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class TargetExists(ExportError):
+    """The file is already there and overwriting it was not asked for."""
+
+
+def check_target(out: str, force: bool) -> None:
+    """Refuse, before any work, a path that exists (without --force) or cannot be written."""
+    path = Path(out)
+    if path.is_dir():
+        raise ExportError(f"{out}: is a directory; give a file name")
+    if path.exists() and not force:
+        raise TargetExists(f"{out} already exists; add --force to overwrite it")
+    folder = path.parent
+    if not folder.is_dir():
+        raise ExportError(f"{out}: no such folder {str(folder)!r}")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ExportError(f"{out}: cannot write in {str(folder)!r} (permission denied)")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise ExportError(f"{out}: the file is read-only")
+
+
+def write_file(out: str, data: bytes, force: bool) -> None:
+    """Write the whole file or leave none: a half-written sheet is worse than an error."""
+    path = Path(out)
+    try:
+        if force:
+            _replace(path, data)
+        else:
+            _create(path, data)
+    except FileExistsError:
+        raise TargetExists(f"{out} already exists; add --force to overwrite it") from None
+    except OSError as exc:
+        raise ExportError(f"{out}: cannot write: {exc.strerror or exc}") from None
+
+
+def _create(path: Path, data: bytes) -> None:
+    # Exclusive creation: a file that appeared since check_target is still not overwritten.
+    with open(path, "xb") as stream:
+        try:
+            _write_all(stream, data)
+        except OSError:
+            stream.close()
+            path.unlink(missing_ok=True)
+            raise
+
+
+def _replace(path: Path, data: bytes) -> None:
+    # The old file stays whole until the new one is complete: write beside it, then rename.
+    # open() rather than mkstemp: the new file gets the usual permissions, not 0600.
+    temp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.part")
+    try:
+        with open(temp, "xb") as stream:
+            _write_all(stream, data)
+        if path.exists():
+            shutil.copymode(path, temp)
+        os.replace(temp, path)
+    finally:
+        temp.unlink(missing_ok=True)
+
+
+def _write_all(stream: BinaryIO, data: bytes) -> None:
+    # The one place bytes reach the disk: the tests make it fail like a full disk.
+    stream.write(data)
