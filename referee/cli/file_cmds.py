@@ -10,7 +10,7 @@ from typing import TextIO
 
 from ..engine import SetupError
 from ..engine.events import Session
-from ..engine.options import OptionError
+from ..engine.options import OptionError, OptionSpec
 from ..engine.public import public_state
 from ..engine.scoring import to_json
 from ..engine.setup import editions, option_specs, resolve, rules_in_force
@@ -117,7 +117,13 @@ def rules(edition: str, rulebook: str, overrides: tuple[tuple[str, str], ...],
             notes.append("set by --rule")
         suffix = f"  ({', '.join(notes)})" if notes else ""
         out.write(f"  {key} = {value}{suffix}\n")
+        # Where the sources disagree the default is a choice: say whose it is.
+        out.write(f"      default {_default_of(specs[key], rulebook)}: {specs[key].source}\n")
     return OK
+
+
+def _default_of(spec: OptionSpec, rulebook: str) -> str:
+    return spec.jp if rulebook == "jp" else spec.en
 
 
 # Text helpers ----------------------------------------------------------------------------------

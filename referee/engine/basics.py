@@ -164,14 +164,6 @@ def record_result(g: Game) -> None:
     g.scored = None
 
 
-def say_next(t: Table, said: Said, clause: bool = True) -> None:
-    """Who plays next, if the turn is plain (no draw or count waiting)."""
-    if t.turn is not None and t.pending is None and t.owed is None:
-        said.append((Say.next_clause if clause else Say.next_sentence)(player=t.players[t.turn]))
-    elif clause:
-        said.append(Say.stop())
-
-
 def after_leaving(g: Game, t: Table, said: Said) -> None:
     """Set the table right after seats left the round (knocked out, out of the game): windows
     they would have closed close on the next seat in; a draw they were to take or count is

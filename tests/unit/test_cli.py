@@ -277,6 +277,16 @@ def test_rules_follow_edition_rulebook_and_overrides(capsys):
     assert "A late UNO call does not protect" in out
 
 
+def test_rules_label_each_default_with_its_source(capsys):
+    code, out, _ = run(capsys, "rules", "--edition", "nomercy", "--rule", "stacking=same")
+    assert code == 0
+    specs = option_specs()
+    assert ("  two-player-reverse-draw = self\n      default self: "
+            f"{specs['two-player-reverse-draw'].source}\n") in out
+    assert ("  stack-challenge = on\n      default on: "
+            f"{specs['stack-challenge'].source}\n") in out
+
+
 @pytest.mark.parametrize(("argv", "needle"), [
     (["--edition", "mario"], "unknown edition 'mario'"),
     (["--edition", "flip", "--rule", "stacking=higher"], "does not work with the flip edition"),
