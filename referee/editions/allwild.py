@@ -7,7 +7,7 @@ from types import MappingProxyType
 from ..engine.basics import seat_of
 from ..engine.cards import Card, card
 from ..engine.deck import Deck
-from ..engine.effects import draw_next, reverse, skip, swap_hands
+from ..engine.effects import drawing, passing, reverse, skip, swap_hands
 from ..engine.events import Play
 from ..engine.messages import Key, Messages
 from ..engine.rules import RuleId, rule
@@ -42,17 +42,8 @@ class Say(Messages, namespace="allwild"):
     draws = Key("; {player} draws {drawn}")
 
 
-def _wild(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None,
-          said: Said) -> tuple[RuleId, bool]:
-    t.turn = t.step(seat)
-    return ALLWILD, False
-
-
-def _draw(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None,
-          said: Said) -> tuple[RuleId, bool]:
-    # No challenge: the Wild Draw Four is drawn at once.
-    draw_next(g, t, seat, play, said)
-    return WILD_DRAW, False
+# No challenge: a Wild Draw Two or Four is drawn at once.
+_DRAW = drawing(WILD_DRAW)
 
 
 def _skip_two(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None,
@@ -118,8 +109,8 @@ class AllWild(Edition):
     refuses = (("go-out-on-action", "forbidden"), ("start-card", "number-only"),
                ("stacking", "same"), ("stacking", "progressive"), ("stacking", "higher"))
     kinds = MappingProxyType({
-        "w": Kind(_wild), "wr": Kind(reverse), "ws": Kind(skip), "ws2": Kind(_skip_two),
-        "w+2": Kind(_draw), "w+4": Kind(_draw), "wt+2": Kind(_targeted, _check_target),
+        "w": Kind(passing(ALLWILD)), "wr": Kind(reverse), "ws": Kind(skip), "ws2": Kind(_skip_two),
+        "w+2": Kind(_DRAW), "w+4": Kind(_DRAW), "wt+2": Kind(_targeted, _check_target),
         "wfs": Kind(_forced_swap, _check_target),
     })
 

@@ -14,7 +14,7 @@ from ..engine.basics import top_ref
 from ..engine.cards import COLOR_NAMES, DARK_COLORS, LIGHT_COLORS, UNSEEN, Card, card
 from ..engine.challenge import after_challenge, challenged, guilt_reason, owes_points, retract
 from ..engine.deck import Deck
-from ..engine.effects import draw_next, forced_draw, pending_draw
+from ..engine.effects import drawing, forced_draw, pending_draw
 from ..engine.events import CardPlayed, ChallengeMade, Event, Play
 from ..engine.messages import Colour, Key, Messages
 from ..engine.rulebook import CONSERVATION, WILD_COLOR
@@ -126,12 +126,6 @@ def _deck() -> Deck:
                 frozenset({"w+2", "f"}), frozenset({"w+2", "w+c"}))
 
 
-def _draw_card(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None,
-               said: Said) -> tuple[RuleId, bool]:
-    draw_next(g, t, seat, play, said)
-    return DRAW_CARD, False
-
-
 def _wild_draw(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None,
                said: Said) -> tuple[RuleId, bool]:
     until = play.card.kind == "w+c"
@@ -167,7 +161,7 @@ class Flip(Edition):
     refuses = (("stacking", "same"), ("stacking", "progressive"), ("stacking", "higher"))
     top_kinds = frozenset({"f"})
     kinds = MappingProxyType({
-        "f": Kind(_flip), "+1": Kind(_draw_card), "+5": Kind(_draw_card),
+        "f": Kind(_flip), "+1": Kind(drawing(DRAW_CARD)), "+5": Kind(drawing(DRAW_CARD)),
         "se": skip_everyone.KIND, "w+2": Kind(_wild_draw), "w+c": Kind(_wild_draw),
     })
 

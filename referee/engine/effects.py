@@ -21,7 +21,7 @@ from .rulebook import (
     WILD_COLOR,
 )
 from .rules import RuleId
-from .state import Game, Kind, PendingDraw, Said, Table
+from .state import Effect, Game, Kind, PendingDraw, Said, Table
 
 
 class Say(Messages, namespace="effects"):
@@ -37,16 +37,27 @@ class Say(Messages, namespace="effects"):
     swaps = Key("; {player} swaps hands with {other}")
 
 
-def plain(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None,
-          said: Said) -> tuple[RuleId, bool]:
-    t.turn = t.step(seat)
-    return MATCH, False
+def passing(rule: RuleId) -> Effect:
+    """A card that only passes the turn on, ruled under `rule`."""
+    def effect(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None,
+               said: Said) -> tuple[RuleId, bool]:
+        t.turn = t.step(seat)
+        return rule, False
+    return effect
 
 
-def wild(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None,
-         said: Said) -> tuple[RuleId, bool]:
-    t.turn = t.step(seat)
-    return WILD_COLOR, False
+def drawing(rule: RuleId) -> Effect:
+    """A card the next player draws at once, missing their turn (no answer to it), under
+    `rule`."""
+    def effect(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None,
+               said: Said) -> tuple[RuleId, bool]:
+        draw_next(g, t, seat, play, said)
+        return rule, False
+    return effect
+
+
+plain = passing(MATCH)
+wild = passing(WILD_COLOR)
 
 
 def skip(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None,
