@@ -8,23 +8,17 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
+from .boxed_dialog import BoxedDialog
 
-class ConfirmDialog(ModalScreen[bool]):
+
+class ConfirmDialog(BoxedDialog[bool]):
     """Dismisses with True for the action button, False for Cancel or Escape."""
 
+    # The shared box, narrower and framed in the error colour: this cannot be taken back.
     DEFAULT_CSS = """
-    ConfirmDialog { align: center middle; }
-    ConfirmDialog > Vertical {
-        width: 64;
-        max-width: 100%;
-        height: auto;
-        border: thick $error 70%;
-        background: $surface;
-        padding: 1 2;
-    }
+    ConfirmDialog > Vertical { width: 64; border: thick $error 70%; }
     ConfirmDialog #question { margin-bottom: 1; }
     ConfirmDialog Horizontal { height: auto; align-horizontal: right; }
     ConfirmDialog Button { margin-left: 2; }
