@@ -85,9 +85,10 @@ class SessionsScreen(Screen[None]):
         table.clear()
         for info in self.infos:
             status = info.status + (f", round {info.round}" if info.round else "")
-            table.add_row(info.date or info.created[:10], ", ".join(info.players), status,
-                          info.leader or "-", f"{info.edition} {info.rules} · {info.scoring}",
-                          Text(info.id, style="dim"), key=info.id)
+            # Text cells: a name is shown as typed, never read as markup.
+            cells = (info.date or info.created[:10], ", ".join(info.players), status,
+                     info.leader or "-", f"{info.edition} {info.rules} · {info.scoring}")
+            table.add_row(*map(Text, cells), Text(info.id, style="dim"), key=info.id)
         empty = not self.infos
         self.set_class(empty, "-empty")
         self.query_one("#welcome", Static).update(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rich.cells import cell_len, set_cell_size
-from textual.markup import escape
+from textual.content import Content
 from textual.widgets import Static
 
 from referee.engine import Referee
@@ -43,7 +43,7 @@ class Seating(Static):
     }
     """
 
-    _markup: str | None = None
+    _drawn: tuple[tuple[str, str], ...] | None = None
 
     def show(self, ref: Referee) -> None:
         """Redraw from the referee's public state."""
@@ -56,22 +56,26 @@ class Seating(Static):
         else:
             self.border_title = "Seating"
         width = max(cell_len(fit(name)) for name in ref.players)
-        lines = [f"[dim]  {'player'.ljust(width)}    cards{' ' * (_BAR_CAP - 1)}total[/]"]
+        lines = [(f"[dim]  {'player'.ljust(width)}    cards{' ' * (_BAR_CAP - 1)}total[/]", "")]
         lines += [self._line(ref, index, name, width, who, totals.get(name, 0))
                   for index, name in enumerate(ref.players)]
-        markup = "\n".join(lines)
-        if markup != self._markup:
+        drawn = tuple(lines)
+        if drawn != self._drawn:
+            # A name goes in as a template variable: shown as typed, never read as markup.
+            content = Content("\n").join(Content.from_markup(markup, name=name)
+                                          for markup, name in lines)
             # One line per player: the height only changes with the first drawing.
-            self.update(markup, layout=self._markup is None)
-            self._markup = markup
+            self.update(content, layout=self._drawn is None)
+            self._drawn = drawn
 
     @staticmethod
     def _line(ref: Referee, index: int, name: str, width: int, who: str | None,
-              total: int) -> str:
+              total: int) -> tuple[str, str]:
+        """The line's markup, with `$name` standing for the (cut) name."""
         table = ref.table
         marker = "[b $accent]▶[/]" if name == who else " "
         short = fit(name)
-        shown = escape(short)
+        shown = "$name"
         if name == who:
             shown = f"[b reverse]{shown}[/]"
         # Only the name is the link: padding inside it would be underlined too.
@@ -92,4 +96,4 @@ class Seating(Static):
                 flags = "[b $success]out ★[/]"
         elif name in ref.sheet.eliminated:
             flags = "[dim]out of the game[/]"
-        return f"{marker} {link} {dealer}{hand}[b]{total:>5}[/] {flags}".rstrip()
+        return f"{marker} {link} {dealer}{hand}[b]{total:>5}[/] {flags}".rstrip(), short
