@@ -94,7 +94,11 @@ class AtomicJSONStorage(Storage):
             return None
         if not raw.strip():
             return None
-        data = json.loads(raw.decode("utf-8"))
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except RecursionError:
+            # json recurses per nesting level: a forged file must not crash the reader.
+            raise ValueError("the JSON nests too deeply to be a session or an index") from None
         if not isinstance(data, dict):
             raise ValueError("the file does not hold a JSON object")
         if self._keep:

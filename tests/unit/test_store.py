@@ -219,6 +219,9 @@ DAMAGE = {
     "not an object": lambda raw: b"[1, 2, 3]",
     "no header": lambda raw: b'{"log": {}}',
     "broken log": lambda raw: raw.replace(b'"seq":2', b'"seq":1'),
+    # Python's json recurses per level: 100,000 levels once raised RecursionError (exit 3).
+    "nested": lambda raw: b"[" * 100_000 + b"]" * 100_000,
+    "nested in an object": lambda raw: b'{"meta": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
 }
 
 

@@ -111,6 +111,15 @@ def test_a_damaged_index_is_moved_aside_and_rebuilt(service):
     assert set(index_rows(service)) == {sid}
 
 
+def test_a_deeply_nested_index_is_moved_aside_and_rebuilt(service):
+    sid = service.create(HEADER)
+    service.layout.index.write_bytes(b'{"sessions": ' + b"[" * 100_000 + b"]" * 100_000 + b"}")
+    listing = service.list()
+    assert [info.id for info in listing.sessions] == [sid]
+    assert len(listing.warnings) == 1 and "nests too deeply" in listing.warnings[0]
+    assert set(index_rows(service)) == {sid}
+
+
 def test_a_damaged_session_file_is_reported_once_and_left_out(service):
     good, bad = service.create(HEADER), service.create(HEADER)
     service.layout.session(bad).write_bytes(b"\x00\x01 not json")
