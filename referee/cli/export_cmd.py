@@ -33,15 +33,18 @@ def write_file(out: str, data: bytes, force: bool) -> None:
         raise Failure(f"{_PREFIX}: {exc.message}") from None
 
 
-def export(source: str, fmt: str | None, out: str | None, force: bool, stdout: TextIO) -> int:
+def export(source: str, fmt: str | None, out: str | None, force: bool, stdout: TextIO,
+           data_dir: str | None = None) -> int:
     """Render SOURCE in `fmt` to `out` (or stdout for text formats)."""
+    if out == "-":
+        out = None  # `--out -` is standard output, as SOURCE `-` is standard input
     chosen = choose_format(fmt, out)
     if out is None and chosen.binary:
         raise Failure(f"{_PREFIX}: {chosen.name} is binary: write it to a file with "
                       f"--out FILE{chosen.suffix}")
     if out is not None:
         check_target(out, force)
-    data = chosen.render(load_sheet(source))
+    data = chosen.render(load_sheet(source, data_dir))
     if out is None:
         _to_stream(data, stdout)
     else:
@@ -62,9 +65,9 @@ def choose_format(fmt: str | None, out: str | None) -> Format:
     raise Failure(f"{_PREFIX}: {why}: add --format {names}")
 
 
-def load_sheet(source: str) -> Sheet:
+def load_sheet(source: str, data_dir: str | None = None) -> Sheet:
     """Read SOURCE and replay it; Failure with the file and line of a refused statement."""
-    session = open_session(source)
+    session = open_session(source, data_dir)
     name = source_name(source)
     try:
         return sheet_of(session)
@@ -95,10 +98,16 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         description="Write a session's score sheet, the session itself or its standings QR "
                     "code.", epilog=f"formats:\n{formats}\n\nAn existing file is never "
                                     "overwritten without --force.")
-    parser.add_argument("source", metavar="SOURCE", help="a .uno session file ('-' reads stdin)")
+    parser.add_argument("source", metavar="SOURCE",
+                        help="a .uno session file, a stored session's id, or '-' (stdin)")
     parser.add_argument("--format", "-f", choices=list(FORMATS), metavar="FORMAT",
                         help=f"one of {', '.join(FORMATS)} (default: from --out's suffix)")
     parser.add_argument("--out", "-o", metavar="PATH",
-                        help="the file to write (default: standard output; png needs a file)")
+                        help="the file to write, a regular file ('-' or none: standard output; "
+                             "png needs a file)")
     parser.add_argument("--force", action="store_true", help="overwrite PATH if it exists")
-    parser.set_defaults(run=lambda a: export(a.source, a.format, a.out, a.force, sys.stdout))
+    parser.add_argument("--data-dir", metavar="DIR",
+                        help="where stored sessions are looked up when SOURCE is an id "
+                             "(default: $UNO_REFEREE_HOME, else the user data folder)")
+    parser.set_defaults(run=lambda a: export(a.source, a.format, a.out, a.force, sys.stdout,
+                                             a.data_dir))

@@ -16,13 +16,14 @@ def source_name(source: str) -> str:
     return "<stdin>" if source == "-" else source
 
 
-def open_session(source: str) -> Session:
-    """The session SOURCE names; Failure (exit 2) when it cannot be read or parsed."""
+def open_session(source: str, data_dir: str | None = None) -> Session:
+    """The session SOURCE names (a stored one looked up in `data_dir`, else the default
+    folder); Failure (exit 2) when it cannot be read or parsed."""
     # Stored sessions (the storage issue) are looked up here, by id, before SOURCE is taken
     # as a path; a file argument must keep working unchanged.
     stored = _stored_id(source)
     if stored is not None:
-        return _from_store(source, stored)
+        return _from_store(source, stored, data_dir)
     return _from_file(source)
 
 
@@ -43,10 +44,10 @@ def _stored_id(source: str) -> str | None:
     return normal_id(source)
 
 
-def _from_store(source: str, sid: str) -> Session:
+def _from_store(source: str, sid: str, data_dir: str | None) -> Session:
     """A stored session (in $UNO_REFEREE_HOME or the user data folder); each event's line is
     its move number, as `uno-referee show ID --moves` lists them."""
-    service = SessionService()
+    service = SessionService(data_dir)
     try:
         with service.open(sid, read_only=True) as live:
             return Session(live.header, live.events(), [move.seq for move in live.moves])

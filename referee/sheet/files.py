@@ -26,6 +26,11 @@ def check_target(out: str, force: bool) -> None:
     path = Path(out)
     if path.is_dir():
         raise ExportError(f"{out}: is a directory; give a file name")
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        # --force must never turn a device, a FIFO or a link (to /dev/null, to a terminal)
+        # into a regular file: exports replace regular files only.
+        raise ExportError(f"{out}: not a regular file (a link, device or pipe); exports write "
+                          "regular files only")
     if path.exists() and not force:
         raise TargetExists(f"{out} already exists; add --force to overwrite it")
     folder = path.parent

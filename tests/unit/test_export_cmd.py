@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from referee import cli
+from referee.engine.events import Header
 from referee.notation import parse_session
+from referee.service import SessionService
 from referee.service.replay import sheet_of
 from referee.sheet import files
 from referee.sheet.exports import FORMATS
@@ -159,3 +161,48 @@ def test_help_lists_every_format(capsys: pytest.CaptureFixture[str]) -> None:
     for name in FORMATS:
         assert f"  {name}" in out
     assert "--force" in out
+
+
+def special_files(tmp_path: Path) -> dict[str, Path]:
+    fifo = tmp_path / "pipe.csv"
+    os.mkfifo(fifo)
+    link = tmp_path / "link.csv"
+    link.symlink_to(tmp_path / "elsewhere.csv")
+    stdout_link = tmp_path / "stdout.csv"
+    stdout_link.symlink_to("/proc/self/fd/1")
+    return {"device": Path("/dev/null"), "fifo": fifo, "link": link, "stdout link": stdout_link}
+
+
+@pytest.mark.parametrize("kind", ["device", "fifo", "link", "stdout link"])
+def test_force_never_replaces_a_special_file(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                             kind: str) -> None:
+    target = special_files(tmp_path)[kind]
+    before = os.lstat(target)
+    code, out, err = run(capsys, MINECRAFT, "-f", "csv", "-o", str(target), "--force")
+    assert (code, out) == (2, "")
+    assert err == (f"uno-referee export: {target}: not a regular file (a link, device or pipe); "
+                   "exports write regular files only\n")
+    after = os.lstat(target)
+    assert (after.st_mode, after.st_ino) == (before.st_mode, before.st_ino)
+    assert not (tmp_path / "elsewhere.csv").exists()
+
+
+def test_out_dash_is_standard_output(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, MINECRAFT, "-f", "csv", "-o", "-")
+    assert (code, err) == (0, "")
+    assert out.startswith("\ufeffround,player")
+
+
+def test_a_stored_session_is_read_from_data_dir(capsys: pytest.CaptureFixture[str],
+                                                tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    # The same id in the default folder and in --data-dir: --data-dir must win.
+    default, chosen = tmp_path / "default", tmp_path / "chosen"
+    monkeypatch.setenv("UNO_REFEREE_HOME", str(default))
+    text = Path(MINECRAFT).read_text(encoding="utf-8")
+    monkeypatch.setattr("referee.service.sessions.new_id", lambda: "k3m9p2")
+    SessionService(default).create(Header("classic", ("Ann", "Bob")))
+    SessionService(chosen).import_text(text, "five.uno")
+    code, out, err = run(capsys, "k3m9p2", "-f", "json", "--data-dir", str(chosen))
+    assert (code, err) == (0, "")
+    assert json.loads(out)["winner"] == "B"
