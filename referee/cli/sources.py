@@ -8,7 +8,7 @@ from ..engine.events import Session
 from ..notation import NotationError, parse_session
 from ..service import SessionError, SessionNotFound, SessionService
 from ..store import normal_id
-from .common import Failure, read_text
+from .common import REFUSED, Failure, read_text
 
 
 def source_name(source: str) -> str:
@@ -50,7 +50,12 @@ def _from_store(source: str, sid: str, data_dir: str | None) -> Session:
     service = SessionService(data_dir)
     try:
         with service.open(sid, read_only=True) as live:
-            return Session(live.header, live.events(), [move.seq for move in live.moves])
+            trouble = live.trouble
+            if trouble is not None:
+                raise Failure(f"{source}:{trouble.seq}: move `{trouble.text}` no longer holds: "
+                              f"{trouble.message} [{trouble.rule}]; correct it with "
+                              f"`uno-referee correct {sid} {trouble.seq} MOVE`", REFUSED)
+            return Session(live.header, live.events(), [step.seq for step in live.steps])
     except SessionNotFound:
         raise Failure(f"{source}: no such file, and no stored session {sid} in "
                       f"{service.root}") from None

@@ -118,7 +118,9 @@ class LiveSession:
         return summarize(self.referee)
 
     def events(self) -> list[Event]:
-        return [parse_move(move.text, self.header) for move in self._moves]
+        """The events of the moves that hold (all of them unless `trouble` is set), read from
+        the replay's steps: a stored text is never parsed a second time."""
+        return [step.event for step in self.steps]
 
     def export(self) -> str:
         """The session as a `.uno` file (canonical notation, no comments)."""

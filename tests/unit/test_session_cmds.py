@@ -253,3 +253,15 @@ def test_a_data_folder_that_is_not_a_folder_is_reported_plainly(run, tmp_path):
         code, out, err = run(*argv, "--data-dir", str(blocker))
         assert (code, out) == (2, "") and err.startswith(f"uno-referee {argv[0]}: ")
         assert "a-file" in err
+
+
+def test_exporting_a_session_whose_stored_move_no_longer_reads_says_which(run, home, sid):
+    # A move stored by an older version (or edited by hand) that this version cannot read.
+    path = home / "sessions" / f"{sid}.json"
+    text = stored(home, sid)[-1]
+    path.write_text(path.read_text(encoding="utf-8").replace(text, "Bob: zz9"), encoding="utf-8")
+    code, out, err = run("export", sid, "-f", "csv")
+    seq = len(stored(home, sid))
+    assert (code, out) == (1, "")
+    assert err.startswith(f"{sid}:{seq}: move `Bob: zz9` no longer holds: ")
+    assert err.endswith(f"[notation]; correct it with `uno-referee correct {sid} {seq} MOVE`\n")
