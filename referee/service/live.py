@@ -61,8 +61,8 @@ class LiveSession:
     LiveSession from one thread at a time.
     """
 
-    def __init__(self, file: SessionFile, on_close: Callable[[SessionFile], None] | None = None
-                 ) -> None:
+    def __init__(self, file: SessionFile,
+                 on_close: Callable[[SessionFile, dict[str, Any]], None] | None = None) -> None:
         self._file = file
         self._on_close = on_close
         self._dirty = False
@@ -284,7 +284,7 @@ class LiveSession:
         callback, self._on_close = self._on_close, None
         try:
             if callback is not None and self._dirty and self._file.writable:
-                callback(self._file)
+                callback(self._file, self.summary())
         finally:
             self._file.close()
 

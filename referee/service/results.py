@@ -136,10 +136,36 @@ class SessionInfo:
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> SessionInfo:
-        return cls(row["id"], row.get("event"), row.get("date"), tuple(row["players"]),
+        """A list row read back from the index; TypeError or ValueError for any field of the
+        wrong type or out of place (the index is a cache a hand or a bug may have spoiled)."""
+        players = row["players"]
+        if not (isinstance(players, list) and players
+                and all(isinstance(p, str) for p in players)):
+            raise TypeError("players")
+        totals = row["totals"]
+        if not (isinstance(totals, dict) and set(totals) == set(players)
+                and all(type(v) is int and abs(v) <= _MAX_POINTS for v in totals.values())):
+            raise ValueError("totals")
+        leader = row.get("leader")
+        if leader is not None and leader not in players:
+            raise ValueError("leader")
+        if row["status"] not in STATUSES:
+            raise ValueError("status")
+        for key in ("round", "moves"):
+            if type(row[key]) is not int or row[key] < 0:
+                raise ValueError(key)
+        texts = [row[key] for key in ("id", "edition", "rules", "scoring", "created", "updated")]
+        texts += [row.get(key) or "" for key in ("event", "date")]
+        if not all(isinstance(text, str) for text in texts):
+            raise TypeError("text field")
+        return cls(row["id"], row.get("event"), row.get("date"), tuple(players),
                    row["edition"], row["rules"], row["scoring"], row["status"], row["round"],
-                   row.get("leader"), dict(row["totals"]), row["moves"], row["created"],
-                   row["updated"])
+                   leader, dict(totals), row["moves"], row["created"], row["updated"])
+
+
+STATUSES = frozenset({"new", "playing", "round over", "finished"})
+_MAX_POINTS = 10**6
+"""No real total comes near: a thousand rounds of the largest hands stay far below."""
 
 
 @dataclass(frozen=True, slots=True)

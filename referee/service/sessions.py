@@ -22,7 +22,7 @@ from ..store import (
     normal_id,
     plain_os_errors,
 )
-from ..store.log import effective, last_summary
+from ..store.log import effective
 from ..store.session_file import now
 from ..store.tags import checked, header_of, tags_of
 from .headers import check_header
@@ -191,10 +191,10 @@ class SessionService:
         with contextlib.suppress(SessionError):
             self.index.put(sid, self._row(sid))
 
-    def _closed(self, file: SessionFile) -> None:
+    def _closed(self, file: SessionFile, summary: dict[str, Any]) -> None:
         # Called with the writer lock still held, so the file cannot change under us.
         file.seen = fingerprint(file.path)
-        self.index.put(file.id, row_of(file))
+        self.index.put(file.id, row_of(file, summary))
 
 
 def _usable(row: dict[str, Any] | None) -> bool:
@@ -206,21 +206,17 @@ def _usable(row: dict[str, Any] | None) -> bool:
     return True
 
 
-def _summary_ok(summary: dict[str, Any] | None) -> bool:
-    return (summary is not None and isinstance(summary.get("totals"), dict)
-            and isinstance(summary.get("status"), str) and type(summary.get("round")) is int)
-
-
-def row_of(file: SessionFile) -> dict[str, Any]:
-    """A list row from a loaded file; replays only if the log carries no usable summary."""
+def row_of(file: SessionFile, summary: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A list row from a loaded file: what its moves say. `summary` comes from a replay of
+    this very file (a writer closing it); without it the moves are replayed here, as a
+    summary stored in the file is not evidence (it may be forged or from an older version)."""
     header = header_of(file.meta["tags"])
     moves = effective(file.entries)
-    summary = last_summary(file.entries)
     if not moves:
         # A new session: nothing to replay (`new` referees its header once, in `create`).
         summary = {"round": 0, "status": "new", "leader": None,
                    "totals": dict.fromkeys(header.players, 0)}
-    elif summary is None or not _summary_ok(summary):
+    elif summary is None:
         summary = LiveSession(file).summary()
     created = str(file.meta.get("created", ""))
     return {

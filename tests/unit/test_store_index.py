@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -90,7 +91,6 @@ def test_a_forged_row_with_a_current_fingerprint_is_fixed_by_rebuild(service):
     def forge(rows: dict) -> None:
         for row in rows.values():
             row["totals"] = dict.fromkeys(row["totals"], 999)
-            row["leader"] = "Nobody"
 
     rewrite_index(service, forge)
     # Rewriting the index does not touch the session file, so its fingerprint still matches:
@@ -98,6 +98,47 @@ def test_a_forged_row_with_a_current_fingerprint_is_fixed_by_rebuild(service):
     assert listed(service)[sid].totals != truth.totals
     assert listed(service, rebuild=True)[sid] == truth
     assert listed(service)[sid] == truth
+
+
+FORGERIES = {
+    "leader who is not a player": ("leader", "Nobody"),
+    "totals beyond any game": ("totals", {"Alice": 10**9, "Bob": 0, "Carol": 0, "Dave": 0}),
+    "totals of other players": ("totals", {"Mallory": 0}),
+    "integer updated": ("updated", 1700000000),
+    "unknown status": ("status", "\x1b[31mwon"),
+    "negative round": ("round", -1),
+    "players not a list": ("players", "Alice"),
+}
+
+
+@pytest.mark.parametrize("forgery", FORGERIES, ids=list(FORGERIES))
+def test_an_impossible_row_is_read_again_from_its_file(service, forgery):
+    sid = imported(service, "classic-challenge-catch.uno")
+    truth = listed(service)[sid]
+    key, value = FORGERIES[forgery]
+
+    def forge(rows: dict) -> None:
+        for row in rows.values():
+            row[key] = value
+
+    rewrite_index(service, forge)
+    assert listed(service)[sid] == truth
+    assert index_rows(service)[sid][key] != value
+
+
+def test_a_forged_summary_in_the_file_is_not_listed(service):
+    """The file's own stored summary is not evidence: the list replays the moves."""
+    sid = imported(service, "classic-challenge-catch.uno")
+    truth = listed(service)[sid]
+    path = service.layout.session(sid)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for entry in data["log"].values():
+        if "summary" in entry:
+            entry["summary"] = {"round": 9, "status": "finished", "leader": "Alice",
+                                "totals": dict.fromkeys(truth.players, 10**9)}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert listed(service, rebuild=True)[sid] == dataclasses.replace(
+        truth, updated=listed(service, rebuild=True)[sid].updated)
 
 
 def test_a_damaged_index_is_moved_aside_and_rebuilt(service):
