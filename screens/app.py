@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from referee.engine.events import Header
-from referee.service import SessionError, SessionLocked, SessionService
+from referee.service import Imported, SessionError, SessionLocked, SessionService
 
 from .dialogs import ConfirmDialog, ImportDialog, QrDialog
 from .help_screen import HelpScreen
@@ -116,8 +116,15 @@ class RefereeApp(App[None]):
         self.open_session(done.id)
 
     def import_file(self) -> None:
-        self.push_screen(ImportDialog(self.service, self.cwd),
-                         lambda done: self.open_session(done.id) if done else None)
+        self.push_screen(ImportDialog(self.service, self.cwd), self._imported)
+
+    def _imported(self, done: Imported | None) -> None:
+        if done is None:
+            return
+        if done.already:
+            self.notify(f"This session was already stored as {done.id}: opened it.",
+                        title="Already imported")
+        self.open_session(done.id)
 
     # Keys and the command palette ---------------------------------------------------------------
 

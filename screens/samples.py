@@ -30,4 +30,5 @@ def import_demo(service: SessionService, folder: Path | None = None) -> Imported
     if folder is None:
         raise FileNotFoundError(f"the sample sessions ({DEMO_FILE}) are not installed")
     path = folder / DEMO_FILE
-    return service.import_text(path.read_text(encoding="utf-8"), path.name)
+    # A fresh demo table each time: the last one may be half played.
+    return service.import_text(path.read_text(encoding="utf-8"), path.name, again=True)

@@ -55,8 +55,12 @@ def import_file(service: SessionService, path: str, out: TextIO) -> int:
     except ImportRefused as exc:
         raise Failure(exc.message, REFUSED if exc.refused else UNREADABLE) from None
     out.write(f"{done.id}\n")
-    print(f"imported {done.moves} moves, {done.rounds} round(s) as session {done.id}",
-          file=sys.stderr)
+    if done.already:
+        print(f"already stored as session {done.id} ({done.moves} moves, {done.rounds} "
+              "round(s)); nothing new was stored", file=sys.stderr)
+    else:
+        print(f"imported {done.moves} moves, {done.rounds} round(s) as session {done.id}",
+              file=sys.stderr)
     return OK
 
 

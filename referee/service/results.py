@@ -110,6 +110,8 @@ class Imported:
     id: str
     moves: int
     rounds: int
+    already: bool = False
+    """The same content was stored before (as `id`): nothing new was stored."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import json
 import os
 from typing import Any
 
@@ -66,8 +68,12 @@ class SessionService:
         return self._store(header, [])
 
     @plain_os_errors("import the session")
-    def import_text(self, text: str, filename: str) -> Imported:
-        """Store a whole `.uno` session, or nothing: ImportRefused names the first bad line."""
+    def import_text(self, text: str, filename: str, *, again: bool = False) -> Imported:
+        """Store a whole `.uno` session, or nothing: ImportRefused names the first bad line.
+
+        Importing the same session twice (the same header and moves, whatever the comments)
+        stores it once and says so, unless `again` asks for a fresh copy (the demo table):
+        an import killed before it printed its id can simply be run again."""
         try:
             session = parse_session(text, filename)
         except NotationError as exc:
@@ -95,15 +101,20 @@ class SessionService:
             if now_summary != summary:
                 entry["summary"] = summary = now_summary
             entries.append(entry)
-        sid = self._store(header, entries, stamp)
+        digest = _content_digest(tags_of(header), entries)
+        if not again:
+            for row in self._rows(rebuild=False)[0].values():
+                if row.get("imported") == digest:
+                    return Imported(row["id"], len(entries), done.referee.round_no, True)
+        sid = self._store(header, entries, stamp, digest)
         return Imported(sid, len(entries), done.referee.round_no)
 
-    def _store(self, header: Header, entries: list[dict[str, Any]], created: str | None = None
-               ) -> str:
+    def _store(self, header: Header, entries: list[dict[str, Any]], created: str | None = None,
+               imported: str | None = None) -> str:
         for _ in range(_ID_TRIES):
             sid = new_id()
             try:
-                SessionFile.create(self.layout, sid, tags_of(header), entries, created)
+                SessionFile.create(self.layout, sid, tags_of(header), entries, created, imported)
             except FileExistsError:
                 continue
             except OSError as exc:
@@ -151,6 +162,13 @@ class SessionService:
         Rows come from the index when their session file is unchanged (same fingerprint);
         otherwise from the file, which always wins. `rebuild` reads every file.
         """
+        fresh, warnings = self._rows(rebuild)
+        infos = sorted((SessionInfo.from_row(row) for row in fresh.values()),
+                       key=lambda info: (info.updated, info.id), reverse=True)
+        return Listing(tuple(infos), warnings)
+
+    def _rows(self, rebuild: bool) -> tuple[dict[str, dict[str, Any]], tuple[str, ...]]:
+        """The index brought up to date with the files: rows by id, and what went wrong."""
         rows, warning = self.index.load()
         warnings = [warning] if warning else []
         fresh: dict[str, dict[str, Any]] = {}
@@ -173,9 +191,7 @@ class SessionService:
             fresh[sid] = row
         if changed:
             self.index.save(fresh)
-        infos = sorted((SessionInfo.from_row(row) for row in fresh.values()),
-                       key=lambda info: (info.updated, info.id), reverse=True)
-        return Listing(tuple(infos), tuple(warnings))
+        return fresh, tuple(warnings)
 
     @plain_os_errors("read the session")
     def info(self, typed_id: str) -> SessionInfo:
@@ -206,6 +222,12 @@ def _usable(row: dict[str, Any] | None) -> bool:
     return True
 
 
+def _content_digest(tags: dict[str, Any], entries: list[dict[str, Any]]) -> str:
+    """What makes two imports the same session: the header and the canonical moves."""
+    content = json.dumps([tags, [entry["text"] for entry in entries]], ensure_ascii=False)
+    return hashlib.sha256(content.encode("utf-8")).hexdigest()
+
+
 def row_of(file: SessionFile, summary: dict[str, Any] | None = None) -> dict[str, Any]:
     """A list row from a loaded file: what its moves say. `summary` comes from a replay of
     this very file (a writer closing it); without it the moves are replayed here, as a
@@ -227,4 +249,5 @@ def row_of(file: SessionFile, summary: dict[str, Any] | None = None) -> dict[str
         "moves": len(moves), "created": created,
         "updated": file.entries[-1]["ts"] if file.entries else created,
         "file": list(file.seen) if file.seen else None,
+        "imported": file.meta.get("imported"),
     }

@@ -167,8 +167,10 @@ class SessionFile:
 
     @classmethod
     def create(cls, layout: Layout, sid: str, tags: dict[str, Any],
-               entries: list[dict[str, Any]], created: str | None = None) -> None:
-        """Write a new session file in one atomic write; FileExistsError if the id is taken."""
+               entries: list[dict[str, Any]], created: str | None = None,
+               imported: str | None = None) -> None:
+        """Write a new session file in one atomic write; FileExistsError if the id is taken.
+        `imported` is the fingerprint of the `.uno` content it was imported from."""
         layout.ensure()
         try:
             lock = _take(layout, sid)
@@ -178,8 +180,10 @@ class SessionFile:
             path = layout.session(sid)
             if path.exists():
                 raise FileExistsError(sid)
-            meta = {"schema": SCHEMA_VERSION, "id": sid, "created": created or now(),
-                    "tags": tags}
+            meta: dict[str, Any] = {"schema": SCHEMA_VERSION, "id": sid,
+                                    "created": created or now(), "tags": tags}
+            if imported is not None:
+                meta["imported"] = imported
             # TinyDB writes one table per operation; the header and an imported log must land
             # together, so the first version of the file is written whole, in TinyDB's layout.
             data = {META: {"1": meta}, LOG: {str(i): e for i, e in enumerate(entries, 1)}}

@@ -181,6 +181,27 @@ def test_import_prints_the_id_and_export_reads_it_back(run, home):
     assert run("score", str(path))[1] == score_of(run, exported, home)
 
 
+def test_importing_the_same_session_twice_stores_it_once(run, home, tmp_path):
+    path = SAMPLES / "classic-challenge-catch.uno"
+    code, out, _ = run("import", str(path))
+    sid = out.strip()
+    # The same session with other comments and spacing is the same session.
+    other = tmp_path / "copy.uno"
+    text = path.read_text(encoding="utf-8")
+    other.write_text("# typed again\n" + text.replace("\n\n", "\n"), encoding="utf-8")
+    for again in (path, other):
+        code, out, err = run("import", str(again))
+        assert (code, out) == (0, f"{sid}\n")
+        assert err == (f"already stored as session {sid} (40 moves, 1 round(s)); nothing new "
+                       "was stored\n")
+    assert [row["id"] for row in json.loads(run("list", "--json")[1])] == [sid]
+    # A different session is stored as usual.
+    changed = tmp_path / "changed.uno"
+    changed.write_text(text.replace('[Event "', '[Event "Another '), encoding="utf-8")
+    code, out, err = run("import", str(changed))
+    assert code == 0 and out.strip() != sid and err.startswith("imported 40 moves")
+
+
 def score_of(run, text: str, home: Path) -> str:
     path = home / "again.uno"
     path.write_text(text, encoding="utf-8")
