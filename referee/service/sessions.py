@@ -23,6 +23,7 @@ from ..store import (
     new_id,
     normal_id,
     plain_os_errors,
+    sweep_leftovers,
 )
 from ..store.log import effective
 from ..store.session_file import now
@@ -111,6 +112,7 @@ class SessionService:
 
     def _store(self, header: Header, entries: list[dict[str, Any]], created: str | None = None,
                imported: str | None = None) -> str:
+        sweep_leftovers(self.layout)
         for _ in range(_ID_TRIES):
             sid = new_id()
             try:
@@ -169,6 +171,7 @@ class SessionService:
 
     def _rows(self, rebuild: bool) -> tuple[dict[str, dict[str, Any]], tuple[str, ...]]:
         """The index brought up to date with the files: rows by id, and what went wrong."""
+        sweep_leftovers(self.layout)
         rows, warning = self.index.load()
         warnings = [warning] if warning else []
         fresh: dict[str, dict[str, Any]] = {}

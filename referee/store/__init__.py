@@ -17,7 +17,7 @@ from .errors import (
 from .index import SessionIndex
 from .log import Move
 from .paths import HOME_VARIABLE, Layout, data_dir, new_id, normal_id
-from .session_file import SCHEMA_VERSION, SessionFile, fingerprint
+from .session_file import SCHEMA_VERSION, SessionFile, fingerprint, sweep_leftovers
 
 __all__ = [
     "HOME_VARIABLE",
@@ -38,4 +38,5 @@ __all__ = [
     "new_id",
     "normal_id",
     "plain_os_errors",
+    "sweep_leftovers",
 ]

@@ -29,7 +29,14 @@ def set_aside(path: Path, folder: Path, reason: str) -> Path:
                 continue
             os.rename(path, target)
         else:
-            os.unlink(path)
+            try:
+                os.unlink(path)
+            except OSError:
+                # Left in place (a read-only folder): take the copy back, or every later read
+                # of the same damaged file would add another one.
+                with contextlib.suppress(OSError):
+                    os.unlink(target)
+                raise
         break
     else:
         raise OSError(f"no free name in {folder} for {path.name}")

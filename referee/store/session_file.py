@@ -32,7 +32,7 @@ from .errors import (
     SessionLocked,
     SessionNotFound,
 )
-from .paths import Layout
+from .paths import Layout, normal_id
 from .quarantine import set_aside
 from .tags import header_of
 
@@ -147,6 +147,10 @@ class SessionFile:
             except SessionLocked:
                 raise SessionCorrupt(f"session {self.id} cannot be read ({reason}); it is open "
                                      "in another window, so it was left in place") from None
+            except SessionError:
+                # No lock file can be made: the folder is read-only, so nothing can be moved.
+                raise SessionCorrupt(f"session {self.id} cannot be read ({reason}); the folder "
+                                     f"cannot be written, so it was left at {path}") from None
         try:
             if lock is not self._lock and _readable(self.id, path):
                 # Replaced by a good file between our read and the lock: nothing to set aside.
@@ -295,6 +299,39 @@ def _reason(exc: BaseException) -> str:
     if isinstance(exc, UnicodeDecodeError):
         return f"not UTF-8 text at byte {exc.start}"
     return str(exc) or type(exc).__name__
+
+
+def sweep_leftovers(layout: Layout) -> None:
+    """Remove what killed processes left in the sessions folder: temp files, and the lock
+    file of a session that was never written (a `new` or `import` killed mid-way).
+
+    Each session's leftovers go only under its lock: a writer at work holds it, so what is
+    found while holding it is stale. Sessions that exist keep their lock file (its path is the
+    lock), so a lock is removed only while its session file is absent."""
+    try:
+        names = os.listdir(layout.sessions)
+    except OSError:
+        return
+    suspects = {name[1:].split(".", 1)[0] for name in names
+                if name.startswith(".") and name.endswith(".tmp")}
+    present = {name[:-5] for name in names if name.endswith(".json")}
+    suspects |= {name[:-5] for name in names if name.endswith(".lock")} - present
+    for sid in sorted(suspects):
+        if normal_id(sid) != sid:
+            continue
+        lock = FileLock(layout.lock(sid), timeout=0)
+        try:
+            lock.acquire()
+        except (Timeout, OSError):
+            continue  # at work, or a folder we cannot write: leave it
+        try:
+            path = layout.session(sid)
+            _sweep(path)
+            if not path.exists():
+                with contextlib.suppress(OSError):
+                    layout.lock(sid).unlink()
+        finally:
+            lock.release()
 
 
 def _sweep(path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -255,6 +256,48 @@ def test_setting_aside_never_overwrites_an_earlier_damaged_copy(layout):
         moved.append(caught.value.moved_to)
     assert len(set(moved)) == 3
     assert [m.read_bytes() for m in moved] == [b"first", b"second", b"third"]
+
+
+def test_a_damaged_file_that_cannot_be_moved_leaves_no_copy_behind(layout, monkeypatch):
+    """A folder where files can be linked but not removed (seen without write access): each
+    read once added another hard link in quarantine/."""
+    sid = make(layout)
+    path = layout.session(sid)
+    path.write_bytes(b"{oops")
+    real_unlink = os.unlink
+
+    def refuse(target, *args, **kwargs):
+        if Path(target) == path:
+            raise PermissionError(13, "Permission denied")
+        return real_unlink(target, *args, **kwargs)
+
+    monkeypatch.setattr("referee.store.quarantine.os.unlink", refuse)
+    for _ in range(3):
+        with pytest.raises(SessionCorrupt, match="could not be moved aside: Permission denied"):
+            SessionFile.open(layout, sid, write=False)
+    assert path.read_bytes() == b"{oops"
+    assert [p for p in layout.quarantine.iterdir() if p.suffix == ".json"] == []
+
+
+def test_a_damaged_file_in_a_folder_that_cannot_be_locked_says_so(layout, monkeypatch):
+    sid = make(layout)
+    path = layout.session(sid)
+    path.write_bytes(b"{oops")
+    lock = layout.lock(sid)
+    lock.unlink()
+
+    def no_lock(self, *args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(lock))
+
+    monkeypatch.setattr("referee.store.session_file.FileLock.acquire", no_lock)
+    with pytest.raises(SessionCorrupt) as caught:
+        SessionFile.open(layout, sid, write=False)
+    assert caught.value.message == (f"session {sid} cannot be read (not valid JSON at line 1, "
+                                    "column 2: Expecting property name enclosed in double "
+                                    f"quotes); the folder cannot be written, so it was left at "
+                                    f"{path}")
+    assert "for recording" not in caught.value.message
+    assert path.read_bytes() == b"{oops"
 
 
 def test_a_damaged_file_that_a_writer_holds_is_left_in_place(layout):

@@ -187,3 +187,36 @@ def test_a_row_missing_fields_is_read_again_from_the_file(service):
     rewrite_index(service, lambda rows: [row.pop("players") for row in rows.values()])
     assert listed(service)[sid] == truth
     assert index_rows(service)[sid]["players"] == list(truth.players)
+
+
+def test_leftovers_of_killed_commands_are_swept_by_the_next_list(service):
+    """A `new` or `import` killed mid-way leaves a lock file, perhaps a temp file, and no
+    session; a killed writer leaves a temp file beside its session."""
+    sid = service.create(HEADER)
+    sessions = service.layout.sessions
+    orphan_lock = sessions / "abcdef.lock"
+    orphan_lock.write_bytes(b"")
+    orphan_temp = sessions / ".abcdef.json.x1y2z3.tmp"
+    orphan_temp.write_bytes(b'{"half')
+    writer_temp = sessions / f".{sid}.json.q9w8e7.tmp"
+    writer_temp.write_bytes(b'{"half')
+    foreign = sessions / "notes.txt"
+    foreign.write_text("mine")
+    service.list()
+    left = sorted(p.name for p in sessions.iterdir())
+    assert left == sorted([f"{sid}.json", f"{sid}.lock", "notes.txt"])
+
+
+def test_a_session_being_created_is_not_swept(service):
+    from filelock import FileLock
+
+    sessions = service.layout.sessions
+    service.create(HEADER)
+    busy_lock = service.layout.lock("bcdefg")
+    busy_temp = sessions / ".bcdefg.json.x1y2z3.tmp"
+    busy_temp.write_bytes(b'{"half')
+    with FileLock(busy_lock, timeout=0):
+        service.list()
+        assert busy_temp.exists() and busy_lock.exists()
+    service.list()
+    assert not busy_temp.exists() and not busy_lock.exists()
