@@ -112,6 +112,11 @@ class SessionService:
 
     def _store(self, header: Header, entries: list[dict[str, Any]], created: str | None = None,
                imported: str | None = None) -> str:
+        try:
+            self.layout.ensure()
+        except OSError as exc:
+            raise SaveFailed(f"could not create a session in {self.layout.sessions}: "
+                             f"{exc.strerror or exc}; nothing was stored") from None
         sweep_leftovers(self.layout)
         for _ in range(_ID_TRIES):
             sid = new_id()

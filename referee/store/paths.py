@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import secrets
 from dataclasses import dataclass
@@ -74,7 +75,12 @@ class Layout:
 
     def ensure(self) -> None:
         """Create the folders; SaveFailed-worthy OSErrors are left to the caller."""
-        self.sessions.mkdir(parents=True, exist_ok=True)
+        try:
+            self.sessions.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:
+            # A file where the folder should be: not "taken", which callers read as an id clash.
+            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR),
+                                     os.fspath(self.sessions)) from None
 
     def session_ids(self) -> list[str]:
         """Ids of the session files present, sorted; other files in the folder are ignored."""

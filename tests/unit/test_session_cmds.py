@@ -286,3 +286,13 @@ def test_exporting_a_session_whose_stored_move_no_longer_reads_says_which(run, h
     assert (code, out) == (1, "")
     assert err.startswith(f"{sid}:{seq}: move `Bob: zz9` no longer holds: ")
     assert err.endswith(f"[notation]; correct it with `uno-referee correct {sid} {seq} MOVE`\n")
+
+
+def test_a_file_where_the_sessions_folder_should_be_is_named(run, home):
+    home.mkdir(parents=True)
+    (home / "sessions").write_text("not a folder")
+    code, out, err = run("new", "--players", "A, B")
+    assert (code, out) == (2, "")
+    assert err == (f"uno-referee new: could not create a session in {home / 'sessions'}: "
+                   "Not a directory; nothing was stored\n")
+    assert (home / "sessions").read_text() == "not a folder"
