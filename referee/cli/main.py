@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import importlib
 import io
 import os
@@ -25,7 +26,10 @@ _EPILOG = ("exit status: 0 every line legal, 1 a refused move, 2 a syntax error 
 COMMAND_MODULES = (file_cmds, export_cmd, session_cmds)
 
 
+@functools.cache
 def build_parser() -> argparse.ArgumentParser:
+    """The whole command line, built once per process (argparse looks up its translations on
+    every argument it adds: several milliseconds, paid again by every in-process caller)."""
     parser = argparse.ArgumentParser(prog="uno-referee", description=_DESCRIPTION,
                                      epilog=_EPILOG)
     parser.add_argument("--version", action="version", version=f"uno-referee {__version__}")

@@ -1,0 +1,1 @@
+"""Fuzzing the command line: mutated `.uno` files through every file command (issue 16)."""
