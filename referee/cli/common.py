@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from pathlib import Path
+
+from ..notation.limits import MAX_FILE_BYTES
 
 # Exit codes of notation section 7; 3 is reserved for internal errors in cli.main.
 OK, REFUSED, UNREADABLE = 0, 1, 2
@@ -22,13 +23,21 @@ class Failure(Exception):
 def read_text(path: str) -> str:
     """The file's text; Failure with a plain message when it is missing, unreadable or not UTF-8."""
     try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+        # One byte past the limit is enough to refuse: a huge file is never read whole.
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+        else:
+            with open(path, "rb") as stream:
+                data = stream.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise Failure(f"{path}: no such file") from None
     except IsADirectoryError:
         raise Failure(f"{path}: is a directory, not a session file") from None
     except OSError as exc:
         raise Failure(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise Failure(f"{path}: larger than {MAX_FILE_BYTES:,} bytes, the limit of a session "
+                      "file") from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

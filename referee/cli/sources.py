@@ -6,6 +6,7 @@ import os
 
 from ..engine.events import Session
 from ..notation import NotationError, parse_session
+from ..notation.limits import shorten
 from ..service import SessionError, SessionNotFound, SessionService
 from ..store import normal_id
 from .common import REFUSED, Failure, read_text
@@ -52,8 +53,8 @@ def _from_store(source: str, sid: str, data_dir: str | None) -> Session:
         with service.open(sid, read_only=True) as live:
             trouble = live.trouble
             if trouble is not None:
-                raise Failure(f"{source}:{trouble.seq}: move `{trouble.text}` no longer holds: "
-                              f"{trouble.message} [{trouble.rule}]; correct it with "
+                raise Failure(f"{source}:{trouble.seq}: move `{shorten(trouble.text)}` no "
+                              f"longer holds: {trouble.message} [{trouble.rule}]; correct it with "
                               f"`uno-referee correct {sid} {trouble.seq} MOVE`", REFUSED)
             return Session(live.header, live.events(), [step.seq for step in live.steps])
     except SessionNotFound:

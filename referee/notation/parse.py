@@ -20,6 +20,7 @@ from ..engine.events import (
 )
 from ..engine.setup import editions
 from .errors import NotationError
+from .limits import check_count, check_file, check_line
 from .moves import read_action
 from .words import (
     Cursor,
@@ -256,11 +257,13 @@ def _statement(line: Line, table: Table, expected_round: int | None) -> Event:
 def parse_session(text: str, filename: str = "<string>") -> Session:
     """Read a whole `.uno` file; raises NotationError at the first syntax error."""
     text = text.removeprefix("\ufeff")
+    check_file(text, filename)
     tags = _HeaderReader(filename)
     table: Table | None = None
     session: Session | None = None
     rounds = 0
     for number, raw in enumerate(text.split("\n"), 1):
+        check_line(raw, filename, number)
         line = read_line(raw, filename, number)
         if not line.text:
             continue
@@ -278,6 +281,7 @@ def parse_session(text: str, filename: str = "<string>") -> Session:
             rounds = event.number
         session.events.append(event)
         session.lines.append(number)
+        check_count(len(session.events), filename, number)
     return session if session is not None else Session(tags.finish(None))
 
 
@@ -288,6 +292,7 @@ def parse_move(text: str, header: Header) -> Event:
     Events are immutable, so a statement read once is shared: opening a stored session reads
     the same few hundred texts (`Bob: draw`, `Cy: r5`) over and over."""
     body = text.rstrip("\r\n")
+    check_line(body, "<move>", 1)
     for i, ch in enumerate(body):
         if ch in "\r\n":
             raise NotationError("<move>", 1, i + 1, "expected one statement on one line")

@@ -19,6 +19,7 @@ from ..engine.scoring import ScoreSheet
 from ..engine.state import Game
 from ..engine.step import Step
 from ..notation import NotationError, format_event, format_session, parse_move
+from ..notation.limits import MAX_STATEMENTS, shorten
 from ..store import Move, ReadOnly, SessionError, SessionFile, plain_os_errors
 from ..store.log import apply as apply_entry
 from ..store.log import effective, last_summary
@@ -153,11 +154,15 @@ class LiveSession:
         A syntax error or a refusal stores nothing and changes nothing.
         """
         self._check_writable()
-        typed = text.strip()
+        # Refusals repeat what was typed: never more than a line of it.
+        typed = shorten(text.strip())
         if self.trouble is not None:
             t = self.trouble
-            return Recorded(False, typed, t.rule, f"move #{t.seq} `{t.text}` no longer holds "
-                            f"({t.message}); correct it before recording more")
+            return Recorded(False, typed, t.rule, f"move #{t.seq} `{shorten(t.text)}` no longer "
+                            f"holds ({t.message}); correct it before recording more")
+        if len(self._moves) >= MAX_STATEMENTS:
+            return Recorded(False, typed, "session", f"this session holds {MAX_STATEMENTS:,} "
+                            "moves, the limit of one session; start a new one")
         try:
             event = parse_move(text, self.header)
             stored = canonical(event, self.header)
@@ -244,9 +249,9 @@ class LiveSession:
             return refused("session", f"move #{seq} is already `{old}`", new)
         trouble = self.trouble
         if trouble is not None and len(self.steps) < at:
-            return refused(trouble.rule, f"move #{trouble.seq} `{trouble.text}` before it no "
-                                         f"longer holds ({trouble.message}); correct that first",
-                           new)
+            return refused(trouble.rule, f"move #{trouble.seq} `{shorten(trouble.text)}` before "
+                                         f"it no longer holds ({trouble.message}); correct that "
+                                         "first", new)
         referee = Referee.at(self._state_before(at))
         first = next(rule_on(referee, self.header, [Statement(seq, new, event)]))
         if not isinstance(first, Step):

@@ -43,6 +43,10 @@ def replace(source: str, target: str) -> None:
             time.sleep(_REPLACE_PAUSE)
 
 
+MAX_STORED_BYTES = 64_000_000
+"""A stored session of 100,000 moves (the notation's limit) is about 12 MB."""
+
+
 def write_atomically(path: Path, payload: bytes) -> None:
     """Temp file in the same folder, flush, fsync, `os.replace`, fsync the folder.
 
@@ -89,9 +93,14 @@ class AtomicJSONStorage(Storage):
         if self._kept is not None:
             return self._kept
         try:
-            raw = self.path.read_bytes()
+            with open(self.path, "rb") as stream:
+                raw = stream.read(MAX_STORED_BYTES + 1)
         except FileNotFoundError:
             return None
+        if len(raw) > MAX_STORED_BYTES:
+            # Never read whole: no session of the notation's 100,000 moves comes near.
+            raise ValueError(f"the file is larger than {MAX_STORED_BYTES:,} bytes, the limit of "
+                             "a stored session or index")
         if not raw.strip():
             return None
         try:
