@@ -177,6 +177,7 @@ class SessionService:
     def _rows(self, rebuild: bool) -> tuple[dict[str, dict[str, Any]], tuple[str, ...]]:
         """The index brought up to date with the files: rows by id, and what went wrong."""
         sweep_leftovers(self.layout)
+        self.index.sweep()
         rows, warning = self.index.load()
         warnings = [warning] if warning else []
         fresh: dict[str, dict[str, Any]] = {}

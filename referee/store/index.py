@@ -86,6 +86,17 @@ class SessionIndex:
             return False
         return True
 
+    def sweep(self) -> None:
+        """Remove temp files of index writers that were killed (none is at work while the
+        index lock is free)."""
+        stale = list(self.path.parent.glob(f".{self.path.name}.*.tmp"))
+        if not stale:
+            return
+        with contextlib.suppress(Timeout, OSError), FileLock(self.layout.index_lock, timeout=0):
+            for path in stale:
+                with contextlib.suppress(OSError):
+                    path.unlink()
+
     def _write(self, rows: dict[str, Row]) -> None:
         # One atomic write of the whole snapshot, in TinyDB's layout (tables of documents by
         # id); TinyDB itself would need one write per changed row.
