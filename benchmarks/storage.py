@@ -9,9 +9,13 @@ opening (lock, read, replay) a session of RESUME moves. Prints JSON last.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
+import os
 import shutil
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -53,16 +57,43 @@ def long_game(seed: int, at_least: int) -> list[dict[str, Any]]:
     return entries
 
 
-def write_session(service: SessionService, entries: list[dict[str, Any]]) -> str:
+def write_session(service: SessionService, entries: list[dict[str, Any]],
+                  header: Header = HEADER) -> str:
     """A session file written directly (setup only: no fsync, no lock)."""
     sid = new_id()
     while service.layout.session(sid).exists():
         sid = new_id()
     meta = {"schema": SCHEMA_VERSION, "id": sid, "created": "2025-03-06T19:00:00.000Z",
-            "tags": tags_of(HEADER)}
+            "tags": tags_of(header)}
     data = {META: {"1": meta}, LOG: {str(e["seq"]): e for e in entries}}
     service.layout.session(sid).write_bytes(encode(data))
     return sid
+
+
+def cli_move_ms(service: SessionService, size: int) -> float:
+    """Median wall time of `uno-referee move` (then `undo`, to stay at `size`) on a session of
+    `size` moves, each a fresh interpreter with its bytecode cached, as a user runs it."""
+    rounds = size // 30 + 10
+    header = dataclasses.replace(HEADER, scoring=f"rounds {rounds}")
+    sim = SelfPlay(size, check=False)
+    sim.play_game(header, rounds=rounds)
+    if len(sim.log) <= size:
+        raise SystemExit(f"the self-play game has only {len(sim.log)} moves")
+    texts = [format_event(event, header) for event in sim.log[:size + 1]]
+    entries = [{"seq": seq, "ts": "2025-03-06T19:00:00.000Z", "kind": "move", "text": text}
+               for seq, text in enumerate(texts[:size], 1)]
+    sid = write_session(service, entries, header)
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    command = [sys.executable, "-m", "referee.cli", "--data-dir", service.root]
+    subprocess.run([*command, "list"], env=env, check=True, capture_output=True)
+    times = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        subprocess.run([*command, "move", sid, texts[size]], env=env, check=True,
+                       capture_output=True)
+        times.append(time.perf_counter() - t0)
+        subprocess.run([*command, "undo", sid], env=env, check=True, capture_output=True)
+    return ms(statistics.median(times))
 
 
 def percentile(samples: list[float], p: float) -> float:
@@ -81,6 +112,9 @@ def main() -> None:
     parser.add_argument("--record", type=int, default=1000, help="moves recorded and timed")
     parser.add_argument("--resume", type=int, default=2000, help="moves in the resumed session")
     parser.add_argument("--data-dir", help="keep the data here (default: a temporary folder)")
+    parser.add_argument("--cli", default="5000,50000",
+                        help="session sizes at which `uno-referee move` is timed as a command "
+                             "(wall time, interpreter start-up included); '' skips it")
     args = parser.parse_args()
     root = Path(args.data_dir) if args.data_dir else Path(tempfile.mkdtemp(prefix="uno-bench-"))
     try:
@@ -140,7 +174,12 @@ def run(service: SessionService, args: argparse.Namespace) -> None:
           f"over {len(latencies)} moves (target p99 <= 15 ms)")
     print(f"open and resume {args.resume} moves: median {ms(statistics.median(opens))} ms, "
           f"max {ms(max(opens))} ms (target <= 150 ms)")
+    cli = {f"cli_move_ms_at_{size}": cli_move_ms(service, size)
+           for size in (int(n) for n in args.cli.split(",") if n)}
+    for key, value in cli.items():
+        print(f"{key.replace('_', ' ')}: {value} (median of 5; goal <= 150 ms)")
     print(json.dumps({
+        **cli,
         "sessions": args.sessions, "moves_per_session": args.moves,
         "record_p50_ms": ms(percentile(latencies, 50)),
         "record_p99_ms": ms(percentile(latencies, 99)), "record_max_ms": ms(max(latencies)),
