@@ -290,9 +290,9 @@ def _eliminate(g: Game, t: Table, name: str, said: Said) -> None:
     gone = {t.players[s] for s, why in t.left.items() if why == PENALTY_OUT}
     in_game = [p for p in g.seats if p not in gone]
     seated = t.seated()
-    if len(in_game) == 1 or len(seated) == 1:
+    if len(seated) == 1:
         # The last two of the game: the first to reach the limit loses and the other wins the
-        # round and the game. Or the others still in the game were knocked out of this round
+        # round and the game. Or others still in the game were knocked out of this round
         # (mercy): the last player seated wins the round, and the game goes on.
         t.pending = t.owed = None
         end_round(g, t, seated[0], [])
