@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .cards import Card
 from .messages import Colour, Key, Message, Messages, Names
-from .rulebook import CARD_IN_EDITION, GOING_OUT, SESSION
+from .rulebook import CARD_IN_EDITION, GOING_OUT, SCORING, SESSION
 from .rules import RuleId
 from .ruling import Refusal
 from .scoring import RoundResult
@@ -13,6 +13,8 @@ from .state import NO_WINDOWS, Game, Said, Setup, Table
 
 class Say(Messages, namespace="basics"):
     round_over = Key("round {round} is over: enter the hands left or start round {next}")
+    decided = Key("the game is decided after round {round} ({winner} wins): no more moves")
+    decided_tie = Key("the game is decided after round {round} (a tie): no more moves")
     no_round = Key("no round is being played: start one with `round`, `dealer` and `start`")
     not_here = Key("{player} is not at this table (players: {players})")
     out_of_game = Key("{player} is out of the game")
@@ -39,6 +41,12 @@ def in_play(g: Game) -> Table:
     table = g.table
     if g.phase != "play" or table is None:
         if g.phase == "over":
+            sheet = g.sheet
+            if sheet.finished:
+                # Not "start round N": the next round would be refused too.
+                raise Refusal(SCORING, Say.decided(round=sheet.finished_after,
+                                                   winner=sheet.winner)
+                              if sheet.winner else Say.decided_tie(round=sheet.finished_after))
             raise Refusal(GOING_OUT, Say.round_over(round=g.round_no, next=g.round_no + 1))
         raise Refusal(SESSION, Say.no_round())
     return table

@@ -55,6 +55,8 @@ class Say(Messages, namespace="challenge"):
                          "of which made the {card} illegal; show the whole hand or the "
                          "offending card")
     either = Key("{one} or {other}")
+    offender_left = Key("{offender} has left the round: nobody can show their hand, so the "
+                        "{card} cannot be challenged; accept the draw")
 
 
 def offends(face: Card, pending: PendingDraw, playable: bool) -> bool:
@@ -144,6 +146,11 @@ def on_challenge(g: Game, event: ChallengeMade, said: Said) -> tuple[RuleId, boo
     if pending.card.kind not in g.setup.deck.challengeable:
         raise Refusal(pending.rule, Say.not_challengeable(what=challengeable(g),
                                                           amount=pending.amount))
+    if pending.offender in t.out:
+        # Knocked out (mercy) or out of the game (penalty points) since playing it: the hand
+        # that would be judged is gone, so the draw stands.
+        raise Refusal(t.left[pending.offender],
+                      Say.offender_left(offender=t.players[pending.offender], card=pending.card))
     for check in g.setup.hooks.check_challenge:
         check(g, t, pending)
     guilty = verdict(g, t, pending, event)

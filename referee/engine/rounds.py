@@ -68,6 +68,7 @@ class Say(Messages, namespace="rounds"):
     penalty_points = Key("{player} records {points} penalty points.")
     eliminated = Key(" {player} reaches {limit} penalty points and is out of the game.")
     game_won = Key(" {player} wins the game.")
+    last_left = Key(" {player} is the last player left and wins round {round}.")
     cards_away = Key(" Their cards go to the bottom of the draw pile.")
     holds_points = Key("{player} holds {points} points.")
     count_differs = Key("{player} holds {count} cards, not {shown}")
@@ -277,22 +278,29 @@ def on_hand(g: Game, event: HandRevealed, said: Said) -> tuple[RuleId, bool]:
 
 def _eliminate(g: Game, t: Table, name: str, said: Said) -> None:
     """Penalty-point scoring: a player whose points reach the limit is out of the game at once;
-    with one player left the game is over."""
+    with one player left in the game, the game is over."""
     limit = g.setup.scoring.limit or 0
     total = g.sheet.totals[name] + sum(p for who, p in g.penalties if who == name)
     if total < limit:
         return
     said.append(Say.eliminated(player=name, limit=limit))
-    seat = g.seats[name]
-    left = [s for s in t.seated() if s != seat]
-    if len(left) == 1:
-        # The last two: the first to reach the limit loses; the other is the last one left
-        # and wins the round and the game.
+    # The cards go under the draw pile even when the round ends here, so that the piles add up
+    # the same whichever way the round is over.
+    t.draw_pile += t.leave(g.seats[name], PENALTY_OUT)
+    gone = {t.players[s] for s, why in t.left.items() if why == PENALTY_OUT}
+    in_game = [p for p in g.seats if p not in gone]
+    seated = t.seated()
+    if len(seated) == 1:
+        # The last two of the game: the first to reach the limit loses and the other wins the
+        # round and the game. Or others still in the game were knocked out of this round
+        # (mercy): the last player seated wins the round, and the game goes on.
         t.pending = t.owed = None
-        end_round(g, t, left[0], [])
-        said.append(Say.game_won(player=t.players[left[0]]))
+        end_round(g, t, seated[0], [])
+        if len(in_game) == 1:
+            said.append(Say.game_won(player=in_game[0]))
+        else:
+            said.append(Say.last_left(player=t.players[seated[0]], round=g.round_no))
         return
-    t.draw_pile += t.leave(seat, PENALTY_OUT)
     said.append(Say.cards_away())
     after_leaving(g, t, said)
 

@@ -309,8 +309,10 @@ TARGETS = rule(
 PENALTY_OUT = rule(
     "penalty-out",
     "Penalty-point scoring: a player whose penalty points reach the limit is out of the game at "
-    "once; their cards go to the bottom of the draw pile and play passes them over. Of the last "
-    "two, the first to reach the limit loses and the other wins the game.",
+    "once; their cards go to the bottom of the draw pile and play passes them over, and a draw "
+    "card they left waiting cannot be challenged. Of the last two, the first to reach the limit "
+    "loses and the other wins the game; a player left alone in the round while others knocked "
+    "out of it are still in the game wins the round only.",
     "seed 003 JPmc (罰点方式: ゲームから外されます; 最後の1対1で先に罰点が500点になった方が負け)",
     table_default=False,
 )

@@ -22,7 +22,8 @@ KO_BONUS = option("ko-bonus", INT, "0", "0",
                   "out.", "dossier 7.2, 11 (UNCONFIRMED)", table_default=True, unit=KEY)
 MERCY = rule("mercy", "Mercy rule: a player holding the mercy limit of cards or more is knocked "
              "out of the round at once (no more drawing, no card played); their cards go to the "
-             "bottom of the discard pile and play passes them over. The last player left wins "
+             "bottom of the discard pile, play passes them over and a draw card they left "
+             "waiting cannot be challenged. The last player left wins "
              "the round; under `target N` the winner also scores the ko-bonus for each player "
              "knocked out. A draw accepted by the next player's move knocks out before that "
              "move; if that leaves one player, the accept is entered on its own.",

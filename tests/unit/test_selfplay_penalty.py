@@ -1,0 +1,48 @@
+"""Self-play under penalty-point scoring: eliminations mid-round, the last two, the game's end."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.selfplay.penalty_model import PenaltySelfPlay, penalty_header
+from tests.selfplay.tables import random_header
+from tests.unit.test_selfplay import FULL, play, seed_for
+
+pytestmark = pytest.mark.selfplay
+
+# Per edition and rulebook family: 16 tests, 4,800 games in CI (SELFPLAY_GAMES=full), 640
+# locally. Small tables of short games: what is checked here happens between two and five
+# players, and a game rarely needs more than three rounds to lose someone.
+GAMES = 300 if FULL else 40
+
+
+@pytest.mark.parametrize("rules", ["en", "jp"])
+@pytest.mark.parametrize(
+    "edition",
+    ["classic", "swap", "shuffle", "minecraft", "minimalista", "allwild", "flip", "nomercy"])
+def test_engine_follows_penalty_games(edition: str, rules: str) -> None:
+    """`penalty N` with N from 1 to 200: each caught missed UNO and guilty challenge is mostly
+    recorded as the offender's hand total; a player reaching N leaves the round at once (the last
+    two: the game is over). After every move the engine must agree with the model on who is out
+    of the round, who is out of the game, whether the game is over and who won it, besides every
+    fact plain self-play compares; the player out may not move, nor anyone after the end."""
+    seed = seed_for("penalty", edition, rules)
+    rng = random.Random(seed)
+    sim = PenaltySelfPlay(seed)
+    for game in range(GAMES):
+        players = rng.choice((2, 2, 3, 3, 4, 5))
+        header = penalty_header(rng, random_header(rng, edition, rules, players))
+        play(sim, header, rng.choice((1, 2, 3)), game)
+    assert sim.stats.games == GAMES
+    assert sim.stats.refusals_checked > GAMES  # the illegal-move probes really ran
+    counts = sim.counts
+    # No Mercy calls UNO for its players and has no challenge: penalties are rare there, so a
+    # few of its 40 local games may put nobody out.
+    if edition == "nomercy" and not FULL:
+        return
+    assert counts["penalties"] > GAMES // 20, counts
+    assert counts["out of game"] > 0 and counts["game over"] > 0, counts
+    if edition != "nomercy":
+        assert counts["out of game"] > GAMES // 5 and counts["game over"] > GAMES // 20, counts
