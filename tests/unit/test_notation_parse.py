@@ -268,3 +268,17 @@ def test_move_box_errors(text: str, message: str) -> None:
     with pytest.raises(NotationError) as caught:
         parse_move(text, HEADER)
     assert str(caught.value) == message
+
+
+@pytest.mark.parametrize("tag", ['[Event "The kitche\x00n"]', '[Site "Club\x1b[31m"]',
+                                 '[Custom "1" "白いワ\x07イルド"]', '[Rule "mercy" "15\r"]'])
+def test_a_control_character_in_a_tag_value_is_refused_where_it_is(tag: str) -> None:
+    """What the writer cannot write back (the fuzz run found these exported as exit 3) is not
+    read: files must replay identically."""
+    text = f'[Edition "swap"]\n[Scoring "none"]\n[Players "Ann, Bob"]\n{tag}\nround 1\n'
+    with pytest.raises(NotationError) as caught:
+        parse_session(text, "t.uno")
+    bad = next(ch for ch in tag if ord(ch) < 32 and ch != "\t")
+    assert caught.value.line == 4 and caught.value.col == tag.index(bad) + 1
+    assert caught.value.message == (f"control character U+{ord(bad):04X} in a tag value; a "
+                                    "session file cannot hold it")
