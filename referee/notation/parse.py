@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime
 import functools
 import re
-import unicodedata
 from collections.abc import Callable
 
 from ..engine.events import (
@@ -78,12 +77,6 @@ class _HeaderReader:
 
     def _store(self, line: Line, name: str, toks: list[Tok]) -> None:
         texts = [tok.text[1:-1] for tok in toks]
-        for tok, text in zip(toks, texts, strict=True):
-            # What the notation cannot write back, it does not read (files replay identically).
-            for i, ch in enumerate(text):
-                if ch != "\t" and unicodedata.category(ch) == "Cc":
-                    line.fail(tok.start + 1 + i, f"control character U+{ord(ch):04X} in a tag "
-                                                 "value; a session file cannot hold it")
         at = toks[0].start + 1
         value = texts[0]
         if name == "Date":

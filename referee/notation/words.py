@@ -91,6 +91,12 @@ def tokenize(line: Line, start: int = 0, stop: int | None = None) -> list[Tok]:
             j = text.find('"', i + 1, stop)
             if j < 0:
                 line.fail(i, "expected a closing '\"' for the string opened here")
+            for k in range(i + 1, j):
+                # What the notation cannot write back, it does not read: files replay
+                # identically, and a control character in a string could not be written.
+                if text[k] != "\t" and unicodedata.category(text[k]) == "Cc":
+                    line.fail(k, f"control character U+{ord(text[k]):04X} in a quoted string; "
+                                 "a session file cannot hold it")
             toks.append(Tok(text[i:j + 1], i, j + 1, True))
             i = j + 1
         else:

@@ -280,5 +280,14 @@ def test_a_control_character_in_a_tag_value_is_refused_where_it_is(tag: str) -> 
         parse_session(text, "t.uno")
     bad = next(ch for ch in tag if ord(ch) < 32 and ch != "\t")
     assert caught.value.line == 4 and caught.value.col == tag.index(bad) + 1
-    assert caught.value.message == (f"control character U+{ord(bad):04X} in a tag value; a "
-                                    "session file cannot hold it")
+    assert caught.value.message == (f"control character U+{ord(bad):04X} in a quoted string; "
+                                    "a session file cannot hold it")
+
+
+def test_a_control_character_in_a_quoted_reason_is_refused() -> None:
+    text = ('[Edition "swap"]\n[Scoring "none"]\n[Players "Ann, Bob"]\nround 1\ndealer Ann\n'
+            'start r5\nBob: takes 2 "white\x07 wild"\n')
+    with pytest.raises(NotationError) as caught:
+        parse_session(text, "t.uno")
+    assert (caught.value.line, caught.value.col) == (7, 20)
+    assert "control character U+0007 in a quoted string" in caught.value.message
