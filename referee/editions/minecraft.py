@@ -66,21 +66,24 @@ class Minecraft(Edition):
             t.extra = {**t.extra, _FOUND: (*t.extra.get(_FOUND, ()), seat)}
 
     def turn_draw(self, g: Game, t: Table, seat: int, count: int) -> RuleId | None:
-        if count == 4:
+        if count == 4 or (1 < count < 4 and _stopped(g, t, seat, count)):
             return CREEPER
         raise Refusal(CREEPER, Say.turn_draw())
 
     def creeper_three(self, g: Game, event: CardsDrawn, said: Said) -> tuple[RuleId, bool] | None:
         """`draw 3` by a seat the last event left owing one: the Creeper's three more (also
-        after the round's last forced draw: those cards count at the end)."""
+        after the round's last forced draw: those cards count at the end); fewer where they
+        reach the hand limit of a knock-out rule."""
         t = g.table
-        if t is None or event.count != 3 or event.play is not None:
+        if t is None or not 0 < event.count <= 3 or event.play is not None:
             return None
         owed: tuple[int, ...] = t.extra.get(_OWED, ())
         seat = g.seats.get(name_of(g.setup, event.player))
         if seat is None or seat not in owed:
             return None
-        drawn, _ = t.draw(seat, 3)
+        if event.count < 3 and not _stopped(g, t, seat, event.count):
+            return None
+        drawn, _ = t.draw(seat, event.count)
         later = owed[owed.index(seat) + 1:]
         if later:
             t.extra = {**t.extra, _FOUND: (*later, *t.extra.get(_FOUND, ()))}
@@ -102,3 +105,10 @@ class Minecraft(Edition):
         assert t is not None
         name = t.players[seat]
         return (CardsDrawn(name, 4, True), CardsDrawn(name, 3, True))
+
+
+def _stopped(g: Game, t: Table, seat: int, count: int) -> bool:
+    """Whether `count` cards bring the seat exactly to the hand limit (a house rule's
+    knock-out, such as mercy): there the Creeper's three more stop."""
+    limit = g.setup.hand_limit
+    return limit is not None and t.hands[seat] + count == limit

@@ -31,9 +31,17 @@ class SelfPlay(TurnMoves, Answers):
         self.real.knock_outs()
         ruling = self.apply(event)
         extra, self.real.creeper_extra = self.real.creeper_extra, []
+        real = self.real
         for seat in extra:
-            self.real.draw(seat, 3)
-            self.apply(ev.CardsDrawn(self.names[seat], 3, True))
+            # The move's own draws may have knocked the seat out (mercy) or ended the round:
+            # then no `draw 3` follows. Otherwise it draws up to 3, stopping at the limit.
+            real.knock_outs()
+            if seat in real.out or real.winner is not None:
+                continue
+            room = 3 if not real.mercy else min(3, real.mercy - len(real.hands[seat]))
+            got = real.draw(seat, room)
+            self.apply(ev.CardsDrawn(self.names[seat], len(got), True))
+            real.knock_outs()
         if self.check:
             self.compare(event)
         return ruling

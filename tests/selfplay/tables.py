@@ -34,9 +34,6 @@ def random_header(rng: random.Random, edition: str, rules: str, players: int | N
     # stacking...).
     refused = editions()[edition].refuses
     overrides = [(k, v) for k, v in overrides if (k, v) not in refused]
-    if edition == "minecraft":
-        # A Creeper's `draw 3` after a knock-out is not modelled: no mercy with Creepers.
-        overrides = [(k, v) for k, v in overrides if k != "mercy"]
     if count == 10:
         # Ten hands of ten do not fit in a 108-card deck.
         overrides = [(k, v) for k, v in overrides if k != "hand-size"]

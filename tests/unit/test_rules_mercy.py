@@ -322,3 +322,28 @@ def test_going_out_after_a_knock_out_scores_hands_plus_bonus() -> None:
     assert ref.missing_hands() == ["Cy"]
     ok(hand(ref, "Cy", "g+2"))
     assert dict(ref.sheet.totals) == {"Ann": 20 + 250, "Bob": 0, "Cy": 0}
+
+
+# Creepers (UNO Minecraft) under a knock-out limit -------------------------------------------------
+
+def test_a_turn_draw_finding_a_creeper_stops_at_the_limit() -> None:
+    """A Creeper's three more stop where the knock-out does (issue 16: a self-play game with
+    mercy 15 diverged): Ann at 13 draws a Creeper and one more, reaching 15."""
+    ref = table("minecraft", start="r5", mercy=15)
+    ok(takes(ref, "Ann", 6))
+    refused(draw(ref, "Ann", 3), "creeper")  # 16: past the limit, not where the draw stops
+    out = ok(draw(ref, "Ann", 2), "mercy")
+    assert "knocked out" in out.text and hands(ref)["Ann"] == 0
+
+
+def test_a_creepers_three_after_a_forced_draw_stop_at_the_limit() -> None:
+    ref = table("minecraft", start="r5", mercy=15)
+    ok(takes(ref, "Bob", 6))  # 13
+    ok(play(ref, "Ann", "r+2"))  # Bob draws 2 (say a Creeper among them): 15, knocked out
+    assert hands(ref)["Bob"] == 0
+    ref = table("minecraft", start="r5", mercy=15)
+    ok(takes(ref, "Bob", 5))  # 12
+    ok(play(ref, "Ann", "r+2"))  # 14, a Creeper among them: three more are owed
+    refused(draw(ref, "Bob", 2))  # 16 is past the limit
+    out = ok(draw(ref, "Bob", 1, counted=True), "mercy")
+    assert "knocked out" in out.text and hands(ref)["Bob"] == 0
