@@ -32,7 +32,9 @@ class Answers(MoveBase):
         options = self.ref.options.values
         # JPwiki's house rule: a Wild Draw Four played into a stack cannot be challenged.
         stacked = pending.amount > DRAWS.get(pending.face.kind, 0)
+        # A player knocked out of the round (mercy) cannot show a hand: no challenge.
         challenge = (pending.face.kind in CHALLENGEABLE and options["challenge"] == "on"
+                     and pending.offender not in real.out
                      and not (stacked and options["stack-challenge"] == "off")
                      and rng.random() < self.t.challenge)
         if not self.next_discard:

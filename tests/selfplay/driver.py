@@ -39,8 +39,9 @@ class SelfPlay(TurnMoves, Answers):
             if seat in real.out or real.winner is not None:
                 continue
             room = 3 if not real.mercy else min(3, real.mercy - len(real.hands[seat]))
-            got = real.draw(seat, room)
-            self.apply(ev.CardsDrawn(self.names[seat], len(got), True))
+            # The line says how many were owed, as before: with the piles dry fewer arrive.
+            real.draw(seat, room)
+            self.apply(ev.CardsDrawn(self.names[seat], room, True))
             real.knock_outs()
         if self.check:
             self.compare(event)
