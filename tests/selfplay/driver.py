@@ -14,6 +14,14 @@ from .outcomes import Abandoned, Divergence, Stats, Tendencies
 from .turns import TurnMoves
 
 
+def agree(asked: Ruling, ruled: Ruling, event: ev.Event) -> None:
+    """`check` and `apply` gave the same ruling: verdict, rule, words, and whether notable."""
+    if (asked.ok, asked.rule, asked.parts, asked.notable) != (ruled.ok, ruled.rule, ruled.parts,
+                                                               ruled.notable):
+        raise Divergence(f"check and apply disagree on {event}: {asked.text} [{asked.rule}] "
+                         f"vs {ruled.text} [{ruled.rule}]")
+
+
 class SelfPlay(TurnMoves, Answers):
     """Plays whole games and feeds every move to a Referee, checking it after each one."""
 
@@ -48,8 +56,14 @@ class SelfPlay(TurnMoves, Answers):
         return ruling
 
     def apply(self, event: ev.Event) -> Ruling:
-        """Feed one event without comparing (round boundaries, hands, Creeper follow-ups)."""
+        """Feed one event without comparing (round boundaries, hands, Creeper follow-ups).
+        When checking, `check` is asked first: it must change nothing and give the very ruling
+        `apply` then gives."""
+        asked = self.ask(event) if self.check else None
         ruling = self.ref.apply(event)
+        if asked is not None:
+            agree(asked, ruling, event)
+            self.stats.checks_agreed += 1
         self.log.append(event)
         self.stats.actions += 1
         if not ruling.ok:
@@ -77,10 +91,22 @@ class SelfPlay(TurnMoves, Answers):
             if want != got:
                 raise Divergence(f"after {event}: {what} is {got}, really {want}")
 
+    def ask(self, event: ev.Event) -> Ruling:
+        """`check` the event; a Divergence if asking changed anything."""
+        state = self.ref.state
+        before = self._fingerprint() if self.ref.table is not None else None
+        asked = self.ref.check(event)
+        after = self._fingerprint() if self.ref.table is not None else None
+        if self.ref.state is not state or after != before:
+            raise Divergence(f"check({event}) changed the state")
+        return asked
+
     def probe_refusal(self, event: ev.Event) -> None:
         """An illegal move must be refused and change nothing."""
         before = self._fingerprint()
+        asked = self.ask(event)
         ruling = self.ref.apply(event)
+        agree(asked, ruling, event)
         if ruling.ok:
             raise Divergence(f"engine accepted an illegal move {event}: {ruling.text}")
         if self._fingerprint() != before:

@@ -21,6 +21,8 @@ class Stats:
     abandoned: int = 0
     stacked_challenges: int = 0
     """Challenges of a Wild Draw Four stacked on another (dossier 2.15)."""
+    checks_agreed: int = 0
+    """Moves asked of `check` first, whose ruling `apply` then gave word for word."""
     rules: dict[str, int] = field(default_factory=dict)
 
 
