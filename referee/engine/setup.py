@@ -36,9 +36,11 @@ def house_rules() -> Mapping[str, type[HouseRule]]:
 
 
 def option_specs() -> Mapping[str, OptionSpec]:
-    """Every option key (core, editions', house rules'), in declaration order."""
+    """Every option key (core, editions', house rules'), in declaration order; a unit's own
+    keys only while the unit is registered."""
     load_standard()
-    return SPECS
+    return {key: spec for key, spec in SPECS.items()
+            if not spec.unit or spec.unit in EDITIONS or spec.unit in HOUSE_RULES}
 
 
 def resolve(rules: str, edition: str, overrides: tuple[tuple[str, str], ...] = ()
@@ -51,10 +53,13 @@ def resolve(rules: str, edition: str, overrides: tuple[tuple[str, str], ...] = (
     unit = EDITIONS.get(edition)
     if unit is None:
         raise OptionError(f"unknown edition '{edition}' (editions: {', '.join(EDITIONS)})")
-    values = {key: spec.default(rules) for key, spec in SPECS.items()}
+    specs = option_specs()
+    values = {key: spec.default(rules) for key, spec in specs.items()}
     values.update(unit.defaults.get(rules, {}))
     explicit = set()
     for key, value in overrides:
+        if key not in specs:
+            raise OptionError(f"unknown rule option '{key}' (known: {', '.join(specs)})")
         values[key] = check_value(key, value)
         explicit.add(key)
     # A house rule that is on may bring its own defaults for other keys (Seven-O: a hand

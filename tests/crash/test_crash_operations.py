@@ -140,5 +140,5 @@ def test_sigkill_during_every_writing_command(tmp_path: Path) -> None:
     # Every command was hit, not only the quick ones.
     assert min(kills.values()) >= KILLS // 40, kills
     # ...and each also got through often enough to be checked against what it acknowledged.
-    assert min(acked.values()) >= KILLS // 40, acked
+    assert min(acked.values()) >= KILLS // 100 + 1, acked
     print(f"kills {kills}; acknowledged {acked}")
