@@ -1,9 +1,12 @@
 """The house rules the referee ships with; importing this package registers them.
 
-Each module is one house rule: its option key, its rules and its hooks. They never import each
+Each module is one house rule: its option key, its rules and its hooks. Every module here is
+loaded, in name order, so adding a house rule is adding its module. They never import each
 other (an import-linter contract keeps them apart).
 """
 
-from . import go_out_on_action, jump_in, mercy, multi_play, seven_o, stacking
+import importlib
+import pkgutil
 
-__all__ = ["go_out_on_action", "jump_in", "mercy", "multi_play", "seven_o", "stacking"]
+for _found in sorted(pkgutil.iter_modules(__path__), key=lambda module: module.name):
+    importlib.import_module(f"{__name__}.{_found.name}")
