@@ -54,7 +54,8 @@ def describe_char(ch: str) -> str:
 
 
 def _quoted(name: str) -> str:
-    shown = visible(name)
+    # In a message about a name, an invisible character must show where it is too.
+    shown = "".join(_shown(ch) if ch in ZERO_WIDTH else ch for ch in visible(name))
     return f"'{shown}'" if len(shown) <= 40 else f"'{shown[:37]}...'"
 
 
