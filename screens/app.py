@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from referee.engine.events import Header
+from referee.notation import visible
 from referee.service import Imported, SessionError, SessionLocked, SessionService
 
 from .dialogs import ConfirmDialog, ImportDialog, QrDialog
@@ -83,7 +84,9 @@ class RefereeApp(App[None]):
                 lambda yes: self.open_session(session_id, read_only=True) if yes else None)
             return None
         except SessionError as exc:
-            self.notify(exc.message, title="Cannot open the session", severity="error")
+            # A message may quote a name or a path: never markup, its controls visible.
+            self.notify(visible(exc.message, lines=True), title="Cannot open the session",
+                        severity="error", markup=False)
             return None
         table = TableScreen(sitting)
         self.push_screen(table)
@@ -111,7 +114,8 @@ class RefereeApp(App[None]):
         try:
             done = import_demo(self.service, self.samples)
         except (OSError, SessionError) as exc:
-            self.notify(str(getattr(exc, "message", exc)), title="No demo", severity="error")
+            self.notify(visible(str(getattr(exc, "message", exc)), lines=True), title="No demo",
+                        severity="error", markup=False)
             return
         self.open_session(done.id)
 
@@ -123,7 +127,7 @@ class RefereeApp(App[None]):
             return
         if done.already:
             self.notify(f"This session was already stored as {done.id}: opened it.",
-                        title="Already imported")
+                        title="Already imported", markup=False)
         self.open_session(done.id)
 
     # Keys and the command palette ---------------------------------------------------------------

@@ -9,36 +9,40 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.markup import escape
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Static
 
 from referee.service import Correction, SessionError
 
 from .dialogs import ConfirmDialog
+from .literal import filled, text_cell
 from .sitting import Sitting
 
 
-def plan_text(plan: Correction) -> str:
-    """What a correction does (markup): its own ruling, then each later move's."""
+def plan_text(plan: Correction) -> Content:
+    """What a correction does: its own ruling, then each later move's. Moves and rulings (which
+    quote names) go in as template variables, shown as typed."""
     if not plan.ok:
-        return (f"[b $error]#{plan.seq} cannot become `{escape(plan.new)}`:[/] "
-                f"{escape(plan.message)} [dim]\\[{plan.rule}][/]")
-    lines = [f"[b]#{plan.seq}[/] {escape(plan.old)} [b]→[/] {escape(plan.new)}: "
-             f"{escape(plan.message)} [dim]\\[{plan.rule}][/]"]
+        return filled(f"[b $error]#{plan.seq} cannot become `$new`:[/] $message "
+                      "[dim]\\[$rule][/]", new=plan.new, message=plan.message, rule=plan.rule)
+    lines = [filled(f"[b]#{plan.seq}[/] $old [b]→[/] $new: $message [dim]\\[$rule][/]",
+                    old=plan.old, new=plan.new, message=plan.message, rule=plan.rule)]
     for later in plan.later:
         if later.holds:
-            lines.append(f"  [dim]#{later.seq} {escape(later.text)}: still holds[/]")
+            lines.append(filled(f"  [dim]#{later.seq} $text: still holds[/]", text=later.text))
         else:
-            lines.append(f"  [b $error]#{later.seq} {escape(later.text)}: NO LONGER HOLDS, "
-                         f"dropped:[/] {escape(later.message)} [dim]\\[{later.rule}][/]")
+            lines.append(filled(f"  [b $error]#{later.seq} $text: NO LONGER HOLDS, dropped:[/] "
+                                "$message [dim]\\[$rule][/]", text=later.text,
+                                message=later.message, rule=later.rule))
     if plan.applied:
-        lines.insert(0, "[b $success]Corrected.[/]")
+        lines.insert(0, Content.from_markup("[b $success]Corrected.[/]"))
     elif plan.dropped:
-        lines.append(f"[b $warning]Applying drops {len(plan.dropped)} later move(s).[/]")
+        lines.append(Content.from_markup(
+            f"[b $warning]Applying drops {len(plan.dropped)} later move(s).[/]"))
     else:
-        lines.append("[b $success]Every later move still holds.[/]")
-    return "\n".join(lines)
+        lines.append(Content.from_markup("[b $success]Every later move still holds.[/]"))
+    return Content("\n").join(lines)
 
 
 class HistoryScreen(Screen[None]):
@@ -88,8 +92,8 @@ class HistoryScreen(Screen[None]):
             style = "bold red" if not entry.holds else ("yellow" if entry.notable else "")
             moves.add_row(Text(str(entry.seq), justify="right"),
                           Text(str(entry.round or ""), justify="right"),
-                          Text(entry.text, style="bold"),
-                          Text(f"{entry.message} [{entry.rule}]", style=style),
+                          text_cell(entry.text, style="bold"),
+                          text_cell(f"{entry.message} [{entry.rule}]", style=style),
                           key=str(entry.seq))
         if self.sitting.log:
             moves.move_cursor(row=len(self.sitting.log) - 1)
@@ -125,7 +129,7 @@ class HistoryScreen(Screen[None]):
         try:
             plan = self.sitting.preview_correction(self.seq, self.query_one("#new", Input).value)
         except SessionError as exc:
-            self._show(f"[b $error]{escape(exc.message)}[/]")
+            self._show(filled("[b $error]$text[/]", text=exc.message))
             return
         self._plan = plan if plan.ok else None
         self._show(plan_text(plan))
@@ -150,7 +154,7 @@ class HistoryScreen(Screen[None]):
         try:
             done = self.sitting.correct(plan.seq, plan.new)
         except SessionError as exc:
-            self._show(f"[b $error]{escape(exc.message)}[/]")
+            self._show(filled("[b $error]$text[/]", text=exc.message))
             return
         self._show(plan_text(done))
         self._reset()
@@ -159,9 +163,9 @@ class HistoryScreen(Screen[None]):
         try:
             done = self.sitting.undo()
         except SessionError as exc:
-            self._show(f"[b $error]{escape(exc.message)}[/]")
+            self._show(filled("[b $error]$text[/]", text=exc.message))
             return
-        self._show(f"[b $secondary]Undone #{done.seq} {escape(done.text)}[/]")
+        self._show(filled(f"[b $secondary]Undone #{done.seq} $text[/]", text=done.text))
         self._reset()
 
     def _reset(self) -> None:
@@ -176,8 +180,8 @@ class HistoryScreen(Screen[None]):
         self._fill()
         self.query_one("#moves", DataTable).focus()
 
-    def _show(self, markup: str) -> None:
-        self.query_one("#plan", Static).update(markup)
+    def _show(self, content: Content) -> None:
+        self.query_one("#plan", Static).update(content)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":

@@ -9,13 +9,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Button, Collapsible, Footer, Header, Input, Label, Select, Static
 
 from referee.engine.setup import editions
 from referee.service import SessionError, build_header
 
+from .literal import filled, text_cell
 from .widgets import OptionsForm, PlayerList
 
 if TYPE_CHECKING:
@@ -97,7 +97,7 @@ class NewSessionScreen(Screen[None]):
         players = self.query_one(PlayerList).players
         dealer = self.query_one("#dealer", Select)
         current = dealer.value
-        dealer.set_options([(name, name) for name in players])
+        dealer.set_options([(text_cell(name), name) for name in players])
         if current in players:
             dealer.value = current
         elif players:
@@ -155,7 +155,7 @@ class NewSessionScreen(Screen[None]):
             self._problem(exc.message)
 
     def _problem(self, text: str) -> None:
-        self.query_one("#problem", Static).update(f"[b $error]{escape(text)}[/]")
+        self.query_one("#problem", Static).update(filled("[b $error]$text[/]", text=text))
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

@@ -8,7 +8,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Static
 
@@ -17,6 +16,7 @@ from referee.engine.events import HandRevealed
 from referee.notation import NotationError, parse_move
 from referee.service import SessionError
 
+from .literal import filled, literal
 from .score_sheet_screen import ScoreSheetScreen
 from .sitting import Sitting
 
@@ -73,13 +73,14 @@ class RoundEndScreen(Screen[None]):
         table = ref.table
         yield Header(icon="▤")
         with VerticalScroll():
-            yield Static(f"Round {ref.round_no}: [b]{escape(self.winner or '?')}[/] went out. "
-                         "Enter each hand left: its cards, or a points total.", id="intro")
+            yield Static(filled(f"Round {ref.round_no}: [b]$winner[/] went out. Enter each hand "
+                                "left: its cards, or a points total.", winner=self.winner or "?"),
+                         id="intro")
             for index, name in enumerate(self.players):
                 count = table.hands[table.players.index(name)] if table else None
                 held = f" [dim]({count} cards)[/]" if count is not None else ""
                 with Horizontal(classes="hand"):
-                    yield Label(f"{escape(name)}{held}")
+                    yield Label(filled(f"$name{held}", name=name))
                     yield Input(placeholder="r5 g+2 w   or   27", id=f"hand-{index}")
                 yield Static("", id=f"check-{index}", classes="check")
             yield Static("", id="problem")
@@ -114,7 +115,7 @@ class RoundEndScreen(Screen[None]):
         typed = self.query_one(f"#hand-{index}", Input).value
         ok, text = check_hand(self.sitting.referee, self.players[index], typed)
         check = self.query_one(f"#check-{index}", Static)
-        check.update(("✓ " if ok else "") + escape(text))
+        check.update(literal(("✓ " if ok else "") + text))
         check.set_class(ok, "-ok")
         check.set_class(not ok and bool(typed.strip()), "-bad")
         return ok
@@ -146,4 +147,4 @@ class RoundEndScreen(Screen[None]):
         self.dismiss(None)
 
     def _problem(self, text: str) -> None:
-        self.query_one("#problem", Static).update(escape(text))
+        self.query_one("#problem", Static).update(literal(text, lines=True))

@@ -15,14 +15,16 @@ from textual.widgets.option_list import Option
 
 from referee.engine.rules import Variant
 from referee.engine.setup import option_specs, rules_in_force
+from referee.notation import visible
 
 from .widgets import TABLE_DEFAULT
 
 
 def rule_entry(rule: Variant) -> Content:
     mark = f"\n  {TABLE_DEFAULT}" if rule.table_default else ""
-    return Content.assemble((rule.id, "bold $accent"), "  ", rule.text,
-                            (f"\n  Source: {rule.source}", "dim"), (mark, "$warning"))
+    # A Wild Customizable's rule is the text the table wrote on the card.
+    return Content.assemble((rule.id, "bold $accent"), "  ", visible(rule.text),
+                            (f"\n  Source: {visible(rule.source)}", "dim"), (mark, "$warning"))
 
 
 def option_entry(key: str, value: str) -> Content:

@@ -10,7 +10,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.markup import escape
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Input, Select, Static
 
@@ -19,6 +19,7 @@ from referee.sheet.exports import FORMATS, labels
 from referee.sheet.files import ExportError, TargetExists, check_target, write_file
 
 from .dialogs import ConfirmDialog, QrDialog
+from .literal import filled, literal, text_cell
 from .sitting import Sitting
 from .widgets import TotalsChart
 
@@ -38,7 +39,7 @@ def fill_table(grid: DataTable[Text], sheet: Sheet) -> None:
     grid.add_column("Rank", key="rank")
     winner = sheet.score.winner
     for player in sheet.players:
-        name = Text(player, style="bold" if player == winner else "")
+        name = text_cell(player, style="bold" if player == winner else "")
         cells: list[Text] = [name]
         for rnd in sheet.rounds:
             went_out = rnd.went_out == player
@@ -51,16 +52,17 @@ def fill_table(grid: DataTable[Text], sheet: Sheet) -> None:
         grid.add_row(*cells, key=player)
 
 
-def notes_text(sheet: Sheet) -> str:
-    """The notable rulings, round by round (markup)."""
-    lines: list[str] = []
+def notes_text(sheet: Sheet) -> Content:
+    """The notable rulings, round by round; they quote names, so they go in as typed."""
+    lines: list[Content] = []
     rounds = [*sheet.rounds, *([sheet.playing] if sheet.playing else [])]
     for rnd in rounds:
-        lines.append(f"[b]{escape(labels.round_heading(rnd))}[/]")
-        lines += [f"  {escape(note.text)} [dim]\\[{note.rule}][/]" for note in rnd.notes]
+        lines.append(filled("[b]$heading[/]", heading=labels.round_heading(rnd)))
+        lines += [filled("  $text [dim]\\[$rule][/]", text=note.text, rule=note.rule)
+                  for note in rnd.notes]
         if not rnd.notes:
-            lines.append("  [dim]nothing notable[/]")
-    return "\n".join(lines) or "[dim]No round yet.[/]"
+            lines.append(Content.from_markup("  [dim]nothing notable[/]"))
+    return Content("\n").join(lines) if lines else Content.from_markup("[dim]No round yet.[/]")
 
 
 class ScoreSheetScreen(Screen[None]):
@@ -91,9 +93,9 @@ class ScoreSheetScreen(Screen[None]):
                 yield Static("[b $error]The sheet cannot be drawn while a stored move no longer "
                              "holds: correct it in History (F9 on the table).[/]")
             else:
-                yield Static(f"[b]{escape(labels.status(sheet))}[/]  "
-                             f"[dim]{escape(labels.scoring_text(sheet.system))}[/]",
-                             id="standing")
+                yield Static(filled("[b]$status[/]  [dim]$scoring[/]",
+                                    status=labels.status(sheet),
+                                    scoring=labels.scoring_text(sheet.system)), id="standing")
                 grid: DataTable[Text] = DataTable(id="grid", cursor_type="row",
                                                   zebra_stripes=True)
                 fill_table(grid, sheet)
@@ -160,7 +162,7 @@ class ScoreSheetScreen(Screen[None]):
 
     def _said(self, text: str, error: bool) -> None:
         said = self.query_one("#exported", Static)
-        said.update(escape(text))
+        said.update(literal(text, lines=True))
         said.set_class(error, "-error")
 
     @on(Button.Pressed, "#do-qr")

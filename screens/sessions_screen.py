@@ -9,13 +9,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Static
 
 from referee.service import SessionError, SessionInfo
 
 from .dialogs import ConfirmDialog
+from .literal import filled, literal, text_cell
 
 if TYPE_CHECKING:
     from .app import RefereeApp
@@ -88,15 +88,15 @@ class SessionsScreen(Screen[None]):
             # Text cells: a name is shown as typed, never read as markup.
             cells = (info.date or info.created[:10], ", ".join(info.players), status,
                      info.leader or "-", f"{info.edition} {info.rules} · {info.scoring}")
-            table.add_row(*map(Text, cells), Text(info.id, style="dim"), key=info.id)
+            table.add_row(*map(text_cell, cells), Text(info.id, style="dim"), key=info.id)
         empty = not self.infos
         self.set_class(empty, "-empty")
-        self.query_one("#welcome", Static).update(
+        self.query_one("#welcome", Static).update(filled(
             "[b]No stored sessions yet.[/] Open the demo table to see a game in progress, start "
-            f"a new session, or import a .uno file.\n[dim]Sessions are kept in "
-            f"{escape(self.app.service.root)}[/]")
+            "a new session, or import a .uno file.\n[dim]Sessions are kept in $root[/]",
+            root=self.app.service.root))
         self.query_one("#problem", Static).update(
-            "\n".join(escape(w) for w in listing.warnings))
+            literal("\n".join(listing.warnings), lines=True))
         if empty:
             self.query_one("#demo", Button).focus()
             return
@@ -112,7 +112,7 @@ class SessionsScreen(Screen[None]):
         return self.infos[table.cursor_row].id
 
     def _problem(self, text: str) -> None:
-        self.query_one("#problem", Static).update(f"[b $error]{escape(text)}[/]")
+        self.query_one("#problem", Static).update(filled("[b $error]$text[/]", text=text))
 
     @on(DataTable.RowSelected, "#sessions")
     @on(Button.Pressed, "#resume")
@@ -151,7 +151,7 @@ class SessionsScreen(Screen[None]):
             self._problem(exc.message)
             return
         self.reload()
-        self.app.notify(f"Deleted session {sid}")
+        self.app.notify(f"Deleted session {sid}", markup=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("delete", "resume"):

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from referee.engine import Referee
 from referee.engine.events import Header
 from referee.engine.step import Step
+from referee.notation import visible
 from referee.service import Correction, LiveSession, Recorded, SessionService, Undone
 from referee.sheet import Sheet, build_sheet
 
@@ -81,7 +82,7 @@ class Sitting:
         """The session in a few words for a title bar."""
         h = self.header
         what = h.event or ", ".join(h.players)
-        return f"{what} · {h.edition} {h.rules} · {h.scoring} · {self.id}"
+        return visible(f"{what} · {h.edition} {h.rules} · {h.scoring} · {self.id}")
 
     @property
     def log(self) -> list[LogEntry]:

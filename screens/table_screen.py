@@ -8,7 +8,6 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.markup import escape
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
@@ -18,6 +17,7 @@ from referee.service.hints import quick_moves
 
 from .dialogs import ChallengeDialog, RuleDialog
 from .history_screen import HistoryScreen
+from .literal import literal
 from .round_end_screen import RoundEndScreen
 from .rules_screen import RulesScreen
 from .score_sheet_screen import ScoreSheetScreen
@@ -123,7 +123,7 @@ class TableScreen(Screen[None]):
 
     def _say(self, text: str, rule: str | None, level: str) -> None:
         verdict = self.query_one("#verdict", Static)
-        verdict.update(escape(text))
+        verdict.update(literal(text, lines=True))
         verdict.set_classes(f"-{level}")
         self._last = (text, rule) if rule else None
 

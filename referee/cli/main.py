@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
+from ..notation import visible
 from . import export_cmd, file_cmds, session_cmds
 from .common import Failure
 
@@ -110,7 +111,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:
         return _exit_code(exc)
     except Failure as failure:
-        print(failure.message, file=sys.stderr)
+        # A message may quote a name or a move as typed: its controls must not reach the terminal.
+        print(visible(failure.message, lines=True), file=sys.stderr)
         return failure.code
     except KeyboardInterrupt:
         return 130

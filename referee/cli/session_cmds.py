@@ -9,6 +9,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO
 
+from ..notation import visible
 from ..service import (
     SYNTAX_RULE,
     ImportRefused,
@@ -121,7 +122,8 @@ def move(service: SessionService, typed: str, lines: Sequence[str], out: TextIO)
             result = live.record(text)
             if not result.ok:
                 raise _refused(live.id, result)
-            out.write(f"#{result.seq}  {result.text}  ->  {result.message} [{result.rule}]\n")
+            out.write(visible(f"#{result.seq}  {result.text}  ->  {result.message} "
+                              f"[{result.rule}]") + "\n")
     return OK
 
 
@@ -147,7 +149,7 @@ def _refused(sid: str, result: Recorded) -> Failure:
 def undo(service: SessionService, typed: str, out: TextIO) -> int:
     with service.open(typed) as live:
         done = live.undo()
-        out.write(f"undone #{done.seq}  {done.text}\n")
+        out.write(visible(f"undone #{done.seq}  {done.text}") + "\n")
     return OK
 
 

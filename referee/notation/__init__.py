@@ -2,6 +2,8 @@
 
 from .errors import NotationError
 from .format import format_event, format_session
+from .names import name_problem, normal_name, players_problem, visible
 from .parse import parse_move, parse_session
 
-__all__ = ["NotationError", "format_event", "format_session", "parse_move", "parse_session"]
+__all__ = ["NotationError", "format_event", "format_session", "name_problem", "normal_name",
+           "parse_move", "parse_session", "players_problem", "visible"]

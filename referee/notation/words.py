@@ -10,16 +10,18 @@ from ..engine.cards import Card, parse_card_words, parse_color
 from ..engine.events import Header
 from ..engine.setup import editions
 from .errors import NotationError
+from .names import MAX_NAME, RESERVED, visible
 
 # A typed name may be longer than 24 characters when its casefold differs (`STRASSE`); this only
 # bounds the search so that a pathological line stays linear.
 _MAX_NAME_SPAN = 100
 _MAX_DIGITS = 9
-_NAME_CHARS = ':,@#"'
 
 
 def quote(text: str) -> str:
-    """`'text'` for a message, shortened so that a huge token cannot flood the terminal."""
+    """`'text'` for a message, shortened so that a huge token cannot flood the terminal, its
+    control characters visible so that it cannot act on the terminal either."""
+    text = visible(text)
     return f"'{text}'" if len(text) <= 40 else f"'{text[:37]}...'"
 
 
@@ -240,12 +242,14 @@ class Cursor:
 # Player names ----------------------------------------------------------------------------------
 
 def _name_problem(name: str) -> str | None:
+    """The check on a name read from a file. It must never grow: a stored session has to replay
+    forever. Names typed now pass the stricter `names.name_problem` first."""
     if not name:
         return "expected a player name"
-    if len(name) > 24:
-        return f"player name {quote(name)} is longer than 24 characters"
+    if len(name) > MAX_NAME:
+        return f"player name {quote(name)} is longer than {MAX_NAME} characters"
     for ch in name:
-        if ch in _NAME_CHARS:
+        if ch in RESERVED:
             return f"player name {quote(name)} may not contain '{ch}'"
         if unicodedata.category(ch) in ("Cc", "Zl", "Zp"):
             return f"player name {quote(name)} may not contain control characters"

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from ..engine import Referee, SetupError
 from ..engine.events import Header
-from ..notation import NotationError, parse_session
+from ..notation import NotationError, normal_name, parse_session, players_problem
 from .results import SetupProblem
 
 
@@ -16,10 +16,15 @@ def build_header(players: str, edition: str, scoring: str, rules: str = "en",
                  customs: Sequence[tuple[int, str]] = ()) -> Header:
     """Read the fields as the tag lines of a `.uno` file would be read; SetupProblem if not.
 
-    `players` is written as in `[Players]`: "Alice, Bob, Carol". Whether the engine can
-    referee the header is checked where a session is made of it (`SessionService.create`), so
-    that making a session builds its referee once.
+    `players` is written as in `[Players]`: "Alice, Bob, Carol"; the names are typed now, so
+    they are normalised (NFKC) and held to the stricter check for new names. Whether the engine
+    can referee the header is checked where a session is made of it (`SessionService.create`),
+    so that making a session builds its referee once.
     """
+    names = [normal_name(part) for part in players.split(",")]
+    if (problem := players_problem(names)) is not None:
+        raise SetupProblem(f"Players: {problem}")
+    players = ", ".join(names)
     fields = [("Event", event), ("Site", site), ("Date", date), ("Edition", edition),
               ("Rules", rules), ("Scoring", scoring), ("Players", players)]
     lines = [_tag(name, value) for name, value in fields if value is not None]

@@ -1,4 +1,8 @@
-"""Stored sessions as text and JSON for the command line: the list table and the `show` page."""
+"""Stored sessions as text and JSON for the command line: the list table and the `show` page.
+
+Names, event titles and moves are typed by people or read from files: every text line here has
+its control characters made visible (`notation.visible`), so printing it cannot act on the
+terminal. JSON keeps the text exact: it is data for programs (and escapes C0 controls)."""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..engine.scoring import to_json
+from ..notation import visible
 from ..sheet.text_table import aligned, score_table, widths
 from .live import LiveSession
 from .results import Correction, SessionInfo
@@ -25,6 +30,8 @@ def list_table(infos: Iterable[SessionInfo]) -> str:
                      ", ".join(info.players), f"{info.edition} {info.rules}, {info.scoring}",
                      info.status, str(info.round), info.leader or "-",
                      " ".join(f"{p} {info.totals.get(p, 0)}" for p in info.players)])
+    # Before measuring: a stand-in such as `\x85` is wider than what it replaces.
+    rows = [[visible(cell) for cell in row] for row in rows]
     column_widths = widths(rows)
     return "".join(aligned(row, column_widths) + "\n" for row in rows)
 
@@ -33,7 +40,7 @@ def describe(info: SessionInfo) -> str:
     """One line that lets a person recognise the session (for confirmations)."""
     what = [info.event] if info.event else []
     what += [", ".join(info.players), f"{info.moves} moves", info.status]
-    return "; ".join(what)
+    return visible("; ".join(what))
 
 
 def show_json(live: LiveSession) -> dict[str, Any]:
@@ -52,6 +59,10 @@ def show_json(live: LiveSession) -> dict[str, Any]:
 
 def show_lines(live: LiveSession, all_moves: bool) -> Iterator[str]:
     """State, whose turn, what the table is waiting for, the score so far, the last moves."""
+    return (visible(line) for line in _show_lines(live, all_moves))
+
+
+def _show_lines(live: LiveSession, all_moves: bool) -> Iterator[str]:
     h = live.header
     labels = [x for x in (h.event, h.site, h.date) if x]
     yield f"session {live.id}" + (f": {', '.join(labels)}" if labels else "")
@@ -87,7 +98,7 @@ def show_lines(live: LiveSession, all_moves: bool) -> Iterator[str]:
 
 def plan_lines(plan: Correction) -> Iterator[str]:
     """A correction: the replacement's ruling, then each later move's."""
-    yield f"#{plan.seq}  {plan.old}  =>  {plan.new}  ->  {plan.message} [{plan.rule}]"
+    yield visible(f"#{plan.seq}  {plan.old}  =>  {plan.new}  ->  {plan.message} [{plan.rule}]")
     for later in plan.later:
         verdict = "holds" if later.holds else f"NO LONGER HOLDS: {later.message} [{later.rule}]"
-        yield f"  #{later.seq}  {later.text}  ->  {verdict}"
+        yield visible(f"  #{later.seq}  {later.text}  ->  {verdict}")

@@ -8,13 +8,15 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.markup import escape
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from referee.engine.cards import COLOR_NAMES
+from referee.notation import visible
 from referee.service import Recorded, SessionError
 
+from ..literal import filled, literal
 from ..sitting import Sitting
 from ..widgets.card_view import CARD_COLORS
 
@@ -64,13 +66,15 @@ class ChallengeDialog(ModalScreen[Recorded | None]):
         legal = "playable" if ref.options.wd4_playable else "color"
         rule = ref.rule("wd4-legal")
         assert rule is not None
+        # Names and the rule's text go in as template variables: shown as written.
         self._lines = (
-            f"[b]{escape(self.victim)}[/] challenges [b]{escape(self.offender)}[/]'s "
-            f"{pending.card.name}; {escape(self.offender)} held {pending.held} card(s) then.",
-            f"Before it: [b]{top}[/] on top, colour in force {swatch} "
-            f"[b]{COLOR_NAMES.get(color or '', 'none').upper()}[/]",
-            f"Rule in force, wd4-legal = [b]{legal}[/]: {escape(rule.text)} "
-            f"[dim]({escape(rule.source)})[/]",
+            filled(f"[b]$victim[/] challenges [b]$offender[/]'s {pending.card.name}; $offender "
+                   f"held {pending.held} card(s) then.", victim=self.victim,
+                   offender=self.offender),
+            Content.from_markup(f"Before it: [b]{top}[/] on top, colour in force {swatch} "
+                                f"[b]{COLOR_NAMES.get(color or '', 'none').upper()}[/]"),
+            filled(f"Rule in force, wd4-legal = [b]{legal}[/]: $text [dim]($source)[/]",
+                   text=rule.text, source=rule.source),
         )
 
     def compose(self) -> ComposeResult:
@@ -85,7 +89,7 @@ class ChallengeDialog(ModalScreen[Recorded | None]):
                 yield Button("Accept instead", id="accept")
                 yield Button("Cancel", id="close")
             with Horizontal():
-                yield Input(placeholder=f"or the cards {self.offender} showed, e.g. g5",
+                yield Input(placeholder=f"or the cards {visible(self.offender)} showed, e.g. g5",
                             id="shown")
                 yield Button("Shown", id="show", variant="primary")
             yield Static("Pick the verdict the table saw, or type the cards shown and let the "
@@ -147,6 +151,6 @@ class ChallengeDialog(ModalScreen[Recorded | None]):
 
     def _say(self, text: str, refused: bool) -> None:
         result = self.query_one("#result", Static)
-        result.update(escape(text))
+        result.update(literal(text, lines=True))
         result.set_class(refused, "-refused")
         result.set_class(not refused, "-ruled")

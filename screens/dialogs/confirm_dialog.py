@@ -10,6 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, Static
 
+from ..literal import literal
 from .boxed_dialog import BoxedDialog
 
 
@@ -38,7 +39,8 @@ class ConfirmDialog(BoxedDialog[bool]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(f"[b]{self._title}[/]")
-            yield Static(self._question, id="question", markup=False)
+            # The question quotes names and paths: literal, its line breaks kept.
+            yield Static(literal(self._question, lines=True), id="question")
             with Horizontal():
                 yield Button("Cancel", id="no")
                 yield Button(self._action, variant="error", id="yes")

@@ -9,12 +9,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.markup import escape
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Label, Static
 
 from referee.service import Imported, SessionError, SessionService
 
+from ..literal import filled, literal
 from .boxed_dialog import BoxedDialog
 
 
@@ -65,7 +65,8 @@ class ImportDialog(BoxedDialog[Imported | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label("[b]Import a .uno session file[/]")
-            yield Static(f"[dim]Relative to {escape(str(self.cwd))}; → completes a name.[/]")
+            yield Static(filled("[dim]Relative to $cwd; → completes a name.[/]",
+                                cwd=str(self.cwd)))
             yield Input(placeholder="path/to/game.uno", id="path",
                         suggester=SuggestFromList(uno_files(self.cwd), case_sensitive=False))
             yield Static("", id="problem")
@@ -93,4 +94,4 @@ class ImportDialog(BoxedDialog[Imported | None]):
         self.dismiss(None)
 
     def _problem(self, text: str) -> None:
-        self.query_one("#problem", Static).update(escape(text))
+        self.query_one("#problem", Static).update(literal(text, lines=True))

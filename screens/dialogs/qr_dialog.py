@@ -13,6 +13,8 @@ from textual.widgets import Static
 from referee.sheet import Sheet
 from referee.sheet.exports import qr
 
+from ..literal import literal
+
 
 class QrDialog(ModalScreen[None]):
     """The standings QR code and the text it carries; any key or click closes it."""
@@ -49,7 +51,8 @@ class QrDialog(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.code, id="code", markup=False)
-            yield Static(self.payload, id="payload", markup=False)
+            # The payload carries the names: shown as written, a bidi control made visible.
+            yield Static(literal(self.payload), id="payload")
 
     def on_click(self) -> None:
         self.dismiss(None)

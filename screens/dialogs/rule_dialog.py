@@ -7,26 +7,29 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.markup import escape
+from textual.content import Content
 from textual.widgets import Button, Static
 
 from referee.engine.rules import Variant
 from referee.service import SYNTAX_RULE
 
+from ..literal import filled, literal
 from ..widgets.options_form import TABLE_DEFAULT
 from .boxed_dialog import BoxedDialog
 
 
-def rule_text(rule_id: str, rule: Variant | None) -> str:
-    """Markup describing the rule in force for `rule_id` (or why there is none)."""
+def rule_text(rule_id: str, rule: Variant | None) -> Content:
+    """The rule in force for `rule_id` (or why there is none)."""
     if rule_id == SYNTAX_RULE:
-        return ("[b]notation[/]\nThe line could not be read as a move: a syntax error, not a "
-                "rule of the game.\n[dim]Source: notation 5 (the move language)[/]")
+        return Content.from_markup(
+            "[b]notation[/]\nThe line could not be read as a move: a syntax error, not a rule "
+            "of the game.\n[dim]Source: notation 5 (the move language)[/]")
     if rule is None:
-        return f"[b]{escape(rule_id)}[/]\nThis rule id is not in the rulebook of this version."
+        return filled("[b]$id[/]\nThis rule id is not in the rulebook of this version.",
+                      id=rule_id)
     mark = f"\n[b $warning]{TABLE_DEFAULT}[/]" if rule.table_default else ""
-    return (f"[b]{escape(rule.id)}[/]\n{escape(rule.text)}\n"
-            f"[dim]Source: {escape(rule.source)}[/]{mark}")
+    return filled(f"[b]$id[/]\n$text\n[dim]Source: $source[/]{mark}", id=rule.id,
+                  text=rule.text, source=rule.source)
 
 
 class RuleDialog(BoxedDialog[None]):
@@ -46,7 +49,7 @@ class RuleDialog(BoxedDialog[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self._ruling, id="ruling", markup=False)
+            yield Static(literal(self._ruling, lines=True), id="ruling")
             yield Static(self._text, id="rule")
             yield Button("Close", id="close", variant="primary")
 

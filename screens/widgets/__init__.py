@@ -4,7 +4,7 @@ from .alerts import Alert, Alerts, alerts
 from .card_view import CARD_COLORS, CardView, color_swatch
 from .move_box import MoveBox, MoveSuggester, MoveValidator, expand
 from .options_form import TABLE_DEFAULT, OptionsForm
-from .player_list import PlayerList, name_problem
+from .player_list import PlayerList
 from .ruling_log import RulingLog
 from .seating import NAME_CELLS, Seating, fit
 from .table_status import TableStatus, TurnBanner, banner
@@ -14,5 +14,5 @@ __all__ = [
     "CARD_COLORS", "NAME_CELLS", "TABLE_DEFAULT", "Alert", "Alerts", "CardView", "MoveBox",
     "MoveSuggester", "MoveValidator", "OptionsForm", "PlayerList", "RulingLog", "Seating",
     "TableStatus", "TotalsChart", "TurnBanner", "alerts", "banner", "color_swatch", "expand",
-    "fit", "name_problem",
+    "fit",
 ]

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from textual.markup import escape
+from textual.content import Content
 from textual.widgets import Static
 
 from referee.engine import Referee
 from referee.engine.messages import render
+
+from ..literal import filled
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +62,7 @@ class Alerts(Static):
     Alerts.-empty { display: none; }
     """
 
-    _markup: str | None = None
+    _drawn: tuple[tuple[str, str], ...] | None = None
 
     def show(self, ref: Referee) -> list[Alert]:
         found = alerts(ref)
@@ -70,9 +72,10 @@ class Alerts(Static):
             icon = "[b $warning]⚠[/]" if alert.level == "warning" else "[b $secondary]»[/]"
             key = (f"  [@click=screen.{alert.action}][b reverse] {alert.key} [/][/]"
                    if alert.key else "")
-            lines.append(f"{icon} {escape(alert.text)}{key}")
-        markup = "\n".join(lines)
-        if markup != self._markup:
-            self._markup = markup
-            self.update(markup)
+            # The alert quotes names: it goes in as a template variable, shown as written.
+            lines.append((f"{icon} $text{key}", alert.text))
+        drawn = tuple(lines)
+        if drawn != self._drawn:
+            self._drawn = drawn
+            self.update(Content("\n").join(filled(markup, text=text) for markup, text in drawn))
         return found

@@ -5,11 +5,13 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.markup import escape
+from textual.content import Content
 from textual.widgets import Input, Label, Select, Static
 
 from referee.engine.options import INT, OptionSpec
 from referee.engine.setup import option_specs, resolve
+
+from ..literal import filled
 
 TABLE_DEFAULT = "(no official rule; table default)"
 """The mark of a rule or option the books are silent on, as `uno-referee rules` prints it."""
@@ -20,9 +22,10 @@ def choices(option: OptionSpec) -> list[str]:
     return [value for value in option.values if value != INT]
 
 
-def describe(option: OptionSpec) -> str:
+def describe(option: OptionSpec) -> Content:
     mark = f" [b $warning]{TABLE_DEFAULT}[/]" if option.table_default else ""
-    return f"{escape(option.meaning)} [dim]Source: {escape(option.source)}[/]{mark}"
+    return filled(f"$meaning [dim]Source: $source[/]{mark}", meaning=option.meaning,
+                  source=option.source)
 
 
 class OptionsForm(Vertical):

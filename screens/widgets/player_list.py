@@ -5,30 +5,15 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.markup import escape
 from textual.message import Message
 from textual.validation import ValidationResult, Validator
 from textual.widgets import Button, Input, OptionList, Static
 
+from referee.notation import name_problem, normal_name
+
+from ..literal import filled, literal
+
 MAX_PLAYERS = 10
-NAME_CHARS = 24
-FORBIDDEN = ':,@#"'
-"""Characters the notation reserves (notation 1)."""
-
-
-def name_problem(name: str, others: list[str]) -> str | None:
-    """Why `name` cannot join `others`, or None."""
-    if not name:
-        return "type a name"
-    if len(name) > NAME_CHARS:
-        return f"a name has at most {NAME_CHARS} characters ({len(name)} typed)"
-    bad = sorted({ch for ch in name if ch in FORBIDDEN or ch in "\r\n\t"})
-    if bad:
-        return f"a name cannot contain {' '.join(repr(ch) for ch in bad)}"
-    same = next((other for other in others if other.casefold() == name.casefold()), None)
-    if same is not None:
-        return f"{same} is already at the table (names are matched without case)"
-    return None
 
 
 class NameValidator(Validator):
@@ -39,7 +24,7 @@ class NameValidator(Validator):
         self.seated = seated
 
     def validate(self, value: str) -> ValidationResult:
-        problem = name_problem(value.strip(), self.seated.others())
+        problem = name_problem(normal_name(value), self.seated.others())
         return self.failure(problem) if problem else self.success()
 
 
@@ -88,7 +73,7 @@ class PlayerList(Vertical):
 
     def add(self, name: str) -> str | None:
         """Seat `name` last; the problem in words if it cannot be."""
-        name = name.strip()
+        name = normal_name(name)
         if len(self.players) >= MAX_PLAYERS:
             return f"a table seats at most {MAX_PLAYERS} players"
         problem = name_problem(name, self.players)
@@ -103,13 +88,14 @@ class PlayerList(Vertical):
     def _redraw(self, highlight: int | None = None) -> None:
         seats = self.query_one("#seats", OptionList)
         seats.clear_options()
-        seats.add_options(f"{i + 1}. {escape(name)}" for i, name in enumerate(self.players))
+        seats.add_options(filled(f"{i + 1}. $name", name=name)
+                          for i, name in enumerate(self.players))
         if self.players:
             seats.highlighted = min(highlight or 0, len(self.players) - 1)
         self.post_message(self.PlayersChanged())
 
     def _say(self, problem: str | None) -> None:
-        self.query_one("#name-problem", Static).update(escape(problem or ""))
+        self.query_one("#name-problem", Static).update(literal(problem or ""))
 
     @on(Input.Changed, "#name")
     def _typed(self, event: Input.Changed) -> None:
@@ -136,10 +122,11 @@ class PlayerList(Vertical):
             self._say("highlight the player to rename in the list")
             return
         others = self.players[:index] + self.players[index + 1:]
-        problem = name_problem(box.value.strip(), others)
+        name = normal_name(box.value)
+        problem = name_problem(name, others)
         self._say(problem)
         if problem is None:
-            self.players[index] = box.value.strip()
+            self.players[index] = name
             box.value = ""
             self._redraw(index)
 

@@ -9,6 +9,8 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from referee.notation import visible
+
 from ..sitting import LogEntry
 
 
@@ -19,8 +21,8 @@ def entry_content(entry: LogEntry) -> Content:
         move_style = "bold $error strike"
     ruling_style = "$warning" if entry.notable else ""
     return Content.assemble(
-        (f"#{entry.seq} ", "dim"), (entry.text, move_style), "  ",
-        (entry.message, ruling_style), (f" [{entry.rule}]", "dim"),
+        (f"#{entry.seq} ", "dim"), (visible(entry.text), move_style), "  ",
+        (visible(entry.message), ruling_style), (f" [{visible(entry.rule)}]", "dim"),
     )
 
 

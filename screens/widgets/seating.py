@@ -7,6 +7,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from referee.engine import Referee
+from referee.notation import visible
 from referee.service.hints import actor
 
 _BAR_CAP = 8
@@ -17,7 +18,9 @@ NAME_CELLS = 10
 
 
 def fit(name: str, cells: int = NAME_CELLS) -> str:
-    """`name` in at most `cells` terminal cells (wide characters count two), `…` if cut."""
+    """`name` in at most `cells` terminal cells (wide characters count two), `…` if cut; its
+    control characters made visible first, so that the cut counts what is shown."""
+    name = visible(name)
     if cell_len(name) <= cells:
         return name
     return set_cell_size(name, cells - 1).rstrip() + "…"

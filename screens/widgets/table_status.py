@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.markup import escape
 from textual.widgets import Label, Static
 
 from referee.engine import Referee
+from referee.notation import visible
 from referee.service.hints import actor
 
+from ..literal import filled
 from .card_view import color_swatch
 from .seating import fit
 
@@ -41,25 +42,26 @@ class TableStatus(Static):
         round_text = f"Round {ref.round_no}" if ref.round_no else "Before round 1"
         rows.append(round_text, style="bold")
         if ref.dealer:
-            rows.append(f" · {ref.dealer} deals")
+            rows.append(f" · {visible(ref.dealer)} deals")
         if rows.plain != self._plain:
             self._plain = rows.plain
             self.update(rows, layout=False)
 
 
-def banner(ref: Referee, read_only: bool = False) -> str:
-    """Whose move it is, in a few words, for the label before the move box."""
+def banner(ref: Referee, read_only: bool = False) -> tuple[str, str]:
+    """Whose move it is, in a few words, for the label before the move box: the markup, with
+    `$name` standing for the (cut) name, and the name."""
     if read_only:
-        return "[b reverse] watching [/]"
+        return "[b reverse] watching [/]", ""
     who = actor(ref)
     table = ref.table
     if who is not None and table is not None and table.pending is not None:
-        return f"[b reverse $warning] {escape(fit(who, 8))} [/] answers +4"
+        return "[b reverse $warning] $name [/] answers +4", fit(who, 8)
     if who is not None:
-        return f"[b reverse $accent] {escape(fit(who, 10))} [/] to play"
+        return "[b reverse $accent] $name [/] to play", fit(who, 10)
     if ref.sheet.finished:
-        return "[b reverse] game over [/]"
-    return "[b reverse] table [/]"
+        return "[b reverse] game over [/]", ""
+    return "[b reverse] table [/]", ""
 
 
 class TurnBanner(Label):
@@ -74,10 +76,11 @@ class TurnBanner(Label):
     }
     """
 
-    _markup: str | None = None
+    _drawn: tuple[str, str] | None = None
 
-    def show(self, markup: str) -> None:
+    def show(self, drawn: tuple[str, str]) -> None:
         # A fixed width: a new name every turn must not cost a layout of the whole table.
-        if markup != self._markup:
-            self._markup = markup
-            self.update(markup, layout=False)
+        if drawn != self._drawn:
+            self._drawn = drawn
+            markup, name = drawn
+            self.update(filled(markup, name=name), layout=False)

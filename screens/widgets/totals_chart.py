@@ -6,11 +6,13 @@ import itertools
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.markup import escape
 from textual.widgets import Label, Sparkline
 
+from referee.notation import visible
 from referee.sheet import Sheet
 from referee.sheet.exports.chart import COLORS
+
+from ..literal import literal
 
 _STEPS_PER_ROUND = 4
 """Bars per round, so that two or three rounds still read as a line, not two blocks."""
@@ -55,7 +57,7 @@ class TotalsChart(Vertical):
             data = [value - low for value in series(sheet, player)]
             color = COLORS[index % len(COLORS)]
             with Horizontal():
-                yield Label(escape(player[:11]), classes="name")
+                yield Label(literal(visible(player)[:11]), classes="name")
                 line = Sparkline(data, min_color=color, max_color=color)
                 yield line
                 yield Label(f"[b]{sheet.score.totals[player]}[/]", classes="total")

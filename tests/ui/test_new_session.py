@@ -4,21 +4,21 @@ from __future__ import annotations
 
 from textual.widgets import Input, Select
 
-from referee.notation import parse_session
+from referee.notation import name_problem, parse_session
 from referee.service.replay import replay_session
 from screens.new_session_screen import NewSessionScreen
 from screens.round_end_screen import check_hand
 from screens.table_screen import TableScreen
 from screens.widgets.options_form import OptionsForm
-from screens.widgets.player_list import name_problem
 
 from .conftest import text_of, type_line
 
 
-def test_names_follow_the_notation():
+def test_the_form_asks_the_referee_about_names():
     assert name_problem("Mary Ann", ["Bob"]) is None
     assert name_problem("さくら", []) is None
-    assert name_problem("Bo:b", []) == "a name cannot contain ':'"
+    assert name_problem("Bo:b", []) == ("a name cannot contain ':' (U+003A COLON), character 3 "
+                                        "of 'Bo:b'")
     assert name_problem("x" * 25, []) == "a name has at most 24 characters (25 typed)"
     assert name_problem("BOB", ["Bob"]).startswith("Bob is already at the table")
 

@@ -8,11 +8,23 @@ from ..model import RoundInPlay, Sheet, SheetRound
 from . import labels, qr
 
 # Characters Markdown would read as markup (or as a table's column break) in a name or ruling.
-_MARKUP = re.compile(r"([\\`*_\[\]<>|#~])")
+# `&` only where it would start an entity reference (`&amp;` would show as `&`).
+_MARKUP = re.compile(r"([\\`*_\[\]<>|#~]|&(?=#?\w+;))")
 
 
 def md(text: str) -> str:
     return _MARKUP.sub(r"\\\1", text)
+
+
+def code(text: str) -> str:
+    """`text` as a code span, which shows it as written: a backslash escapes nothing there, so a
+    backtick in a name is fenced by a longer run of backticks instead (CommonMark 6.1)."""
+    runs = [len(run) for run in re.findall(r"`+", text)]
+    fence = "`" * (max(runs, default=0) + 1)
+    # A space each side keeps a backtick at either end apart from the fence; one is dropped
+    # on each side when the span is read.
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def table(sheet: Sheet) -> list[str]:
@@ -54,7 +66,7 @@ def render(sheet: Sheet) -> bytes:
         lines += ["", "## Rulings"]
     for rnd in blocks:
         lines += ["", f"### {md(labels.round_heading(rnd))}", ""]
-        lines += [f"- {labels.where(n) + ': ' if n.line else ''}{md(n.text)} `[{n.rule}]`"
-                  for n in rnd.notes] or ["- (nothing to note)"]
-    lines += ["", f"Standings code: `{qr.payload(sheet)}`", ""]
+        lines += [f"- {labels.where(n) + ': ' if n.line else ''}{md(n.text)} "
+                  + code(f"[{n.rule}]") for n in rnd.notes] or ["- (nothing to note)"]
+    lines += ["", f"Standings code: {code(qr.payload(sheet))}", ""]
     return "\n".join(lines).encode("utf-8")
