@@ -83,8 +83,11 @@ class TurnMoves(MoveBase):
         count = len(got) or 1
         creeper = any(c.kind == "cr" for c in got) and self.ref.deck.id == "minecraft"
         if creeper:
-            # The three more stop where a knock-out does.
-            count += len(real.draw(seat, max(0, min(3, limit - len(real.hands[seat])))))
+            # The three more stop where a knock-out does; the line says how many were owed
+            # (with the piles dry, fewer arrive).
+            room = max(0, min(3, limit - len(real.hands[seat])))
+            real.draw(seat, room)
+            count += room
         # No Mercy: the playable card found must be played.
         must = to_match and self.ref.deck.id == "nomercy"
         if (got and not creeper and real.matches(got[-1]) and len(real.hands[seat]) < limit

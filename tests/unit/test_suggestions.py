@@ -21,7 +21,7 @@ pytestmark = pytest.mark.selfplay
 
 # Every turn of each game is audited, which costs as much as refereeing the game many times
 # over: fewer games than plain self-play (whose moves all go through `check` too).
-GAMES = 40 if FULL else 4
+GAMES = 25 if FULL else 4
 EDITIONS = ["classic", "swap", "shuffle", "minecraft", "minimalista", "allwild", "flip",
             "nomercy"]
 
