@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import os
 import random
-import select
 import signal
 import sys
 import time
 import traceback
+
+from killing import kill_at, said
 
 from referee.engine import Referee
 from referee.engine.events import Header
@@ -96,26 +97,13 @@ def run(service: SessionService, op: str, sid: str, seed: int, moves: list[str],
     started = time.monotonic()
     deadline = started + random.Random(seed).uniform(0, TAKES.get(op, WINDOW))
     chunks: list[bytes] = []
-    ended = False
-    while not ended and (left := deadline - time.monotonic()) > 0:
-        if select.select([read_end], [], [], left)[0]:
-            chunk = os.read(read_end, 65536)
-            ended = not chunk
-            chunks.append(chunk)
-    if not ended:
-        os.kill(pid, signal.SIGKILL)
-    os.waitpid(pid, 0)
+    ended = kill_at(pid, read_end, deadline, chunks)
     # Learn how long the operation takes: a finished run says; a killed one only says "longer".
     TAKES[op] = (time.monotonic() - started if ended
                  else min(1.0, TAKES.get(op, WINDOW) * 1.3))
-    while chunk := os.read(read_end, 65536):
-        chunks.append(chunk)
-    os.close(read_end)
-    lines = b"".join(chunks).decode().splitlines()
-    errors = [line for line in lines if line.startswith("error")]
-    if errors:
-        return errors[0]
-    acks = " ".join(line.split()[1] for line in lines if line.startswith("ack "))
+    lines, error, acks = said(chunks)
+    if error is not None:
+        return error
     return f"{'done' if 'done' in lines else 'killed'} {acks}".rstrip()
 
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import os
 import random
-import select
 import signal
 import sys
 import time
 import traceback
+
+from killing import kill_at, said
 
 from referee.service import SessionService
 
@@ -62,23 +63,10 @@ def run(service: SessionService, sid: str, seed: int, moves: list[str]) -> str:
             ended = not chunk
             chunks.append(chunk)
     deadline = time.monotonic() + rng.uniform(0, OPENING if opening else RECORDING)
-    while not ended and (left := deadline - time.monotonic()) > 0:
-        ready, _, _ = select.select([read_end], [], [], left)
-        if ready:
-            chunk = os.read(read_end, 65536)
-            ended = not chunk
-            chunks.append(chunk)
-    if not ended:
-        os.kill(pid, signal.SIGKILL)
-    os.waitpid(pid, 0)
-    while chunk := os.read(read_end, 65536):
-        chunks.append(chunk)
-    os.close(read_end)
-    lines = b"".join(chunks).decode().splitlines()
-    errors = [line for line in lines if line.startswith("error")]
-    if errors:
-        return errors[0]
-    acks = " ".join(line.split()[1] for line in lines if line.startswith("ack "))
+    kill_at(pid, read_end, deadline, chunks)
+    lines, error, acks = said(chunks)
+    if error is not None:
+        return error
     if "finished" in lines:
         return f"finished {acks}".rstrip()
     return f"killed {'recording' if 'ready' in lines else 'opening'} {acks}".rstrip()
