@@ -13,6 +13,7 @@ from ..engine.events import (
     CardsDrawn,
     ChallengeMade,
     DrawAccepted,
+    Event,
     PlayerCaught,
     UnoCalled,
 )
@@ -36,16 +37,17 @@ def playable(ref: Referee) -> list[Card]:
     return faces
 
 
-def quick_moves(ref: Referee) -> dict[str, str]:
+def quick_moves(ref: Referee, legal: list[Event] | None = None) -> dict[str, str]:
     """The frequent moves as complete move lines, keyed by what they do.
 
     Keys: `draw`, `accept`, `challenge`, `uno`, `catch:NAME` (one per player who can be caught
-    now); the app binds keys to them. A move line still goes through the engine.
+    now); the app binds keys to them. A move line still goes through the engine. `legal` is
+    `ref.legal_moves()` when the caller has asked already (asking is the costly part).
     """
     header = ref.header
     who = ref.actor()
     moves: dict[str, str] = {}
-    for move in ref.legal_moves():
+    for move in ref.legal_moves() if legal is None else legal:
         if isinstance(move, CardsDrawn) and move.count == 1 and move.play is None:
             moves["draw"] = format_event(move, header)
         elif isinstance(move, DrawAccepted):
@@ -69,7 +71,7 @@ def quick_moves(ref: Referee) -> dict[str, str]:
 def completions(ref: Referee) -> list[str]:
     """Move lines for the move box's suggester: the actor's plays first, then the quick moves."""
     header = ref.header
-    lines = [format_event(move, header) for move in ref.legal_moves()
-             if isinstance(move, CardPlayed)]
-    lines.extend(line for line in quick_moves(ref).values() if line not in lines)
+    legal = ref.legal_moves()
+    lines = [format_event(move, header) for move in legal if isinstance(move, CardPlayed)]
+    lines.extend(line for line in quick_moves(ref, legal).values() if line not in lines)
     return lines

@@ -8,7 +8,7 @@ import pytest
 
 from tests.selfplay.penalty_model import PenaltySelfPlay, penalty_header
 from tests.selfplay.tables import random_header
-from tests.unit.test_selfplay import FULL, play, seed_for
+from tests.unit.test_selfplay import EDITIONS, FULL, play, seed_for
 
 pytestmark = pytest.mark.selfplay
 
@@ -19,9 +19,7 @@ GAMES = 300 if FULL else 40
 
 
 @pytest.mark.parametrize("rules", ["en", "jp"])
-@pytest.mark.parametrize(
-    "edition",
-    ["classic", "swap", "shuffle", "minecraft", "minimalista", "allwild", "flip", "nomercy"])
+@pytest.mark.parametrize("edition", EDITIONS)
 def test_engine_follows_penalty_games(edition: str, rules: str) -> None:
     """`penalty N` with N from 1 to 200: each caught missed UNO and guilty challenge is mostly
     recorded as the offender's hand total; a player reaching N leaves the round at once (the last
