@@ -47,10 +47,13 @@ MAX_STORED_BYTES = 64_000_000
 """A stored session of 100,000 moves (the notation's limit) is about 12 MB."""
 
 
-def write_atomically(path: Path, payload: bytes) -> None:
+def write_atomically(path: Path, payload: bytes, durable: bool = True) -> None:
     """Temp file in the same folder, flush, fsync, `os.replace`, fsync the folder.
 
     A reader (or a process killed at any instant) sees the old file or the new one, never a mix.
+    `durable=False` skips both fsyncs, for caches rebuilt from the files they describe: a
+    killed process still leaves the old file or the new one; only a power cut may lose the
+    write (or leave an empty file, which reads as damaged and is rebuilt).
     """
     directory = path.parent
     fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
@@ -58,13 +61,15 @@ def write_atomically(path: Path, payload: bytes) -> None:
         with os.fdopen(fd, "wb") as fh:
             fh.write(payload)
             fh.flush()
-            os.fsync(fh.fileno())
+            if durable:
+                os.fsync(fh.fileno())
         replace(tmp, os.fspath(path))
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
-    fsync_dir(directory)
+    if durable:
+        fsync_dir(directory)
 
 
 def encode(data: Data) -> bytes:
@@ -119,6 +124,12 @@ class AtomicJSONStorage(Storage):
         # kept no longer matches the disk.
         self._kept = None
         write_atomically(self.path, encode(data))
+        if self._keep:
+            self._kept = data
+
+    def keep(self, data: Data) -> None:
+        """What the lock holder just read from the file: the next read need not decode it again
+        (only with `keep_written`)."""
         if self._keep:
             self._kept = data
 

@@ -102,7 +102,9 @@ class SessionIndex:
         # id); TinyDB itself would need one write per changed row.
         data = {META: {"1": {"schema": INDEX_SCHEMA}},
                 SESSIONS: {str(i): row for i, row in enumerate(rows.values(), 1)}}
-        write_atomically(self.path, encode(data))
+        # Not synced: the index is a cache that `list` checks against the files' fingerprints and
+        # rebuilds, so recording a move pays for syncing the session file alone.
+        write_atomically(self.path, encode(data), durable=False)
         # Holding the index lock, no other writer's temp file can be in flight: any left are
         # from a process that was killed mid-write.
         for stale in self.path.parent.glob(f".{self.path.name}.*.tmp"):

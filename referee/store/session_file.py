@@ -102,6 +102,7 @@ class SessionFile:
         self.entries: list[dict[str, Any]] = []
         self.seen: Fingerprint | None = None
         self._db: TinyDB | None = None
+        self._data: dict[str, Any] | None = None
 
     # Opening ---------------------------------------------------------------------------------
 
@@ -122,7 +123,13 @@ class SessionFile:
             raise
         if write:
             self._db = TinyDB(path, storage=AtomicJSONStorage, keep_written=True)
+            storage = self._db.storage
+            if isinstance(storage, AtomicJSONStorage) and self._data is not None:
+                # Read under the lock, so it is the file's content: the first append need not
+                # read and decode the whole file a second time.
+                storage.keep(self._data)
             _sweep(path)
+        self._data = None
         return self
 
     def _load(self) -> None:
@@ -130,6 +137,7 @@ class SessionFile:
         try:
             data = AtomicJSONStorage(self.path).read()
             self.meta, self.entries = decode(self.id, data)
+            self._data = data
         except FileNotFoundError:
             raise SessionNotFound(f"session {self.id} was deleted") from None
         except (Damaged, ValueError, UnicodeDecodeError, AttributeError) as exc:
