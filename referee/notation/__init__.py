@@ -2,8 +2,9 @@
 
 from .errors import NotationError
 from .format import format_event, format_session
+from .keyboard import from_keyboard
 from .names import name_problem, normal_name, players_problem, visible
 from .parse import parse_move, parse_session
 
-__all__ = ["NotationError", "format_event", "format_session", "name_problem", "normal_name",
-           "parse_move", "parse_session", "players_problem", "visible"]
+__all__ = ["NotationError", "format_event", "format_session", "from_keyboard", "name_problem",
+           "normal_name", "parse_move", "parse_session", "players_problem", "visible"]

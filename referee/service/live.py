@@ -18,7 +18,7 @@ from ..engine.public import public_state
 from ..engine.scoring import ScoreSheet
 from ..engine.state import Game
 from ..engine.step import Step
-from ..notation import NotationError, format_event, format_session, parse_move
+from ..notation import NotationError, format_event, format_session, from_keyboard, parse_move
 from ..notation.limits import MAX_STATEMENTS, shorten
 from ..store import Move, ReadOnly, SessionError, SessionFile, plain_os_errors
 from ..store.log import apply as apply_entry
@@ -154,6 +154,7 @@ class LiveSession:
         A syntax error or a refusal stores nothing and changes nothing.
         """
         self._check_writable()
+        text = from_keyboard(text)
         # Refusals repeat what was typed: never more than a line of it.
         typed = shorten(text.strip())
         if self.trouble is not None:
@@ -232,6 +233,7 @@ class LiveSession:
             raise NoSuchMove(f"there is no move #{seq} in session {self.id} "
                              "(`uno-referee show ID --moves` lists them with their numbers)")
         old = self._moves[at].text
+        text = from_keyboard(text)
         typed = text.strip()
 
         def refused(rule: str, message: str, new: str = typed, column: int | None = None

@@ -9,7 +9,7 @@ from textual.validation import ValidationResult, Validator
 from textual.widgets import Input
 
 from referee.engine import Referee
-from referee.notation import NotationError, parse_move
+from referee.notation import NotationError, from_keyboard, parse_move
 from referee.service.hints import actor, completions
 
 STATEMENT_WORDS = frozenset({"round", "dealer", "start", "out", "hand", "turn"})
@@ -22,7 +22,7 @@ def expand(text: str, ref: Referee) -> str:
     A line that names a player (`Carol: catch Dave`, or `Carol catch` missing its colon, which
     the parser then explains) or starts a statement (`round 2`, `hand Bob: 12`) is kept as typed.
     """
-    typed = text.strip()
+    typed = from_keyboard(text).strip()
     if not typed or ":" in typed or typed.split()[0].casefold() in STATEMENT_WORDS:
         return typed
     folded = typed.casefold()
@@ -54,7 +54,7 @@ class MoveValidator(Validator):
         try:
             parse_move(line, ref.header)
         except NotationError as exc:
-            implied = len(line) - len(value.strip())
+            implied = len(line) - len(from_keyboard(value).strip())
             column = max(exc.col - implied, 1)
             return self.failure(f"column {column}: {exc.message}")
         return self.success()
@@ -71,6 +71,8 @@ class MoveSuggester(Suggester):
     async def get_suggestion(self, value: str) -> str | None:
         if not value.strip():
             return None
+        # Suggestions are ASCII; what was typed may be full-width (the same length as ASCII).
+        value = from_keyboard(value).casefold()
         ref = self._referee()
         who = actor(ref)
         prefix = f"{who}: ".casefold() if who else None
