@@ -14,7 +14,8 @@ def from_keyboard(line: str) -> str:
     A Japanese input method in full-width mode types `ｒ５`, `ｗ　ｂｌｕｅ` or
     `キャロル：ｃａｔｃｈ`; NFKC makes those `r5`, `w blue` and `キャロル:catch`
     (full-width letters, digits, spaces, colons and signs to ASCII, half-width katakana to
-    the usual ones), as player names are stored (`normal_name`). Only what people type goes through here: `.uno` files are read
-    exactly as written, so that a file replays the same forever.
+    the usual ones), as player names are stored (`normal_name`). Only what people type goes
+    through here: `.uno` files are read exactly as written, so that a file replays the same
+    forever.
     """
     return unicodedata.normalize("NFKC", line)
