@@ -24,6 +24,7 @@ from ..store import Move, ReadOnly, SessionError, SessionFile, plain_os_errors
 from ..store.log import apply as apply_entry
 from ..store.log import effective, last_summary
 from ..store.tags import header_of
+from . import snapshot
 from .replay import Statement, replay, rule_on, trouble_of
 from .results import (
     INTERNAL_RULE,
@@ -62,6 +63,10 @@ class LiveSession:
     LiveSession from one thread at a time.
     """
 
+    referee: Referee
+    trouble: Trouble | None
+    _steps: list[Step] | None
+
     def __init__(self, file: SessionFile,
                  on_close: Callable[[SessionFile, dict[str, Any]], None] | None = None) -> None:
         self._file = file
@@ -80,13 +85,41 @@ class LiveSession:
     def _load(self) -> None:
         self._moves = effective(self._file.entries)
         self._summary = last_summary(self._file.entries)
+        self._before: Game | None = None
+        """The state before the last move in force, while the steps are not known."""
+        self._cached: str | None = None
+        """The digest of the moves the cached snapshot holds, if it is current."""
+        if len(self._moves) >= snapshot.SNAPSHOT_MIN_MOVES:
+            digest = self._digest()
+            found = snapshot.load(self._file.path, digest, self._start.setup)
+            if found is not None:
+                # The state the replay would end in, without the replay: the steps are
+                # replayed only if something reads them (`steps`).
+                self.referee, self.trouble = Referee.at(found.end), None
+                self._steps = None
+                self._before, self._cached = found.before, digest
+                return
         self._set(replay(self.header, self._statements(self._moves),
                          Referee.at(self._start)))
 
     def _set(self, done: Any) -> None:
-        self.referee: Referee = done.referee
-        self.steps: list[Step] = done.steps
-        self.trouble: Trouble | None = done.trouble
+        self.referee = done.referee
+        self._steps = done.steps
+        self.trouble = done.trouble
+
+    @property
+    def steps(self) -> list[Step]:
+        """Each move in force that holds, with its event and ruling (replayed when first read
+        if the session was opened from a snapshot)."""
+        if self._steps is None:
+            self._set(replay(self.header, self._statements(self._moves),
+                             Referee.at(self._start)))
+        assert self._steps is not None
+        return self._steps
+
+    def _digest(self) -> str:
+        return snapshot.moves_digest(self.id, self._file.meta.get("tags"),
+                                     (move.text for move in self._moves))
 
     @staticmethod
     def _statements(moves: list[Move]) -> list[Statement]:
@@ -132,6 +165,7 @@ class LiveSession:
         """Read-only watchers: pick up what the writer stored since; True if anything changed."""
         if not self._file.changed():
             return False
+        steps = self.steps  # before the moves change: replayed now if opened from a snapshot
         before = self._moves
         self._file.reload()
         self._moves = effective(self._file.entries)
@@ -139,11 +173,12 @@ class LiveSession:
         if self.trouble is None and self._moves[:len(before)] == before:
             done = replay(self.header, self._statements(self._moves[len(before):]),
                           self.referee)
-            done.steps[:0] = self.steps
+            done.steps[:0] = steps
             self._set(done)
         else:
             self._set(replay(self.header, self._statements(self._moves),
                              Referee.at(self._start)))
+        self._before = None
         return True
 
     # Recording -------------------------------------------------------------------------------
@@ -189,7 +224,9 @@ class LiveSession:
             self.referee = Referee.at(before)
             raise
         self._committed(doc, summary)
-        self.steps.append(Step(doc["seq"], stored, event, ruling))
+        if self._steps is not None:
+            self._steps.append(Step(doc["seq"], stored, event, ruling))
+        self._before = before
         return Recorded(True, stored, ruling.rule, ruling.text, doc["seq"], ruling.notable)
 
     def undo(self) -> Undone:
@@ -198,13 +235,20 @@ class LiveSession:
         if not self._moves:
             raise NothingToUndo(f"nothing to undo: session {self.id} has no moves")
         last = self._moves[-1]
-        steps = self.steps[:-1] if self.steps and self.steps[-1].seq == last.seq else self.steps
-        referee = Referee.at(self._state_before(len(steps)))
-        trouble = None if self.trouble is not None and self.trouble.seq == last.seq \
-            else self.trouble
+        steps: list[Step] | None
+        if self._steps is None and self._before is not None:
+            # Opened from a snapshot, which holds the state before the last move.
+            steps, referee, trouble = None, Referee.at(self._before), None
+        else:
+            kept = self.steps
+            steps = kept[:-1] if kept and kept[-1].seq == last.seq else list(kept)
+            referee = Referee.at(self._state_before(len(steps)))
+            trouble = None if self.trouble is not None and self.trouble.seq == last.seq \
+                else self.trouble
         summary = summarize(referee)
         doc = self._file.append({"kind": "undo", "target": last.seq, "summary": summary})
-        self.referee, self.steps, self.trouble = referee, list(steps), trouble
+        self.referee, self._steps, self.trouble = referee, steps, trouble
+        self._before = None
         self._committed(doc, summary)
         return Undone(last.seq, last.text)
 
@@ -222,7 +266,8 @@ class LiveSession:
         summary = summarize(referee)
         doc = self._file.append({"kind": "correct", "target": seq, "text": plan.new,
                                  "voids": [m.seq for m in plan.dropped], "summary": summary})
-        self.referee, self.steps, self.trouble = referee, steps, None
+        self.referee, self._steps, self.trouble = referee, steps, None
+        self._before = None
         self._committed(doc, summary)
         return replace(plan, applied=True)
 
@@ -287,13 +332,27 @@ class LiveSession:
     # Closing ---------------------------------------------------------------------------------
 
     def close(self) -> None:
-        """Release the writer lock and refresh the session's list row."""
+        """Release the writer lock, refresh the session's list row and keep a snapshot of a
+        long session's state for the next command."""
         callback, self._on_close = self._on_close, None
         try:
             if callback is not None and self._dirty and self._file.writable:
                 callback(self._file, self.summary())
         finally:
             self._file.close()
+        self._keep_snapshot()
+
+    def _keep_snapshot(self) -> None:
+        if len(self._moves) < snapshot.SNAPSHOT_MIN_MOVES or self.trouble is not None:
+            return
+        digest = self._digest()
+        if digest == self._cached:
+            return
+        before = self._before
+        if before is None and self._steps is not None and self._steps:
+            before = self._state_before(len(self._steps) - 1)
+        snapshot.save(self._file.path, digest, snapshot.Snapshot(self.referee.state, before))
+        self._cached = digest
 
     def __enter__(self) -> LiveSession:
         return self
