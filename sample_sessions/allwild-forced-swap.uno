@@ -1,5 +1,5 @@
 # A short UNO All Wild round: every card is a Wild, so nothing has to match and no colour is
-# named (dossier 8). Targeted cards name their target with @. Hands of 4.
+# named (All Wild as gamerules.com gives it). Targeted cards name their target with @. Hands of 4.
 [Edition "allwild"]
 [Rules "en"]
 [Scoring "target 500"]

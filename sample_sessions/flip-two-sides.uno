@@ -1,4 +1,4 @@
-# A short UNO Flip round for three (dossier 5): over to the dark side and back. Every round
+# A short UNO Flip round for three (UNO FLIP! rules): over to the dark side and back. Every round
 # starts on the light side; a Flip names the card that then shows on top (`top`), and a draw
 # until a colour is recorded with `draw N`. Hands of 5.
 [Edition "flip"]
@@ -24,6 +24,6 @@ Bob: r9
 Cy: r2
 Ann: r+1                  # Ann's last card: Bob still draws 1, then the round ends
 
-# The round ended on the light side: hands are scored with light values (dossier 5.5).
+# The round ended on the light side: hands are scored with light values.
 hand Bob: r8 g+1 bs w+2 y4 b7                 # 8 + 10 + 20 + 50 + 4 + 7 = 99
 hand Cy: g3 gr y9 w b1 yf g6 b2 y+1           # 3 + 20 + 9 + 40 + 1 + 20 + 6 + 2 + 10 = 111

@@ -1,5 +1,5 @@
 # A classic round with No Mercy's mercy rule borrowed as a house rule: anyone holding 15 cards
-# or more is knocked out of the round (options.md `mercy`). The table also stacks draw cards
+# or more is knocked out of the round (option `mercy 15`). The table also stacks draw cards
 # (progressive: Draw Two on Draw Two, Wild Draw Four on either), so a stack can knock out.
 [Event "Mercy at the club"]
 [Edition "classic"]

@@ -1,5 +1,5 @@
 # Minecraft UNO: the Creeper. A player who draws a Creeper draws three more, and a Creeper in
-# hand is played as a Wild (seed 003, マイクラフトUNOオリジナルルール). The Creeper count (4)
+# hand is played as a Wild (the manual's 「マイクラフトUNOオリジナルルール」). The Creeper count (4)
 # and its 50 points are this product's table defaults: the Japanese manual gives neither.
 [Event "Minecraft UNO after school"]
 [Edition "minecraft"]

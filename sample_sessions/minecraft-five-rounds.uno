@@ -1,6 +1,6 @@
 # The five-round example of the Minecraft UNO Japanese manual (【5回戦の場合】),
 # entered as a score sheet only: who went out, and the points left in each other hand.
-# Source: shared/seeds/003_99e5b4d188176612.txt; dossier 10.1.
+# Source: Minecraft UNO manual, Japanese edition (importer インフォレンズ), 「得点の計算」.
 # Japanese five-round scoring: the winner scores +(the others' hands), each loser -(own hand).
 [Event "Minecraft UNO manual: five-round example"]
 [Edition "minecraft"]

@@ -1,5 +1,5 @@
 # A short UNO Minimalista round: classic rules, but the deck holds 8 plain Wilds and no special
-# Wilds (dossier 8), so five Wilds can hit the table in one round. Hands of 4.
+# Wilds (per Japanese Wikipedia), so five Wilds can hit the table in one round. Hands of 4.
 [Edition "minimalista"]
 [Rules "jp"]
 [Scoring "target 500"]

@@ -1,4 +1,4 @@
-# A round of UNO Show 'Em No Mercy (dossier 7): draw cards stack by value in any colour, 7s swap
+# A round of UNO Show 'Em No Mercy (Mattel HVW18): draw cards stack by value in any colour, 7s swap
 # and 0s pass, a player draws until they can play and must play it, and anyone holding 25 cards
 # or more is knocked out (the mercy rule). The round's winner scores the cards left in the other
 # hands plus 250 for each player knocked out; the game goes to 1000.

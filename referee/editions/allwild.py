@@ -12,24 +12,24 @@ from ..engine.events import Play
 from ..engine.messages import Key, Messages
 from ..engine.rules import RuleId, rule
 from ..engine.ruling import Refusal
+from ..engine.sources import ALL_WILD, JA_WIKIPEDIA
 from ..engine.state import Game, Kind, Said, Table
 from ..engine.units import Edition, register
 
 ALLWILD = rule("allwild", "All Wild: every card is a Wild, so any card may be played on any "
                "card and no colour is named; a start card's action is ignored.",
-               "dossier 8 (AW/unogamerules)", unit="allwild")
+               ALL_WILD, unit="allwild")
 WILD_DRAW = rule("wild-draw", "Wild Draw Two and Wild Draw Four: the next player draws 2 or 4 "
-                 "and misses their turn; there is no challenge.", "dossier 8, 13 row 1",
-                 unit="allwild")
-SKIP_TWO = rule("skip-two", "Wild Skip Two: the next two players are skipped.", "dossier 8",
-                unit="allwild")
+                 "and misses their turn; there is no challenge.", ALL_WILD, unit="allwild")
+SKIP_TWO = rule("skip-two", "Wild Skip Two: the next two players are skipped.",
+                f"{ALL_WILD}; {JA_WIKIPEDIA}, 関連商品", unit="allwild")
 TARGETED_DRAW = rule("targeted-draw", "Wild Targeted Draw Two: the chosen player (`@NAME`) draws "
                      "2 and does not lose their turn; play passes to the next player.",
-                     "dossier 8", unit="allwild")
+                     ALL_WILD, unit="allwild")
 FORCED_SWAP = rule("forced-swap", "Wild Forced Swap: the player must swap hands with a chosen "
                    "player (`@NAME`); as the last card there is nothing to swap. A player left "
                    "on one card by the swap must call UNO.",
-                   "dossier 8 (gamerules.com); options.md", unit="allwild")
+                   f"{ALL_WILD}; as the last card: table default", unit="allwild")
 
 
 class Say(Messages, namespace="allwild"):
@@ -89,8 +89,8 @@ def _forced_swap(g: Game, t: Table, seat: int, play: Play, top: Card | None, col
 
 
 _KINDS = ("w", "wr", "ws", "ws2", "w+2", "w+4", "wt+2", "wfs")
-# The counts and values are UNCONFIRMED: the product's ruling is 14 of each of the eight kinds;
-# a plain Wild 20, an action Wild 50.
+# No published list of the counts or points was found: the table default is 14 of each of the
+# eight kinds (112 in all), a plain Wild 20 and an action Wild 50.
 _CARDS = MappingProxyType({card(kind): 14 for kind in _KINDS})
 
 
@@ -99,8 +99,8 @@ class AllWild(Edition):
     id = "allwild"
     deck = Deck("allwild", "UNO All Wild (112 Wild cards)", _CARDS,
                 MappingProxyType({face: 20 if face.kind == "w" else 50 for face in _CARDS}),
-                "dossier 8, 11", start_back=frozenset(), challengeable=frozenset(),
-                wilds_name_colour=False)
+                f"{ALL_WILD}; counts and points: table default", start_back=frozenset(),
+                challengeable=frozenset(), wilds_name_colour=False)
     # No challenge, and a hand left at one card by a Forced Swap must call UNO.
     defaults = MappingProxyType({rules: {"challenge": "off", "uno-on-passive": "yes"}
                                  for rules in ("en", "jp")})

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from ..engine.deck import classic_family
+from ..engine.sources import EN_SHEET, HOW_TO
 from ..engine.units import Edition, register
 
 
 @register
 class Classic(Edition):
     id = "classic"
-    deck = classic_family("classic", "UNO (108 cards)", {}, 50, "dossier 2.1, 2.12")
+    deck = classic_family("classic", "UNO (108 cards)", {}, 50,
+                          f"{EN_SHEET}; {HOW_TO}, 「使用するカード」")

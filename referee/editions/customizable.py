@@ -6,12 +6,14 @@ from ..engine.cards import Card
 from ..engine.events import Play
 from ..engine.messages import Key, Messages
 from ..engine.rules import RuleId, rule
+from ..engine.sources import JP_MANUAL
 from ..engine.state import Game, Kind, Said, Table
 
 _TEXT = ("Wild Customizable: the written rule applies; the player names the colour and the turn "
          "passes.")
-CUSTOMIZABLE = rule("customizable", _TEXT, "dossier 4 (JP17)", unit="swap")
-rule("customizable", _TEXT, "dossier 4 (JP17)", unit="shuffle")
+_SOURCE = f"{JP_MANUAL}, 「白いワイルド」"
+CUSTOMIZABLE = rule("customizable", _TEXT, _SOURCE, unit="swap")
+rule("customizable", _TEXT, _SOURCE, unit="shuffle")
 
 
 class Say(Messages, namespace="customizable"):

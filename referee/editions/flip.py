@@ -20,59 +20,66 @@ from ..engine.messages import Colour, Key, Messages
 from ..engine.rulebook import CONSERVATION, WILD_COLOR
 from ..engine.rules import RuleId, rule
 from ..engine.ruling import Refusal
+from ..engine.sources import FLIP_MANUAL, FLIP_SHEET, JA_WIKIPEDIA, TABLE_DEFAULT
 from ..engine.state import NO_KNOWN, Game, Kind, OwedDraw, PendingDraw, Said, Table
 from ..engine.units import Edition, register
 from . import skip_everyone
 
 SIDES = ("light", "dark")
+_CHALLENGE = f"{FLIP_MANUAL}, 「ワイルド ドロー2とダークカラーワイルドを使うとき(チャレンジ)」"
+_WILD_DRAWS = f"{FLIP_MANUAL}, 「ワイルド ドロー2」, 「ダークカラーワイルド」"
 
 FLIP_SIDE = rule("flip-side", "UNO Flip has a light side (red, yellow, green, blue) and a dark "
                  "side (pink, teal, orange, purple); the game starts on the light side, and "
                  "only cards of the side showing are played, named and scored.",
-                 "dossier 5.1, 5.2; seed 004", unit="flip")
+                 f"{FLIP_SHEET}; {FLIP_MANUAL}, 「ウノフリップとは?」", unit="flip")
 FLIP = rule("flip", "Flip: the discard pile is turned over (the Flip ends at the bottom), then "
             "the draw pile, then every hand; the other face of the old bottom card is the new "
             "top, entered as `rf top pu5`. Play passes to the next player.",
-            "dossier 5.3, 13 row 17; seed 004", unit="flip")
+            f"{FLIP_SHEET}; {FLIP_MANUAL}, 「フリップ」", unit="flip")
 FLIP_EXPOSED = rule("flip-exposed", "The card a Flip turns up has no effect; a Wild turned up "
                     "takes the colour the Flip's player names (`rf top w pink`).",
-                    "options.md (dossier 5.3 UNCONFIRMED)", table_default=True, unit="flip")
+                    TABLE_DEFAULT, table_default=True, unit="flip")
 DRAW_CARD = rule("draw-card", "Draw One (light) and Draw Five (dark): the next player draws 1 "
-                 "or 5 and misses their turn.", "dossier 5.3; seed 004", unit="flip")
+                 "or 5 and misses their turn.",
+                 f"{FLIP_SHEET}; {FLIP_MANUAL}, 「ドロー1」, 「ダークドロー5」", unit="flip")
 FLIP_WILD_DRAW = rule("flip-wild-draw", "Wild Draw Two (light): the next player draws 2 and "
                       "misses their turn. Wild Draw Color (dark): the next player draws until "
                       "they get the named colour (a Wild does not count), keeps every card and "
                       "misses their turn; the table records how many with `draw N`. Either may "
-                      "be challenged.", "dossier 5.3, 5.4; seed 004", unit="flip")
+                      "be challenged.", f"{FLIP_SHEET}; {_WILD_DRAWS}; a drawn Wild: table default",
+                      unit="flip")
 rule("flip-wild-draw-legal", "A Wild Draw Two or Wild Draw Color is illegal only when its player "
-     "holds a card of the colour in force before it.", "dossier 5.3 (FLIPspec)",
+     "holds a card of the colour in force before it.", FLIP_SHEET,
      when=(("wd4-legal", "color"),), unit="flip")
 rule("flip-wild-draw-legal", "A Wild Draw Two or Wild Draw Color is illegal when its player "
-     "holds any other card they could play.", "dossier 5.3 (JPflip)",
+     "holds any other card they could play.", _WILD_DRAWS,
      when=(("wd4-legal", "playable"),), unit="flip")
 FLIP_GUILTY = rule("flip-guilty", "Guilty: the offender draws instead what the challenger would "
                    "have drawn (2 for a Wild Draw Two, until the colour for a Wild Draw Color); "
                    "the card and its colour stay and the challenger plays.",
-                   "dossier 5.4 (FLIPspec)", when=(("wd4-guilty", "draw"),), unit="flip")
+                   FLIP_SHEET, when=(("wd4-guilty", "draw"),), unit="flip")
 rule("flip-guilty", "Guilty: the offender takes the card back and draws 2 (for either card); the "
      "card and colour before it are back in force and the challenger plays.",
-     "dossier 5.4 (JPflip)", when=(("wd4-guilty", "retract"),), unit="flip")
+     _CHALLENGE, when=(("wd4-guilty", "retract"),), unit="flip")
 rule("flip-guilty", "Guilty: the offender takes the card back, draws 2 and must play the legal "
-     "card at once.", "dossier 5.4 (JPflip), 2.7 (JPwiki)",
+     "card at once.", f"{_CHALLENGE}; {JA_WIKIPEDIA}, ルール",
      when=(("wd4-guilty", "retract-replay"),), unit="flip")
 FLIP_INNOCENT = rule("flip-innocent", "Innocent: the challenger draws 4 for a Wild Draw Two, or "
                      "2 and then until the colour for a Wild Draw Color, and misses their turn.",
-                     "dossier 5.4", unit="flip")
+                     f"{FLIP_SHEET}; {_CHALLENGE}", unit="flip")
 rule("flip-reshuffle", "When the draw pile runs out, the discard pile except its top card becomes "
      "the new draw pile, turned so that the side in play faces down.",
-     "dossier 5.6 (orientation UNCONFIRMED)", table_default=True, unit="flip")
+     "Table default: no published rule says which side faces down after a reshuffle",
+     table_default=True, unit="flip")
 rule("flip-score", "Hands are scored on the side showing at the round's end: numbers at face "
      "value, Draw One 10, Draw Five, Reverse, Skip and Flip 20, Skip Everyone 30, Wild 40, Wild "
-     "Draw Two 50, Wild Draw Color 60.", "dossier 5.5, 11; seed 004", unit="flip")
+     "Draw Two 50, Wild Draw Color 60.", f"{FLIP_SHEET}; {FLIP_MANUAL}, 「ウノフリップとは?」",
+     unit="flip")
 rule("start-card", "Flip start card (light side): Draw One makes the first player draw 1 and "
      "miss their turn; Reverse, Skip and Wild as in classic UNO; a Wild Draw Two is returned and "
-     "another card turned, and so is a Flip (table default).", "dossier 5.2; options.md",
-     unit="flip")
+     "another card turned, and so is a Flip (table default).",
+     f"{FLIP_SHEET}; {FLIP_MANUAL}, 「カードの説明と枚数」; a Flip: table default", unit="flip")
 
 
 class Say(Messages, namespace="flip"):
@@ -122,8 +129,8 @@ def _deck() -> Deck:
     dark = frozenset(f for f in cards if f.color in DARK_COLORS or f.kind in ("w", "w+c"))
     # A Flip as the start card is a table default: sent back like a Wild Draw Two.
     return Deck("flip", "UNO Flip! (112 two-sided cards)", MappingProxyType(cards),
-                MappingProxyType(values), "dossier 5; seed 004", (light, dark), 112,
-                frozenset({"w+2", "f"}), frozenset({"w+2", "w+c"}))
+                MappingProxyType(values), f"{FLIP_SHEET}; {FLIP_MANUAL}, 「カードの説明と枚数」",
+                (light, dark), 112, frozenset({"w+2", "f"}), frozenset({"w+2", "w+c"}))
 
 
 def _wild_draw(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None,

@@ -17,17 +17,20 @@ from ..engine.messages import Key, Messages
 from ..engine.options import option
 from ..engine.rules import RuleId, rule
 from ..engine.ruling import Refusal
+from ..engine.sources import MINECRAFT_MANUAL
 from ..engine.state import Game, Said, Table
 from ..engine.units import Edition, register
 from ..engine.waiting import Wait
 
 TRIGGER = option("creeper-trigger", ("every-draw", "turn-draw"), "every-draw", "every-draw",
                  "Minecraft: which draws from the pile make a drawn Creeper draw three more.",
-                 "dossier 6", table_default=True, unit="minecraft")
+                 "Table default: the Minecraft UNO manual does not say which draws count",
+                 table_default=True, unit="minecraft")
 CREEPER = rule("creeper", "Creeper: a player who draws a Creeper draws 3 more (a Creeper among "
                "those 3 is kept); Creepers are played as Wilds. Record the chain as `draw 4`, or "
                "`draw 3` right after a forced draw (a `draw 3` there always reads as the "
-               "Creeper's three).", "seed 003 JPmc; dossier 6", unit="minecraft")
+               "Creeper's three).", f"{MINECRAFT_MANUAL}, 「マイクラフトUNOオリジナルルール」",
+               unit="minecraft")
 
 _OWED, _FOUND = "creeper-owed", "creeper"
 """`Table.extra` keys: seats owing a `draw 3` now (found by the last event), and seats found
@@ -43,9 +46,10 @@ class Say(Messages, namespace="minecraft"):
 @register
 class Minecraft(Edition):
     id = "minecraft"
-    # The Creeper count (4) and value (50) are not in the JP manual: table defaults.
+    # The Japanese manual gives neither the Creeper count nor its points: 4 (112 cards in all, as
+    # English rules sites give the box) and 50 (a Creeper plays as a Wild) are table defaults.
     deck = classic_family("minecraft", "Minecraft UNO (108 + 4 Creeper)", {"cr": 4}, 50,
-                          "dossier 6; seed 003")
+                          f"{MINECRAFT_MANUAL}; Creeper count and points: table default")
     defaults = MappingProxyType({"jp": {"coaching-penalty": "4"}})
     """The Minecraft Japanese manual has coaching at 4."""
 

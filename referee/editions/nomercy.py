@@ -15,40 +15,42 @@ from ..engine.options import option
 from ..engine.rulebook import CONSERVATION
 from ..engine.rules import RuleId, rule
 from ..engine.ruling import Refusal
+from ..engine.sources import JA_WIKIPEDIA, NO_MERCY_GUIDE, NO_MERCY_SHEET
 from ..engine.state import Game, Kind, OwedDraw, Said, Table
 from ..engine.units import Edition, register
 from . import skip_everyone
 
+_TWO_PLAYERS = f"{JA_WIKIPEDIA}, 関連商品 (ワイルド リバースドロー4)"
+
 TWO_PLAYER_REVERSE_DRAW = option(
     "two-player-reverse-draw", ("self", "other"), "self", "self",
     "With two players, a Wild Reverse Draw 4's own player draws the 4 (self), or the other "
-    "player does (other).", "dossier 7.2, 13 row 14 (JPwiki: 自分がカードを4枚引く)",
-    unit="nomercy")
+    "player does (other).", _TWO_PLAYERS, unit="nomercy")
 DISCARD_ALL = rule("discard-all", "Discard All: the player also puts down every other card of its "
                    "colour, written after it (`rda r5 rs`); play passes to the next player.",
-                   "dossier 7.2 (c4gaming)", unit="nomercy")
+                   NO_MERCY_GUIDE, unit="nomercy")
 REVERSE_DRAW = rule("reverse-draw", "Wild Reverse Draw 4: play changes direction first, then the "
                     "new next player draws 4; in a stack it counts as +4. With two players its "
                     "own player draws the 4 and play passes to the other player.",
-                    "JPwiki (ワイルド リバースドロー4: 2人でプレイしている場合は、自分がカードを4枚"
-                    "引く); options.md", when=((TWO_PLAYER_REVERSE_DRAW, "self"),),
-                    unit="nomercy")
+                    f"{_TWO_PLAYERS}; in a stack: table default",
+                    when=((TWO_PLAYER_REVERSE_DRAW, "self"),), unit="nomercy")
 rule("reverse-draw", "Wild Reverse Draw 4: play changes direction first, then the new next "
      "player draws 4; in a stack it counts as +4. With two players the other player draws.",
-     "options.md; dossier 7.2 (UNCONFIRMED)", table_default=True,
+     f"Table default: {_TWO_PLAYERS} has its own player draw", table_default=True,
      when=((TWO_PLAYER_REVERSE_DRAW, "other"),), unit="nomercy")
 ROULETTE = rule("roulette", "Wild Color Roulette: its player names a colour; the next player "
                 "draws until a card of that colour, keeps them all (`draw N`) and misses their "
-                "turn.", "options.md; dossier 7.2 (who names the colour UNCONFIRMED)",
-                table_default=True, unit="nomercy")
+                "turn.",
+                f"{JA_WIKIPEDIA}, 関連商品 (ワイルドカラールーレット); who names the colour: "
+                "table default", table_default=True, unit="nomercy")
 NOMERCY_DRAW = rule("nomercy-draw", "A player who cannot play draws until they get a card they "
                     "can play, then must play it (`draw N CARD`); the cards are kept only when "
                     "the piles run out or the mercy rule knocks the player out.",
-                    "dossier 7.2 (NMsheet), 12 row 4", unit="nomercy")
+                    NO_MERCY_SHEET, unit="nomercy")
 DRAW_CARD = rule("draw-card", "Draw Two and Draw Four: the next player draws 2 or 4 and misses "
-                 "their turn, unless they stack.", "dossier 7.2", unit="nomercy")
+                 "their turn, unless they stack.", NO_MERCY_SHEET, unit="nomercy")
 rule("start-card", "An action card turned up at the start is ignored and the next card turned.",
-     "dossier 7.2 (NMsheet)", unit="nomercy")
+     NO_MERCY_SHEET, unit="nomercy")
 
 
 class Say(Messages, namespace="nomercy"):
@@ -63,7 +65,8 @@ class Say(Messages, namespace="nomercy"):
 
 
 def _deck() -> Deck:
-    """168 cards; the composition is UNCONFIRMED."""
+    """168 cards, as the sheet says; the count of each card is as open-source implementations
+    give it (no official list was at hand)."""
     cards: dict[Card, int] = {}
     for color in LIGHT_COLORS:
         for kind in "0123456789":
@@ -72,11 +75,12 @@ def _deck() -> Deck:
             cards[card(color + kind)] = copies
     cards.update({card("wr+4"): 8, card("w+6"): 4, card("w+10"): 4, card("wcr"): 8})
     values = {f: int(f.kind) if f.is_number else 50 if f.is_wild else 20 for f in cards}
-    # NMsheet: an action card turned up at the start is ignored and another turned.
+    # The sheet: an action card turned up at the start is ignored and another turned.
     back = frozenset(f.kind for f in cards if not f.is_number)
     return Deck("nomercy", "UNO Show 'Em No Mercy (168 cards)", MappingProxyType(cards),
-                MappingProxyType(values), "dossier 7, 11", start_back=back,
-                challengeable=frozenset())
+                MappingProxyType(values),
+                f"{NO_MERCY_SHEET}; counts and points as open-source implementations give them",
+                start_back=back, challengeable=frozenset())
 
 
 def _draw(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None,

@@ -12,23 +12,27 @@ from ..engine.events import Play
 from ..engine.messages import Key, Messages
 from ..engine.options import option
 from ..engine.rules import RuleId, rule
+from ..engine.sources import JA_WIKIPEDIA, JP_MANUAL, UNO_TWITTER
 from ..engine.state import NO_KNOWN, Game, Kind, Said, Table
 from ..engine.units import Edition, register
 from . import customizable
 
+_TWEET = f"{UNO_TWITTER}, as reported by dailygame.net"
+
 SHUFFLE_LAST_CARD_OPTION = option(
     "shuffle-last-card", ("redeal", "wins"), "redeal", "redeal",
-    "Wild Shuffle Hands as the last card re-deals, the player included, or wins.", "dossier 4",
+    "Wild Shuffle Hands as the last card re-deals, the player included, or wins.", _TWEET,
     unit="shuffle")
 SHUFFLE_HANDS = rule("shuffle-hands", "Wild Shuffle Hands: all hands are gathered, shuffled and "
                      "dealt one at a time from the player's left, the player last; counts may "
                      "change; the player names the colour and the turn passes.",
-                     "dossier 4 (JP17)", unit="shuffle")
+                     f"{JP_MANUAL}, 「シャッフルワイルド」", unit="shuffle")
 SHUFFLE_LAST_CARD = rule("shuffle-last-card", "Wild Shuffle Hands as the last card re-deals, the "
-                         "player included: they do not go out.", "dossier 4 (SHUF)",
+                         "player included: they do not go out.", _TWEET,
                          when=((SHUFFLE_LAST_CARD_OPTION, "redeal"),), unit="shuffle")
 rule("shuffle-last-card", "Wild Shuffle Hands as the last card goes out like any Wild.",
-     "dossier 4 (contrary claim)", when=((SHUFFLE_LAST_CARD_OPTION, "wins"),), unit="shuffle")
+     "tipsfolder.com, a secondary page contrary to the reported post",
+     when=((SHUFFLE_LAST_CARD_OPTION, "wins"),), unit="shuffle")
 
 
 class Say(Messages, namespace="shuffle"):
@@ -39,7 +43,8 @@ class Say(Messages, namespace="shuffle"):
 class Shuffle(Edition):
     id = "shuffle"
     deck = classic_family("shuffle", "UNO 2017 (112: Wild Shuffle Hands, 3 Wild Customizable)",
-                          {"wsh": 1, "wc": 3}, 40, "dossier 4; seed 000")
+                          {"wsh": 1, "wc": 3}, 40,
+                          f"{JP_MANUAL}, 「カードの説明と枚数」; points: {JA_WIKIPEDIA}, 点数")
 
     def __init__(self, values: Mapping[str, str]) -> None:
         self.last_wins = values[SHUFFLE_LAST_CARD_OPTION] == "wins"

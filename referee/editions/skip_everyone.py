@@ -6,13 +6,15 @@ from ..engine.cards import Card
 from ..engine.events import Play
 from ..engine.messages import Key, Messages
 from ..engine.rules import RuleId, rule
+from ..engine.sources import FLIP_MANUAL, NO_MERCY_SHEET
 from ..engine.state import Game, Kind, Said, Table
 
 SKIP_EVERYONE = rule("skip-everyone", "Skip Everyone: every other player is skipped and the "
                      "player plays again; with two players it acts as a Skip.",
-                     "dossier 5.3, 5.6; seed 004", unit="flip")
+                     f"{FLIP_MANUAL}, 「ダークスキップ」; with two players: table default",
+                     unit="flip")
 rule("skip-everyone", "Skip Everyone: every other player is skipped and the player plays again.",
-     "dossier 7.2", unit="nomercy")
+     NO_MERCY_SHEET, unit="nomercy")
 
 
 class Say(Messages, namespace="skip_everyone"):

@@ -13,22 +13,27 @@ from ..engine.messages import Key, Messages
 from ..engine.options import option
 from ..engine.rules import RuleId, rule
 from ..engine.ruling import Refusal
+from ..engine.sources import JA_WIKIPEDIA
 from ..engine.state import Game, Kind, Said, Table
 from ..engine.units import Edition, register
 from . import customizable
 
+_CARD = f"{JA_WIKIPEDIA}, カードの種類 (とりかえっこワイルド)"
+
 SWAP_OPTIONAL = option("swap-optional", ("yes", "no"), "yes", "yes",
-                       "Whether Wild Swap Hands may be played without swapping.", "dossier 3",
+                       "Whether Wild Swap Hands may be played without swapping.",
+                       f"Table default: {_CARD} says the player may swap (交換できる)",
                        table_default=True, unit="swap")
 SWAP_HANDS = rule("swap-hands", "Wild Swap Hands: the player may swap hands with any opponent "
-                  "and names the colour; the turn passes.", "dossier 3",
+                  "and names the colour; the turn passes.", _CARD,
                   when=((SWAP_OPTIONAL, "yes"),), unit="swap")
 rule("swap-hands", "Wild Swap Hands: the player must swap hands with an opponent and names the "
-     "colour; the turn passes.", "dossier 3", table_default=True,
-     when=((SWAP_OPTIONAL, "no"),), unit="swap")
+     "colour; the turn passes.", "Table default: the published wording says the player may swap",
+     table_default=True, when=((SWAP_OPTIONAL, "no"),), unit="swap")
 SWAP_LAST_CARD = rule("swap-last-card", "Wild Swap Hands as the last card goes out; there is "
-                      "nothing to swap.", "dossier 3 (carvadia FAQ)", table_default=True,
-                      unit="swap")
+                      "nothing to swap.",
+                      "Table default: as carvadia.com, a secondary page, reads the card",
+                      table_default=True, unit="swap")
 
 
 class Say(Messages, namespace="swap"):
@@ -42,7 +47,7 @@ class Say(Messages, namespace="swap"):
 class Swap(Edition):
     id = "swap"
     deck = classic_family("swap", "UNO 2016 (112: Wild Swap Hands, 3 Wild Customizable)",
-                          {"wsw": 1, "wc": 3}, 40, "dossier 3")
+                          {"wsw": 1, "wc": 3}, 40, f"{JA_WIKIPEDIA}, カードの種類, 点数")
 
     def __init__(self, values: Mapping[str, str]) -> None:
         self.optional = values[SWAP_OPTIONAL] == "yes"

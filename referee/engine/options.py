@@ -12,6 +12,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from .sources import (
+    CALLING_UNO,
+    COACHING_PENALTIES,
+    EN_SHEET,
+    FIRST_DRAW,
+    JP_MANUAL,
+    LATE_CALL,
+    MINECRAFT_MANUAL,
+    SETUP,
+    START_CARDS,
+    TABLE_DEFAULT,
+    TWO_PLAYERS,
+)
+
 INT = "integer"
 """Marker for options whose value is a whole number."""
 
@@ -78,55 +92,58 @@ def check_value(key: str, value: str) -> str:
 WD4_LEGAL = option(
     "wd4-legal", ("color", "playable"), "color", "playable",
     "When a Wild Draw Four is illegal: holding a card of the colour in force (color), or "
-    "holding any other playable card, Wilds included (playable).", "dossier 2.6")
+    "holding any other playable card, Wilds included (playable).",
+    f"{EN_SHEET} (color); {JP_MANUAL}, 「ワイルド ドロー4」 (playable)")
 WD4_GUILTY = option(
     "wd4-guilty", ("draw", "retract", "retract-replay"), "draw", "retract",
     "A guilty Wild Draw Four: the offender draws 4 and the card stays (draw); takes it back "
     "and draws 4, the challenger plays next (retract); or also plays the legal card at "
-    "once (retract-replay).", "dossier 2.7")
+    "once (retract-replay).",
+    f"{EN_SHEET} (draw); {MINECRAFT_MANUAL}, 「ワイルドドロー4を使う時」 (retract)")
 CHALLENGE = option("challenge", ("on", "off"), "on", "on",
-                   "Whether a Wild Draw Four may be challenged.", "dossier 2.15")
+                   "Whether a Wild Draw Four may be challenged.",
+                   f"{EN_SHEET}; {JP_MANUAL}, 「ワイルド ドロー4を使うとき(チャレンジ)」")
 UNO_WINDOW = option(
     "uno-window", ("next-action", "next-discard"), "next-action", "next-discard",
     "Until when a missed UNO can be caught: the next turn action by another player "
     "(a play, a draw, accept or challenge), or the next card another player plays.",
-    "dossier 2.8")
+    f"{EN_SHEET} (next-action); {JP_MANUAL}, 「罰則と反則」 (next-discard)")
 UNO_PENALTY = option("uno-penalty", INT, "2", "2",
-                     "Cards drawn by a player caught not calling UNO.", "dossier 2.8")
+                     "Cards drawn by a player caught not calling UNO.", CALLING_UNO)
 LATE_UNO = option("late-uno", ("allowed", "no"), "allowed", "allowed",
                   "Whether calling UNO after the card is down, before anyone catches, protects.",
-                  "dossier 2.8", table_default=True)
+                  LATE_CALL, table_default=True)
 FALSE_CATCH_PENALTY = option(
     "false-catch-penalty", INT, "0", "0",
-    "Cards drawn by a player who catches someone who cannot be caught.", "dossier 2.8",
+    "Cards drawn by a player who catches someone who cannot be caught.", TABLE_DEFAULT,
     table_default=True)
 UNO_ON_PASSIVE = option(
     "uno-on-passive", ("yes", "no"), "no", "no",
     "Whether a player who reaches one card by a swap or shuffle must call UNO too.",
-    "dossier 13 row 20", table_default=True)
+    TABLE_DEFAULT, table_default=True)
 MISPLAY_PENALTY = option(
     "misplay-penalty", INT, "2", "2",
     "Cards drawn by a player caught putting down an illegal card (the card goes back).",
-    "dossier 13 row 10 (JP17); EN table default")
+    f"{JP_MANUAL}, 「罰則と反則」; the Mattel sheet is silent")
 COACHING_PENALTY = option("coaching-penalty", INT, "2", "2",
                           "Cards drawn by a player who tells another what to play.",
-                          "dossier 13 row 11")
+                          COACHING_PENALTIES)
 DEALER_ROTATION = option(
     "dealer-rotation", ("left", "winner"), "left", "winner",
     "Who deals the next round: the player left of the dealer, or the round's winner.",
-    "dossier 2.2")
+    f"{EN_SHEET} (left); {JP_MANUAL}, 「上がり方」 (winner)")
 TWO_PLAYER_REVERSE = option(
     "two-player-reverse", ("skip", "reverse"), "skip", "skip",
     "With two players a Reverse acts as a Skip (the player plays again), or only reverses.",
-    "dossier 2.11")
+    TWO_PLAYERS)
 START_CARD = option(
     "start-card", ("edition", "number-only"), "edition", "edition",
     "The start card acts per the rulebook, or is turned again until a number card.",
-    "dossier 2.3")
+    START_CARDS)
 DRAW = option("draw", ("one", "to-match"), "one", "one",
               "A player who draws takes one card, or draws until a playable card.",
-              "dossier 2.5")
-HAND_SIZE = option("hand-size", INT, "7", "7", "Cards dealt to each player.", "dossier 2.2")
+              FIRST_DRAW)
+HAND_SIZE = option("hand-size", INT, "7", "7", "Cards dealt to each player.", SETUP)
 
 
 @dataclass(frozen=True, slots=True)

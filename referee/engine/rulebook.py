@@ -7,179 +7,203 @@ core id that reads differently for them (Flip's start card).
 from __future__ import annotations
 
 from .rules import rule
+from .sources import (
+    CALLING_UNO,
+    COACHING_PENALTIES,
+    EN_SHEET,
+    EN_WIKIPEDIA,
+    FIRST_DRAW,
+    FLIP_MANUAL,
+    HOW_TO,
+    JA_WIKIPEDIA,
+    JP_MANUAL,
+    LATE_CALL,
+    MINECRAFT_MANUAL,
+    NO_STACKING,
+    NOTATION,
+    OLD_RULES,
+    SETUP,
+    START_CARDS,
+    TABLE_DEFAULT,
+    TWO_PLAYERS,
+)
+
+_ACTIONS = f"{EN_SHEET}; {HOW_TO}, 「記号&特殊カードの意味」"
+_MINECRAFT_CHALLENGE = f"{MINECRAFT_MANUAL}, 「ワイルドドロー4を使う時」"
+_CARD_LIST = f"{JP_MANUAL}, 「カードの説明と枚数」"
 
 TURN_ORDER = rule(
     "turn-order",
     "Only the player whose turn it is may play or draw; play passes to the next player in the "
     "direction of play.",
-    "dossier 2.4, 13",
+    SETUP,
 )
 MATCH = rule(
     "match",
     "A card must match the top card's colour, number or symbol; a Wild may be played on anything.",
-    "dossier 2.4; seed 001",
+    f"{EN_SHEET}; {HOW_TO}, 「手順」",
 )
 WILD_COLOR = rule(
     "wild-color",
     "Whoever plays a Wild names the colour that continues play, any colour including the one in "
     "force.",
-    "dossier 2.4, 12 row 16",
+    f"{EN_SHEET}; {JP_MANUAL}, 「ワイルド」",
 )
 DRAW_ONE = rule(
     "draw-one",
     "A player who does not or cannot play draws one card from the draw pile.",
-    "dossier 2.5",
+    FIRST_DRAW,
     when=(("draw", "one"),),
 )
 rule(
     "draw-one",
     "A player who does not or cannot play draws until they get a playable card, which they may "
     "play at once (Draw to Match).",
-    "dossier 2.5, 2.15 (house rule)",
+    f"{EN_SHEET}, House Rules: Draw to Match",
     when=(("draw", "to-match"),),
 )
 DRAWN_CARD_ONLY = rule(
     "drawn-card-only",
     "After drawing, only the drawn card may be played, and only if it is playable; otherwise the "
     "turn passes.",
-    "dossier 2.5, 13 row 9",
+    f"{EN_SHEET}; {JP_MANUAL}, 「罰則と反則」",
 )
-SKIP = rule("skip", "Skip: the next player misses their turn.", "dossier 2.4; seed 001")
-REVERSE = rule("reverse", "Reverse: the direction of play changes.", "dossier 2.4; seed 001")
+SKIP = rule("skip", "Skip: the next player misses their turn.", _ACTIONS)
+REVERSE = rule("reverse", "Reverse: the direction of play changes.", _ACTIONS)
 DRAW_TWO = rule(
     "draw-two",
     "Draw Two: the next player draws 2 and misses their turn; no stacking.",
-    "dossier 2.14, 13 row 21",
+    f"{EN_SHEET}; {NO_STACKING}",
     when=(("stacking", "off"),),
 )
 TWO_PLAYER_SKIP = rule(
     "two-player-skip",
     "With two players, after a Skip the player plays again; after a Draw Two or Wild Draw Four "
     "play returns to the player.",
-    "dossier 2.11 (JPmc, ENold)",
+    f"{MINECRAFT_MANUAL}, 「2人遊び」",
 )
 TWO_PLAYER_REVERSE = rule(
     "two-player-reverse",
     "With two players a Reverse acts as a Skip: the player plays again.",
-    "dossier 2.11",
+    TWO_PLAYERS,
     when=(("two-player-reverse", "skip"),),
 )
 rule(
     "two-player-reverse",
     "With two players a Reverse only changes direction, so the other player plays next.",
-    "dossier 2.11",
+    "Table default: a literal reading of the current Mattel sheet, which has no two-player rule",
     table_default=True,
     when=(("two-player-reverse", "reverse"),),
 )
 WD4 = rule(
     "wd4",
     "Wild Draw Four: the next player draws 4 and misses their turn, unless they challenge.",
-    "dossier 2.6, 2.7",
+    f"{EN_SHEET}; {JP_MANUAL}, 「ワイルド ドロー4」",
 )
 WD4_LEGAL = rule(
     "wd4-legal",
     "A Wild Draw Four is illegal only when its player holds a card of the colour in force before "
     "it (numbers, actions and Wilds of other colours do not count).",
-    "dossier 2.6 (ENsheet)",
+    EN_SHEET,
     when=(("wd4-legal", "color"),),
 )
 rule(
     "wd4-legal",
     "A Wild Draw Four is illegal when its player holds any other card they could play: the colour "
     "in force, the same number or symbol, or a Wild.",
-    "dossier 2.6 (JP17, JPmc, JPwiki)",
+    f"{JP_MANUAL}, 「ワイルド ドロー4」; {JA_WIKIPEDIA}, ルール",
     when=(("wd4-legal", "playable"),),
 )
 WD4_CHALLENGE_WHO = rule(
     "wd4-challenge-who",
     "Only the player the Wild Draw Four was played on may challenge, before drawing.",
-    "dossier 2.7, 13 row 4",
+    _MINECRAFT_CHALLENGE,
     when=(("challenge", "on"),),
 )
 WD4_CHALLENGE_OFF = rule(
     "wd4-challenge-off",
     "The table plays without Wild Draw Four challenges.",
-    "dossier 2.15",
+    f"{JA_WIKIPEDIA}, ハウスルール",
     when=(("challenge", "off"),),
 )
 WD4_GUILTY = rule(
     "wd4-guilty",
     "Guilty: the offender draws 4 instead; the Wild Draw Four and its colour stay, and the "
     "challenger takes their turn.",
-    "dossier 2.7 (ENsheet, ENwiki)",
+    f"{EN_SHEET}; {EN_WIKIPEDIA}",
     when=(("wd4-guilty", "draw"),),
 )
 rule(
     "wd4-guilty",
     "Guilty: the offender takes the Wild Draw Four back and draws 4; the top card and colour go "
     "back to what they were; the challenger plays next.",
-    "dossier 2.7 (JPmc)",
+    f"{MINECRAFT_MANUAL}, 「ワイルドドロー4を使う時」",
     when=(("wd4-guilty", "retract"),),
 )
 rule(
     "wd4-guilty",
     "Guilty: the offender takes the Wild Draw Four back, draws 4, and must play the legal card at "
     "once; it takes effect.",
-    "dossier 2.7 (JPwiki)",
+    f"{JA_WIKIPEDIA}, ルール",
     when=(("wd4-guilty", "retract-replay"),),
 )
 WD4_INNOCENT = rule(
     "wd4-innocent",
     "Innocent: the challenger draws 6 (4 + 2) and misses their turn.",
-    "dossier 2.7, 13 row 3",
+    _MINECRAFT_CHALLENGE,
 )
 WD4_SHOWING = rule(
     "wd4-showing",
     "The challenged player shows their hand to the challenger; a showing must prove the verdict: a "
     "card that made the Wild Draw Four illegal, or the whole hand.",
-    "dossier 2.7",
+    "Table default: the published rules only say the hand is shown to the challenger",
     table_default=True,
 )
 WD4_VERDICT = rule(
     "wd4-verdict",
     "A verdict must agree with what the table has seen: a player who held no other card cannot be "
     "guilty; one known to hold an offending card cannot be innocent.",
-    "dossier 2.7",
+    TABLE_DEFAULT,
     table_default=True,
 )
 UNO_CALL = rule(
-    "uno-call", "A player who plays their next-to-last card must call UNO.", "dossier 2.8"
+    "uno-call", "A player who plays their next-to-last card must call UNO.", CALLING_UNO
 )
 UNO_WINDOW = rule(
     "uno-window",
     "A missed UNO can be caught until the next turn action by another player (a play, a draw, "
     "accept or challenge).",
-    "dossier 2.8 (ENsheet, ENold)",
+    f"{EN_SHEET}; {OLD_RULES}",
     when=(("uno-window", "next-action"),),
 )
 rule(
     "uno-window",
     "A missed UNO can be caught until another player puts down a card.",
-    "dossier 2.8 (JP17: 次の人がカードを捨てる瞬間まで)",
+    f"{JP_MANUAL}, 「罰則と反則」",
     when=(("uno-window", "next-discard"),),
 )
 UNO_LATE_CATCH = rule(
     "uno-late-catch",
     "A catch after the window closed is too late: no penalty for anyone.",
-    "dossier 13 row 6",
+    CALLING_UNO,
 )
 UNO_CATCH = rule(
     "uno-catch",
     "A player caught not calling UNO inside the window draws the UNO penalty (2 unless the table "
     "says otherwise).",
-    "dossier 2.8, 13 row 5",
+    CALLING_UNO,
 )
 UNO_LATE = rule(
     "uno-late",
     "A player who calls UNO late, before anyone catches them, is safe.",
-    "dossier 2.8 (ENold)",
+    LATE_CALL,
     table_default=True,
     when=(("late-uno", "allowed"),),
 )
 rule(
     "uno-late",
     "A late UNO call does not protect: UNO must be called as the card goes down.",
-    "dossier 2.8",
+    "Table default: the current rules are silent on a late call",
     table_default=True,
     when=(("late-uno", "no"),),
 )
@@ -187,13 +211,13 @@ UNO_FALSE_CATCH = rule(
     "uno-false-catch",
     "Catching a player who cannot be caught (more than one card, or already called) costs the "
     "catcher the false-catch penalty (0 unless the table says otherwise).",
-    "dossier 2.8, 13 row 8",
+    TABLE_DEFAULT,
     table_default=True,
 )
 UNO_PASSIVE = rule(
     "uno-passive",
     "A player who reaches one card by a swap or shuffle must call UNO too.",
-    "dossier 13 row 20",
+    TABLE_DEFAULT,
     table_default=True,
     when=(("uno-on-passive", "yes"),),
 )
@@ -201,38 +225,38 @@ MISPLAY = rule(
     "misplay",
     "A card put down illegally goes back to the hand; its player draws the misplay penalty and the "
     "turn passes.",
-    "dossier 13 row 10 (JP17, JPflip)",
+    f"{JP_MANUAL} and {FLIP_MANUAL}, 「罰則と反則」",
 )
 COACHING = rule(
     "coaching",
     "A player who tells another what to play draws the coaching penalty.",
-    "dossier 13 row 11 (JP17: 2; JPmc: 4)",
+    COACHING_PENALTIES,
 )
 TABLE_PENALTY = rule(
-    "table-penalty", "The table may rule a penalty draw.", "dossier 13", table_default=True
+    "table-penalty", "The table may rule a penalty draw.", TABLE_DEFAULT, table_default=True
 )
 TABLE_OVERRIDE = rule(
     "table-override",
     "The table may set whose turn it is or adjust a hand count; the override is logged as such.",
-    "notation 5",
+    NOTATION,
     table_default=True,
 )
 DEAL = rule(
     "deal",
     "Each player is dealt the hand size (7); the rest is the draw pile; the top card starts the "
     "discard pile.",
-    "dossier 2.2",
+    SETUP,
 )
 DEALER_ROTATION = rule(
     "dealer-rotation",
     "The next round is dealt by the player left of the dealer.",
-    "dossier 2.2 (ENsheet)",
+    EN_SHEET,
     when=(("dealer-rotation", "left"),),
 )
 rule(
     "dealer-rotation",
     "The round's winner deals the next round.",
-    "dossier 2.2 (JP17: 上がった人が次の回の親)",
+    f"{JP_MANUAL}, 「上がり方」",
     when=(("dealer-rotation", "winner"),),
 )
 START_CARD = rule(
@@ -241,69 +265,73 @@ START_CARD = rule(
     "skipped; Reverse: the dealer plays first, to the right; Skip: the dealer's left is skipped; "
     "Wild: the dealer's left names the colour and plays; a Wild Draw Four is returned and another "
     "card turned.",
-    "dossier 2.3",
+    START_CARDS,
     when=(("start-card", "edition"),),
 )
 rule(
     "start-card",
     "Start card: cards are turned (and returned) until a number card.",
-    "dossier 2.3 (house rule)",
+    f"{JA_WIKIPEDIA}, ハウスルール",
     when=(("start-card", "number-only"),),
 )
 START_SPECIAL_WILD = rule(
     "start-special-wild",
     "A Shuffle, Swap, Customizable or Creeper start card acts as a Wild: the dealer's left names "
     "the colour and plays; its own effect is not applied.",
-    "dossier 4 (JP17); 3, 6 UNCONFIRMED",
+    f"{JP_MANUAL}, 「シャッフルワイルド」, 「白いワイルド」; Swap Hands and Creeper: table default",
     table_default=True,
 )
 RESHUFFLE = rule(
     "reshuffle",
     "When the draw pile runs out, the discard pile except its top card is shuffled into a new draw "
     "pile.",
-    "dossier 2.10, 13 row 19",
+    f"{EN_SHEET}; {JA_WIKIPEDIA}, ルール",
 )
 PILES_EMPTY = rule(
     "piles-empty",
     "When both piles are exhausted, a draw that cannot be made is not made.",
-    "dossier 2.10 UNCONFIRMED",
+    TABLE_DEFAULT,
     table_default=True,
 )
 CONSERVATION = rule(
-    "conservation", "No more copies of a card can appear than the deck holds.", "dossier 2.1, 11"
+    "conservation",
+    "No more copies of a card can appear than the deck holds.",
+    f"{EN_SHEET}; {_CARD_LIST}",
 )
 CARD_IN_EDITION = rule(
-    "card-in-edition", "Only cards of the session's edition can be played.", "notation 3"
+    "card-in-edition",
+    "Only cards of the session's edition can be played.",
+    f"Each edition's card list, e.g. {_CARD_LIST}",
 )
 GOING_OUT = rule(
     "going-out",
     "A player with no cards wins the round; a final Draw Two or Wild Draw Four still makes the "
     "next player draw, and a final Wild Draw Four may be challenged.",
-    "dossier 2.9, 13 row 12",
+    f"{EN_SHEET}; {JP_MANUAL}, 「上がり方」",
 )
 ROUND_HANDS = rule(
     "round-hands",
     "Each loser's remaining cards are entered; their number must equal the tracked count and no "
     "card may exceed its copies.",
-    "notation 6",
+    NOTATION,
     table_default=True,
 )
 SCORING = rule(
     "scoring",
     "Points are scored by the session's scoring system; the game ends when it says.",
-    "notation 6; dossier 10, 13 row 23",
+    f"{EN_SHEET}; {JP_MANUAL}, 「得点の計算」",
 )
 SESSION = rule(
     "session",
     "A session follows the notation: rounds in order, dealer and start card first, players from "
     "the header.",
-    "notation 4",
+    NOTATION,
 )
 TARGETS = rule(
     "swap-hands",
     "Only a card that names a player takes a target (`@NAME`): Wild Swap Hands, the targeted "
     "Wilds, a Seven-O 7.",
-    "notation 3",
+    NOTATION,
     table_default=True,
 )
 PENALTY_OUT = rule(
@@ -313,6 +341,6 @@ PENALTY_OUT = rule(
     "card they left waiting cannot be challenged. Of the last two, the first to reach the limit "
     "loses and the other wins the game; a player left alone in the round while others knocked "
     "out of it are still in the game wins the round only.",
-    "seed 003 JPmc (罰点方式: ゲームから外されます; 最後の1対1で先に罰点が500点になった方が負け)",
+    f"{MINECRAFT_MANUAL}, 「罰点方式のUNO」",
     table_default=False,
 )

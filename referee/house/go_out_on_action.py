@@ -7,13 +7,16 @@ from ..engine.effects import forced_draw
 from ..engine.messages import Key, Messages
 from ..engine.options import option
 from ..engine.rules import rule
+from ..engine.sources import JA_WIKIPEDIA
 from ..engine.state import Game, Said, Table
 from ..engine.units import HouseRule, register
 
+_SOURCE = f"{JA_WIKIPEDIA}, ハウスルール"
+
 KEY = option("go-out-on-action", ("allowed", "forbidden"), "allowed", "allowed",
-             "Whether the last card may be an action card or a Wild.", "JPwiki house rules")
+             "Whether the last card may be an action card or a Wild.", _SOURCE)
 rule("go-out-on-action", "A player may not go out on an action card or a Wild: whoever plays one "
-     "as their last card draws 2 after its effect, and play goes on.", "JPwiki house rules",
+     "as their last card draws 2 after its effect, and play goes on.", _SOURCE,
      when=((KEY, "forbidden"),), unit=KEY)
 
 

@@ -12,16 +12,18 @@ from ..engine.options import option
 from ..engine.rulebook import GOING_OUT
 from ..engine.rules import RuleId, rule
 from ..engine.ruling import Refusal
+from ..engine.sources import EN_WIKIPEDIA, HOUSE_RULES
 from ..engine.state import Game, Said
 from ..engine.turn import begin_turn, check_card, put_down
 from ..engine.units import HouseRule, register
 
 KEY = option("jump-in", ("off", "on"), "off", "off",
-             "An identical card may be played out of turn.", "dossier 2.15")
+             "An identical card may be played out of turn.", f"{HOUSE_RULES} (Jump-In)")
 JUMP_IN = rule("jump-in", "Jump-in: a card identical in colour and rank to the top card may be "
                "played out of turn (`jump CARD`); play continues from that player. It closes "
                "UNO windows like any card put down; not while a draw is pending.",
-               "dossier 2.15 (HR, ENwiki)", when=((KEY, "on"),), unit=KEY)
+               f"{HOUSE_RULES} (Jump-In); {EN_WIKIPEDIA}, House rules", when=((KEY, "on"),),
+               unit=KEY)
 
 
 class Say(Messages, namespace="jump_in"):

@@ -11,15 +11,18 @@ from ..engine.messages import Key, Messages
 from ..engine.options import HAND_SIZE, INT, OptionError, option
 from ..engine.rules import RuleId, rule
 from ..engine.ruling import Refusal
+from ..engine.sources import NO_MERCY_GUIDE, NO_MERCY_SHEET
 from ..engine.state import Game, Said, Table
 from ..engine.units import HouseRule, register
 
 KEY = option("mercy", ("off", INT), "off", "off",
              "A player holding this many cards is knocked out of the round; their cards go to "
-             "the bottom of the discard pile.", "dossier 7")
+             "the bottom of the discard pile.", f"{NO_MERCY_SHEET} (Mercy Rule)")
 KO_BONUS = option("ko-bonus", INT, "0", "0",
                   "Under `target N`, points the round's winner scores for each player knocked "
-                  "out.", "dossier 7.2, 11 (UNCONFIRMED)", table_default=True, unit=KEY)
+                  "out.",
+                  "Table default: 0; No Mercy's 250 as open-source implementations give it",
+                  table_default=True, unit=KEY)
 MERCY = rule("mercy", "Mercy rule: a player holding the mercy limit of cards or more is knocked "
              "out of the round at once (no more drawing, no card played); their cards go to the "
              "bottom of the discard pile, play passes them over and a draw card they left "
@@ -27,7 +30,7 @@ MERCY = rule("mercy", "Mercy rule: a player holding the mercy limit of cards or 
              "the round; under `target N` the winner also scores the ko-bonus for each player "
              "knocked out. A draw accepted by the next player's move knocks out before that "
              "move; if that leaves one player, the accept is entered on its own.",
-             "dossier 7.2, 13 row 22; options.md", unit=KEY)
+             f"{NO_MERCY_SHEET} (Mercy Rule); {NO_MERCY_GUIDE}; the rest: table default", unit=KEY)
 
 
 class Say(Messages, namespace="mercy"):

@@ -8,14 +8,15 @@ from ..engine.options import option
 from ..engine.rulebook import DRAWN_CARD_ONLY
 from ..engine.rules import rule
 from ..engine.ruling import Refusal
+from ..engine.sources import JA_WIKIPEDIA, JUA_RULES
 from ..engine.state import Game, Table
 from ..engine.units import HouseRule, register
 
 KEY = option("multi-play", ("off", "numbers"), "off", "off",
-             "Identical number cards played together.", "dossier 9")
+             "Identical number cards played together.", JUA_RULES)
 MULTI_PLAY = rule("multi-play", "Multi-play: two or more identical number cards (same colour "
                   "and number) may be played together (`r7 r7`); action cards and Wilds one at "
-                  "a time.", "dossier 9 (JUA competition rules)", when=((KEY, "numbers"),),
+                  "a time.", f"{JUA_RULES}; {JA_WIKIPEDIA}, ハウスルール", when=((KEY, "numbers"),),
                   unit=KEY)
 
 

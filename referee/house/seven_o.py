@@ -12,15 +12,16 @@ from ..engine.messages import Key, Messages
 from ..engine.options import option
 from ..engine.rules import RuleId, rule
 from ..engine.ruling import Refusal
+from ..engine.sources import HOUSE_RULES, WIKIBOOKS
 from ..engine.state import Game, Kind, Said, Table
 from ..engine.units import HouseRule, register
 
 KEY = option("seven-o", ("off", "on"), "off", "off", "A 7 swaps hands; a 0 passes all hands.",
-             "dossier 2.15")
+             f"{HOUSE_RULES} (Seven-O)")
 SEVEN_O = rule("seven-o", "Seven-O: a 7 swaps hands with a chosen player (`@NAME`); a 0 passes "
                "every hand to the next player in the direction of play; as the last card "
                "neither swaps. A player handed a one-card hand must call UNO.",
-               "dossier 2.15 (HR, ENwiki, JPwiki); Wikibooks UNO/House Rules (7-0)",
+               f"{HOUSE_RULES} (Seven-O); {WIKIBOOKS} (7-0)",
                when=((KEY, "on"),), unit=KEY)
 
 

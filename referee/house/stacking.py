@@ -10,36 +10,44 @@ from ..engine.options import option
 from ..engine.rulebook import GOING_OUT
 from ..engine.rules import RuleId, rule
 from ..engine.ruling import Refusal
+from ..engine.sources import (
+    EN_SHEET,
+    HOUSE_RULES,
+    JA_WIKIPEDIA,
+    NO_MERCY_SHEET,
+    NO_STACKING,
+    WIKIBOOKS,
+)
 from ..engine.state import Game, PendingDraw, Table
 from ..engine.units import HouseRule, register
 
 KEY = option("stacking", ("off", "same", "progressive", "higher"), "off", "off",
-             "Stacking draw cards on draw cards.", "dossier 2.14, 2.15")
+             "Stacking draw cards on draw cards.",
+             f"Not official: {NO_STACKING}; {EN_SHEET}, House Rules: Stacking")
 STACK_CHALLENGE = option(
     "stack-challenge", ("on", "off"), "on", "on",
     "Under stacking, whether a Wild Draw Four played into a stack may be challenged: on, as in "
-    "the digital games; off, as in JPwiki's house-rule section.",
-    "dossier 2.15 (JPwiki: digital games; house rules)", unit="stacking")
+    "the digital games; off, as in Japanese Wikipedia's house rules.",
+    f"{JA_WIKIPEDIA}, コンピュータゲーム (on), ハウスルール (off)", unit="stacking")
 STACKING = rule("stacking", "Stacking: a Draw Two may be played on a Draw Two and a Wild Draw "
                 "Four on a Wild Draw Four, adding to the draw; the player who does not stack "
                 "draws the total and misses their turn, by `accept` or by the next player "
                 "acting; the last Wild Draw Four's player names the colour.",
-                "dossier 2.15 (ENsheet house rules)", when=((KEY, "same"),), unit=KEY)
+                f"{EN_SHEET}, House Rules: Stacking", when=((KEY, "same"),), unit=KEY)
 rule("stacking", "Progressive stacking: as same-card stacking, and a Wild Draw Four may go on a "
      "Draw Two (never a Draw Two on a Wild Draw Four); the player who does not stack draws the "
-     "total.", "dossier 2.15 (HR Progressive UNO; Wikibooks)", when=((KEY, "progressive"),),
+     "total.", f"{HOUSE_RULES} (Progressive UNO); {WIKIBOOKS}", when=((KEY, "progressive"),),
      unit=KEY)
 rule("stacking", "Stacking by value: any draw card of equal or higher draw value may go on a "
      "pending draw, whatever its colour; the player who does not stack draws the total.",
-     "dossier 2.15, 7", when=((KEY, "higher"),), unit=KEY)
+     NO_MERCY_SHEET, when=((KEY, "higher"),), unit=KEY)
 STACKED_WD4 = rule("stack-challenge", "A stacked Wild Draw Four can still be challenged: guilty, "
                    "its player draws 4 for every Wild Draw Four in the stack; innocent, the "
                    "challenger draws the whole stack plus 2.",
-                   "dossier 2.15 (JPwiki, digital games)",
+                   f"{JA_WIKIPEDIA}, コンピュータゲーム",
                    when=(("challenge", "on"), (STACK_CHALLENGE, "on")), unit=KEY)
 rule("stack-challenge", "A Wild Draw Four played into a stack cannot be challenged: its victim "
-     "stacks or draws the total.", "dossier 2.15 (JPwiki house rules: この時にWild Draw Four"
-     "カードが出された場合でもチャレンジができない)",
+     "stacks or draws the total.", f"{JA_WIKIPEDIA}, ハウスルール",
      when=(("challenge", "on"), (STACK_CHALLENGE, "off")), unit=KEY)
 
 

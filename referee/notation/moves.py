@@ -1,4 +1,4 @@
-"""The move actions of notation §5: what follows `NAME:` on a move line."""
+"""The move actions of the session notation: what follows `NAME:` on a move line."""
 
 from __future__ import annotations
 

@@ -6,10 +6,10 @@ import unicodedata
 from collections.abc import Sequence
 
 MAX_NAME = 24
-"""Characters in a player name (notation 1)."""
+"""Characters in a player name."""
 
 RESERVED = ':,@#"'
-"""Characters the notation gives a meaning to, so never part of a name (notation 1)."""
+"""Characters the notation gives a meaning to, so never part of a name."""
 
 ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u2060\ufeff")
 """Invisible characters: two names that look the same could differ by one."""

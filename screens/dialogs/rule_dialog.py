@@ -11,6 +11,7 @@ from textual.content import Content
 from textual.widgets import Button, Static
 
 from referee.engine.rules import Variant
+from referee.engine.sources import NOTATION
 from referee.service import SYNTAX_RULE
 
 from ..literal import filled, literal
@@ -23,7 +24,7 @@ def rule_text(rule_id: str, rule: Variant | None) -> Content:
     if rule_id == SYNTAX_RULE:
         return Content.from_markup(
             "[b]notation[/]\nThe line could not be read as a move: a syntax error, not a rule "
-            "of the game.\n[dim]Source: notation 5 (the move language)[/]")
+            f"of the game.\n[dim]Source: {NOTATION}[/]")
     if rule is None:
         return filled("[b]$id[/]\nThis rule id is not in the rulebook of this version.",
                       id=rule_id)

@@ -13,7 +13,7 @@ from referee.notation import NotationError, from_keyboard, parse_move
 from referee.service.hints import actor, completions
 
 STATEMENT_WORDS = frozenset({"round", "dealer", "start", "out", "hand", "turn"})
-"""Statements that name no player (notation 4 and 6)."""
+"""Statements that begin with a keyword, not with a player's name."""
 
 
 def expand(text: str, ref: Referee) -> str:

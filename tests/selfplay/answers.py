@@ -30,7 +30,8 @@ class Answers(MoveBase):
                 self.probe_refusal(ev.CardPlayed(self.names[victim],
                                                  self.make_play(victim, rng.choice(wrong))))
         options = self.ref.options.values
-        # JPwiki's house rule: a Wild Draw Four played into a stack cannot be challenged.
+        # Japanese Wikipedia's house rule: a Wild Draw Four played into a stack cannot be
+        # challenged.
         stacked = pending.amount > DRAWS.get(pending.face.kind, 0)
         # A player knocked out of the round (mercy) cannot show a hand: no challenge.
         challenge = (pending.face.kind in CHALLENGEABLE and options["challenge"] == "on"

@@ -97,11 +97,11 @@ class DrawRules:
                 self.top, self.color = p.top, p.color
             self.turn = victim
             if until and mode == "draw":
-                # dossier 5.4 (EN): the offender draws until the colour instead.
+                # The UNO FLIP! sheet: the offender draws until the colour instead.
                 self.owe(offender, victim, offender)
             else:
-                # Flip: 2 either way (dossier 5.4); digital games: 4 for every Wild Draw Four
-                # in a stack (dossier 2.15).
+                # Flip: 2 either way (the Japanese UNO FLIP! manual); digital games: 4 for every
+                # Wild Draw Four in a stack (Japanese Wikipedia, コンピュータゲーム).
                 self.forced_draw(offender, 2 if flip else 4 * p.wd4s)
             if mode == "retract-replay":
                 self.turn = self.must_play = offender

@@ -13,7 +13,7 @@ from referee.engine.deck import Deck
 def flip_pairing(rng: random.Random, edition: Deck
                  ) -> tuple[dict[Card, Card], dict[Card, Card]]:
     """A Flip deck's other faces: light to dark, and dark to light. Each face's copies share one
-    other face: a real deck's pairing is unknown (dossier 5.1) and the engine must not rely on
+    other face: a real deck's pairing is not published and the engine must not rely on
     any."""
     assert edition.sides is not None
     light, dark = ([f for f in sorted(side, key=lambda f: f.code) if edition.cards[f] == 2]
@@ -84,7 +84,7 @@ class EditionRules:
         return count
 
     def knock_outs(self) -> None:
-        """Mercy rule (dossier 7.2): a hand at the limit goes under the discard pile and its
+        """Mercy rule (the No Mercy sheet): a hand at the limit goes under the discard pile and its
         player leaves the round; the last one in wins it."""
         if not self.mercy or self.winner is not None:
             return
@@ -117,7 +117,7 @@ class EditionRules:
             self.turn = self.step(self.turn)
 
     def flip(self, color: str | None) -> None:
-        """Flip (dossier 5.3): the pile, the draw pile and every hand turn over."""
+        """Flip (the UNO FLIP! rules): the pile, the draw pile and every hand turn over."""
         back = self.backs[self.side]
         self.side = 1 - self.side
         self.pile = [back[c] for c in reversed(self.pile)]

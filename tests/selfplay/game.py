@@ -183,7 +183,7 @@ class RealGame(EditionRules, DrawRules):
             self.owe(nxt, self.step(nxt), seat)
         elif (kind == "wr+4" and self.pending is None and len(self.seated()) == 2
               and self.options["two-player-reverse-draw"] == "self"):
-            # JPwiki: with two players the Wild Reverse Draw 4's own player draws the 4.
+            # Japanese Wikipedia: with two players the Wild Reverse Draw 4's own player draws the 4.
             self.direction = -self.direction
             if hand:
                 self.forced_draw(seat, 4)

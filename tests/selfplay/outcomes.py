@@ -20,7 +20,7 @@ class Stats:
     refusals_checked: int = 0
     abandoned: int = 0
     stacked_challenges: int = 0
-    """Challenges of a Wild Draw Four stacked on another (dossier 2.15)."""
+    """Challenges of a Wild Draw Four stacked on another (the digital games' rule)."""
     checks_agreed: int = 0
     """Moves asked of `check` first, whose ruling `apply` then gave word for word."""
     rules: dict[str, int] = field(default_factory=dict)

@@ -13,10 +13,10 @@ from .draws_model import CHALLENGEABLE, Pending
 from .driver import SelfPlay
 from .outcomes import Abandoned, Divergence, Tendencies
 
-# seed 003 JPmc, verbatim in the dossier (10): each caught missed UNO and each Wild Draw Four
-# caught illegal records the offender's hand total at that moment; whoever reaches the limit is
-# removed from the game; of the last two, the first to reach it loses. A round's end adds nothing:
-# the hands left then are not penalty points.
+# The Minecraft UNO manual's 罰点方式 (「罰点方式のUNO」): each caught missed UNO and each Wild
+# Draw Four caught illegal records the offender's hand total at that moment; whoever reaches the
+# limit is removed from the game; of the last two, the first to reach it loses. A round's end adds
+# nothing: the hands left then are not penalty points.
 
 
 class PenaltyScore:
@@ -87,7 +87,7 @@ class PenaltySelfPlay(SelfPlay):
             dealer = self.next_dealer_name(dealer, self.names[self.real.winner])
         if self.score.finished:
             self.counts["game over"] += 1
-            # notation 6: lines after the decided game are an error, and the engine says why.
+            # Lines after the decided game are an error, and the engine says why.
             ruling = self.ref.check(ev.RoundStarted(self.ref.round_no + 1))
             if ruling.ok or ruling.rule != "scoring":
                 raise Divergence(f"a round after the decided game: {ruling.text}")

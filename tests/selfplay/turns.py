@@ -65,7 +65,7 @@ class TurnMoves(MoveBase):
         real, rng = self.real, self.rng
         to_match = self.ref.options.values["draw"] == "to-match"
         got = real.draw(seat, 1)
-        # Reaching the mercy limit knocks the player out at once (dossier 7.2).
+        # Reaching the mercy limit knocks the player out at once (the No Mercy sheet).
         limit = real.mercy or 10**9
         while to_match and got and not real.matches(got[-1]) and len(real.hands[seat]) < limit:
             more = real.draw(seat, 1)
@@ -114,14 +114,14 @@ class TurnMoves(MoveBase):
             held = [c.color for c in real.hands[seat] if c.color is not None]
             color = rng.choice(held) if held and rng.random() < 0.8 else rng.choice(colors)
         if face.kind == "f":
-            # The other face of the pile's bottom card turns up (dossier 5.3).
+            # The other face of the pile's bottom card turns up (the UNO FLIP! rules).
             top = real.back(real.pile[0])
             if top.is_wild:
                 top_color = rng.choice(self.ref.deck.colors(1 - real.side))
         target = None
         extra = (face,) * (count - 1)
         if face.kind == "da":
-            # Discard All takes every other card of its colour along (dossier 7.2).
+            # Discard All takes every other card of its colour along (No Mercy).
             rest = list(real.hands[seat])
             rest.remove(face)
             extra = tuple(c for c in rest if c.color == face.color)

@@ -101,7 +101,8 @@ async def test_a_ruling_in_the_log_shows_its_rule_and_source(make_app, demo):
         await pilot.pause()
         assert isinstance(app.screen, RuleDialog)
         rule = text_of(pilot, "#rule")
-        assert rule.startswith("session") and "Source: notation 4" in rule
+        assert rule.startswith("session")
+        assert "Source: The referee's own session notation (.uno files)" in rule
         await pilot.press("escape")
         await pilot.pause()
         # The late-UNO rule is the product's own ruling: the screen says so.

@@ -1,4 +1,4 @@
-"""The Minecraft manual's five-round example (dossier 10.1; seed 003, 【5回戦の場合】) and the
+"""The Minecraft UNO manual's five-round example (「得点の計算」, 【5回戦の場合】) and the
 samples folder."""
 
 from __future__ import annotations

@@ -269,7 +269,9 @@ def test_rules_follow_edition_rulebook_and_overrides(capsys):
     code, out, _ = run(capsys, "rules", "--edition", "minecraft", "--rules", "jp",
                        "--rule", "uno-penalty=4", "--rule", "late-uno=no")
     assert code == 0
-    assert "\ncreeper\n" in out and "seed 003 JPmc" in out
+    assert "\ncreeper\n" in out
+    assert ("    source: Minecraft UNO manual, Japanese edition (importer インフォレンズ), "
+            "「マイクラフトUNOオリジナルルール」\n") in out
     assert "  coaching-penalty = 4\n" in out
     assert "  wd4-legal = playable\n" in out
     assert "  uno-penalty = 4  (set by --rule)\n" in out

@@ -129,7 +129,7 @@ def test_a_failed_write_is_a_message_and_leaves_nothing(
 
 def test_bad_sessions_are_reported_like_check(capsys: pytest.CaptureFixture[str],
                                               tmp_path: Path) -> None:
-    """Notation 7's messages and exit codes: 2 for a syntax error, 1 for a refused line."""
+    """The command line's messages and exit codes: 2 for a syntax error, 1 for a refused line."""
     bad = tmp_path / "bad.uno"
     bad.write_text('[Edition "classic"]\n[Players "A"]\n', encoding="utf-8")
     code, out, err = run(capsys, str(bad), "-f", "md")

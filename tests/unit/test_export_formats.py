@@ -137,7 +137,7 @@ def test_status_and_ranks_in_words() -> None:
         (base.format("rounds 3") + first, "After 1 of 3 rounds."),
         (base.format("target 500") + first, "After 1 round; the game goes on."),
         (base.format("target 5") + first, "Ann wins after 1 round."),
-        # Nobody held a point: all three share first place (notation 6: 1, 1, 1).
+        # Nobody held a point: all three share first place (1, 1, 1).
         (base.format("rounds 1") + "round 1\nout Ann\nhand Bob: 0\nhand Cy: 0\n",
          "A tie after 1 round: Ann, Bob and Cy share first place."),
         (base.format("lowest 5") + "round 1\nout Cy\nhand Ann: 5\nhand Bob: 0\n",

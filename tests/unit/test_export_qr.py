@@ -46,7 +46,7 @@ def rasterize(svg: str) -> bytes:
 
 
 def test_payload_of_the_manual_example() -> None:
-    """Dossier 10.1's final standings, as a phone camera would show them."""
+    """The Minecraft UNO manual example's final standings, as a phone camera would show them."""
     text = qr.payload(sample("minecraft-five-rounds.uno"))
     assert text == ("UNO1/MINECRAFT UNO MANUAL: FI/-/ROUNDS 5/FINAL R5/"
                     "1 B 218/2 C 19/3 D -116/4 A -121")
@@ -63,7 +63,7 @@ def test_payload_is_small_alphanumeric_text_for_four_players() -> None:
 
 
 def test_payload_shares_ranks_and_cleans_fields() -> None:
-    """Shared ranks (notation 6) appear as such; `/` never appears inside a field."""
+    """Shared ranks appear as such; `/` never appears inside a field."""
     text = ('[Event "Mon/Tue  club   night, very long name indeed"]\n[Edition "classic"]\n'
             '[Scoring "rounds 2"]\n[Players "Ann, Bob/Bea, Cy"]\n'
             "round 1\nout Ann\nhand Bob/Bea: 10\nhand Cy: 10\n")

@@ -56,7 +56,7 @@ def test_one_variant_of_each_rule_in_force(edition: str, rules: str) -> None:
 
 
 def test_jp_and_en_defaults_differ_as_documented() -> None:
-    """options.md: en vs jp defaults; Minecraft's JP manual has coaching at 4 (dossier 6)."""
+    """en vs jp defaults; the Minecraft UNO manual has coaching at 4 (「捨てる時」)."""
     en, jp = resolve("en", "classic"), resolve("jp", "classic")
     assert (en["wd4-legal"], jp["wd4-legal"]) == ("color", "playable")
     assert (en["wd4-guilty"], jp["wd4-guilty"]) == ("draw", "retract")

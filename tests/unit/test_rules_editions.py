@@ -1,8 +1,9 @@
 """Edition cards: Wild Shuffle Hands, Wild Swap Hands, Wild Customizable, Creeper.
 
-dossier 3 (2016 Swap), 4 (2017/2018 Shuffle, with its dealing arithmetic), 6 (Minecraft),
-13 rows 15, 16, 18 and 20; options.md `shuffle-last-card`, `swap-optional`, `uno-on-passive`,
-`creeper-trigger` (edition default).
+Wild Swap Hands (2016; Japanese Wikipedia, カードの種類), Wild Shuffle Hands and Wild Customizable
+(the Mattel Japan manual, B7696, with the dealing arithmetic it implies), the Creeper (the Minecraft
+UNO manual); the options `shuffle-last-card`, `swap-optional`, `uno-on-passive`, `creeper-trigger`
+(edition default).
 """
 
 from __future__ import annotations
@@ -22,11 +23,11 @@ from rules_helpers import (
     table,
 )
 
-# Wild Shuffle Hands (dossier 4, 13 row 15) --------------------------------------------------------
+# Wild Shuffle Hands (the Japanese manual's 「シャッフルワイルド」) --------------------------------
 
 
 def test_shuffle_hands_redeal_from_the_players_left_player_last() -> None:
-    """dossier 4 (JP17; dealing arithmetic): N=29 cards, P=4: the first 29 mod 4 = 1 recipient
+    """The Japanese manual (dealing arithmetic): N=29 cards, P=4: the first 29 mod 4 = 1 recipient
     from Ann's left (Bob) gets 8, the others 7; Ann is dealt last. The colour is named and the
     turn passes."""
     ref = table(edition="shuffle", start="r7")
@@ -42,7 +43,7 @@ def test_shuffle_hands_redeal_from_the_players_left_player_last() -> None:
 
 
 def test_shuffle_hands_dealing_starts_left_of_whoever_plays_it() -> None:
-    """dossier 4: Cy plays it; N = 8+8+6+7 = 29: Dee (Cy's left) gets 8, Ann, Bob and Cy 7."""
+    """Cy plays it; N = 8+8+6+7 = 29: Dee (Cy's left) gets 8, Ann, Bob and Cy 7."""
     ref = table(edition="shuffle", start="r7")
     ok(draw(ref, "Ann"))
     ok(draw(ref, "Bob"))
@@ -53,14 +54,14 @@ def test_shuffle_hands_dealing_starts_left_of_whoever_plays_it() -> None:
 
 
 def test_shuffle_hands_three_players() -> None:
-    """dossier 4: N = 6+7+7 = 20, P = 3: Bob and Cy get 7, Ann (dealt last) gets 6."""
+    """N = 6+7+7 = 20, P = 3: Bob and Cy get 7, Ann (dealt last) gets 6."""
     ref = table(edition="shuffle", start="r7", players=("Ann", "Bob", "Cy"))
     ok(play(ref, "Ann", "wsh", "yellow"))
     assert hands(ref) == {"Ann": 6, "Bob": 7, "Cy": 7}
 
 
 def test_shuffle_hands_does_not_touch_the_piles() -> None:
-    """dossier 4: the played Shuffle card is on the discard pile and is not dealt."""
+    """The played Shuffle card is on the discard pile and is not dealt."""
     ref = table(edition="shuffle", start="r7")
     ok(play(ref, "Ann", "wsh", "blue"))
     s = st(ref)
@@ -80,7 +81,7 @@ def _ann_plays_last_shuffle(**kw: object):
 
 @pytest.mark.parametrize("rules", ["en", "jp"])
 def test_shuffle_hands_as_last_card_redeals_by_default(rules: str) -> None:
-    """dossier 4 (SHUF: 'deal back out, including [themselves]') / 13 row 15 / options.md
+    """The reported official post ('deal back out, including [themselves]');
     `shuffle-last-card redeal` (en and jp default): N=9, P=4: Bob 3, Cy 2, Dee 2, Ann 2; Ann does
     not go out; the turn passes."""
     ref, out = _ann_plays_last_shuffle(rules=rules)
@@ -91,14 +92,14 @@ def test_shuffle_hands_as_last_card_redeals_by_default(rules: str) -> None:
 
 
 def test_shuffle_hands_as_last_card_cites_the_last_card_rule() -> None:
-    """dossier 4 (SHUF) / rule `shuffle-last-card` ('Wild Shuffle Hands as the last card
+    """The reported official post; rule `shuffle-last-card` ('Wild Shuffle Hands as the last card
     re-deals, the player included: they do not go out'): the ruling rests on that rule."""
     _ref, out = _ann_plays_last_shuffle()
     ok(out, "shuffle-last-card")
 
 
 def test_shuffle_hands_as_last_card_wins_under_wins() -> None:
-    """dossier 4 (contrary claim, tipsfolder: treat it like any Wild and win) / options.md
+    """A contrary secondary claim (tipsfolder.com: treat it like any Wild and win);
     `shuffle-last-card wins`."""
     ref, out = _ann_plays_last_shuffle(shuffle_last_card="wins")
     ok(out, "going-out")
@@ -108,19 +109,19 @@ def test_shuffle_hands_as_last_card_wins_under_wins() -> None:
 
 
 def test_shuffle_hands_needs_a_colour() -> None:
-    """dossier 4 (JP17: 好きな色を宣言): the player declares a colour."""
+    """The Japanese manual (好きな色を宣言): the player declares a colour."""
     ref = table(edition="shuffle", start="r7")
     refused(play(ref, "Ann", "wsh"), "wild-color")
 
 
 def test_shuffle_hands_only_one_in_the_deck() -> None:
-    """dossier 4: 1 Wild Shuffle Hands."""
+    """The Japanese manual: 1 Wild Shuffle Hands."""
     ref = table(edition="shuffle", start="r7")
     ok(play(ref, "Ann", "wsh", "red"))
     refused(play(ref, "Bob", "wsh", "red"), "conservation")
 
 
-# Passive one-card hands (dossier 13 row 20; options.md `uno-on-passive`) --------------------------
+# Passive one-card hands (table default `uno-on-passive`) ------------------------------------------
 
 
 def _ann_reaches_one_by_shuffle(**kw: object):
@@ -138,7 +139,7 @@ def _ann_reaches_one_by_shuffle(**kw: object):
 
 @pytest.mark.parametrize("rules", ["en", "jp"])
 def test_passive_one_card_by_shuffle_need_not_call_by_default(rules: str) -> None:
-    """dossier 13 row 20 ('Classic text ties UNO to playing the next-to-last card') / options.md
+    """The Mattel sheet ties UNO to playing the next-to-last card; table default
     `uno-on-passive no` (en and jp default)."""
     ref = _ann_reaches_one_by_shuffle(rules=rules)
     assert st(ref)["catchable"] == []
@@ -147,7 +148,7 @@ def test_passive_one_card_by_shuffle_need_not_call_by_default(rules: str) -> Non
 
 
 def test_passive_one_card_by_shuffle_must_call_under_yes() -> None:
-    """dossier 13 row 20 (NM: 'The moment you only have 1 card') / options.md
+    """As the No Mercy sheet has it ('The moment you only have 1 card'):
     `uno-on-passive yes`."""
     ref = _ann_reaches_one_by_shuffle(uno_on_passive="yes")
     assert st(ref)["catchable"] == ["Ann"]
@@ -166,26 +167,26 @@ def _cy_reaches_one_by_swap(**kw: object):
 
 
 def test_passive_one_card_by_swap_need_not_call_by_default() -> None:
-    """dossier 13 row 20 / options.md `uno-on-passive no`."""
+    """Table default `uno-on-passive no`."""
     ref = _cy_reaches_one_by_swap()
     ok(catch(ref, "Dee", "Cy"), "uno-false-catch")
     assert hands(ref)["Cy"] == 1
 
 
 def test_passive_one_card_by_swap_must_call_under_yes() -> None:
-    """dossier 13 row 20 (All Wild: yes after a Forced Swap; Wikibooks 7-0) / options.md
-    `uno-on-passive yes`."""
+    """As All Wild after a Forced Swap and Wikibooks' 7-0 have it: `uno-on-passive
+    yes`."""
     ref = _cy_reaches_one_by_swap(uno_on_passive="yes")
     ok(catch(ref, "Dee", "Cy"), "uno-catch")
     assert hands(ref)["Cy"] == 3
 
 
-# Wild Swap Hands (dossier 3, 13 row 16) -----------------------------------------------------------
+# Wild Swap Hands (Japanese Wikipedia, カードの種類) -----------------------------------------------
 
 
 def test_swap_hands_with_a_target() -> None:
-    """dossier 3 (SWAP: 'choose any opponent and swap all the cards … you choose the color') /
-    13 row 16: hands are exchanged; the turn passes."""
+    """The card's text as quoted online ('choose any opponent and swap all the cards … you
+    choose the color'): hands are exchanged; the turn passes."""
     ref = table(edition="swap", start="r7")
     ok(draw(ref, "Ann"))
     ok(draw(ref, "Bob"))
@@ -197,7 +198,7 @@ def test_swap_hands_with_a_target() -> None:
 
 @pytest.mark.parametrize("rules", ["en", "jp"])
 def test_swap_hands_without_target_under_optional_yes(rules: str) -> None:
-    """dossier 3 ('may choose … and swap'; JPwiki 交換できる) / options.md `swap-optional yes`
+    """'may choose … and swap'; Japanese Wikipedia: 交換できる; `swap-optional yes`
     (en and jp default): the player may keep their hand."""
     ref = table(edition="swap", start="r7", rules=rules)
     ok(play(ref, "Ann", "wsw", "green"), "swap-hands")
@@ -207,7 +208,7 @@ def test_swap_hands_without_target_under_optional_yes(rules: str) -> None:
 
 
 def test_swap_hands_without_target_under_optional_no() -> None:
-    """dossier 3 (manualsnet: 'the player must swap') / options.md `swap-optional no`."""
+    """Table option `swap-optional no` (one FAQ reads 'the player must swap')."""
     ref = table(edition="swap", start="r7", swap_optional="no")
     refused(play(ref, "Ann", "wsw", "green"), "swap-hands")
     ok(play(ref, "Ann", "wsw", "green", target="Dee"), "swap-hands")
@@ -215,15 +216,15 @@ def test_swap_hands_without_target_under_optional_no() -> None:
 
 
 def test_swap_hands_with_yourself_is_refused() -> None:
-    """dossier 3: 'any opponent'."""
+    """The card's text: 'any opponent'."""
     ref = table(edition="swap", start="r7")
     refused(play(ref, "Ann", "wsw", "green", target="Ann"), "swap-hands")
 
 
 @pytest.mark.parametrize("optional", ["yes", "no"])
 def test_swap_hands_as_last_card_goes_out(optional: str) -> None:
-    """dossier 3 (carvadia FAQ: 'So you can win by playing that card'; UNCONFIRMED, table
-    default): with nothing left to swap, the player goes out."""
+    """carvadia.com's FAQ ('So you can win by playing that card'; no official text, so a
+    table default): with nothing left to swap, the player goes out."""
     ref = table(edition="swap", start="r7", hand_size=1, swap_optional=optional)
     ok(play(ref, "Ann", "wsw", "red"), "going-out")
     assert (st(ref)["winner"], st(ref)["phase"]) == ("Ann", "over")
@@ -236,7 +237,7 @@ def test_swap_hands_as_last_card_with_a_target_is_refused() -> None:
 
 
 def test_swap_hands_next_to_last_without_swap_needs_uno() -> None:
-    """dossier 2.8 ('When you play your next-to-last card, you must yell UNO') / 13 rows 5, 20:
+    """The Mattel sheet ('When you play your next-to-last card, you must yell UNO'):
     Ann plays Swap Hands from two cards and keeps her hand: she reached one card by playing,
     not passively, so she must call UNO and can be caught (draws 2)."""
     ref = table(edition="swap", start="r7", hand_size=2)
@@ -248,18 +249,18 @@ def test_swap_hands_next_to_last_without_swap_needs_uno() -> None:
 
 
 def test_target_only_on_swap_hands() -> None:
-    """notation 5: `@TARGET` is for Swap Hands (and Seven-O, targeted cards)."""
+    """The session notation: `@TARGET` is for Swap Hands (and Seven-O, targeted cards)."""
     ref = table(edition="swap", start="r7")
     refused(play(ref, "Ann", "r5", target="Bob"), "swap-hands")
 
 
-# Wild Customizable (dossier 3, 4) -----------------------------------------------------------------
+# Wild Customizable (the Japanese manual's 「白いワイルド」) ---------------------------------------
 
 
 @pytest.mark.parametrize("edition", ["swap", "shuffle"])
 def test_customizable_is_a_wild_showing_its_written_rule(edition: str) -> None:
-    """dossier 4 (JP17: whoever plays it follows the written rule, declares a colour, and the
-    turn passes) / notation 2 `[Custom "n" "text"]`."""
+    """The Japanese manual (whoever plays it follows the written rule, declares a colour, and
+    the turn passes); the session header's `[Custom "n" "text"]`."""
     ref = table(edition=edition, start="r7", customs=((2, "everyone passes a card left"),))
     out = ok(play(ref, "Ann", "wc2", "blue"), "customizable")
     assert "everyone passes a card left" in out.text
@@ -269,7 +270,7 @@ def test_customizable_is_a_wild_showing_its_written_rule(edition: str) -> None:
 
 
 def test_customizable_needs_a_colour_and_there_are_three() -> None:
-    """dossier 3 / 4: 3 Wild Customizable cards; each is a Wild."""
+    """3 Wild Customizable cards; each is a Wild."""
     ref = table(edition="swap", start="r7")
     refused(play(ref, "Ann", "wc"), "wild-color")
     for who in ("Ann", "Bob", "Cy"):
@@ -278,17 +279,17 @@ def test_customizable_needs_a_colour_and_there_are_three() -> None:
 
 
 def test_customizable_is_not_in_the_classic_deck() -> None:
-    """dossier 2.1: 108 cards, no blanks."""
+    """The Mattel sheet: 108 cards, no blanks."""
     ref = table(start="r7")
     refused(play(ref, "Ann", "wc1", "red"), "card-in-edition")
 
 
-# Creeper (dossier 6, 13 row 18; options.md Minecraft) ---------------------------------------------
+# Creeper (the Minecraft UNO manual's 「マイクラフトUNOオリジナルルール」) -------------------------
 
 
 def test_creeper_turn_draw_is_draw_four() -> None:
-    """dossier 6 (JPmc: drawing a Creeper obliges you to draw 3 more) / options.md (`draw N`
-    records the whole chain: `Bob: draw 4`)."""
+    """The Minecraft UNO manual: drawing a Creeper obliges you to draw 3 more; `draw N`
+    records the whole chain: `Bob: draw 4`."""
     ref = table(edition="minecraft", start="r7")
     ok(draw(ref, "Ann", 4))
     s = st(ref)
@@ -296,7 +297,7 @@ def test_creeper_turn_draw_is_draw_four() -> None:
 
 
 def test_creeper_turn_draw_four_then_play_the_last() -> None:
-    """notation 5 `draw N CARD`: drew N, playing the last (playable) card."""
+    """The session notation's `draw N CARD`: drew N, playing the last (playable) card."""
     ref = table(edition="minecraft", start="r7")
     ok(draw(ref, "Ann", 4, code="r5"))
     s = st(ref)
@@ -305,13 +306,13 @@ def test_creeper_turn_draw_four_then_play_the_last() -> None:
 
 @pytest.mark.parametrize("n", [2, 3, 5])
 def test_creeper_other_turn_draw_counts_refused(n: int) -> None:
-    """options.md Minecraft: a turn draw is 1, or 4 for a Creeper and its three."""
+    """A Minecraft turn draw is 1, or 4 for a Creeper and its three."""
     ref = table(edition="minecraft", start="r7")
     refused(draw(ref, "Ann", n), "creeper")
 
 
 def test_creeper_draw_three_right_after_a_forced_draw() -> None:
-    """options.md Minecraft (`creeper-trigger every-draw` default): a Creeper found in a Draw Two's
+    """Table default `creeper-trigger every-draw`: a Creeper found in a Draw Two's
     cards makes the victim draw 3 more, recorded as `draw 3` right after."""
     ref = table(edition="minecraft", start="r7")
     ok(play(ref, "Ann", "r+2"))
@@ -324,7 +325,7 @@ def test_creeper_draw_three_right_after_a_forced_draw() -> None:
 
 @pytest.mark.parametrize("forced", ["accept", "innocent", "penalty", "catch"])
 def test_creeper_draw_three_after_other_forced_draws(forced: str) -> None:
-    """options.md Minecraft: 'the trigger applies to every draw from the draw pile'."""
+    """Table default: the trigger applies to every draw from the draw pile."""
     ref = table(edition="minecraft", start="r7", hand_size=2)
     if forced == "accept":
         ok(play(ref, "Ann", "w+4", "blue", uno=True))
@@ -346,7 +347,7 @@ def test_creeper_draw_three_after_other_forced_draws(forced: str) -> None:
 
 
 def test_creeper_draw_three_after_a_start_draw_two() -> None:
-    """dossier 6 / options.md Minecraft (every draw): the start Draw Two's 2 cards are a draw from
+    """Table default (every draw): the start Draw Two's 2 cards are a draw from
     the pile too; the first player may record `draw 3` right after `start`."""
     ref = table(edition="minecraft", start="r+2")
     ok(draw(ref, "Ann", 3), "creeper")
@@ -355,7 +356,7 @@ def test_creeper_draw_three_after_a_start_draw_two() -> None:
 
 
 def test_creeper_draw_three_only_right_after() -> None:
-    """options.md Minecraft: the `draw 3` must come right after the draw that found the Creeper."""
+    """The `draw 3` must come right after the draw that found the Creeper."""
     ref = table(edition="minecraft", start="r7")
     ok(play(ref, "Ann", "r+2"))
     ok(play(ref, "Cy", "r3"))
@@ -363,13 +364,13 @@ def test_creeper_draw_three_only_right_after() -> None:
 
 
 def test_creeper_draw_three_refused_without_a_forced_draw() -> None:
-    """options.md Minecraft: on a turn, `draw 3` is neither a draw of 1 nor a chain of 4."""
+    """On a turn, `draw 3` is neither a draw of 1 nor a chain of 4."""
     ref = table(edition="minecraft", start="r7")
     refused(draw(ref, "Ann", 3), "creeper")
 
 
 def test_creeper_turn_draw_trigger_refuses_draw_three_after_a_forced_draw() -> None:
-    """options.md Minecraft (`[Rule "creeper-trigger" "turn-draw"]`): only turn draws trigger."""
+    """`[Rule "creeper-trigger" "turn-draw"]`: only turn draws trigger."""
     ref = table(edition="minecraft", start="r7", creeper_trigger="turn-draw")
     ok(play(ref, "Ann", "r+2"))
     refused(draw(ref, "Bob", 3), ("creeper", "turn-order"))
@@ -378,7 +379,7 @@ def test_creeper_turn_draw_trigger_refuses_draw_three_after_a_forced_draw() -> N
 
 
 def test_creeper_plays_as_a_wild() -> None:
-    """dossier 6 (JPmc: 通常のワイルドカードとして使うことができます)."""
+    """The Minecraft UNO manual: 通常のワイルドカードとして使うことができます."""
     ref = table(edition="minecraft", start="r7")
     refused(play(ref, "Ann", "cr"), "wild-color")
     ok(play(ref, "Ann", "cr", "green"))
@@ -387,7 +388,7 @@ def test_creeper_plays_as_a_wild() -> None:
 
 
 def test_creeper_not_in_other_editions() -> None:
-    """dossier 6: Creepers are Minecraft cards."""
+    """Creepers are Minecraft cards."""
     ref = table(edition="classic", start="r7")
     refused(draw(ref, "Ann", 4), "draw-one")
     refused(play(ref, "Ann", "cr", "red"), "card-in-edition")

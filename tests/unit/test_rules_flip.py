@@ -1,4 +1,5 @@
-"""UNO Flip: two sides, Flip, Draw One/Five, Skip Everyone, Wild Draw Two/Color (dossier 5)."""
+"""UNO Flip: two sides, Flip, Draw One/Five, Skip Everyone, Wild Draw Two/Color (the UNO FLIP!
+sheet GDR44 and the Japanese UNO FLIP! manual)."""
 
 from __future__ import annotations
 
@@ -50,8 +51,8 @@ def dark(start: str = "r5", top: str = "pu5", **overrides) -> Referee:
 
 
 def test_deck_is_112_two_sided_cards_and_each_side_totals_112() -> None:
-    """dossier 5.1: light r/y/g/b and dark pi/te/or/pu, 1-9 x2 and four actions x2 per colour,
-    Wild x4 and Wild Draw Two / Wild Draw Color x4."""
+    """The UNO FLIP! rules: light r/y/g/b and dark pi/te/or/pu, 1-9 x2 and four actions x2 per
+    colour, Wild x4 and Wild Draw Two / Wild Draw Color x4."""
     flip_deck = deck_of("flip")
     assert flip_deck.size == 112 and flip_deck.sides is not None
     for side, actions, wild_draw in ((0, ("+1", "r", "s", "f"), "w+2"),
@@ -67,7 +68,7 @@ def test_deck_is_112_two_sided_cards_and_each_side_totals_112() -> None:
 
 
 def test_values_on_each_side() -> None:
-    """dossier 5.5: numbers at face value, Draw One 10, Draw Five/Reverse/Skip/Flip 20,
+    """The UNO FLIP! sheet: numbers at face value, Draw One 10, Draw Five/Reverse/Skip/Flip 20,
     Skip Everyone 30, Wild 40, Wild Draw Two 50, Wild Draw Color 60."""
     values = deck_of("flip").values
     expected = {"r7": 7, "pu9": 9, "g+1": 10, "te+5": 20, "yr": 20, "bs": 20, "rf": 20,
@@ -76,7 +77,7 @@ def test_values_on_each_side() -> None:
 
 
 def test_rounds_start_on_the_light_side_and_other_cards_are_refused() -> None:
-    """dossier 5.2: 'The game always starts on the Light side'; only that side is played."""
+    """The UNO FLIP! rules: the game always starts on the light side; only that side is played."""
     ref = table("flip", start="r5")
     assert st(ref)["side"] == "light" and st(table())["side"] is None
     refused(play(ref, "Ann", "pu5"), "flip-side")
@@ -87,7 +88,7 @@ def test_rounds_start_on_the_light_side_and_other_cards_are_refused() -> None:
 
 
 def test_start_wild_draw_two_and_flip_are_sent_back() -> None:
-    """dossier 5.2 (Wild Draw Two: return it); options.md (a Flip start card is returned)."""
+    """The UNO FLIP! rules (a Wild Draw Two is returned); a Flip start card too (table default)."""
     ref = table("flip", start=None)
     ok(turn_up(ref, "w+2 rf g5"), "start-card")
     assert st(ref)["top"] == "g5" and st(ref)["turn"] == "Ann"
@@ -97,13 +98,13 @@ def test_start_wild_draw_two_and_flip_are_sent_back() -> None:
 
 
 def test_start_draw_one_makes_the_first_player_draw_one_and_miss_the_turn() -> None:
-    """dossier 5.2: Draw One as the start card, 'same rule applies'."""
+    """The UNO FLIP! rules: Draw One as the start card, 'same rule applies'."""
     ref = table("flip", start="b+1")
     assert hands(ref)["Ann"] == 8 and st(ref)["turn"] == "Bob" and st(ref)["draw_pile"] == 82
 
 
 def test_a_flip_names_the_card_that_turns_up() -> None:
-    """dossier 5.3, 13 row 17: the new top is the other face of the old bottom card."""
+    """The UNO FLIP! rules: the new top is the other face of the old bottom card."""
     ref = table("flip", start="r5")
     refused(flip(ref, "Ann", "rf", None), "flip")
     refused(flip(ref, "Ann", "rf", "g5"), "flip-side")
@@ -114,7 +115,7 @@ def test_a_flip_names_the_card_that_turns_up() -> None:
 
 
 def test_flip_turns_everything_over_and_passes_the_turn() -> None:
-    """dossier 5.3: discard pile, draw pile and hands turn over; play passes on."""
+    """The UNO FLIP! rules: discard pile, draw pile and hands turn over; play passes on."""
     ref = dark()
     s = st(ref)
     assert (s["side"], s["top"], s["color"], s["turn"]) == ("dark", "pu5", "purple", "Bob")
@@ -126,7 +127,7 @@ def test_flip_turns_everything_over_and_passes_the_turn() -> None:
 
 @pytest.mark.parametrize("top", ["pu+5", "puse", "pur", "puf", "w+c"])
 def test_the_action_turned_up_has_no_effect(top: str) -> None:
-    """options.md (dossier 5.3 UNCONFIRMED): the card a Flip turns up has no effect."""
+    """Table default (no published rule): the card a Flip turns up has no effect."""
     ref = table("flip", start="r5")
     ok(flip(ref, "Ann", "rf", top, "pink" if top == "w+c" else None), "flip")
     s = st(ref)
@@ -135,7 +136,7 @@ def test_the_action_turned_up_has_no_effect(top: str) -> None:
 
 
 def test_a_wild_turned_up_takes_the_colour_named() -> None:
-    """options.md: 'an exposed Wild takes the colour the Flip's player names'."""
+    """Table default: an exposed Wild takes the colour the Flip's player names."""
     ref = table("flip", start="r5")
     ok(flip(ref, "Ann", "rf", "w", "teal"), "flip")
     assert (st(ref)["top"], st(ref)["color"]) == ("w", "teal")
@@ -144,7 +145,7 @@ def test_a_wild_turned_up_takes_the_colour_named() -> None:
 
 
 def test_flipping_back_turns_up_the_first_flip_card() -> None:
-    """dossier 5.3: the pile turns over, so the face that comes up is one the table saw."""
+    """The UNO FLIP! rules: the pile turns over, so the face that comes up is one the table saw."""
     ref = dark()
     refused(flip(ref, "Bob", "puf", "g3"), "flip")
     ok(flip(ref, "Bob", "puf", "rf"), "flip")
@@ -154,7 +155,8 @@ def test_flipping_back_turns_up_the_first_flip_card() -> None:
 
 
 def test_known_cards_are_forgotten_after_a_flip() -> None:
-    """dossier 5.3: every hand turns over, so a card the table saw go back is hidden again."""
+    """The UNO FLIP! rules: every hand turns over, so a card the table saw go back is hidden
+    again."""
     ref = table("flip", rules="jp", start="r5")
     ok(play(ref, "Ann", "w+2", "blue"), "flip-wild-draw")
     ok(challenge(ref, "Bob", "guilty"), "flip-guilty")
@@ -164,7 +166,7 @@ def test_known_cards_are_forgotten_after_a_flip() -> None:
 
 
 def test_flip_as_the_last_card_ends_the_round_on_the_new_side() -> None:
-    """dossier 5.5: score 'based on which side (light or dark) the game ended on'."""
+    """The UNO FLIP! sheet: score 'based on which side (light or dark) the game ended on'."""
     ref = table("flip", start="r5", hand_size=1)
     ok(flip(ref, "Ann", "rf", "pu5"), "going-out")
     assert st(ref)["side"] == "dark" and st(ref)["winner"] == "Ann"
@@ -177,7 +179,8 @@ def test_flip_as_the_last_card_ends_the_round_on_the_new_side() -> None:
 
 
 def test_draw_one_and_draw_five_make_the_next_player_draw_and_miss_the_turn() -> None:
-    """dossier 5.3: Draw One (light) 1, Draw Five (dark) 5; the next player loses the turn."""
+    """The UNO FLIP! rules: Draw One (light) 1, Draw Five (dark) 5; the next player loses the
+    turn."""
     ref = table("flip", start="r5")
     ok(play(ref, "Ann", "r+1"), "draw-card")
     assert hands(ref)["Bob"] == 8 and st(ref)["turn"] == "Cy"
@@ -188,7 +191,8 @@ def test_draw_one_and_draw_five_make_the_next_player_draw_and_miss_the_turn() ->
 
 @pytest.mark.parametrize("players", [("Ann", "Bob", "Cy", "Dee"), ("Ann", "Bob")])
 def test_skip_everyone_lets_the_player_play_again(players: tuple[str, ...]) -> None:
-    """dossier 5.3 (everyone skipped, the player plays again), 5.6 (two players: a Skip)."""
+    """The Japanese UNO FLIP! manual (everyone skipped, the player plays again); two players:
+    a Skip (table default)."""
     ref = table("flip", start="r5", players=players)
     ok(flip(ref, "Ann", "rf", "pu5"), "flip")
     ok(play(ref, "Bob", "puse"), "skip-everyone")
@@ -198,7 +202,7 @@ def test_skip_everyone_lets_the_player_play_again(players: tuple[str, ...]) -> N
 
 
 def test_wild_draw_two_is_accepted_or_implied_accepted() -> None:
-    """dossier 5.3: the next player draws 2 and loses the turn; notation.md: accept implied."""
+    """The UNO FLIP! rules: the next player draws 2 and loses the turn; the accept is implied."""
     ref = table("flip", start="r5")
     ok(play(ref, "Ann", "w+2", "blue"), "flip-wild-draw")
     assert st(ref)["turn"] == "Bob" and st(ref)["pending"]
@@ -211,7 +215,8 @@ def test_wild_draw_two_is_accepted_or_implied_accepted() -> None:
 
 
 def test_wild_draw_color_is_accepted_by_recording_the_cards_drawn() -> None:
-    """dossier 5.3: the next player draws until the colour, keeps them and loses the turn."""
+    """The UNO FLIP! rules: the next player draws until the colour, keeps them and loses the
+    turn."""
     ref = dark()
     ok(play(ref, "Bob", "w+c", "orange"), "flip-wild-draw")
     assert st(ref)["turn"] == "Cy"
@@ -227,7 +232,7 @@ def test_wild_draw_color_is_accepted_by_recording_the_cards_drawn() -> None:
 
 
 def test_en_guilty_wild_draw_two_the_offender_draws_two_and_the_card_stays() -> None:
-    """dossier 5.4 (EN, guilty WD2: the offender draws 2 instead); 13 row 2."""
+    """The UNO FLIP! sheet (guilty Wild Draw Two: the offender draws 2 instead)."""
     ref = table("flip", start="r5")
     ok(play(ref, "Ann", "w+2", "blue"), "flip-wild-draw")
     ok(challenge(ref, "Bob", "guilty"), "flip-guilty")
@@ -237,8 +242,8 @@ def test_en_guilty_wild_draw_two_the_offender_draws_two_and_the_card_stays() -> 
 
 
 def test_en_guilty_wild_draw_color_the_offender_draws_until_the_colour() -> None:
-    """dossier 5.4 (EN, guilty WDC: the offender 'must draw the cards until they get the
-    chosen color instead of you'); the challenger then plays."""
+    """The UNO FLIP! sheet (guilty Wild Draw Color: the offender 'must draw the cards until they get
+    the chosen color instead of you'); the challenger then plays."""
     ref = dark()
     ok(play(ref, "Bob", "w+c", "teal"), "flip-wild-draw")
     ok(challenge(ref, "Cy", "guilty"), "flip-guilty")
@@ -254,7 +259,7 @@ def test_en_guilty_wild_draw_color_the_offender_draws_until_the_colour() -> None
                          [("w+2", "Ann", "Bob", "r5", "r3"), ("w+c", "Bob", "Cy", "pu5", "pu3")])
 def test_jp_guilty_the_card_goes_back_and_the_offender_draws_two(
         wild: str, offender: str, victim: str, top: str, follow: str) -> None:
-    """dossier 5.4 (JPflip: card returned to hand + draws 2, for both cards); 13 row 2."""
+    """The Japanese UNO FLIP! manual: the card back to hand and 2 drawn, for both cards."""
     ref = table("flip", rules="jp", start="r5") if wild == "w+2" else dark(rules="jp")
     colour_before = st(ref)["color"]
     ok(play(ref, offender, wild, "yellow" if wild == "w+2" else "orange"), "flip-wild-draw")
@@ -266,7 +271,7 @@ def test_jp_guilty_the_card_goes_back_and_the_offender_draws_two(
 
 
 def test_innocent_wild_draw_two_the_challenger_draws_four() -> None:
-    """dossier 5.4 (innocent WD2: 2 + 2 = 4), 13 row 3: the challenger loses the turn."""
+    """The UNO FLIP! rules (innocent Wild Draw Two: 2 + 2 = 4): the challenger loses the turn."""
     ref = table("flip", start="r5")
     ok(play(ref, "Ann", "w+2", "blue"), "flip-wild-draw")
     ok(challenge(ref, "Bob", "innocent"), "flip-innocent")
@@ -274,7 +279,7 @@ def test_innocent_wild_draw_two_the_challenger_draws_four() -> None:
 
 
 def test_innocent_wild_draw_color_the_challenger_draws_two_then_until_the_colour() -> None:
-    """dossier 5.4 (innocent WDC: until the colour plus 2), 13 row 3."""
+    """The UNO FLIP! rules (innocent Wild Draw Color: until the colour, plus 2)."""
     ref = dark()
     ok(play(ref, "Bob", "w+c", "pink"), "flip-wild-draw")
     ok(challenge(ref, "Cy", "innocent"), "flip-innocent")
@@ -286,7 +291,8 @@ def test_innocent_wild_draw_color_the_challenger_draws_two_then_until_the_colour
 
 @pytest.mark.parametrize("answer", ["draw", "innocent"])
 def test_going_out_with_a_wild_draw_color_ends_after_the_draw(answer: str) -> None:
-    """dossier 5.5 (JPflip: the next player draws until the colour, then the round ends)."""
+    """The Japanese UNO FLIP! manual: the next player draws until the colour, then the round
+    ends."""
     ref = table("flip", start="r5", hand_size=2)
     ok(flip(ref, "Ann", "rf", "pu5", uno=True), "flip")
     for who in ("Bob", "Cy", "Dee"):
@@ -302,7 +308,7 @@ def test_going_out_with_a_wild_draw_color_ends_after_the_draw(answer: str) -> No
 
 
 def test_going_out_with_a_wild_draw_two_still_makes_the_next_player_draw() -> None:
-    """dossier 5.5: 'If the last card is ... WD2 ... the next player still draws'."""
+    """The UNO FLIP! rules: a last Wild Draw Two still makes the next player draw."""
     ref = table("flip", start="r5", hand_size=1)
     ok(play(ref, "Ann", "w+2", "red"), "flip-wild-draw")
     assert st(ref)["winner"] is None
@@ -311,7 +317,7 @@ def test_going_out_with_a_wild_draw_two_still_makes_the_next_player_draw() -> No
 
 
 def test_a_flip_by_the_next_player_implies_accepting_a_wild_draw_two() -> None:
-    """notation.md ('accept ... implied when the next turn action is entered') with 5.3."""
+    """The session notation ('accept ... implied when the next turn action is entered')."""
     ref = table("flip", start="r5")
     ok(play(ref, "Ann", "w+2", "red"), "flip-wild-draw")
     ok(flip(ref, "Cy", "rf", "pu5"), "flip")
@@ -321,7 +327,7 @@ def test_a_flip_by_the_next_player_implies_accepting_a_wild_draw_two() -> None:
 
 
 def test_the_next_round_starts_on_the_light_side_again() -> None:
-    """dossier 5.2: 'The game always starts on the Light side'."""
+    """The UNO FLIP! rules: the game always starts on the light side."""
     ref = table("flip", start="r5", hand_size=1)
     ok(flip(ref, "Ann", "rf", "pu5"), "going-out")
     for who, code in (("Bob", "pu1"), ("Cy", "te2"), ("Dee", "or3")):
@@ -333,7 +339,7 @@ def test_the_next_round_starts_on_the_light_side_again() -> None:
 
 
 def test_a_challenge_showing_cards_of_the_other_side_is_refused() -> None:
-    """dossier 5.2/5.3: hands show the side in play; a Red 3 is not a card on the dark side."""
+    """The UNO FLIP! rules: hands show the side in play; a Red 3 is not a card on the dark side."""
     ref = table("flip", start="r5", hand_size=3)
     ok(flip(ref, "Ann", "rf", "pu5"), "flip")
     ok(play(ref, "Bob", "w+c", "teal"), "flip-wild-draw")
@@ -341,7 +347,8 @@ def test_a_challenge_showing_cards_of_the_other_side_is_refused() -> None:
 
 
 def test_a_draw_until_the_colour_cannot_take_more_cards_than_are_left() -> None:
-    """dossier 5.3 with 2.10: the cards drawn come from the draw pile and the reshuffled pile."""
+    """The UNO FLIP! rules, with the reshuffle: the cards drawn come from the draw pile and the
+    reshuffled pile."""
     ref = dark()
     ok(play(ref, "Bob", "w+c", "pink"), "flip-wild-draw")
     left = st(ref)["draw_pile"] + st(ref)["discard_pile"] - 1
@@ -351,13 +358,13 @@ def test_a_draw_until_the_colour_cannot_take_more_cards_than_are_left() -> None:
 
 
 def test_stacking_does_not_work_with_flip() -> None:
-    """dossier 5.6 ('Stacking: not official'), 13 row 21; options.md."""
+    """Stacking is not official in UNO FLIP!."""
     with pytest.raises(SetupError, match="does not work with the flip edition"):
         Referee(header("flip", stacking="same"))
 
 
 def test_a_flip_after_a_reshuffle_turns_up_the_kept_top_cards_other_face() -> None:
-    """dossier 5.6 (JPflip/Spanish: reshuffle, keep the top card) with 5.3 (the pile turns)."""
+    """The discard pile is reshuffled, its top card kept; the pile turns over on a Flip."""
     ref = dark()
     ok(takes(ref, "Bob", 83), "table-override")
     assert st(ref)["draw_pile"] == 0
@@ -373,7 +380,7 @@ def test_a_flip_after_a_reshuffle_turns_up_the_kept_top_cards_other_face() -> No
 
 
 def test_a_draw_that_reshuffles_before_a_flip_turns_up_an_unseen_face() -> None:
-    """dossier 5.6 with 5.3: after the reshuffle only the top card's face is left to turn up."""
+    """After the reshuffle only the top card's face is left to turn up."""
     ref = dark()
     ok(play(ref, "Bob", "pu3"), "match")
     refused(flip(ref, "Cy", "puf", "g2"), "flip")
@@ -386,7 +393,7 @@ def test_a_draw_that_reshuffles_before_a_flip_turns_up_an_unseen_face() -> None:
 
 
 def test_seven_o_and_jump_in_work_on_the_dark_side() -> None:
-    """options.md (seven-o, jump-in house rules) with dossier 5.3 (the dark side's cards)."""
+    """The seven-o and jump-in house rules with the dark side's cards."""
     ref = dark(seven_o="on", jump_in="on")
     refused(play(ref, "Bob", "pu7"), "seven-o")
     ok(takes(ref, "Dee", 2), "table-override")
@@ -399,8 +406,8 @@ def test_seven_o_and_jump_in_work_on_the_dark_side() -> None:
 
 
 def test_rulings_name_the_flip_cards_not_a_wild_draw_four() -> None:
-    """dossier 5.4: Flip's challengeable cards are the Wild Draw Two and the Wild Draw Color,
-    and the rulings say so."""
+    """The UNO FLIP! rules: Flip's challengeable cards are the Wild Draw Two and the Wild Draw
+    Color, and the rulings say so."""
     ref = table("flip", start="r5")
     out = refused(challenge(ref, "Bob", "guilty"), "wd4-challenge-who")
     assert "Wild Draw Two or Wild Draw Color" in out.text and "Four" not in out.text
@@ -410,7 +417,7 @@ def test_rulings_name_the_flip_cards_not_a_wild_draw_four() -> None:
 
 
 def test_drawing_one_until_the_colour_keeps_it() -> None:
-    """dossier 5.2 (Wild Draw Color): one card drawn reads in the singular."""
+    """Wild Draw Color: one card drawn reads in the singular."""
     ref = dark()
     ok(play(ref, "Bob", "w+c", "orange"))
     out = ok(draw(ref, "Cy", 1, counted=True))
@@ -419,9 +426,9 @@ def test_drawing_one_until_the_colour_keeps_it() -> None:
 
 @pytest.mark.parametrize("mercy", ["off", "9"])
 def test_a_flip_after_an_implied_knock_out_turns_up_an_unseen_card(mercy: str) -> None:
-    """dossier 5.3 (the bottom card comes up) with 7.2 (a knocked-out hand goes to the bottom of
-    the discard pile): Ann's Flip accepts Dee's Wild Draw Two for her; at 9 cards Dee is out
-    first, so the card that turns up is one of hers, which nobody saw."""
+    """UNO FLIP! (the bottom card comes up) with the mercy rule (a knocked-out hand goes to the
+    bottom of the discard pile): Ann's Flip accepts Dee's Wild Draw Two for her; at 9 cards Dee is
+    out first, so the card that turns up is one of hers, which nobody saw."""
     ref = dark(mercy=mercy)
     ok(flip(ref, "Bob", "puf", "rf"), "flip")  # the bottom card's dark face is that Purple Flip
     ok(play(ref, "Cy", "w+2", "blue"), "flip-wild-draw")

@@ -1,7 +1,9 @@
 """House rules tables declare: stacking, Seven-O, jump-in, multi-play, going out on an action.
 
-options.md house rules; dossier 2.14 (no stacking officially), 2.15 (house rules and the digital
-games' stacked Wild Draw Four challenge), 9 (JUA multi-play); JPwiki (go-out-on-action).
+No stacking officially (the official UNO posts of 2019 and 2020); the house rules of the Mattel
+sheet, UNO House Rules, English and Japanese Wikipedia and Wikibooks; the digital games' stacked
+Wild Draw Four challenge (Japanese Wikipedia, コンピュータゲーム); the Japan UNO Association's
+multi-play; going out on an action (Japanese Wikipedia, ハウスルール).
 Each is refused when the table has not turned it on.
 """
 
@@ -27,12 +29,12 @@ from referee.engine import Referee, SetupError
 from referee.engine import events as ev
 from referee.engine.setup import resolve, rules_in_force
 
-# Stacking (dossier 2.14, 2.15) ------------------------------------------------------------------
+# Stacking (house rules) ---------------------------------------------------------------------------
 
 
 def test_stacking_off_refuses_draw_two_on_draw_two_as_out_of_turn() -> None:
-    """dossier 2.14 (TW20: 'You cannot STACK a +2 on a +2'): Bob has drawn and is skipped, so his
-    Draw Two is out of turn, and the ruling names the house rule."""
+    """The official UNO post of 8 Oct 2020 ('You cannot STACK a +2 on a +2'): Bob has drawn and is
+    skipped, so his Draw Two is out of turn, and the ruling names the house rule."""
     ref = table(start="r7")
     ok(play(ref, "Ann", "r+2"), "draw-two")
     out = refused(play(ref, "Bob", "g+2"), "turn-order")
@@ -41,7 +43,7 @@ def test_stacking_off_refuses_draw_two_on_draw_two_as_out_of_turn() -> None:
 
 @pytest.mark.parametrize("mode", ["same", "progressive", "higher"])
 def test_stacked_draw_twos_add_up_and_accept_takes_the_total(mode: str) -> None:
-    """dossier 2.15 (ENsheet house rules: 'the next player draws 4'); options.md `stacking`."""
+    """The Mattel sheet's House Rules ('the next player draws 4'); option `stacking`."""
     ref = table(start="r7", stacking=mode)
     ok(play(ref, "Ann", "r+2"), "stacking")
     assert hands(ref)["Bob"] == 7 and st(ref)["turn"] == "Bob"
@@ -62,7 +64,7 @@ def test_next_player_acting_implies_the_victim_accepted_the_stack() -> None:
 
 
 def test_victim_may_not_draw_one_instead_of_accepting() -> None:
-    """options.md `stacking`: the player who does not stack draws the total, not one card."""
+    """Option `stacking`: the player who does not stack draws the total, not one card."""
     ref = table(start="r7", stacking="same")
     ok(play(ref, "Ann", "r+2"))
     refused(draw(ref, "Bob"), "stacking")
@@ -72,8 +74,8 @@ def test_victim_may_not_draw_one_instead_of_accepting() -> None:
 @pytest.mark.parametrize(("mode", "allowed"), [("same", False), ("progressive", True),
                                                ("higher", True)])
 def test_wild_draw_four_on_draw_two_depends_on_the_mode(mode: str, allowed: bool) -> None:
-    """dossier 2.15: ENwiki progressive forbids mixing; Wikibooks allows WD4 on Draw Two (the
-    product's `progressive`); `higher` stacks any card of equal or higher value."""
+    """English Wikipedia's progressive stacking forbids mixing; Wikibooks allows WD4 on Draw Two
+    (the product's `progressive`); `higher` stacks any card of equal or higher value."""
     ref = table(start="r7", stacking=mode)
     ok(play(ref, "Ann", "r+2"))
     out = play(ref, "Bob", "w+4", "blue")
@@ -86,15 +88,15 @@ def test_wild_draw_four_on_draw_two_depends_on_the_mode(mode: str, allowed: bool
 
 @pytest.mark.parametrize("mode", ["same", "progressive", "higher"])
 def test_draw_two_never_goes_on_a_wild_draw_four(mode: str) -> None:
-    """dossier 2.15 (Wikibooks: not vice versa); `higher`: 2 is lower than 4."""
+    """Wikibooks: not vice versa; `higher`: 2 is lower than 4."""
     ref = table(start="r7", stacking=mode)
     ok(play(ref, "Ann", "w+4", "red"))
     refused(play(ref, "Bob", "r+2"), "stacking")
 
 
 def test_stacked_wild_draw_four_guilty_costs_four_per_card() -> None:
-    """dossier 2.15 (digital games): a stacked WD4 stays challengeable; guilty, the last WD4's
-    player draws 4 times the number of WD4s (2 WD4s: 8); the last player named the colour."""
+    """The digital games (Japanese Wikipedia): a stacked WD4 stays challengeable; guilty, the last
+    WD4's player draws 4 times the number of WD4s (2 WD4s: 8); the last player named the colour."""
     ref = table(start="r7", stacking="same")
     ok(play(ref, "Ann", "w+4", "green"))
     ok(play(ref, "Bob", "w+4", "blue"))
@@ -106,7 +108,8 @@ def test_stacked_wild_draw_four_guilty_costs_four_per_card() -> None:
 
 
 def test_stacked_wild_draw_four_innocent_costs_the_total_plus_two() -> None:
-    """dossier 2.15 (digital games): failure means the challenger draws the total + 2 (10)."""
+    """The digital games (Japanese Wikipedia): failure means the challenger draws the total + 2
+    (10)."""
     ref = table(start="r7", stacking="same")
     ok(play(ref, "Ann", "w+4", "green"))
     ok(play(ref, "Bob", "w+4", "blue"))
@@ -116,7 +119,8 @@ def test_stacked_wild_draw_four_innocent_costs_the_total_plus_two() -> None:
 
 
 def test_stacked_wild_draw_four_guilty_under_retract_restores_the_card_before() -> None:
-    """dossier 2.7 (JPmc retract) with 2.15: Bob takes his WD4 back; Ann's WD4 and green return."""
+    """The Minecraft UNO manual's retract, under stacking: Bob takes his WD4 back; Ann's WD4 and
+    green return."""
     ref = table(rules="jp", start="r7", stacking="same")
     ok(play(ref, "Ann", "w+4", "green"))
     ok(play(ref, "Bob", "w+4", "blue"))
@@ -127,14 +131,14 @@ def test_stacked_wild_draw_four_guilty_under_retract_restores_the_card_before() 
 
 
 def test_a_draw_two_stack_cannot_be_challenged() -> None:
-    """dossier 2.7: only a Wild Draw Four is challenged."""
+    """Only a Wild Draw Four is challenged."""
     ref = table(start="r7", stacking="same")
     ok(play(ref, "Ann", "r+2"))
     refused(challenge(ref, "Bob", "guilty"), "stacking")
 
 
 def test_no_stacking_on_a_last_card() -> None:
-    """dossier 2.9: a last Draw Two still makes the next player draw; the round is over, so the
+    """The Mattel sheet: a last Draw Two still makes the next player draw; the round is over, so the
     victim cannot pass it on (the product's ruling)."""
     ref = table(start="r7", stacking="same", hand_size=1)
     ok(play(ref, "Ann", "r+2"))
@@ -143,11 +147,11 @@ def test_no_stacking_on_a_last_card() -> None:
     assert st(ref)["winner"] == "Ann"
 
 
-# Seven-O (dossier 2.15) ------------------------------------------------------------------------
+# Seven-O (UNO House Rules) ------------------------------------------------------------------------
 
 
 def test_seven_swaps_hands_with_the_named_player() -> None:
-    """dossier 2.15 (ENwiki Seven-O): a 7 swaps hands with a chosen player."""
+    """English Wikipedia's Seven-O: a 7 swaps hands with a chosen player."""
     ref = table(start="r5", seven_o="on")
     ok(draw(ref, "Ann"))  # Ann 8
     ok(play(ref, "Bob", "r7", target="Ann"), "seven-o")
@@ -156,14 +160,14 @@ def test_seven_swaps_hands_with_the_named_player() -> None:
 
 
 def test_seven_needs_a_target_and_off_takes_none() -> None:
-    """options.md `seven-o`: `@NAME`; without the house rule a 7 takes no target."""
+    """Option `seven-o`: `@NAME`; without the house rule a 7 takes no target."""
     refused(play(table(start="r5", seven_o="on"), "Ann", "r7"), "seven-o")
     refused(play(table(start="r5", seven_o="on"), "Ann", "r7", target="Ann"), "seven-o")
     refused(play(table(start="r5"), "Ann", "r7", target="Bob"), "swap-hands")
 
 
 def test_zero_passes_every_hand_in_the_direction_of_play() -> None:
-    """dossier 2.15 (ENwiki, JPwiki): everyone passes their hand to the next player."""
+    """English and Japanese Wikipedia: everyone passes their hand to the next player."""
     ref = table(start="r5", seven_o="on")
     ok(draw(ref, "Ann"))  # Ann 8
     ok(draw(ref, "Bob"))
@@ -173,8 +177,8 @@ def test_zero_passes_every_hand_in_the_direction_of_play() -> None:
 
 
 def test_a_hand_received_at_one_card_must_call_uno_under_uno_on_passive() -> None:
-    """dossier 2.15 (Wikibooks: in 7-0 a player who receives a one-card hand must still call
-    UNO); options.md `uno-on-passive yes`."""
+    """Wikibooks: in 7-0 a player who receives a one-card hand must still call UNO; so
+    `uno-on-passive yes`."""
     ref = table(start="r5", seven_o="on", hand_size=2, uno_on_passive="yes")
     ok(play(ref, "Ann", "r3", uno=True))  # Ann on one card, called
     ok(play(ref, "Bob", "r7", target="Ann"))
@@ -184,17 +188,18 @@ def test_a_hand_received_at_one_card_must_call_uno_under_uno_on_passive() -> Non
 
 
 def test_seven_as_last_card_goes_out_without_a_swap() -> None:
-    """options.md `seven-o` (product ruling, as Wild Swap Hands' last card: nothing to swap)."""
+    """Option `seven-o` (table default, as Wild Swap Hands' last card: nothing to swap)."""
     ref = table(start="r5", seven_o="on", hand_size=1)
     refused(play(ref, "Ann", "r7", target="Bob"), "seven-o")
     ok(play(ref, "Ann", "r7"), "going-out")
 
 
-# Jump-in (dossier 2.15) ------------------------------------------------------------------------
+# Jump-in (UNO House Rules) ------------------------------------------------------------------------
 
 
 def test_identical_card_jumps_in_and_play_continues_from_the_jumper() -> None:
-    """dossier 2.15 (HR Jump-In; ENwiki: play continues as if that player had taken the turn)."""
+    """UNO House Rules' Jump-In; English Wikipedia: play continues as if that player had taken the
+    turn."""
     ref = table(start="r5", jump_in="on")
     ok(play(ref, "Ann", "g5"))
     ok(apply_jump(ref, "Dee", "g5"), "jump-in")
@@ -203,14 +208,14 @@ def test_identical_card_jumps_in_and_play_continues_from_the_jumper() -> None:
 
 
 def test_jump_in_needs_an_identical_card_and_the_house_rule() -> None:
-    """dossier 2.15: exactly identical (colour and rank); off by default (options.md)."""
+    """Exactly identical (colour and rank); off by default."""
     ref = table(start="r5", jump_in="on")
     refused(apply_jump(ref, "Cy", "y5"), "jump-in")
     refused(apply_jump(table(start="r5"), "Cy", "r5"), "turn-order")
 
 
 def test_jump_in_closes_the_uno_window() -> None:
-    """dossier 2.8 with 2.15: a jump-in puts a card down, which closes a missed UNO's window
+    """A jump-in puts a card down, which closes a missed UNO's window
     under either window rule."""
     for rules in ("en", "jp"):
         ref = table(rules=rules, start="r5", jump_in="on", hand_size=2)
@@ -225,11 +230,12 @@ def apply_jump(ref: Referee, who: str, code: str) -> object:
     return apply(ref, ev.JumpedIn(who, make_play(code)))
 
 
-# Multi-play (dossier 9) ------------------------------------------------------------------------
+# Multi-play (the Japan UNO Association's competition rules) ---------------------------------------
 
 
 def test_identical_numbers_go_down_together() -> None:
-    """dossier 9 (JUA): identical number cards may be played at once."""
+    """The Japan UNO Association's competition rules: identical number cards may be played at
+    once."""
     ref = table(start="r5", multi_play="numbers")
     ok(play(ref, "Ann", "r7", extra="r7"))
     s = st(ref)
@@ -237,7 +243,8 @@ def test_identical_numbers_go_down_together() -> None:
 
 
 def test_multi_play_refuses_actions_and_different_cards_and_is_off_by_default() -> None:
-    """dossier 9: 'action cards one at a time'; dossier 2.4: one card per turn otherwise."""
+    """The same rules: action cards one at a time; the Mattel sheet: one card per turn
+    otherwise."""
     ref = table(start="r5", multi_play="numbers")
     refused(play(ref, "Ann", "rs", extra="rs"), "multi-play")
     refused(play(ref, "Ann", "r7", extra="b7"), "multi-play")
@@ -245,17 +252,17 @@ def test_multi_play_refuses_actions_and_different_cards_and_is_off_by_default() 
 
 
 def test_multi_play_to_one_card_must_call_uno() -> None:
-    """dossier 2.8 with 9: the play leaving one card needs UNO."""
+    """The play leaving one card needs UNO."""
     ref = table(start="r5", multi_play="numbers", hand_size=3)
     ok(play(ref, "Ann", "r7", extra="r7"))
     assert st(ref)["catchable"] == ["Ann"]
 
 
-# Going out on an action card (JPwiki house rules) ------------------------------------------------
+# Going out on an action card (Japanese Wikipedia's house rules) -----------------------------------
 
 
 def test_last_action_card_draws_two_when_forbidden() -> None:
-    """options.md `go-out-on-action forbidden`: draws 2 and play goes on."""
+    """`go-out-on-action forbidden`: draws 2 and play goes on."""
     ref = table(start="r5", hand_size=1, go_out_on_action="forbidden")
     ok(play(ref, "Ann", "rs"), "skip")
     s = st(ref)
@@ -263,7 +270,7 @@ def test_last_action_card_draws_two_when_forbidden() -> None:
 
 
 def test_last_number_card_still_goes_out_when_actions_are_forbidden() -> None:
-    """options.md `go-out-on-action`: only actions and Wilds are barred."""
+    """`go-out-on-action`: only actions and Wilds are barred."""
     ok(play(table(start="r5", hand_size=1, go_out_on_action="forbidden"), "Ann", "r3"),
        "going-out")
     ok(play(table(start="r5", hand_size=1), "Ann", "rs"), "going-out")
@@ -286,13 +293,13 @@ def test_each_house_rule_is_in_the_rulebook_when_on() -> None:
 
 
 def test_mercy_must_be_above_the_hand_size() -> None:
-    """options.md `mercy`: a limit at or below the hand size would knock out at the deal."""
+    """Option `mercy`: a limit at or below the hand size would knock out at the deal."""
     with pytest.raises(SetupError, match="more than the hand size"):
         Referee(header(mercy=7))
 
 
 def test_uno_called_then_stack_accepted() -> None:
-    """dossier 2.8 with 2.15: an UNO call survives a stacked draw aimed elsewhere."""
+    """An UNO call survives a stacked draw aimed elsewhere."""
     ref = table(start="r7", stacking="same", hand_size=2)
     ok(play(ref, "Ann", "r+2", uno=True))
     ok(uno(ref, "Ann"))
@@ -301,7 +308,7 @@ def test_uno_called_then_stack_accepted() -> None:
 
 
 def test_move_box_hints_follow_a_pending_stack() -> None:
-    """options.md `stacking`: the victim may stack or accept; a Draw Two stack is not
+    """Option `stacking`: the victim may stack or accept; a Draw Two stack is not
     challenged, so the hints offer stacking cards and accept only."""
     from referee.service.hints import playable, quick_moves
     ref = table(start="r7", stacking="same")

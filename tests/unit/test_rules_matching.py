@@ -1,6 +1,7 @@
 """Matching, Wild colours, drawing, turn order, edition decks and card conservation.
 
-dossier 2.1 (deck), 2.4 (turn), 2.5 (drawing), 12 rows 4-5 and 16, 13 row 9; notation 3 and 5.
+The Mattel sheet (deck, turn, drawing) and the Japanese manual's 「罰則と反則」 (drawing); the
+session notation (cards of the edition, moves).
 """
 
 from __future__ import annotations
@@ -8,11 +9,11 @@ from __future__ import annotations
 import pytest
 from rules_helpers import challenge, draw, hand, hands, misplay, ok, play, refused, st, table
 
-# Matching by colour, number or symbol (dossier 2.4) ----------------------------------------------
+# Matching by colour, number or symbol (the Mattel sheet) ------------------------------------------
 
 
 def test_colour_match_is_legal() -> None:
-    """dossier 2.4: match the top card by colour."""
+    """The Mattel sheet: match the top card by colour."""
     ref = table(start="r7")
     ok(play(ref, "Ann", "r2"), "match")
     s = st(ref)
@@ -22,7 +23,7 @@ def test_colour_match_is_legal() -> None:
 
 
 def test_number_match_changes_the_colour() -> None:
-    """dossier 2.4: match the top card by number; the colour becomes the new card's."""
+    """The Mattel sheet: match the top card by number; the colour becomes the new card's."""
     ref = table(start="r7")
     ok(play(ref, "Ann", "g7"), "match")
     s = st(ref)
@@ -32,7 +33,7 @@ def test_number_match_changes_the_colour() -> None:
 
 
 def test_symbol_match_on_action_cards() -> None:
-    """dossier 2.4 and ENblank: a coloured action card goes on its colour or the same symbol."""
+    """The Mattel sheets: a coloured action card goes on its colour or the same symbol."""
     ref = table(start="r7")
     ok(play(ref, "Ann", "rs"))  # colour
     ok(play(ref, "Cy", "bs"))  # symbol: Blue Skip on Red Skip
@@ -41,7 +42,7 @@ def test_symbol_match_on_action_cards() -> None:
 
 
 def test_no_match_is_refused() -> None:
-    """dossier 2.4 / 13: a card matching neither colour, number nor symbol is refused."""
+    """The Mattel sheet: a card matching neither colour, number nor symbol is refused."""
     ref = table(start="r7")
     refused(play(ref, "Ann", "g5"), "match")
     refused(play(ref, "Ann", "g+2"), "match")
@@ -49,29 +50,29 @@ def test_no_match_is_refused() -> None:
 
 
 def test_number_does_not_match_a_different_number_of_another_colour() -> None:
-    """dossier 2.4: Green 6 on Red 7 is no match even though both are number cards."""
+    """The Mattel sheet: Green 6 on Red 7 is no match even though both are number cards."""
     ref = table(start="r7")
     refused(play(ref, "Ann", "g6"), "match")
 
 
 def test_action_symbol_does_not_match_a_number() -> None:
-    """dossier 2.4: a Blue Draw Two on a Red 2 matches nothing (a Draw Two is not a 2)."""
+    """The Mattel sheet: a Blue Draw Two on a Red 2 matches nothing (a Draw Two is not a 2)."""
     ref = table(start="r2")
     refused(play(ref, "Ann", "b+2"), "match")
 
 
-# Wild colour (dossier 2.4, 12 row 16) -------------------------------------------------------------
+# Wild colour (the Mattel sheet) -------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("code", ["w", "w+4"])
 def test_wild_needs_a_colour(code: str) -> None:
-    """dossier 2.4: whoever plays a Wild names the colour; without one the play is refused."""
+    """The Mattel sheet: whoever plays a Wild names the colour; without one the play is refused."""
     ref = table(start="r7")
     refused(play(ref, "Ann", code), "wild-color")
 
 
 def test_wild_colour_is_recorded_and_then_enforced() -> None:
-    """dossier 2.4: the named colour continues play; the Wild matches anything."""
+    """The Mattel sheet: the named colour continues play; the Wild matches anything."""
     ref = table(start="r7")
     ok(play(ref, "Ann", "w", "blue"), "wild-color")
     s = st(ref)
@@ -83,7 +84,7 @@ def test_wild_colour_is_recorded_and_then_enforced() -> None:
 
 
 def test_wild_may_name_the_colour_already_in_force() -> None:
-    """dossier 12 row 16: 'any color including the color in play'."""
+    """The Mattel sheet: 'any color including the color in play'."""
     ref = table(start="r7")
     ok(play(ref, "Ann", "w", "red"))
     assert st(ref)["color"] == "red"
@@ -91,7 +92,7 @@ def test_wild_may_name_the_colour_already_in_force() -> None:
 
 
 def test_wild_on_a_wild() -> None:
-    """dossier 12 row 16: a Wild may go on a Wild and name any colour."""
+    """The Mattel sheet: a Wild may go on a Wild and name any colour."""
     ref = table(start="r7")
     ok(play(ref, "Ann", "w", "blue"))
     ok(play(ref, "Bob", "w", "green"))
@@ -99,28 +100,29 @@ def test_wild_on_a_wild() -> None:
 
 
 def test_coloured_card_takes_no_colour() -> None:
-    """dossier 2.4: only a Wild names a colour; `r5 blue` is refused."""
+    """The Mattel sheet: only a Wild names a colour; `r5 blue` is refused."""
     ref = table(start="r7")
     refused(play(ref, "Ann", "r5", "blue"), "wild-color")
 
 
 def test_colour_outside_the_deck_is_refused() -> None:
-    """notation 3: the classic deck has red, yellow, green and blue only (pink is Flip dark)."""
+    """The Mattel sheet: the classic deck has red, yellow, green and blue only (pink is Flip
+    dark)."""
     ref = table(start="r7")
     refused(play(ref, "Ann", "w", "pink"), "wild-color")
 
 
 def test_one_card_per_turn() -> None:
-    """dossier 2.4: only one card per turn (multi-play is a house rule, off by default)."""
+    """The Mattel sheet: only one card per turn (multi-play is a house rule, off by default)."""
     ref = table(start="r7")
     refused(play(ref, "Ann", "r5", extra="r5"), "match")
 
 
-# Drawing (dossier 2.5, 12 rows 4-5, 13 row 9) -----------------------------------------------------
+# Drawing (the Mattel sheet, the Japanese manual) --------------------------------------------------
 
 
 def test_draw_one_and_keep_it_passes_the_turn() -> None:
-    """dossier 2.5: draw one card; if it is not played, play moves on."""
+    """The Mattel sheet: draw one card; if it is not played, play moves on."""
     ref = table(start="r7")
     ok(draw(ref, "Ann"), "draw-one")
     s = st(ref)
@@ -129,7 +131,8 @@ def test_draw_one_and_keep_it_passes_the_turn() -> None:
 
 
 def test_draw_then_play_the_drawn_card_if_playable() -> None:
-    """dossier 2.5 / 12 row 5 / 13 row 9: the drawn card may be played in the same turn."""
+    """The Mattel sheet; the Japanese manual's 「罰則と反則」: the drawn card may be played in the
+    same turn."""
     ref = table(start="r7")
     ok(draw(ref, "Ann", code="r5"))
     s = st(ref)
@@ -138,21 +141,22 @@ def test_draw_then_play_the_drawn_card_if_playable() -> None:
 
 
 def test_drawn_wild_may_be_played() -> None:
-    """dossier 2.5: a drawn Wild is playable (it names its colour)."""
+    """The Mattel sheet: a drawn Wild is playable (it names its colour)."""
     ref = table(start="r7")
     ok(draw(ref, "Ann", code="w", color="green"))
     assert (st(ref)["top"], st(ref)["color"], st(ref)["hands"]["Ann"]) == ("w", "green", 7)
 
 
 def test_drawn_card_that_is_not_playable_is_refused() -> None:
-    """dossier 2.5 / 13 row 9: only a playable drawn card may be put down."""
+    """The Mattel sheet; the Japanese manual's 「罰則と反則」: only a playable drawn card may be put
+    down."""
     ref = table(start="r7")
     refused(draw(ref, "Ann", code="g3"), ("match", "drawn-card-only"))
 
 
 def test_after_drawing_no_other_card_from_hand() -> None:
-    """dossier 2.5 (ENsheet; JP17 '…もとから持っていたカードを出すことはできません'): after a kept
-    draw the turn has passed; the drawer may not then play a card from hand."""
+    """The Mattel sheet; the Japanese manual ('…もとから持っていたカードを出すことはできません'):
+    after a kept draw the turn has passed; the drawer may not then play a card from hand."""
     ref = table(start="r7")
     ok(draw(ref, "Ann"))
     refused(play(ref, "Ann", "r5"), ("turn-order", "drawn-card-only"))
@@ -161,7 +165,7 @@ def test_after_drawing_no_other_card_from_hand() -> None:
 
 @pytest.mark.parametrize("rules", ["en", "jp"])
 def test_draw_is_one_card(rules: str) -> None:
-    """dossier 2.5 / 12 row 4 / options.md `draw one` (en and jp default): a turn draw is one
+    """The Mattel sheet: one card; `draw one` (en and jp default): a turn draw is one
     card."""
     ref = table(start="r7", rules=rules)
     refused(draw(ref, "Ann", 2), "draw-one")
@@ -169,7 +173,7 @@ def test_draw_is_one_card(rules: str) -> None:
 
 
 def test_draw_to_match_allows_several_cards_then_the_playable_one() -> None:
-    """dossier 2.5 / 2.15 (Draw to Match) / options.md `draw to-match`: draw until a playable card,
+    """The Mattel sheet's House Rules (Draw to Match); `draw to-match`: draw until a playable card,
     which may be played: `Ann: draw 3 r5` is legal."""
     ref = table(start="r7", draw="to-match")
     ok(draw(ref, "Ann", 3, code="r5"))
@@ -177,11 +181,11 @@ def test_draw_to_match_allows_several_cards_then_the_playable_one() -> None:
     assert s["hands"]["Ann"] == 7 + 3 - 1 and s["draw_pile"] == 79 - 3 and s["top"] == "r5"
 
 
-# Turn order (dossier 2.4, 13) ---------------------------------------------------------------------
+# Turn order (the Mattel sheet) --------------------------------------------------------------------
 
 
 def test_play_out_of_turn_is_refused() -> None:
-    """dossier 2.4 / notation 5: a turn action by anyone but the player to act is refused."""
+    """The Mattel sheet: a turn action by anyone but the player to act is refused."""
     ref = table(start="r7")
     refused(play(ref, "Cy", "r5"), "turn-order")
     refused(play(ref, "Bob", "r5"), "turn-order")
@@ -189,7 +193,8 @@ def test_play_out_of_turn_is_refused() -> None:
 
 
 def test_turn_passes_clockwise_in_seating_order() -> None:
-    """dossier 2.2 / notation 2: play starts left of the dealer and goes to the next name."""
+    """The Mattel sheet; the Japanese manual's 「はじめ方」: play starts left of the dealer and goes
+    to the next name."""
     ref = table(start="r7")
     for who in ("Ann", "Bob", "Cy", "Dee"):
         assert st(ref)["turn"] == who
@@ -199,37 +204,37 @@ def test_turn_passes_clockwise_in_seating_order() -> None:
 
 
 def test_unknown_player_is_refused() -> None:
-    """notation 2: players come from the header."""
+    """The session notation: players come from the header."""
     ref = table(start="r7")
     refused(play(ref, "Zed", "r5"), "session")
 
 
 def test_player_names_match_case_insensitively() -> None:
-    """notation 1: player names are matched case-insensitively."""
+    """The session notation: player names are matched case-insensitively."""
     ref = table(start="r7")
     ok(play(ref, "ann", "r5"))
     assert st(ref)["turn"] == "Bob"
 
 
 def test_play_before_start_is_refused() -> None:
-    """notation 4: moves come after `round`, `dealer` and `start`."""
+    """The session notation: moves come after `round`, `dealer` and `start`."""
     ref = table(start=None)
     refused(play(ref, "Ann", "r5"), "session")
 
 
-# Edition decks (dossier 2.1, notation 3) ----------------------------------------------------------
+# Edition decks (each edition's card list) ---------------------------------------------------------
 
 
 @pytest.mark.parametrize("code", ["wsh", "wsw", "wc", "cr", "r+1", "pi5", "wr+4", "r+4"])
 def test_card_not_in_the_classic_deck_is_refused(code: str) -> None:
-    """dossier 2.1 / notation 3: the classic deck has 108 cards; others are refused."""
+    """The Mattel sheet: the classic deck has 108 cards; others are refused."""
     ref = table(start="r7")
     color = "red" if code.startswith(("w", "cr")) else None
     refused(play(ref, "Ann", code, color), "card-in-edition")
 
 
 def test_card_not_in_the_edition_refused_in_every_statement() -> None:
-    """notation 3: 'A card that the session's edition does not contain is an error at that line'
+    """A card that the session's edition does not contain is an error at that line
     (drawn and played, misplayed, shown in a challenge, listed in a hand)."""
     ref = table(start="r7")
     refused(draw(ref, "Ann", code="wsh", color="red"), "card-in-edition")
@@ -242,7 +247,7 @@ def test_card_not_in_the_edition_refused_in_every_statement() -> None:
 
 
 def test_creeper_is_not_in_the_shuffle_deck_and_swap_is_not_either() -> None:
-    """dossier 3 / 4 / 6: each 112-card edition has its own extra Wilds."""
+    """Each 112-card edition has its own extra Wilds."""
     ref = table(edition="shuffle", start="r7")
     refused(play(ref, "Ann", "wsw", "red"), "card-in-edition")
     refused(play(ref, "Ann", "cr", "red"), "card-in-edition")
@@ -250,11 +255,11 @@ def test_creeper_is_not_in_the_shuffle_deck_and_swap_is_not_either() -> None:
     refused(play(ref, "Ann", "wsh", "red"), "card-in-edition")
 
 
-# Conservation (dossier 2.1, 11) -------------------------------------------------------------------
+# Conservation (the card lists) --------------------------------------------------------------------
 
 
 def test_third_red_seven_in_the_discard_pile_is_refused() -> None:
-    """dossier 2.1: two of each 1-9 per colour; a third Red 7 cannot appear."""
+    """The Mattel sheet: two of each 1-9 per colour; a third Red 7 cannot appear."""
     ref = table(start="r7")
     ok(play(ref, "Ann", "r7"))
     refused(play(ref, "Bob", "r7"), "conservation")
@@ -262,13 +267,13 @@ def test_third_red_seven_in_the_discard_pile_is_refused() -> None:
 
 
 def test_second_zero_is_refused() -> None:
-    """dossier 2.1: one 0 per colour."""
+    """The Mattel sheet: one 0 per colour."""
     ref = table(start="r0")
     refused(play(ref, "Ann", "r0"), "conservation")
 
 
 def test_fifth_wild_is_refused() -> None:
-    """dossier 2.1: four Wilds."""
+    """The Mattel sheet: four Wilds."""
     ref = table(start="r7")
     for who in ("Ann", "Bob", "Cy", "Dee"):
         ok(play(ref, who, "w", "red"))
@@ -276,7 +281,7 @@ def test_fifth_wild_is_refused() -> None:
 
 
 def test_draw_pile_goes_down_by_one_per_draw() -> None:
-    """dossier 2.2 / 2.5: the draw pile is what the deal left; each draw takes one."""
+    """The Mattel sheet: the draw pile is what the deal left; each draw takes one."""
     ref = table(start="r7")
     assert st(ref)["draw_pile"] == 108 - 28 - 1
     ok(draw(ref, "Ann"))

@@ -1,4 +1,5 @@
-"""The mercy rule: knocked out at N cards (No Mercy 25; `mercy N` elsewhere) (dossier 7.2)."""
+"""The mercy rule: knocked out at N cards (No Mercy 25; `mercy N` elsewhere), as the No
+Mercy sheet has it."""
 
 from __future__ import annotations
 
@@ -35,11 +36,11 @@ from referee.engine.setup import resolve, rules_in_force
 THREE = ("Ann", "Bob", "Cy")
 
 
-# Setting it up (options.md `mercy`) ---------------------------------------------------------------
+# Setting it up (option `mercy`) -------------------------------------------------------------------
 
 
 def test_mercy_is_off_in_classic_and_can_be_turned_off_in_no_mercy() -> None:
-    """options.md `mercy` (`off` / integer; `nomercy`: 25)."""
+    """Option `mercy` (`off` / integer; `nomercy`: 25)."""
     for ref in (table(start="r5"), table("nomercy", start="r5", mercy="off")):
         ok(takes(ref, "Bob", 30), "table-override")
         assert hands(ref)["Bob"] == 37
@@ -47,29 +48,29 @@ def test_mercy_is_off_in_classic_and_can_be_turned_off_in_no_mercy() -> None:
 
 @pytest.mark.parametrize("limit", [7, 5, "abc", "-3"])
 def test_the_limit_must_be_a_number_above_the_hand_size(limit: object) -> None:
-    """options.md `mercy`: a player holding the limit is knocked out, so a deal may not do it."""
+    """Option `mercy`: a player holding the limit is knocked out, so a deal may not do it."""
     with pytest.raises(SetupError):
         Referee(header(mercy=limit))
     Referee(header(mercy=8))
 
 
 def test_a_zero_limit_is_refused() -> None:
-    """options.md `mercy` (`off` / integer): 0 is below any hand size."""
+    """Option `mercy` (`off` / integer): 0 is below any hand size."""
     with pytest.raises(SetupError):
         Referee(header(mercy=0))
 
 
 def test_the_mercy_rule_is_in_the_rulebook_when_on() -> None:
-    """options.md `mercy`: each rule a ruling cites is in `uno-referee rules`."""
+    """Option `mercy`: each rule a ruling cites is in `uno-referee rules`."""
     assert "mercy" in {r.id for r in rules_in_force(resolve("en", "classic", (("mercy", "15"),)),
                                               "classic")}
 
 
-# Knocked out (dossier 7.2, 13 row 22) --------------------------------------------------------
+# Knocked out (the No Mercy sheet's Mercy Rule) ----------------------------------------------------
 
 
 def test_reaching_the_limit_knocks_out_and_the_cards_go_under_the_discard_pile() -> None:
-    """dossier 7.2 (c4gaming: 'Add their cards to the bottom of the discard pile'), 13 row 22."""
+    """c4gamingstudio.com: 'Add their cards to the bottom of the discard pile'."""
     ref = table(start="r5", mercy=15)
     ok(takes(ref, "Bob", 7), "table-override")  # 14: one short
     out = ok(takes(ref, "Bob", 1), "mercy")
@@ -80,14 +81,15 @@ def test_reaching_the_limit_knocks_out_and_the_cards_go_under_the_discard_pile()
 
 
 def test_knocked_out_on_their_own_turn_the_turn_moves_on() -> None:
-    """dossier 7.2 ('knocked out immediately'): the next player still in plays."""
+    """The No Mercy sheet ('knocked out immediately'): the next player still in plays."""
     ref = table(start="r5", mercy=15)
     ok(takes(ref, "Ann", 8), "mercy")
     assert st(ref)["turn"] == "Bob"
 
 
 def test_a_knocked_out_seat_is_passed_over() -> None:
-    """dossier 7.2 (out of the game for the round): plays, Skips and Draw Twos pass them by."""
+    """The No Mercy sheet (out of the game for the round): plays, Skips and Draw Twos pass them
+    by."""
     ref = table(start="r5", mercy=15)
     ok(takes(ref, "Cy", 8))
     ok(play(ref, "Ann", "r3"))
@@ -101,7 +103,8 @@ def test_a_knocked_out_seat_is_passed_over() -> None:
 
 
 def test_a_knocked_out_player_takes_no_part() -> None:
-    """dossier 7.2: knocked out of the round (no plays, draws, calls, catches, nor 7 swaps)."""
+    """The No Mercy sheet: knocked out of the round (no plays, draws, calls, catches, nor 7
+    swaps)."""
     ref = table(start="r5", mercy=15, seven_o="on")
     ok(takes(ref, "Cy", 8))
     refused(draw(ref, "Cy"), "mercy")
@@ -111,7 +114,8 @@ def test_a_knocked_out_player_takes_no_part() -> None:
 
 
 def test_zero_passes_hands_over_a_knocked_out_seat() -> None:
-    """dossier 7.2 (0s Pass) with 13 row 22: the hands go to the next player still in."""
+    """The No Mercy sheet (0s Pass) with the Mercy Rule: the hands go to the next player still
+    in."""
     ref = table(start="r5", mercy=15, seven_o="on")
     ok(takes(ref, "Cy", 8))
     ok(play(ref, "Ann", "r+2"))  # Bob 9
@@ -121,7 +125,7 @@ def test_zero_passes_hands_over_a_knocked_out_seat() -> None:
 
 
 def test_with_two_left_a_reverse_acts_as_a_skip() -> None:
-    """dossier 2.11, 13 row 14 with 7.2: two players still in play as a two-player game."""
+    """Two players still in play as a two-player game."""
     ref = table(start="r5", mercy=15)
     ok(takes(ref, "Bob", 8))
     ok(takes(ref, "Cy", 8))
@@ -133,7 +137,7 @@ def test_with_two_left_a_reverse_acts_as_a_skip() -> None:
 
 
 def test_accepting_a_stack_knocks_out_and_the_next_player_still_in_plays() -> None:
-    """dossier 2.15 (stacking) with 7.2 (Mercy Rule)."""
+    """Stacking with the Mercy Rule."""
     ref = table(start="r5", mercy=12, stacking="same")
     ok(play(ref, "Ann", "r+2"))
     ok(play(ref, "Bob", "g+2"))
@@ -145,9 +149,9 @@ def test_accepting_a_stack_knocks_out_and_the_next_player_still_in_plays() -> No
 
 
 def test_an_implied_accept_knocks_out_before_the_next_move() -> None:
-    """dossier 2.15 (the next player's move accepts for the victim) with 7.2 ('knocked out
-    immediately'): Dee draws to the limit and is out before Ann plays, so the turn after Ann
-    passes Dee by."""
+    """Under stacking the next player's move accepts for the victim; the Mercy Rule ('knocked out
+    immediately'): Dee draws to the limit and is out before Ann plays, so the turn after Ann passes
+    Dee by."""
     ref = table(start="r5", mercy=12, stacking="same")
     ok(play(ref, "Ann", "r+2"))
     ok(play(ref, "Bob", "g+2"))
@@ -160,8 +164,8 @@ def test_an_implied_accept_knocks_out_before_the_next_move() -> None:
 
 
 def test_an_implied_accept_that_ends_the_round_is_refused() -> None:
-    """dossier 7.2 ('Last one standing wins'): when the accept leaves one player in, the round
-    is over before anyone else can move, so the accept is entered on its own."""
+    """The No Mercy sheet ('Last one standing wins'): when the accept leaves one player in, the
+    round is over before anyone else can move, so the accept is entered on its own."""
     ref = table(start="r5", players=("Ann", "Bob"), mercy=9, stacking="same")
     ok(play(ref, "Ann", "r+2"))
     refused(play(ref, "Ann", "r3"), "mercy")
@@ -171,7 +175,7 @@ def test_an_implied_accept_that_ends_the_round_is_refused() -> None:
 
 
 def test_a_knocked_out_offender_has_not_gone_out() -> None:
-    """dossier 7.2: a player knocked out while their draw card waits did not go out, so the
+    """A player knocked out while their draw card waits did not go out, so the
     victim may still stack on it or the next player may move for them."""
     ref = table(start="r5", mercy=12, stacking="same")
     ok(play(ref, "Ann", "r+2"))
@@ -184,8 +188,8 @@ def test_a_knocked_out_offender_has_not_gone_out() -> None:
 
 
 def test_a_knocked_out_wild_draw_color_player_does_not_win() -> None:
-    """dossier 5.3 (the next player draws until the colour) with 7.2: Bob, knocked out before
-    Cy records the draw, holds no cards but has not gone out."""
+    """UNO FLIP! (the next player draws until the colour) with the Mercy Rule: Bob, knocked out
+    before Cy records the draw, holds no cards but has not gone out."""
     ref = table("flip", start="r5", mercy=10)
     move = dataclasses.replace(make_play("rf"), top=c("pu5"))  # the dark side turns up
     ok(apply(ref, ev.CardPlayed("Ann", move)), "flip")
@@ -197,8 +201,8 @@ def test_a_knocked_out_wild_draw_color_player_does_not_win() -> None:
 
 
 def test_a_knock_out_that_ends_the_round_leaves_no_draw_waiting() -> None:
-    """dossier 7.2 ('Last one standing wins'): a Wild Draw Four still waiting on the winner is
-    moot once everyone else is out."""
+    """The No Mercy sheet ('Last one standing wins'): a Wild Draw Four still waiting on the winner
+    is moot once everyone else is out."""
     ref = table(start="r5", players=THREE, mercy=9)
     ok(play(ref, "Ann", "w+4", "blue"))
     ok(takes(ref, "Cy", 2), "mercy")
@@ -208,7 +212,7 @@ def test_a_knock_out_that_ends_the_round_leaves_no_draw_waiting() -> None:
 
 
 def test_an_innocent_challenger_drawing_six_is_knocked_out() -> None:
-    """dossier 2.7, 13 row 3 (challenger draws 6 and loses the turn) with 7.2 (Mercy Rule)."""
+    """Innocent: the challenger draws 6 and loses the turn; with the Mercy Rule."""
     ref = table(start="r5", mercy=15)
     ok(takes(ref, "Bob", 4))  # Bob 11
     ok(play(ref, "Ann", "w+4", "blue"))
@@ -218,7 +222,7 @@ def test_an_innocent_challenger_drawing_six_is_knocked_out() -> None:
 
 
 def test_a_guilty_offender_drawing_four_is_knocked_out() -> None:
-    """dossier 2.7, 13 row 2 (offender draws 4) with 7.2: the challenger plays next."""
+    """Guilty: the offender draws 4; with the Mercy Rule the challenger plays next."""
     ref = table(start="r5", mercy=12)
     ok(takes(ref, "Ann", 4))  # Ann 11, holding red
     ok(play(ref, "Ann", "w+4", "blue"))
@@ -228,7 +232,7 @@ def test_a_guilty_offender_drawing_four_is_knocked_out() -> None:
 
 
 def test_a_missed_uno_penalty_can_knock_out() -> None:
-    """dossier 2.8 (caught: draw 2) with 7.2 (Mercy Rule)."""
+    """A caught missed UNO draws 2, with the Mercy Rule."""
     ref = table(start="r5", mercy=3, hand_size=2)
     ok(play(ref, "Ann", "r3"))
     ok(catch(ref, "Bob", "Ann"), "mercy")
@@ -236,11 +240,11 @@ def test_a_missed_uno_penalty_can_knock_out() -> None:
     assert s["hands"]["Ann"] == 0 and s["turn"] == "Bob" and s["catchable"] == []
 
 
-# Round end and scoring (dossier 7.2, 11, 13 rows 22-23) --------------------------------------
+# Round end and scoring ----------------------------------------------------------------------------
 
 
 def test_last_player_in_wins_and_knocked_out_players_give_no_hand() -> None:
-    """dossier 7.2 ('Last one standing wins'); options.md `ko-bonus` is 0 outside No Mercy."""
+    """The No Mercy sheet ('Last one standing wins'); `ko-bonus` is 0 outside No Mercy."""
     ref = table(start="r5", mercy=10, players=("Ann", "Bob"))
     ok(play(ref, "Ann", "w+4", "red"))
     ok(accept(ref, "Bob"), "mercy")
@@ -249,7 +253,7 @@ def test_last_player_in_wins_and_knocked_out_players_give_no_hand() -> None:
 
 
 def test_a_ko_bonus_override_scores_per_knock_out() -> None:
-    """options.md `ko-bonus` (dossier 11: No Mercy's +250 per knock-out, UNCONFIRMED)."""
+    """Option `ko-bonus` (No Mercy's +250 per knock-out as open-source implementations give it)."""
     ref = table(start="r5", mercy=15, players=THREE, ko_bonus=100)
     ok(takes(ref, "Bob", 8))
     ok(takes(ref, "Cy", 8), "mercy")
@@ -258,7 +262,7 @@ def test_a_ko_bonus_override_scores_per_knock_out() -> None:
 
 
 def test_knocked_out_players_are_back_in_the_next_round() -> None:
-    """dossier 7.2: knocked out of the round, not of the game."""
+    """The No Mercy sheet: knocked out of the round, not of the game."""
     ref = table(start="r5", mercy=15, players=THREE)
     ok(takes(ref, "Bob", 8))
     ok(takes(ref, "Cy", 8))
@@ -269,11 +273,11 @@ def test_knocked_out_players_are_back_in_the_next_round() -> None:
     assert s["hands"] == {"Ann": 7, "Bob": 7, "Cy": 7} and s["turn"] == "Bob"
 
 
-# Mercy in No Mercy (dossier 7.2, 13 row 22) ------------------------------------------------------
+# Mercy in No Mercy (the No Mercy sheet) -----------------------------------------------------------
 
 
 def test_accepting_a_big_stack_knocks_the_victim_out() -> None:
-    """dossier 7.2 (stacking; Mercy Rule 25) and 13 row 22: the victim's cards go to the bottom
+    """The No Mercy sheet (stacking; Mercy Rule 25): the victim's cards go to the bottom
     of the discard pile, and the turn goes to the next player still in."""
     ref = table("nomercy", start="r5")
     ok(takes(ref, "Cy", 5))  # Cy 12
@@ -289,7 +293,7 @@ def test_accepting_a_big_stack_knocks_the_victim_out() -> None:
 
 
 def test_a_roulette_draw_can_knock_out() -> None:
-    """dossier 7.2 (Roulette keeps all the cards drawn; Mercy Rule): the turn passes on."""
+    """Roulette keeps all the cards drawn; Mercy Rule: the turn passes on."""
     ref = table("nomercy", start="r5")
     ok(takes(ref, "Bob", 13))  # Bob 20
     ok(play(ref, "Ann", "wcr", "green"))
@@ -298,8 +302,9 @@ def test_a_roulette_draw_can_knock_out() -> None:
 
 
 def test_last_player_standing_wins_and_scores_the_knock_out_bonus() -> None:
-    """dossier 7.2 ('knock out all other players ... until you are the only one left'), 11
-    (target 1000, +250 per knock-out, UNCONFIRMED); knocked-out players give no hand."""
+    """The No Mercy sheet ('knock out all other players ... until you are the only one left');
+    target 1000 and +250 per knock-out as implementations give them; knocked-out players give no
+    hand."""
     ref = table("nomercy", players=THREE, scoring="target 1000", start="r5")
     ok(takes(ref, "Bob", 18), "mercy")
     ok(play(ref, "Ann", "r3"))
@@ -313,7 +318,7 @@ def test_last_player_standing_wins_and_scores_the_knock_out_bonus() -> None:
 
 
 def test_going_out_after_a_knock_out_scores_hands_plus_bonus() -> None:
-    """dossier 7.2 (play your final card), 11 (+250 per knock-out, UNCONFIRMED)."""
+    """The No Mercy sheet (play your final card); +250 per knock-out as implementations give it."""
     ref = table("nomercy", players=THREE, scoring="target 1000", start="r5", hand_size=2)
     ok(takes(ref, "Bob", 23), "mercy")
     ok(play(ref, "Ann", "r3", uno=True))

@@ -1,4 +1,5 @@
-"""UNO Minimalista: classic rules with 8 plain Wilds and no special Wilds (dossier 8, 11)."""
+"""UNO Minimalista: classic rules with 8 plain Wilds and no special Wilds (as Japanese
+Wikipedia gives the deck)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from referee.engine.cards import card
 
 
 def test_deck_has_eight_wilds_and_112_cards() -> None:
-    """dossier 8 (JPwiki: 4 more Wilds instead of Shuffle/Customizable); 112 implied."""
+    """Japanese Wikipedia: 4 more Wilds instead of Shuffle/Customizable; 112 implied."""
     deck = deck_of("minimalista").cards
     assert deck_of("minimalista").size == 112
     assert deck[card("w")] == 8 and deck[card("w+4")] == 4
@@ -16,14 +17,14 @@ def test_deck_has_eight_wilds_and_112_cards() -> None:
 
 
 def test_values_are_classic() -> None:
-    """dossier 11 (Minimalista column: face, 20, Wild 50, WD4 50; UNCONFIRMED)."""
+    """Classic points (face, 20, Wild 50, WD4 50): no Minimalista sheet says otherwise."""
     values = deck_of("minimalista").values
     assert (values[card("r7")], values[card("gs")], values[card("w")],
             values[card("w+4")]) == (7, 20, 50, 50)
 
 
 def test_a_fifth_wild_is_playable_and_a_ninth_is_refused() -> None:
-    """dossier 2.1, 8: conservation counts 8 Wilds in this deck."""
+    """Conservation counts 8 Wilds in this deck."""
     ref = table("minimalista", start="r7", hand_size=10)
     for who, colour in zip(["Ann", "Bob", "Cy", "Dee"] * 2, ["red", "blue"] * 4, strict=True):
         ok(play(ref, who, "w", colour), "wild-color")

@@ -1,4 +1,5 @@
-"""UNO Show 'Em No Mercy: deck, stacking by value, its action cards, 7-0, drawing (dossier 7)."""
+"""UNO Show 'Em No Mercy: deck, stacking by value, its action cards, 7-0, drawing (the No
+Mercy sheet, HVW18)."""
 
 from __future__ import annotations
 
@@ -25,13 +26,13 @@ from referee.engine import events as ev
 from referee.engine.cards import card
 from referee.engine.setup import resolve
 
-# Deck, defaults, start card (dossier 7.1, 7.2, 11, 13 row 13) ---------------------------------
+# Deck, defaults, start card -----------------------------------------------------------------------
 
 
 def test_deck_is_168_cards_as_listed() -> None:
-    """dossier 7.1: per colour 0-9 twice, Skip/Reverse/Draw Two/Discard All 3, Draw Four and Skip
-    Everyone 2; Wild Reverse Draw 4 8, Wild Draw 6 and 10 4 each, Roulette 8; no plain Wild;
-    dossier 11 for the values."""
+    """168 cards, counted as open-source implementations give them: per colour 0-9 twice,
+    Skip/Reverse/Draw Two/Discard All 3, Draw Four and Skip Everyone 2; Wild Reverse Draw 4 8, Wild
+    Draw 6 and 10 4 each, Roulette 8; no plain Wild; values as they give them too."""
     nm = deck_of("nomercy")
     deck = nm.cards
     assert sum(deck.values()) == 168
@@ -41,7 +42,7 @@ def test_deck_is_168_cards_as_listed() -> None:
             assert deck[card(colour + kind)] == copies
     assert [deck[card(code)] for code in ("wr+4", "w+6", "w+10", "wcr")] == [8, 4, 4, 8]
     assert card("w") not in deck
-    values = nm.values  # dossier 11 (UNCONFIRMED): numbers face, coloured actions 20, wilds 50
+    values = nm.values  # as implementations give them: numbers face, actions 20, wilds 50
     assert values[card("g7")] == 7 and values[card("y0")] == 0
     assert {values[card(code)] for code in ("rs", "br", "g+2", "yda", "r+4", "bse")} == {20}
     assert {values[card(code)] for code in ("wr+4", "w+6", "w+10", "wcr")} == {50}
@@ -49,7 +50,7 @@ def test_deck_is_168_cards_as_listed() -> None:
 
 @pytest.mark.parametrize("rules", ["en", "jp"])
 def test_edition_defaults(rules: str) -> None:
-    """options.md (nomercy paragraph) and dossier 7.2: stacking by value, 7-0, draw until
+    """The No Mercy sheet and the table defaults: stacking by value, 7-0, draw until
     playable, no challenge, UNO on a passive single card, mercy at 25, 250 per knock-out."""
     opts = resolve(rules, "nomercy")
     assert {key: opts[key] for key in ("stacking", "seven-o", "draw", "challenge",
@@ -59,7 +60,7 @@ def test_edition_defaults(rules: str) -> None:
 
 
 def test_start_card_action_or_wild_is_sent_back() -> None:
-    """dossier 7.2, 13 row 13: 'If this card is an Action Card, ignore it and flip over the next
+    """The No Mercy sheet: 'If this card is an Action Card, ignore it and flip over the next
     card'; a Wild is sent back too."""
     ref = table("nomercy", start=None)
     ok(turn_up(ref, "rs w+6 r5"), "start-card")
@@ -70,19 +71,20 @@ def test_start_card_action_or_wild_is_sent_back() -> None:
 
 
 def test_no_plain_wild_and_no_challenge() -> None:
-    """dossier 7.1 (no plain Wild), 7.2 and 13 row 1 (the WD4 challenge is removed)."""
+    """No plain Wild, and no Wild Draw Four challenge (c4gamingstudio.com: it 'has been
+    removed')."""
     ref = table("nomercy", start="r5")
     refused(play(ref, "Ann", "w", "red"), "card-in-edition")
     ok(play(ref, "Ann", "wr+4", "red"))
     refused(challenge(ref, "Dee", "innocent"), "wd4-challenge-off")
 
 
-# Stacking by value (dossier 7.2, 12 row 1, 13 row 21) ------------------------------------------
+# Stacking by value (the No Mercy sheet) -----------------------------------------------------------
 
 
 def test_draw_cards_stack_by_value_in_any_colour_and_accept_takes_the_total() -> None:
-    """dossier 7.2 (equal or higher value; colour matching not needed, c4gaming), 13 row 21: the
-    player who can't stack draws the total and loses their turn."""
+    """The No Mercy sheet (equal or higher value; colour matching not needed, c4gamingstudio.com):
+    the player who can't stack draws the total and loses their turn."""
     ref = table("nomercy", start="r5")
     ok(play(ref, "Ann", "r+2"), "stacking")
     ok(play(ref, "Bob", "b+4"), "stacking")  # blue on red: no colour match needed
@@ -96,7 +98,7 @@ def test_draw_cards_stack_by_value_in_any_colour_and_accept_takes_the_total() ->
 
 
 def test_lower_draw_card_is_refused_equal_or_higher_stacks() -> None:
-    """dossier 7.2: 'a Draw Card from your hand of equal or higher value'."""
+    """The No Mercy sheet: 'a Draw Card from your hand of equal or higher value'."""
     ref = table("nomercy", start="r5")
     ok(play(ref, "Ann", "w+6", "red"))
     refused(play(ref, "Bob", "r+4"), "stacking")
@@ -107,7 +109,7 @@ def test_lower_draw_card_is_refused_equal_or_higher_stacks() -> None:
 
 
 def test_the_next_players_turn_implies_the_victim_accepted() -> None:
-    """dossier 7.2 (NMsec: the player who cannot stack draws the total and loses the turn)."""
+    """c4gamingstudio.com: the player who cannot stack draws the total and loses the turn."""
     ref = table("nomercy", start="r5")
     ok(play(ref, "Ann", "r+4"))
     ok(play(ref, "Cy", "r3"))
@@ -116,8 +118,8 @@ def test_the_next_players_turn_implies_the_victim_accepted() -> None:
 
 
 def test_wild_reverse_draw_four_reverses_then_the_new_next_player_draws() -> None:
-    """dossier 7.2 (reverse direction, and the new next player draws 4); options.md: a +4 in
-    stacks."""
+    """Japanese Wikipedia (reverse direction, and the new next player draws 4); table default: a
+    +4 in stacks."""
     ref = table("nomercy", start="r5")
     ok(play(ref, "Ann", "wr+4", "blue"))
     assert st(ref)["direction"] == "ccw" and st(ref)["turn"] == "Dee"
@@ -127,7 +129,7 @@ def test_wild_reverse_draw_four_reverses_then_the_new_next_player_draws() -> Non
 
 
 def test_wild_reverse_draw_four_in_a_stack_turns_it_back() -> None:
-    """options.md: Wild Reverse Draw 4 counts as +4 and reverses first, so a stack played on
+    """Table default: Wild Reverse Draw 4 counts as +4 and reverses first, so a stack played on
     it returns to the player before."""
     ref = table("nomercy", start="r5")
     ok(play(ref, "Ann", "r+2"))
@@ -140,7 +142,7 @@ def test_wild_reverse_draw_four_in_a_stack_turns_it_back() -> None:
 
 
 def test_wild_reverse_draw_four_with_two_players_the_other_draws() -> None:
-    """dossier 13 row 14 (JPwiki says the player draws, UNCONFIRMED): under
+    """Japanese Wikipedia says the player draws; table option: under
     `two-player-reverse-draw other` the other player draws 4."""
     ref = table("nomercy", start="r5", players=("Ann", "Bob"), two_player_reverse_draw="other")
     ok(play(ref, "Ann", "wr+4", "blue"))
@@ -150,8 +152,8 @@ def test_wild_reverse_draw_four_with_two_players_the_other_draws() -> None:
 
 
 def test_a_last_draw_card_ends_the_round_after_the_draw() -> None:
-    """dossier 13 row 12 (NM: last card wins; post-win draw UNCONFIRMED): the victim draws and
-    cannot pass the stack on."""
+    """The No Mercy sheet: the last card wins; the draw after it is a table default: the victim
+    draws and cannot pass the stack on."""
     ref = table("nomercy", start="r5", hand_size=1)
     ok(play(ref, "Ann", "w+6", "red"))
     refused(play(ref, "Bob", "w+10", "red"), "going-out")
@@ -159,11 +161,11 @@ def test_a_last_draw_card_ends_the_round_after_the_draw() -> None:
     assert st(ref)["winner"] == "Ann" and hands(ref)["Bob"] == 7
 
 
-# Discard All, Skip Everyone, Color Roulette (dossier 7.2) ------------------------------------
+# Discard All, Skip Everyone, Color Roulette -------------------------------------------------------
 
 
 def test_discard_all_puts_down_the_cards_of_its_colour() -> None:
-    """dossier 7.2: 'discard every card in your hand of that card's colour' (c4gaming)."""
+    """c4gamingstudio.com: 'discard every card in your hand of that card's colour'."""
     ref = table("nomercy", start="r5")
     ok(play(ref, "Ann", "rda", extra="r5 rs"), "discard-all")
     s = st(ref)
@@ -172,14 +174,14 @@ def test_discard_all_puts_down_the_cards_of_its_colour() -> None:
 
 
 def test_discard_all_refuses_another_colour() -> None:
-    """dossier 7.2: only the cards of the Discard All's colour."""
+    """Only the cards of the Discard All's colour."""
     ref = table("nomercy", start="r5")
     refused(play(ref, "Ann", "rda", extra="r5 g5"), "discard-all")
     refused(play(ref, "Ann", "rda", extra="wr+4"), "discard-all")
 
 
 def test_discard_all_counts_each_card_against_the_deck() -> None:
-    """dossier 7.1 (3 Discard All per colour, 2 of each number): conservation counts each face
+    """3 Discard All per colour, 2 of each number: conservation counts each face
     on its own, not the whole play against the Discard All."""
     ref = table("nomercy", start="r5")
     ok(play(ref, "Ann", "rda", extra="rda"))
@@ -189,15 +191,15 @@ def test_discard_all_counts_each_card_against_the_deck() -> None:
 
 
 def test_discard_all_as_the_last_cards_goes_out() -> None:
-    """dossier 7.2 with 2.9: the hand is empty, the round is won."""
+    """The hand is empty, the round is won."""
     ref = table("nomercy", start="r5", hand_size=3)
     ok(play(ref, "Ann", "rda", extra="r5 rs"), "going-out")
     assert st(ref)["winner"] == "Ann"
 
 
 def test_a_drawn_discard_all_takes_its_colour_but_nothing_else_goes_with_a_draw() -> None:
-    """dossier 7.2 (draw until playable, then play that card) and 12 row 5 (only the drawn
-    card): a drawn Discard All still discards its colour; other cards go down alone."""
+    """The No Mercy sheet (draw until playable, then play that card; only the drawn card): a drawn
+    Discard All still discards its colour; other cards go down alone."""
     ref = table("nomercy", start="r5")
     ok(apply_event(ref, ev.CardsDrawn("Ann", 2, True, make_play("rda", extra="r5"))),
        "discard-all")
@@ -208,7 +210,7 @@ def test_a_drawn_discard_all_takes_its_colour_but_nothing_else_goes_with_a_draw(
 
 @pytest.mark.parametrize("players", [("Ann", "Bob", "Cy", "Dee"), ("Ann", "Bob")])
 def test_skip_everyone_plays_again(players: tuple[str, ...]) -> None:
-    """dossier 7.2: 'skip all others and take another turn'; 13 row 14: with two players too."""
+    """'Skip all others and take another turn'; with two players too."""
     ref = table("nomercy", start="r5", players=players)
     ok(play(ref, "Ann", "rse"), "skip-everyone")
     assert st(ref)["turn"] == "Ann" and hands(ref)["Ann"] == 6
@@ -218,8 +220,8 @@ def test_skip_everyone_plays_again(players: tuple[str, ...]) -> None:
 
 
 def test_color_roulette_next_player_draws_until_the_colour_and_misses_the_turn() -> None:
-    """dossier 7.2 (draws until a card of the named colour, keeps all); options.md: the player of
-    the Roulette names the colour; notation `draw N`."""
+    """Japanese Wikipedia (draws until a card of the named colour); keeps all; table default:
+    the player of the Roulette names the colour; recorded as `draw N`."""
     ref = table("nomercy", start="r5")
     refused(play(ref, "Ann", "wcr"), "wild-color")
     ok(play(ref, "Ann", "wcr", "green"), "roulette")
@@ -233,11 +235,11 @@ def test_color_roulette_next_player_draws_until_the_colour_and_misses_the_turn()
     assert s["color"] == "green" and s["top"] == "wcr"
 
 
-# 7-0 (dossier 7.2, 12 row 15, 13 rows 16 and 20) -----------------------------------------------
+# 7-0 (the No Mercy sheet) -------------------------------------------------------------------------
 
 
 def test_seven_must_swap_with_a_chosen_player() -> None:
-    """dossier 7.2: 'you MUST swap your hand with another player of your choice'."""
+    """The No Mercy sheet: 'you MUST swap your hand with another player of your choice'."""
     ref = table("nomercy", start="r5")
     refused(play(ref, "Ann", "r7"), "seven-o")
     ok(draw(ref, "Ann", 2, "r4"))  # Ann 8
@@ -247,7 +249,7 @@ def test_seven_must_swap_with_a_chosen_player() -> None:
 
 
 def test_zero_passes_every_hand_in_the_direction_of_play() -> None:
-    """dossier 7.2: 'ALL players must pass their hand to the next player in the current
+    """The No Mercy sheet: 'ALL players must pass their hand to the next player in the current
     direction of play' (here counter-clockwise)."""
     ref = table("nomercy", start="r5")
     ok(play(ref, "Ann", "rr"))  # counter-clockwise: Dee next
@@ -258,7 +260,7 @@ def test_zero_passes_every_hand_in_the_direction_of_play() -> None:
 
 
 def test_a_hand_left_at_one_card_by_a_swap_must_call_uno() -> None:
-    """dossier 13 row 20 (NM: 'The moment you only have 1 card'); options.md uno-on-passive."""
+    """The No Mercy sheet: 'The moment you only have 1 card'; so `uno-on-passive yes`."""
     ref = table("nomercy", start="r5", hand_size=2)
     ok(play(ref, "Ann", "r3", uno=True))
     ok(play(ref, "Bob", "r7", target="Ann"))
@@ -268,7 +270,7 @@ def test_a_hand_left_at_one_card_by_a_swap_must_call_uno() -> None:
 
 
 def test_a_hand_left_at_one_card_by_a_pass_must_call_uno() -> None:
-    """dossier 13 row 20 with 7.2 (0s Pass): the receiver of the one-card hand is catchable."""
+    """The No Mercy sheet (0s Pass): the receiver of the one-card hand is catchable."""
     ref = table("nomercy", start="r5", hand_size=2)
     ok(play(ref, "Ann", "r0"))  # Ann's last card goes to Bob
     assert hands(ref)["Bob"] == 1 and st(ref)["catchable"] == ["Bob"]
@@ -276,11 +278,11 @@ def test_a_hand_left_at_one_card_by_a_pass_must_call_uno() -> None:
     assert hands(ref)["Bob"] == 3
 
 
-# Drawing until playable (dossier 7.2, 12 row 4, 13 row 9) --------------------------------------
+# Drawing until playable (the No Mercy sheet) ------------------------------------------------------
 
 
 def test_draw_until_playable_then_play_it() -> None:
-    """dossier 13 row 9: 'Must keep drawing until playable, then must play that card'."""
+    """The No Mercy sheet: keep drawing until playable, then play that card."""
     ref = table("nomercy", start="r5")
     ok(draw(ref, "Ann", 3, "r4"), "match")
     s = st(ref)
@@ -289,15 +291,15 @@ def test_draw_until_playable_then_play_it() -> None:
 
 
 def test_drawing_without_playing_is_refused() -> None:
-    """dossier 12 row 4 (No Mercy: draw until playable, then play it)."""
+    """The No Mercy sheet: draw until playable, then play it."""
     ref = table("nomercy", start="r5")
     refused(draw(ref, "Ann"), "nomercy-draw")
     refused(draw(ref, "Ann", 3), "nomercy-draw")
 
 
 def test_a_draw_that_empties_both_piles_keeps_the_cards() -> None:
-    """dossier 13 row 19 (both piles empty UNCONFIRMED): with nothing left to draw there is no
-    card to find, so the cards are kept (product ruling)."""
+    """Both piles empty (no published rule): with nothing left to draw there is no card to
+    find, so the cards are kept (table default)."""
     ref = table("nomercy", start="r5", hand_size=30, mercy="off")
     assert st(ref)["draw_pile"] == 47
     refused(draw(ref, "Ann", 46), "nomercy-draw")
@@ -306,8 +308,8 @@ def test_a_draw_that_empties_both_piles_keeps_the_cards() -> None:
 
 
 def test_a_draw_that_reaches_the_mercy_limit_stops_there() -> None:
-    """dossier 7.2 (Mercy: knocked out immediately at 25): the drawing stops at the limit and the
-    player is out; no more cards, no card played."""
+    """The No Mercy sheet (Mercy Rule: knocked out immediately at 25): the drawing stops at the
+    limit and the player is out; no more cards, no card played."""
     ref = table("nomercy", start="r5")
     ok(takes(ref, "Ann", 15))  # Ann 22
     refused(draw(ref, "Ann", 2), "nomercy-draw")

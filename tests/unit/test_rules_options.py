@@ -1,6 +1,6 @@
-"""Option keys, values and the en/jp defaults, as written in shared/rules/options.md.
+"""Option keys, values and the en/jp defaults the referee promises.
 
-The table below is copied from options.md ("Core options" and "House rules"); each behaviour is
+The table below lists the core options and the house rules with their defaults; each behaviour is
 tested in the other test_rules_*.py files. Here: the engine resolves the same defaults and accepts
 every value of every core option.
 """
@@ -13,7 +13,7 @@ from rules_helpers import header
 from referee.engine import Referee, SetupError
 from referee.engine.setup import resolve
 
-# key: (values, en default, jp default)   -- options.md "Core options"
+# key: (values, en default, jp default)   -- the core options
 CORE: dict[str, tuple[tuple[str, ...], str, str]] = {
     "wd4-legal": (("color", "playable"), "color", "playable"),
     "wd4-guilty": (("draw", "retract", "retract-replay"), "draw", "retract"),
@@ -34,7 +34,7 @@ CORE: dict[str, tuple[tuple[str, ...], str, str]] = {
     "hand-size": (("5", "7", "10"), "7", "7"),
 }
 
-# options.md "House rules (all `off` by default except where an edition makes them official)"
+# House rules: all `off` by default except where an edition makes them official
 HOUSE_DEFAULTS = {
     "stacking": "off", "seven-o": "off", "jump-in": "off", "multi-play": "off",
     "go-out-on-action": "allowed", "mercy": "off",
@@ -47,7 +47,7 @@ NOT_REFEREED: set[tuple[str, str]] = set()
 @pytest.mark.parametrize("rules", ["en", "jp"])
 @pytest.mark.parametrize("edition", ["classic", "swap", "shuffle"])
 def test_core_defaults_match_options_md(rules: str, edition: str) -> None:
-    """options.md Core options: the `en` and `jp` default columns."""
+    """Core options: the `en` and `jp` defaults."""
     values = resolve(rules, edition)
     for key, (_, en, jp) in CORE.items():
         assert values[key] == (en if rules == "en" else jp), key
@@ -55,26 +55,26 @@ def test_core_defaults_match_options_md(rules: str, edition: str) -> None:
 
 @pytest.mark.parametrize("rules,coaching", [("en", "2"), ("jp", "4")])
 def test_minecraft_coaching_default(rules: str, coaching: str) -> None:
-    """options.md: `coaching-penalty` jp default 2 (`minecraft`: 4) (dossier 6: JPmc 口出し = 4)."""
+    """`coaching-penalty` jp default 2 (`minecraft`: 4, the Minecraft UNO manual's 口出し)."""
     assert resolve(rules, "minecraft")["coaching-penalty"] == coaching
 
 
 @pytest.mark.parametrize("rules", ["en", "jp"])
 def test_minecraft_creeper_trigger_default(rules: str) -> None:
-    """options.md Edition-specific defaults: the Creeper trigger applies to every draw."""
+    """Edition defaults: the Creeper trigger applies to every draw."""
     assert resolve(rules, "minecraft")["creeper-trigger"] == "every-draw"
 
 
 @pytest.mark.parametrize("rules", ["en", "jp"])
 def test_house_rules_default_off(rules: str) -> None:
-    """options.md House rules: off by default in the classic family."""
+    """House rules: off by default in the classic family."""
     values = resolve(rules, "classic")
     for key, default in HOUSE_DEFAULTS.items():
         assert values[key] == default, key
 
 
 def test_override_wins_over_the_rulebook_default() -> None:
-    """options.md: `[Rule "key" "value"]` overrides one option."""
+    """`[Rule "key" "value"]` overrides one option."""
     values = resolve("jp", "classic", (("wd4-legal", "color"), ("uno-penalty", "4")))
     assert values["wd4-legal"] == "color" and values["uno-penalty"] == "4"
     assert values["wd4-guilty"] == "retract"
@@ -87,7 +87,7 @@ def _core_values() -> list[object]:
             marks = ()
             if (key, value) in NOT_REFEREED:
                 marks = (pytest.mark.xfail(strict=True, raises=SetupError, reason=(
-                    f"engine bug: options.md core option `{key}` = `{value}` is refused at setup "
+                    f"engine bug: core option `{key}` = `{value}` is refused at setup "
                     "('not refereed by this version yet')")),)
             out.append(pytest.param(key, value, marks=marks, id=f"{key}={value}"))
     return out
@@ -95,7 +95,7 @@ def _core_values() -> list[object]:
 
 @pytest.mark.parametrize("key,value", _core_values())
 def test_every_core_option_value_is_accepted(key: str, value: str) -> None:
-    """options.md Core options: every listed value can be chosen by a table."""
+    """Core options: every listed value can be chosen by a table."""
     for rules in ("en", "jp"):
         ref = Referee(header(rules=rules, **{key.replace("-", "_"): value}))
         assert ref.options.values[key] == value
@@ -106,12 +106,12 @@ def test_every_core_option_value_is_accepted(key: str, value: str) -> None:
     ("hand-size", "seven"),
 ])
 def test_a_value_the_key_does_not_take_is_refused(key: str, value: str) -> None:
-    """options.md: each key takes the listed values only."""
+    """Each key takes the listed values only."""
     with pytest.raises(SetupError):
         Referee(header(**{key.replace("-", "_"): value}))
 
 
 def test_unknown_rulebook_is_refused() -> None:
-    """notation 2 `[Rules "id"]`: `en` or `jp`."""
+    """The session header's `[Rules "id"]`: `en` or `jp`."""
     with pytest.raises(SetupError):
         Referee(header(rules="de"))

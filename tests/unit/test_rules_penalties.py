@@ -1,8 +1,8 @@
 """Misplays, coaching, table penalties and table overrides.
 
-dossier 13 rows 10-11 (JP17, JPmc, JPflip), 6 (Minecraft coaching 4); options.md
-`misplay-penalty`, `coaching-penalty`; notation 5 (`misplay`, `penalty`, `turn`, `takes`,
-`gives`).
+The Japanese manuals' 「罰則と反則」 (the Mattel Japan manual, the UNO FLIP! and Minecraft UNO
+manuals; Minecraft coaching 4); the options `misplay-penalty`, `coaching-penalty`; the session
+notation's moves (`misplay`, `penalty`, `turn`, `takes`, `gives`).
 """
 
 from __future__ import annotations
@@ -25,12 +25,12 @@ from rules_helpers import (
     turn_override,
 )
 
-# Misplay (dossier 13 row 10) ---------------------------------------------------------------------
+# Misplay (the Japanese manuals' 「罰則と反則」) ---------------------------------------------------
 
 
 @pytest.mark.parametrize("rules", ["en", "jp"])
 def test_misplay_card_back_draw_two_turn_passes(rules: str) -> None:
-    """dossier 13 row 10 (JP17/JPflip: take the card back, draw 2, turn passes) / options.md
+    """The Mattel Japan and UNO FLIP! manuals: take the card back, draw 2, turn passes;
     `misplay-penalty 2` (en and jp default)."""
     ref = table(start="r7", rules=rules)
     ok(misplay(ref, "Ann", "g3"), "misplay")
@@ -43,7 +43,7 @@ def test_misplay_card_back_draw_two_turn_passes(rules: str) -> None:
 
 @pytest.mark.parametrize("n", [0, 1, 4])
 def test_misplay_penalty_override(n: int) -> None:
-    """options.md `misplay-penalty` (integer)."""
+    """Option `misplay-penalty` (integer)."""
     ref = table(start="r7", misplay_penalty=n)
     ok(misplay(ref, "Ann", "g3"), "misplay")
     assert hands(ref)["Ann"] == 7 + n
@@ -52,14 +52,14 @@ def test_misplay_penalty_override(n: int) -> None:
 
 @pytest.mark.parametrize("code", ["r3", "g7", "w", "w+4"])
 def test_a_legal_card_is_not_a_misplay(code: str) -> None:
-    """dossier 13 row 10 / notation 5 ('the engine checks that CARD really was illegal'): Red 3
+    """The manuals' misplay; the engine checks that the card really was illegal: Red 3
     (colour), Green 7 (number) and Wilds could go on Red 7."""
     ref = table(start="r7")
     refused(misplay(ref, "Ann", code), "misplay")
 
 
 def test_misplay_of_an_action_card_that_does_not_match() -> None:
-    """dossier 13 row 10: a Blue Skip on Red 7 is illegal; no Skip effect; the turn passes."""
+    """The Japanese manual: a Blue Skip on Red 7 is illegal; no Skip effect; the turn passes."""
     ref = table(start="r7")
     ok(misplay(ref, "Ann", "bs"), "misplay")
     s = st(ref)
@@ -68,7 +68,7 @@ def test_misplay_of_an_action_card_that_does_not_match() -> None:
 
 
 def test_misplay_on_a_wild_is_judged_on_the_declared_colour() -> None:
-    """dossier 2.4 / 13 row 10: after a Wild naming blue, a red card is a misplay."""
+    """The Japanese manual: after a Wild naming blue, a red card is a misplay."""
     ref = table(start="r7")
     ok(play(ref, "Ann", "w", "blue"))
     ok(misplay(ref, "Bob", "r3"), "misplay")
@@ -84,7 +84,7 @@ def test_misplay_of_a_used_up_card_is_refused() -> None:
 
 
 def test_misplay_out_of_turn_card_back_penalty_turn_unchanged() -> None:
-    """dossier 13 row 10: Cy puts a card down out of turn: it goes back, Cy draws 2; it is still
+    """The Japanese manual: Cy puts a card down out of turn: it goes back, Cy draws 2; it is still
     Ann's turn (there is no turn of Cy's to pass)."""
     ref = table(start="r7")
     ok(misplay(ref, "Cy", "r3"), "misplay")
@@ -94,8 +94,8 @@ def test_misplay_out_of_turn_card_back_penalty_turn_unchanged() -> None:
 
 
 def test_legal_card_is_not_a_misplay_for_the_retract_replay_offender() -> None:
-    """notation 5 (`misplay CARD`: 'the engine checks that CARD really was illegal') / dossier
-    2.7 (JPwiki) / options.md `wd4-guilty retract-replay`: Red 3 on the restored Red 7 is the
+    """`misplay CARD`: the engine checks that CARD really was illegal; Japanese Wikipedia's
+    `wd4-guilty retract-replay`: Red 3 on the restored Red 7 is the
     legal card Ann must play, not a misplay."""
     ref = table(start="r7", wd4_guilty="retract-replay")
     ok(play(ref, "Ann", "w+4", "blue"))
@@ -104,7 +104,7 @@ def test_legal_card_is_not_a_misplay_for_the_retract_replay_offender() -> None:
 
 
 def test_misplayed_card_is_known_to_be_in_hand() -> None:
-    """dossier 13 row 10: the card goes back to the hand, so the player may play it later."""
+    """The Japanese manual: the card goes back to the hand, so the player may play it later."""
     ref = table(start="r7")
     ok(misplay(ref, "Ann", "g3"))
     ok(play(ref, "Bob", "r3"))
@@ -114,19 +114,19 @@ def test_misplayed_card_is_known_to_be_in_hand() -> None:
     refused(play(ref, "Bob", "g3"), "conservation")
 
 
-# Coaching (dossier 13 row 11, 6) ------------------------------------------------------------------
+# Coaching (the Japanese manuals' 「罰則と反則」) --------------------------------------------------
 
 
 @pytest.mark.parametrize("edition,rules,n", [
-    ("classic", "en", 2),       # options.md en default 2 (EN text silent: table default)
-    ("classic", "jp", 2),       # JP17: 2
-    ("shuffle", "jp", 2),       # JP17: 2
-    ("minecraft", "jp", 4),     # JPmc: 4 (options.md: `minecraft`: 4)
-    ("minecraft", "en", 2),     # options.md: the en default stays 2
+    ("classic", "en", 2),       # en default 2 (the Mattel sheet is silent)
+    ("classic", "jp", 2),       # the Mattel Japan manual: 2
+    ("shuffle", "jp", 2),       # the Mattel Japan manual: 2
+    ("minecraft", "jp", 4),     # the Minecraft UNO manual: 4
+    ("minecraft", "en", 2),     # the en default stays 2
 ])
 def test_coaching_penalty_defaults(edition: str, rules: str, n: int) -> None:
-    """dossier 13 row 11 (JP17/JPflip: coach draws 2; JPmc: 4) / 6 / options.md
-    `coaching-penalty`."""
+    """The Mattel Japan and UNO FLIP! manuals: the coach draws 2; the Minecraft UNO manual: 4;
+    option `coaching-penalty`."""
     ref = table(edition=edition, rules=rules, start="r7")
     ok(penalty(ref, "Cy", coaching=True), "coaching")
     s = st(ref)
@@ -135,17 +135,17 @@ def test_coaching_penalty_defaults(edition: str, rules: str, n: int) -> None:
 
 
 def test_coaching_penalty_override() -> None:
-    """options.md `coaching-penalty` (integer)."""
+    """Option `coaching-penalty` (integer)."""
     ref = table(start="r7", coaching_penalty=3)
     ok(penalty(ref, "Dee", coaching=True), "coaching")
     assert hands(ref)["Dee"] == 10
 
 
-# Table penalties and overrides (notation 5) -------------------------------------------------------
+# Table penalties and overrides (the session notation) ---------------------------------------------
 
 
 def test_penalty_n_draws_n_and_keeps_the_turn() -> None:
-    """notation 5 `penalty N "reason"`: a penalty draw ruled at the table; not a turn action."""
+    """`penalty N "reason"`: a penalty draw ruled at the table; not a turn action."""
     ref = table(start="r7")
     ok(penalty(ref, "Cy", 3, "slow play"), "table-penalty")
     s = st(ref)
@@ -153,7 +153,7 @@ def test_penalty_n_draws_n_and_keeps_the_turn() -> None:
 
 
 def test_turn_override_sets_whose_turn() -> None:
-    """notation 5 `turn NAME`: the table says whose turn it is now."""
+    """`turn NAME`: the table says whose turn it is now."""
     ref = table(start="r7")
     ok(turn_override(ref, "Cy"), "table-override")
     assert st(ref)["turn"] == "Cy"
@@ -163,7 +163,7 @@ def test_turn_override_sets_whose_turn() -> None:
 
 
 def test_turn_override_over_a_pending_wd4() -> None:
-    """notation 5 `turn NAME`: the table decides; the pending Wild Draw Four is dropped."""
+    """`turn NAME`: the table decides; the pending Wild Draw Four is dropped."""
     ref = table(start="r7")
     ok(play(ref, "Ann", "w+4", "blue"))
     ok(turn_override(ref, "Dee"))
@@ -173,7 +173,7 @@ def test_turn_override_over_a_pending_wd4() -> None:
 
 
 def test_takes_n_draws_from_the_draw_pile() -> None:
-    """notation 5 `NAME: takes N`: hand count up, draw pile down."""
+    """`NAME: takes N`: hand count up, draw pile down."""
     ref = table(start="r7")
     ok(takes(ref, "Bob", 2, "custom rule"), "table-override")
     s = st(ref)
@@ -181,7 +181,7 @@ def test_takes_n_draws_from_the_draw_pile() -> None:
 
 
 def test_gives_n_to_the_bottom_of_the_draw_pile() -> None:
-    """notation 5 `NAME: gives N`: hand count down, draw pile up."""
+    """`NAME: gives N`: hand count down, draw pile up."""
     ref = table(start="r7")
     ok(gives(ref, "Bob", 2), "table-override")
     s = st(ref)

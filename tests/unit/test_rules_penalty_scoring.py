@@ -22,7 +22,8 @@ from tests.unit.rules_helpers import (
     turn_up,
 )
 
-# seed 003 JPmc: "ゲームから外されます; 最後の1対1で先に罰点が500点になった方が負け".
+# The Minecraft UNO manual, 「罰点方式のUNO」: "ゲームから外されます";
+# "最後の1対1で先に罰点が500点になった方が負け".
 
 EXAMPLE = """\
 [Edition "classic"]

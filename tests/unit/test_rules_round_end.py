@@ -1,7 +1,8 @@
 """Going out, the hands left, points, rounds and game end, and the draw pile running out.
 
-dossier 2.9 (going out), 2.10 (draw pile runs out), 2.12 / 11 (card points), 2.13 (game end),
-12 row 3, 13 rows 12, 19 and 23; notation 6.
+The Mattel sheet (going out, the draw pile running out, card points, first to 500), the Japanese
+manuals (「上がり方」, 「得点の計算」), Japanese Wikipedia (ルール: the pile's top card stays); the
+session notation's round end.
 """
 
 from __future__ import annotations
@@ -31,11 +32,11 @@ def ann_goes_out(**kw: object):
     return ref
 
 
-# Going out (dossier 2.9, 12 row 3, 13 row 12) -----------------------------------------------------
+# Going out (the Mattel sheet, the Japanese manual's 「上がり方」) ---------------------------------
 
 
 def test_going_out_ends_the_round() -> None:
-    """dossier 2.9: the round ends when a player has no cards."""
+    """The Mattel sheet: the round ends when a player has no cards."""
     ref = ann_goes_out()
     s = st(ref)
     assert (s["winner"], s["phase"], s["turn"]) == ("Ann", "over", None)
@@ -43,21 +44,21 @@ def test_going_out_ends_the_round() -> None:
 
 
 def test_going_out_needs_no_uno_call() -> None:
-    """dossier 12 row 8: no 'UNO out' on the last card; nobody is catchable."""
+    """No published rule asks for 'UNO out' on the last card; nobody is catchable."""
     ref = ann_goes_out()
     assert st(ref)["catchable"] == []
 
 
 def test_no_more_moves_after_going_out() -> None:
-    """dossier 2.9 (JPwiki: play does not continue among the remaining players)."""
+    """Japanese Wikipedia: play does not continue among the remaining players."""
     ref = ann_goes_out()
     refused(play(ref, "Bob", "r5"), "going-out")
     refused(draw(ref, "Bob"), "going-out")
 
 
 def test_final_draw_two_still_makes_the_next_player_draw() -> None:
-    """dossier 2.9 (ENsheet: 'the next player must draw the 2 or 4 cards… These cards are counted')
-    / 12 row 3 / 13 row 12 / notation 6."""
+    """The Mattel sheet: 'the next player must draw the 2 or 4 cards… These cards are
+    counted'."""
     ref = table(start="r7", hand_size=1)
     ok(play(ref, "Ann", "r+2"), "going-out")
     s = st(ref)
@@ -69,25 +70,26 @@ def test_final_draw_two_still_makes_the_next_player_draw() -> None:
 
 @pytest.mark.parametrize("code,color", [("rs", None), ("rr", None), ("w", "blue")])
 def test_going_out_on_an_action_card_or_wild(code: str, color: str | None) -> None:
-    """dossier 12 row 3 ('Can I go out on an action card or Wild? Yes') / JPwiki (any card)."""
+    """The Mattel sheet (going out on an action card or Wild); Japanese Wikipedia (any card)."""
     ref = table(start="r7", hand_size=1)
     ok(play(ref, "Ann", code, color), "going-out")
     assert st(ref)["winner"] == "Ann"
 
 
 def test_going_out_on_a_drawn_card() -> None:
-    """dossier 2.5: a drawn card played is a play like any other; going out on it ends the round."""
+    """The Mattel sheet: a drawn card played is a play like any other; going out on it ends the
+    round."""
     ref = table(start="r7", hand_size=1)
     ok(draw(ref, "Ann"))  # Ann 2
     ok(play(ref, "Bob", "r2"), "going-out")
     assert st(ref)["winner"] == "Bob"
 
 
-# The hands left (notation 6; rule round-hands) ----------------------------------------------------
+# The hands left (rule round-hands) ----------------------------------------------------------------
 
 
 def test_hand_cards_must_match_the_tracked_count() -> None:
-    """notation 6: 'their number must equal the tracked hand count'."""
+    """Their number must equal the tracked hand count."""
     ref = ann_goes_out()
     refused(hand(ref, "Bob", "r5 g5"), "round-hands")
     refused(hand(ref, "Bob", ""), "round-hands")
@@ -95,34 +97,34 @@ def test_hand_cards_must_match_the_tracked_count() -> None:
 
 
 def test_hand_cards_cannot_exceed_the_deck_copies() -> None:
-    """dossier 2.1 / notation 6: no card may exceed its copies (one Green 0 in the deck)."""
+    """No card may exceed its copies (one Green 0 in the deck)."""
     ref = ann_goes_out()
     ok(hand(ref, "Bob", "g0"))
     refused(hand(ref, "Cy", "g0"), "conservation")
 
 
 def test_hand_cards_count_the_discard_pile() -> None:
-    """dossier 2.1: both Red 7s are in the discard pile (start card and Ann's last card)."""
+    """Both Red 7s are in the discard pile (start card and Ann's last card)."""
     ref = table(start="r7", hand_size=1)
     ok(play(ref, "Ann", "r7"), "going-out")
     refused(hand(ref, "Bob", "r7"), "conservation")
 
 
 def test_winner_holds_no_cards() -> None:
-    """dossier 2.9: the player who went out has no cards."""
+    """The player who went out has no cards."""
     ref = ann_goes_out()
     refused(hand(ref, "Ann", "r5"), "round-hands")
 
 
 def test_hand_entered_twice_is_refused() -> None:
-    """notation 6: one `hand` line per player."""
+    """One `hand` line per player."""
     ref = ann_goes_out()
     ok(hand(ref, "Bob", "g5"))
     refused(hand(ref, "Bob", "g6"), "round-hands")
 
 
 def test_hands_are_entered_when_the_round_is_over() -> None:
-    """notation 6: `hand` lines come after the round ends."""
+    """`hand` lines come after the round ends."""
     ref = table(start="r7")
     refused(hand(ref, "Bob", points=10), "round-hands")
 
@@ -132,7 +134,7 @@ def test_hands_are_entered_when_the_round_is_over() -> None:
     ("w+4", 50),
 ])
 def test_classic_card_points(codes: str, points: int) -> None:
-    """dossier 2.12 / 11: numbers face value; Draw Two, Reverse, Skip 20; Wild, WD4 50."""
+    """The Mattel sheet: numbers face value; Draw Two, Reverse, Skip 20; Wild, WD4 50."""
     ref = ann_goes_out()
     ok(hand(ref, "Bob", codes))
     ok(hand(ref, "Cy", points=0))
@@ -145,7 +147,7 @@ def test_classic_card_points(codes: str, points: int) -> None:
     ("minecraft", "cr", 50),
 ])
 def test_edition_card_points(edition: str, code: str, points: int) -> None:
-    """dossier 3 / 4 / 11: Swap, Shuffle and Customizable 40; Creeper 50 (options.md Minecraft)."""
+    """Japanese Wikipedia (点数): Swap, Shuffle and Customizable 40; Creeper 50 (table default)."""
     ref = ann_goes_out(edition=edition)
     ok(hand(ref, "Bob", code))
     ok(hand(ref, "Cy", "r5"))
@@ -154,7 +156,7 @@ def test_edition_card_points(edition: str, code: str, points: int) -> None:
 
 
 def test_hand_as_a_points_total() -> None:
-    """notation 6: `hand Dave: 27`, a points total."""
+    """`hand Dave: 27`, a points total."""
     ref = table(start="r7", hand_size=1)
     ok(play(ref, "Ann", "r+2"))  # Bob holds 3
     ok(hand(ref, "Bob", points=27))
@@ -164,14 +166,14 @@ def test_hand_as_a_points_total() -> None:
 
 
 def test_winner_points_must_be_zero() -> None:
-    """dossier 2.9: the player who went out holds nothing."""
+    """The player who went out holds nothing."""
     ref = ann_goes_out()
     refused(hand(ref, "Ann", points=5), "round-hands")
 
 
 def test_penalty_scoring_records_the_caught_players_hand() -> None:
-    """dossier 10 (罰点方式: each caught missed UNO records the offender's hand total) / notation 6
-    `penalty N` (a `hand NAME: …` line right after the ruling)."""
+    """The Minecraft UNO manual's 罰点方式 (each caught missed UNO records the offender's hand
+    total), `penalty N` (a `hand NAME: …` line right after the ruling)."""
     ref = table(start="r7", hand_size=2, scoring="penalty 500")
     ok(play(ref, "Ann", "r5"))
     ok(catch(ref, "Bob", "Ann"))
@@ -183,18 +185,18 @@ def test_penalty_scoring_records_the_caught_players_hand() -> None:
 
 
 def test_hand_points_beyond_what_the_cards_can_hold_are_refused() -> None:
-    """dossier 11: one card is worth at most 50 in the classic deck."""
+    """The Mattel sheet: one card is worth at most 50 in the classic deck."""
     ref = ann_goes_out()
     refused(hand(ref, "Bob", points=51), "round-hands")
     refused(hand(ref, "Bob", points=-1), "round-hands")
     ok(hand(ref, "Bob", points=50))
 
 
-# Rounds and game end (dossier 2.13, 13 row 23; notation 6) ----------------------------------------
+# Rounds and game end (the Mattel sheet, the Japanese manual's 「得点の計算」) ---------------------
 
 
 def test_next_round_refused_until_all_hands_are_entered() -> None:
-    """notation 6 / rule round-hands: each loser's hand is entered before the next round."""
+    """Rule round-hands: each loser's hand is entered before the next round."""
     ref = ann_goes_out()
     refused(new_round(ref, 2), "round-hands")
     ok(hand(ref, "Bob", points=5))
@@ -206,14 +208,14 @@ def test_next_round_refused_until_all_hands_are_entered() -> None:
 
 
 def test_next_round_refused_while_playing() -> None:
-    """notation 4: a round is over when someone has gone out."""
+    """A round is over when someone has gone out."""
     ref = table(start="r7")
     refused(new_round(ref, 2), "going-out")
 
 
 def test_target_scoring_game_decided_refuses_another_round() -> None:
-    """dossier 2.13 ('The WINNER is the first player to reach 500 points') / notation 6 ('Lines
-    after the game is decided are an error'): with `target 50`, 50 + 5 + 5 decides it."""
+    """The Mattel sheet ('The WINNER is the first player to reach 500 points'); lines after the
+    game is decided are an error: with `target 50`, 50 + 5 + 5 decides it."""
     ref = ann_goes_out(scoring="target 50")
     ok(hand(ref, "Bob", "w"))
     ok(hand(ref, "Cy", "r5"))
@@ -223,7 +225,7 @@ def test_target_scoring_game_decided_refuses_another_round() -> None:
 
 
 def test_target_scoring_not_yet_decided() -> None:
-    """dossier 2.13: below the target the game goes on."""
+    """The Mattel sheet: below the target the game goes on."""
     ref = ann_goes_out(scoring="target 500")
     for who in ("Bob", "Cy", "Dee"):
         ok(hand(ref, who, "w"))
@@ -232,14 +234,14 @@ def test_target_scoring_not_yet_decided() -> None:
 
 
 def test_scoring_none_is_one_round() -> None:
-    """notation 6 `none`: one round; going out wins; no hands are needed."""
+    """`none`: one round; going out wins; no hands are needed."""
     ref = ann_goes_out(scoring="none")
     assert ref.sheet.finished and ref.sheet.winner == "Ann"
     refused(new_round(ref, 2), "scoring")
 
 
 def test_rounds_scoring_japanese_zero_sum() -> None:
-    """dossier 10 (JP 5回戦: winner +Σ, losers -own) / notation 6 `rounds N`."""
+    """The Japanese manual's 【5回戦の場合】 (winner +Σ, losers -own): `rounds N`."""
     ref = ann_goes_out(scoring="rounds 2", rules="jp")
     ok(hand(ref, "Bob", points=40))
     ok(hand(ref, "Cy", points=50))
@@ -250,7 +252,7 @@ def test_rounds_scoring_japanese_zero_sum() -> None:
 
 
 def test_scorekeeping_only_round() -> None:
-    """notation 4: a round with no `start` and no moves: `out NAME` and `hand` lines only."""
+    """A round with no `start` and no moves: `out NAME` and `hand` lines only."""
     ref = table(start=None)
     ok(went_out(ref, "Cy"), "going-out")
     ok(hand(ref, "Ann", points=10))
@@ -261,16 +263,17 @@ def test_scorekeeping_only_round() -> None:
 
 
 def test_out_is_refused_in_a_tracked_round() -> None:
-    """notation 4: in a tracked round a player goes out with their last card."""
+    """In a tracked round a player goes out with their last card."""
     ref = table(start="r7")
     refused(went_out(ref, "Ann"), "session")
 
 
-# Draw pile runs out (dossier 2.10, 13 row 19) -----------------------------------------------------
+# Draw pile runs out (the Mattel sheet, Japanese Wikipedia) ----------------------------------------
 
 
 def test_reshuffle_keeps_the_top_card() -> None:
-    """dossier 2.10 (JPwiki, Spanish sheet: leave the top card; reshuffle the rest) / 13 row 19."""
+    """Japanese Wikipedia (ルール) and the UNO FLIP! sheet's Spanish text: leave the top card;
+    reshuffle the rest."""
     ref = table(start="r7")
     ok(takes(ref, "Dee", 79))
     assert st(ref)["draw_pile"] == 0
@@ -285,7 +288,7 @@ def test_reshuffle_keeps_the_top_card() -> None:
 
 
 def test_reshuffle_for_a_draw_two() -> None:
-    """dossier 2.10 / 13 row 19: a Draw Two's cards come from the reshuffled pile; the Draw Two
+    """A Draw Two's cards come from the reshuffled pile; the Draw Two
     stays on top."""
     ref = table(start="r7")
     ok(play(ref, "Ann", "r5"))
@@ -300,7 +303,7 @@ def test_reshuffle_for_a_draw_two() -> None:
 
 
 def test_reshuffled_cards_can_be_played_again() -> None:
-    """dossier 2.10: the reshuffled cards are back in play: both Red 7s went back into the draw
+    """The reshuffled cards are back in play: both Red 7s went back into the draw
     pile, so Red 7 may be played again."""
     ref = table(start="r7")
     ok(play(ref, "Ann", "r7"))
@@ -312,7 +315,7 @@ def test_reshuffled_cards_can_be_played_again() -> None:
 
 
 def test_drawn_card_from_a_reshuffled_pile_may_be_an_earlier_discard() -> None:
-    """dossier 2.10 / rule conservation: with the draw pile empty, Cy's draw reshuffles both Red
+    """Rule conservation: with the draw pile empty, Cy's draw reshuffles both Red
     7s back, so `draw r7` is legal."""
     ref = table(start="r7")
     ok(play(ref, "Ann", "r7"))
@@ -324,8 +327,8 @@ def test_drawn_card_from_a_reshuffled_pile_may_be_an_earlier_discard() -> None:
 
 
 def test_both_piles_exhausted_draw_is_not_made() -> None:
-    """dossier 2.10 ('Both piles exhausted: not addressed', UNCONFIRMED) / rule piles-empty (table
-    default): a draw that cannot be made is not made; the turn still passes."""
+    """Both piles exhausted: no published rule; rule piles-empty (table default): a draw that cannot
+    be made is not made; the turn still passes."""
     ref = table(start="r7")
     ok(takes(ref, "Dee", 79))
     ok(draw(ref, "Ann"))
@@ -334,7 +337,7 @@ def test_both_piles_exhausted_draw_is_not_made() -> None:
 
 
 def test_round_two_starts_fresh() -> None:
-    """dossier 2.2: every round is dealt afresh: hands back to 7, a full draw pile."""
+    """The Mattel sheet: every round is dealt afresh: hands back to 7, a full draw pile."""
     ref = ann_goes_out()
     for who in ("Bob", "Cy", "Dee"):
         ok(hand(ref, who, points=1))

@@ -1,7 +1,8 @@
 """Dealer, deal and the start card.
 
-dossier 2.2 (dealer and deal), 2.3 (start card, EN and JP columns), 12 row 12, 13 row 13;
-notation 4; options.md `start-card`, `dealer-rotation`, `hand-size`.
+The Mattel sheet and the Japanese manuals (「はじめ方」, and each card's start-card rule in
+「カードの説明と枚数」); the session notation's round heading; the options `start-card`,
+`dealer-rotation`, `hand-size`.
 """
 
 from __future__ import annotations
@@ -26,12 +27,13 @@ from referee.engine import Referee, SetupError
 BOTH = pytest.mark.parametrize("rules", ["en", "jp"])
 
 
-# Start card per dossier 2.3 (EN_CLASSIC and JP_2017 / JPmc columns) -------------------------------
+# Start card (the Mattel sheet; the Japanese manuals' 「カードの説明と枚数」) ----------------------
 
 
 @BOTH
 def test_start_number_left_of_dealer_plays_clockwise(rules: str) -> None:
-    """dossier 2.3 row Number (EN and JP): the player left of the dealer starts, clockwise."""
+    """The Mattel sheet and the Japanese manual (a number): the player left of the dealer starts,
+    clockwise."""
     ref = table(start="r7", rules=rules)
     s = st(ref)
     assert (s["turn"], s["direction"], s["top"], s["color"]) == ("Ann", "cw", "r7", "red")
@@ -40,15 +42,15 @@ def test_start_number_left_of_dealer_plays_clockwise(rules: str) -> None:
 
 @BOTH
 def test_start_number_with_another_dealer(rules: str) -> None:
-    """dossier 2.3 row Number: with Bob dealing, Cy (left of Bob) starts."""
+    """A number start card: with Bob dealing, Cy (left of Bob) starts."""
     ref = table(start="r7", rules=rules, dealer="Bob")
     assert st(ref)["turn"] == "Cy"
 
 
 @BOTH
 def test_start_draw_two_first_player_draws_two_and_misses_turn(rules: str) -> None:
-    """dossier 2.3 row Draw Two (EN: 'first player draws 2 and misses turn'; JP: the dealer's
-    left neighbour draws 2; the turn passes on)."""
+    """A Draw Two start card (the Mattel sheet: 'first player draws 2 and misses turn'; the
+    Japanese manual: the dealer's left neighbour draws 2; the turn passes on)."""
     ref = table(start="r+2", rules=rules)
     s = st(ref)
     assert s["hands"] == {"Ann": 9, "Bob": 7, "Cy": 7, "Dee": 7}
@@ -59,8 +61,8 @@ def test_start_draw_two_first_player_draws_two_and_misses_turn(rules: str) -> No
 
 @BOTH
 def test_start_reverse_dealer_plays_first_to_the_right(rules: str) -> None:
-    """dossier 2.3 row Reverse (EN: 'the dealer goes first, then play moves to the right';
-    JP: 親が最初にプレイ, counter-clockwise)."""
+    """A Reverse start card (the Mattel sheet: 'the dealer goes first, then play moves to the
+    right'; the Japanese manual: 親が最初にプレイ, counter-clockwise)."""
     ref = table(start="rr", rules=rules)
     s = st(ref)
     assert (s["turn"], s["direction"]) == ("Dee", "ccw")
@@ -70,7 +72,8 @@ def test_start_reverse_dealer_plays_first_to_the_right(rules: str) -> None:
 
 @BOTH
 def test_start_skip_left_of_dealer_is_skipped(rules: str) -> None:
-    """dossier 2.3 row Skip (EN and JP): the player left of the dealer is skipped."""
+    """The Mattel sheet and the Japanese manual (a Skip): the player left of the dealer is
+    skipped."""
     ref = table(start="rs", rules=rules)
     s = st(ref)
     assert (s["turn"], s["direction"]) == ("Bob", "cw")
@@ -79,21 +82,21 @@ def test_start_skip_left_of_dealer_is_skipped(rules: str) -> None:
 
 
 def test_start_skip_with_two_players_dealer_plays_first() -> None:
-    """dossier 2.3 row Skip with two players: the non-dealer is skipped, so the dealer starts."""
+    """A Skip start card with two players: the non-dealer is skipped, so the dealer starts."""
     ref = table(start="rs", players=("Ann", "Bob"))
     assert st(ref)["turn"] == "Bob"
 
 
 def test_start_draw_two_with_two_players_dealer_plays_first() -> None:
-    """dossier 2.3 row Draw Two / 2.11: the non-dealer draws 2 and misses the turn."""
+    """A Draw Two start card with two players: the non-dealer draws 2 and misses the turn."""
     ref = table(start="r+2", players=("Ann", "Bob"))
     assert (st(ref)["turn"], st(ref)["hands"]["Ann"]) == ("Bob", 9)
 
 
 @BOTH
 def test_start_wild_left_of_dealer_names_colour_and_plays(rules: str) -> None:
-    """dossier 2.3 row Wild (EN: 'the person to the left of the dealer chooses the color';
-    JP17/JPmc: the left neighbour declares a colour and discards a card)."""
+    """A Wild start card (the Mattel sheet: 'the person to the left of the dealer chooses the
+    color'; the Japanese manuals: the left neighbour declares a colour and discards a card)."""
     ref = table(start="w", color="blue", rules=rules)
     s = st(ref)
     assert (s["turn"], s["top"], s["color"]) == ("Ann", "w", "blue")
@@ -103,21 +106,22 @@ def test_start_wild_left_of_dealer_names_colour_and_plays(rules: str) -> None:
 
 @BOTH
 def test_start_wild_without_colour_is_refused(rules: str) -> None:
-    """dossier 2.3 row Wild / notation 4: `start w red`; the colour is required."""
+    """A Wild start card: `start w red`; the colour is required."""
     ref = table(start=None, rules=rules)
     refused(turn_up(ref, "w"), "wild-color")
 
 
 def test_start_number_takes_no_colour() -> None:
-    """notation 4: a colour is given only when the start card needs one."""
+    """A colour is given only when the start card needs one."""
     ref = table(start=None)
     refused(turn_up(ref, "r7", "blue"), "wild-color")
 
 
 @BOTH
 def test_start_wild_draw_four_is_returned_and_the_next_card_starts(rules: str) -> None:
-    """dossier 2.3 row WD4 (EN: 'return this card to the deck and pick another card'; JP: put
-    back in the draw pile): `start w+4 r7`; the WD4 is back in the draw pile."""
+    """A Wild Draw Four start card (the Mattel sheet: 'return this card to the deck and pick another
+    card'; the Japanese manual: put back in the draw pile): `start w+4 r7`; the WD4 is back in the
+    draw pile."""
     ref = table(start="w+4 r7", rules=rules)
     s = st(ref)
     assert (s["top"], s["color"], s["turn"]) == ("r7", "red", "Ann")
@@ -127,7 +131,7 @@ def test_start_wild_draw_four_is_returned_and_the_next_card_starts(rules: str) -
 
 
 def test_start_two_wild_draw_fours_returned() -> None:
-    """dossier 2.3 row WD4: each WD4 turned up is returned."""
+    """Each WD4 turned up is returned."""
     ref = table(start="w+4 w+4 g+2")
     s = st(ref)
     assert (s["top"], s["turn"]) == ("g+2", "Bob")
@@ -136,28 +140,29 @@ def test_start_two_wild_draw_fours_returned() -> None:
 
 @BOTH
 def test_start_wild_draw_four_alone_is_refused(rules: str) -> None:
-    """dossier 2.3 row WD4: a WD4 never starts play."""
+    """A WD4 never starts play."""
     ref = table(start=None, rules=rules)
     refused(turn_up(ref, "w+4"), "start-card")
     refused(turn_up(ref, "r7 w+4"), "start-card")
 
 
 def test_start_other_cards_are_not_returned_under_edition_rules() -> None:
-    """dossier 2.3 (EN/JP columns): only the WD4 is returned; a Skip or Wild starts play."""
+    """The Mattel sheet and the Japanese manual: only the WD4 is returned; a Skip or Wild starts
+    play."""
     ref = table(start=None)
     refused(turn_up(ref, "rs r7"), "start-card")
     refused(turn_up(ref, "w r7"), "start-card")
 
 
 def test_start_card_not_in_the_edition_is_refused() -> None:
-    """notation 3: a card the edition does not contain is an error."""
+    """A card the edition does not contain is an error."""
     ref = table(start=None)
     refused(turn_up(ref, "wsh", "red"), "card-in-edition")
 
 
 @BOTH
 def test_start_number_only_turns_until_a_number(rules: str) -> None:
-    """dossier 2.3 (JPwiki house rule: start with number cards only) / options.md `start-card
+    """Japanese Wikipedia's house rule (start with number cards only), `start-card
     number-only`: action cards and Wilds are returned until a number card."""
     ref = table(start="rs r+2 w w+4 rr r7", rules=rules, start_card="number-only")
     s = st(ref)
@@ -169,29 +174,29 @@ def test_start_number_only_turns_until_a_number(rules: str) -> None:
 
 @pytest.mark.parametrize("start", ["rs", "r+2", "rr"])
 def test_start_number_only_refuses_an_action_start_card(start: str) -> None:
-    """options.md `start-card number-only`: an action card is sent back, not started on."""
+    """`start-card number-only`: an action card is sent back, not started on."""
     ref = table(start=None, start_card="number-only")
     refused(turn_up(ref, start), "start-card")
 
 
 def test_start_number_only_refuses_a_wild_start_card() -> None:
-    """options.md `start-card number-only`: a Wild is sent back too."""
+    """`start-card number-only`: a Wild is sent back too."""
     ref = table(start=None, start_card="number-only")
     refused(turn_up(ref, "w", "red"), "start-card")
 
 
 def test_start_comes_once_per_round() -> None:
-    """notation 4: `start` comes once, at the beginning of a round."""
+    """`start` comes once, at the beginning of a round."""
     ref = table(start="r7")
     refused(turn_up(ref, "g5"), "session")
 
 
-# Special Wilds as the start card (dossier 4: JP17) ----------------------------------------------
+# Special Wilds as the start card (the Japanese manual) --------------------------------------------
 
 
 def test_start_shuffle_hands_acts_as_a_wild() -> None:
-    """dossier 4 (JP17): as the start card, the dealer's left neighbour declares a colour and
-    discards; hands are not re-dealt."""
+    """The Japanese manual's 「シャッフルワイルド」: as the start card, the dealer's left neighbour
+    declares a colour and discards; hands are not re-dealt."""
     ref = table(edition="shuffle", rules="jp", start="wsh", color="green")
     s = st(ref)
     assert (s["turn"], s["color"]) == ("Ann", "green")
@@ -199,17 +204,17 @@ def test_start_shuffle_hands_acts_as_a_wild() -> None:
 
 
 def test_start_customizable_acts_as_a_wild() -> None:
-    """dossier 4 (JP17, 白いワイルド): start card: the left neighbour declares a colour and
+    """The Japanese manual's 「白いワイルド」: start card: the left neighbour declares a colour and
     plays."""
     ref = table(edition="swap", start="wc", color="yellow")
     assert (st(ref)["turn"], st(ref)["color"]) == ("Ann", "yellow")
 
 
-# Dealer (dossier 2.2, notation 4) -----------------------------------------------------------------
+# Dealer (the Mattel sheet, the Japanese manual's 「はじめ方」) ------------------------------------
 
 
 def test_dealer_is_required_in_round_one() -> None:
-    """notation 4: `dealer` is required in round 1 (dossier 2.2: someone deals)."""
+    """`dealer` is required in round 1 (someone deals)."""
     ref = Referee(header())
     ok(new_round(ref, 1))
     refused(turn_up(ref, "r7"), "session")
@@ -219,20 +224,20 @@ def test_dealer_is_required_in_round_one() -> None:
 
 
 def test_dealer_must_be_a_player() -> None:
-    """notation 2: players come from the header."""
+    """Players come from the header."""
     ref = Referee(header())
     ok(new_round(ref, 1))
     refused(dealer(ref, "Zed"), "session")
 
 
 def test_dealer_after_start_is_refused() -> None:
-    """notation 4: the dealer is named before `start`."""
+    """The dealer is named before `start`."""
     ref = table(start="r7")
     refused(dealer(ref, "Bob"), "session")
 
 
 def test_rounds_come_in_order() -> None:
-    """notation 4: rounds are numbered in order."""
+    """Rounds are numbered in order."""
     ref = Referee(header())
     refused(new_round(ref, 2), "session")
 
@@ -250,7 +255,7 @@ def _bob_wins_round_one(**kw: object) -> Referee:
 
 
 def test_dealer_rotation_left() -> None:
-    """dossier 2.2 (EN) / options.md `dealer-rotation left` (en default): the player left of the
+    """The Mattel sheet, `dealer-rotation left` (en default): the player left of the
     dealer deals the next round, whoever won; the player left of the new dealer starts."""
     ref = _bob_wins_round_one()
     ok(new_round(ref, 2))
@@ -261,7 +266,7 @@ def test_dealer_rotation_left() -> None:
 
 @pytest.mark.parametrize("how", ["jp-default", "override"])
 def test_dealer_rotation_winner(how: str) -> None:
-    """dossier 2.2 (JP17: 上がった人が次の回の親) / options.md `dealer-rotation winner` (jp
+    """The Japanese manual's 「上がり方」 (上がった人が次の回の親), `dealer-rotation winner` (jp
     default): the round's winner deals the next round."""
     kw = {"rules": "jp"} if how == "jp-default" else {"dealer_rotation": "winner"}
     ref = _bob_wins_round_one(**kw)
@@ -272,7 +277,7 @@ def test_dealer_rotation_winner(how: str) -> None:
 
 
 def test_dealer_may_be_named_in_a_later_round() -> None:
-    """notation 4: later rounds follow the rotation 'unless given'."""
+    """Later rounds follow the rotation unless a dealer is given."""
     ref = _bob_wins_round_one()
     ok(new_round(ref, 2))
     ok(dealer(ref, "Cy"))
@@ -281,7 +286,7 @@ def test_dealer_may_be_named_in_a_later_round() -> None:
 
 
 def test_dealer_rotation_wraps_round_the_table() -> None:
-    """dossier 2.2: left of the last seat is the first seat."""
+    """Left of the last seat is the first seat."""
     ref = table(start="r7", hand_size=1, dealer="Cy")  # Dee starts
     ok(play(ref, "Dee", "r3"))
     for who in ("Ann", "Bob", "Cy"):
@@ -292,12 +297,12 @@ def test_dealer_rotation_wraps_round_the_table() -> None:
     assert st(ref)["turn"] == "Ann"
 
 
-# The deal (dossier 2.2) ---------------------------------------------------------------------------
+# The deal (the Mattel sheet, the Japanese manual's 「はじめ方」) ----------------------------------
 
 
 @pytest.mark.parametrize("players", range(2, 11))
 def test_draw_pile_after_the_deal_classic(players: int) -> None:
-    """dossier 2.1 / 2.2: 108 cards, 7 to each player, one turned up: the rest is the draw pile."""
+    """The Mattel sheet: 108 cards, 7 to each player, one turned up: the rest is the draw pile."""
     names = tuple(f"P{i}" for i in range(players))
     ref = table(start="r7", players=names)
     s = st(ref)
@@ -307,20 +312,20 @@ def test_draw_pile_after_the_deal_classic(players: int) -> None:
 
 @pytest.mark.parametrize("edition", ["swap", "shuffle", "minecraft"])
 def test_draw_pile_after_the_deal_112_card_editions(edition: str) -> None:
-    """dossier 3 / 4 / 6: the 112-card decks (108 + 4)."""
+    """The 112-card decks (108 + 4)."""
     ref = table(edition=edition, start="r7")
     assert st(ref)["draw_pile"] == 112 - 28 - 1
 
 
 def test_draw_pile_after_a_start_draw_two_counts_the_two_drawn() -> None:
-    """dossier 2.3: the start Draw Two's two cards come off the draw pile."""
+    """The start Draw Two's two cards come off the draw pile."""
     ref = table(start="w+4 b+2", players=("Ann", "Bob", "Cy"))
     assert st(ref)["draw_pile"] == 108 - 21 - 1 - 2
 
 
 @pytest.mark.parametrize("size", [1, 5, 10])
 def test_hand_size_option(size: int) -> None:
-    """options.md `hand-size` (integer, default 7): each player is dealt that many."""
+    """Option `hand-size` (integer, default 7): each player is dealt that many."""
     ref = table(start="r7", hand_size=size)
     s = st(ref)
     assert set(s["hands"].values()) == {size}
@@ -328,13 +333,13 @@ def test_hand_size_option(size: int) -> None:
 
 
 def test_hand_size_that_does_not_fit_is_refused() -> None:
-    """options.md `hand-size`: 4 hands of 27 (108) leave no start card."""
+    """Option `hand-size`: 4 hands of 27 (108) leave no start card."""
     ref = table(start=None, hand_size=27)
     refused(turn_up(ref, "r7"), "deal")
 
 
 def test_unknown_option_or_value_is_a_setup_error() -> None:
-    """options.md: every option has a key and allowed values."""
+    """Every option has a key and allowed values."""
     with pytest.raises(SetupError):
         Referee(header(dealer_rotation="random"))
     with pytest.raises(SetupError):
@@ -344,6 +349,6 @@ def test_unknown_option_or_value_is_a_setup_error() -> None:
 
 
 def test_start_without_round_is_refused() -> None:
-    """notation 4: `round` comes first."""
+    """`round` comes first."""
     ref = Referee(header())
     refused(turn_up(ref, "r7"), "session")

@@ -1,7 +1,7 @@
 """The UNO call: who must call, the catch window, late calls, false catches.
 
-dossier 2.8, 12 row 7, 13 rows 5-8; options.md `uno-window`, `uno-penalty`, `late-uno`,
-`false-catch-penalty`; notation 5 (`uno`, `catch NAME`).
+The Mattel sheet, the older English rules and the Japanese manual's 「罰則と反則」; the options
+`uno-window`, `uno-penalty`, `late-uno`, `false-catch-penalty`; the moves `uno` and `catch NAME`.
 
 Tables here deal hands of 2 (`hand-size 2`), so one play leaves a player on one card.
 """
@@ -33,11 +33,12 @@ def ann_on_one_card(called: bool = False, **kw: object):
     return ref
 
 
-# Calling and catching inside the window (dossier 2.8, 13 row 5) -----------------------------------
+# Calling and catching inside the window -----------------------------------------------------------
 
 
 def test_uno_called_with_the_card_cannot_be_caught() -> None:
-    """dossier 2.8: 'When you play your next-to-last card, you must yell UNO'; done, so safe."""
+    """The Mattel sheet: 'When you play your next-to-last card, you must yell UNO'; done, so
+    safe."""
     ref = ann_on_one_card(called=True)
     assert st(ref)["catchable"] == []
     ok(catch(ref, "Bob", "Ann"), "uno-false-catch")
@@ -45,14 +46,14 @@ def test_uno_called_with_the_card_cannot_be_caught() -> None:
 
 
 def test_missed_uno_is_catchable() -> None:
-    """dossier 2.8 (window opens when the next-to-last card is played)."""
+    """The window opens when the next-to-last card is played (the Japanese manual)."""
     ref = ann_on_one_card()
     assert st(ref)["catchable"] == ["Ann"]
 
 
 @pytest.mark.parametrize("catcher", ["Bob", "Cy", "Dee"])
 def test_caught_inside_the_window_draws_two(catcher: str) -> None:
-    """dossier 2.8 / 13 row 5 / options.md `uno-penalty 2`: any other player may catch; the
+    """The Mattel sheet and the Japanese manual, `uno-penalty 2`: any other player may catch; the
     offender draws 2."""
     ref = ann_on_one_card()
     ok(catch(ref, catcher, "Ann"), "uno-catch")
@@ -66,14 +67,14 @@ def test_caught_inside_the_window_draws_two(catcher: str) -> None:
 
 @pytest.mark.parametrize("penalty", [0, 4])
 def test_uno_penalty_override(penalty: int) -> None:
-    """options.md `uno-penalty` (integer): a table may set its own penalty."""
+    """Option `uno-penalty` (integer): a table may set its own penalty."""
     ref = ann_on_one_card(uno_penalty=penalty)
     ok(catch(ref, "Cy", "Ann"), "uno-catch")
     assert hands(ref)["Ann"] == 1 + penalty
 
 
 def test_caught_twice_is_a_false_catch() -> None:
-    """dossier 2.8: once caught (and now holding 3), Ann cannot be caught again."""
+    """Once caught (and now holding 3), Ann cannot be caught again."""
     ref = ann_on_one_card()
     ok(catch(ref, "Cy", "Ann"), "uno-catch")
     ok(catch(ref, "Dee", "Ann"), "uno-false-catch")
@@ -81,24 +82,24 @@ def test_caught_twice_is_a_false_catch() -> None:
 
 
 def test_catch_yourself_is_refused() -> None:
-    """notation 5 (`catch NAME` is another player's; the offender calls `uno`)."""
+    """`catch NAME` is another player's; the offender calls `uno`."""
     ref = ann_on_one_card()
     refused(catch(ref, "Ann", "Ann"), "uno-catch")
 
 
 def test_catch_unknown_player_is_refused() -> None:
-    """notation 2: players come from the header."""
+    """Players come from the header."""
     ref = ann_on_one_card()
     refused(catch(ref, "Bob", "Zed"), "session")
 
 
-# The window: next-action vs next-discard (dossier 2.8, 12 row 7, 13 row 6) ------------------------
+# The window: next-action vs next-discard ----------------------------------------------------------
 
 
 @pytest.mark.parametrize("rules", ["en", "override"])
 def test_next_action_window_closed_by_the_next_players_draw(rules: str) -> None:
-    """dossier 2.8 (ENsheet: 'before the next player begins their turn'; ENold: beginning a turn
-    is drawing a card) / 13 row 6 / options.md `uno-window next-action` (en default): Bob's draw
+    """The Mattel sheet ('before the next player begins their turn'; the older English rules:
+    beginning a turn is drawing a card), `uno-window next-action` (en default): Bob's draw
     closes the window; a later catch costs Ann nothing."""
     kw = {} if rules == "en" else {"rules": "jp", "uno_window": "next-action"}
     ref = ann_on_one_card(**kw)
@@ -109,7 +110,7 @@ def test_next_action_window_closed_by_the_next_players_draw(rules: str) -> None:
 
 
 def test_next_action_window_closed_by_the_next_players_play() -> None:
-    """dossier 2.8 / options.md `uno-window next-action`: a play closes it too."""
+    """`uno-window next-action`: a play closes it too."""
     ref = ann_on_one_card()
     ok(play(ref, "Bob", "r3"))
     ok(catch(ref, "Cy", "Ann"), "uno-late-catch")
@@ -118,8 +119,8 @@ def test_next_action_window_closed_by_the_next_players_play() -> None:
 
 @pytest.mark.parametrize("rules", ["jp", "override"])
 def test_next_discard_window_stays_open_after_a_draw(rules: str) -> None:
-    """dossier 2.8 (JP17: 次の人がカードを捨てる瞬間まで, until the next player discards) /
-    13 row 6 / options.md `uno-window next-discard` (jp default): Bob's draw does not close the
+    """The Japanese manual (次の人がカードを捨てる瞬間まで, until the next player discards),
+    `uno-window next-discard` (jp default): Bob's draw does not close the
     window."""
     kw = {"rules": "jp"} if rules == "jp" else {"uno_window": "next-discard"}
     ref = ann_on_one_card(**kw)
@@ -130,7 +131,7 @@ def test_next_discard_window_stays_open_after_a_draw(rules: str) -> None:
 
 
 def test_next_discard_window_closed_by_the_next_discard() -> None:
-    """dossier 2.8 (JP17) / options.md `uno-window next-discard`: Bob draws, Cy discards:
+    """The Japanese manual, `uno-window next-discard`: Bob draws, Cy discards:
     closed."""
     ref = ann_on_one_card(uno_window="next-discard")
     ok(draw(ref, "Bob"))
@@ -141,7 +142,7 @@ def test_next_discard_window_closed_by_the_next_discard() -> None:
 
 
 def test_next_discard_window_closed_by_a_drawn_card_played() -> None:
-    """options.md `uno-window next-discard`: `draw CARD` puts a card down, which closes it."""
+    """`uno-window next-discard`: `draw CARD` puts a card down, which closes it."""
     ref = ann_on_one_card(uno_window="next-discard")
     ok(draw(ref, "Bob", code="r3"))
     ok(catch(ref, "Cy", "Ann"), "uno-late-catch")
@@ -149,7 +150,7 @@ def test_next_discard_window_closed_by_a_drawn_card_played() -> None:
 
 
 def test_window_after_a_draw_two_stays_open_until_the_player_after_the_victim_acts() -> None:
-    """dossier 2.8 / options.md `uno-window next-action`: the Draw Two victim's forced draw is not
+    """`uno-window next-action`: the Draw Two victim's forced draw is not
     typed and is not a turn action; Bob, who was skipped, may still catch Ann."""
     ref = table(start="r7", hand_size=2)
     ok(play(ref, "Ann", "r+2"))
@@ -159,7 +160,7 @@ def test_window_after_a_draw_two_stays_open_until_the_player_after_the_victim_ac
 
 
 def test_window_after_a_draw_two_closed_by_the_next_turn_action() -> None:
-    """options.md `uno-window next-action`: Cy (next to act after the skipped Bob) draws: closed."""
+    """`uno-window next-action`: Cy (next to act after the skipped Bob) draws: closed."""
     ref = table(start="r7", hand_size=2)
     ok(play(ref, "Ann", "r+2"))
     ok(draw(ref, "Cy"))
@@ -168,7 +169,7 @@ def test_window_after_a_draw_two_closed_by_the_next_turn_action() -> None:
 
 
 def test_next_action_window_closed_by_accepting_a_wd4() -> None:
-    """options.md `uno-window next-action` ('a play, a draw, accept or challenge')."""
+    """`uno-window next-action` (a play, a draw, accept or challenge)."""
     ref = table(start="r7", hand_size=2)
     ok(play(ref, "Ann", "w+4", "blue"))
     ok(accept(ref, "Bob"))
@@ -177,7 +178,7 @@ def test_next_action_window_closed_by_accepting_a_wd4() -> None:
 
 
 def test_next_action_window_closed_by_a_challenge() -> None:
-    """options.md `uno-window next-action`: a challenge is a turn action and closes the window."""
+    """`uno-window next-action`: a challenge is a turn action and closes the window."""
     ref = table(start="r7", hand_size=2)
     ok(play(ref, "Ann", "w+4", "blue"))
     ok(challenge(ref, "Bob", "innocent"))
@@ -186,7 +187,7 @@ def test_next_action_window_closed_by_a_challenge() -> None:
 
 
 def test_next_discard_window_survives_accepting_a_wd4() -> None:
-    """options.md `uno-window next-discard`: accepting is not a discard; the window stays open."""
+    """`uno-window next-discard`: accepting is not a discard; the window stays open."""
     ref = table(start="r7", hand_size=2, uno_window="next-discard")
     ok(play(ref, "Ann", "w+4", "blue"))
     ok(accept(ref, "Bob"))
@@ -195,8 +196,8 @@ def test_next_discard_window_survives_accepting_a_wd4() -> None:
 
 
 def test_next_action_window_closed_by_the_next_players_misplay() -> None:
-    """dossier 2.8 (ENold: 'drawing a card from your hand to play' begins the turn) /
-    options.md `uno-window next-action`: Bob's misplay is a turn action."""
+    """The older English rules ('drawing a card from your hand to play' begins the turn),
+    `uno-window next-action`: Bob's misplay is a turn action."""
     ref = ann_on_one_card()
     ok(misplay(ref, "Bob", "g3"))
     ok(catch(ref, "Cy", "Ann"), "uno-late-catch")
@@ -204,7 +205,7 @@ def test_next_action_window_closed_by_the_next_players_misplay() -> None:
 
 
 def test_missed_uno_not_caught_in_time_player_goes_out() -> None:
-    """dossier 13 row 6: caught after the window, no penalty: Ann, who never called, goes out."""
+    """Caught after the window, no penalty: Ann, who never called, goes out."""
     ref = table(start="r7", hand_size=2, players=("Ann", "Bob", "Cy"))
     ok(play(ref, "Ann", "r5"))  # Ann on one card, catchable
     ok(play(ref, "Bob", "r+2"))  # Cy draws 2
@@ -212,13 +213,13 @@ def test_missed_uno_not_caught_in_time_player_goes_out() -> None:
     assert st(ref)["winner"] == "Ann"
 
 
-# Late UNO (dossier 2.8 self-correction, 13 row 7; options.md `late-uno`) --------------------------
+# Late UNO (table default `late-uno`) --------------------------------------------------------------
 
 
 @pytest.mark.parametrize("rules", ["en", "jp"])
 def test_late_uno_allowed_protects(rules: str) -> None:
-    """dossier 2.8 (ENold: 'you catch yourself before any other player catches you, you are
-    safe') / 13 row 7 / options.md `late-uno allowed` (en and jp default)."""
+    """The older English rules ('you catch yourself before any other player catches you, you
+    are safe'), `late-uno allowed` (en and jp default)."""
     ref = ann_on_one_card(rules=rules)
     ok(uno(ref, "Ann"), "uno-late")
     assert st(ref)["catchable"] == []
@@ -227,7 +228,7 @@ def test_late_uno_allowed_protects(rules: str) -> None:
 
 
 def test_late_uno_no_does_not_protect() -> None:
-    """options.md `late-uno no`: calling after the card is down does not protect."""
+    """`late-uno no`: calling after the card is down does not protect."""
     ref = ann_on_one_card(late_uno="no")
     ok(uno(ref, "Ann"), "uno-late")
     assert st(ref)["catchable"] == ["Ann"]
@@ -236,7 +237,7 @@ def test_late_uno_no_does_not_protect() -> None:
 
 
 def test_late_uno_after_being_caught_changes_nothing() -> None:
-    """dossier 2.8: a late call only protects 'before any other player catches you'."""
+    """A late call only protects 'before any other player catches you'."""
     ref = ann_on_one_card()
     ok(catch(ref, "Bob", "Ann"))
     refused(uno(ref, "Ann"), "uno-call")  # Ann now holds 3: no UNO to call
@@ -244,23 +245,23 @@ def test_late_uno_after_being_caught_changes_nothing() -> None:
 
 
 def test_uno_by_a_player_with_many_cards_is_refused() -> None:
-    """dossier 2.8: UNO is for the next-to-last card; holding 7 there is nothing to call."""
+    """UNO is for the next-to-last card; holding 7 there is nothing to call."""
     ref = table(start="r7")
     refused(uno(ref, "Cy"), "uno-call")
 
 
 def test_uno_before_playing_the_next_to_last_card_is_refused() -> None:
-    """notation 5: UNO goes with the card (`Ann: r5 uno`); a bare call holding 2 is refused."""
+    """UNO goes with the card (`Ann: r5 uno`); a bare call holding 2 is refused."""
     ref = table(start="r7", hand_size=2)
     refused(uno(ref, "Ann"), "uno-call")
 
 
-# False catch (dossier 2.8, 13 row 8; options.md `false-catch-penalty`) ----------------------------
+# False catch (table default `false-catch-penalty`) ------------------------------------------------
 
 
 @pytest.mark.parametrize("rules", ["en", "jp"])
 def test_false_catch_penalty_zero_by_default(rules: str) -> None:
-    """dossier 13 row 8 ('No official penalty') / options.md `false-catch-penalty 0`."""
+    """No published penalty: `false-catch-penalty 0`."""
     ref = table(start="r7", rules=rules)
     ok(catch(ref, "Bob", "Cy"), "uno-false-catch")
     assert hands(ref) == {"Ann": 7, "Bob": 7, "Cy": 7, "Dee": 7}
@@ -268,7 +269,7 @@ def test_false_catch_penalty_zero_by_default(rules: str) -> None:
 
 
 def test_false_catch_penalty_two() -> None:
-    """options.md `false-catch-penalty 2`: the catcher of a player holding several cards draws 2."""
+    """`false-catch-penalty 2`: the catcher of a player holding several cards draws 2."""
     ref = table(start="r7", false_catch_penalty=2)
     ok(catch(ref, "Bob", "Cy"), "uno-false-catch")
     assert hands(ref) == {"Ann": 7, "Bob": 9, "Cy": 7, "Dee": 7}
@@ -276,7 +277,7 @@ def test_false_catch_penalty_two() -> None:
 
 
 def test_late_catch_after_the_window_is_not_a_false_catch() -> None:
-    """dossier 13 rows 6 and 8 / options.md `false-catch-penalty 2`: Ann never called UNO; Bob's
+    """`false-catch-penalty 2`: Ann never called UNO; Bob's
     draw closed the window; Cy's late catch costs nobody anything."""
     ref = ann_on_one_card(false_catch_penalty=2)
     ok(draw(ref, "Bob"))
@@ -285,14 +286,14 @@ def test_late_catch_after_the_window_is_not_a_false_catch() -> None:
 
 
 def test_false_catch_of_a_player_who_called() -> None:
-    """dossier 2.8 (false catch: 'target said UNO') / options.md `false-catch-penalty 2`."""
+    """A false catch (the target said UNO), `false-catch-penalty 2`."""
     ref = ann_on_one_card(called=True, false_catch_penalty=2)
     ok(catch(ref, "Cy", "Ann"), "uno-false-catch")
     assert hands(ref) == {"Ann": 1, "Bob": 2, "Cy": 4, "Dee": 2}
 
 
 def test_catch_does_not_change_the_turn() -> None:
-    """dossier 2.8: a catch is not a turn action."""
+    """A catch is not a turn action."""
     ref = ann_on_one_card()
     ok(catch(ref, "Dee", "Ann"))
     assert st(ref)["turn"] == "Bob"

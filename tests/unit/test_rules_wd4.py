@@ -1,7 +1,8 @@
 """Wild Draw Four: legality, who may challenge, showings, verdicts and the three guilty outcomes.
 
-dossier 2.6 (legality), 2.7 (challenge), 2.9 (a final WD4), 2.11, 12 rows 2 and 11,
-13 rows 1-4 and 12; options.md `wd4-legal`, `wd4-guilty`, `challenge`.
+Legality: the Mattel sheet (colour only) and the Japanese manual (any usable card); the challenge:
+the Mattel sheet, English Wikipedia, the Minecraft UNO manual's 「ワイルドドロー4を使う時」 and
+Japanese Wikipedia (ルール); the options `wd4-legal`, `wd4-guilty`, `challenge`.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ def wd4_on_red7(**kw: object):
 
 
 def test_wd4_waits_for_the_victim() -> None:
-    """dossier 2.7 / 13 row 3: the next player draws 4 unless they challenge; they must decide."""
+    """The Mattel sheet: the next player draws 4 unless they challenge; they must decide."""
     ref = wd4_on_red7()
     s = st(ref)
     assert (s["top"], s["color"], s["turn"]) == ("w+4", "blue", "Bob")
@@ -49,7 +50,7 @@ def test_wd4_waits_for_the_victim() -> None:
 
 
 def test_accept_draws_four_and_skips() -> None:
-    """dossier 2.7 / 12 row 11: the victim draws 4 and misses their turn; the colour stays."""
+    """The Mattel sheet: the victim draws 4 and misses their turn; the colour stays."""
     ref = wd4_on_red7()
     ok(accept(ref, "Bob"), "wd4")
     s = st(ref)
@@ -60,7 +61,7 @@ def test_accept_draws_four_and_skips() -> None:
 
 
 def test_accept_is_implied_when_the_player_after_the_victim_plays() -> None:
-    """notation 5 (`accept` implied when the next turn action is entered without a challenge)."""
+    """`accept` is implied when the next turn action is entered without a challenge."""
     ref = wd4_on_red7()
     ok(play(ref, "Cy", "b3"))
     s = st(ref)
@@ -70,7 +71,7 @@ def test_accept_is_implied_when_the_player_after_the_victim_plays() -> None:
 
 
 def test_accept_is_implied_when_the_player_after_the_victim_draws() -> None:
-    """notation 5: a draw by the next player implies the victim accepted."""
+    """A draw by the next player implies the victim accepted."""
     ref = wd4_on_red7()
     ok(draw(ref, "Cy"))
     s = st(ref)
@@ -79,44 +80,45 @@ def test_accept_is_implied_when_the_player_after_the_victim_draws() -> None:
 
 
 def test_only_the_victim_may_accept() -> None:
-    """dossier 2.7 / notation 5: `accept` is the hit player's."""
+    """`accept` is the hit player's."""
     ref = wd4_on_red7()
     refused(accept(ref, "Cy"), "wd4-challenge-who")
     refused(accept(ref, "Ann"), "wd4-challenge-who")
 
 
 def test_accept_without_a_wd4_is_refused() -> None:
-    """notation 5: there must be a Wild Draw Four to accept."""
+    """There must be a Wild Draw Four to accept."""
     ref = table(start="r7")
     refused(accept(ref, "Ann"), "wd4-challenge-who")
 
 
-# Who may challenge (dossier 2.7, 13 row 4) --------------------------------------------------------
+# Who may challenge --------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("who", ["Ann", "Cy", "Dee"])
 def test_only_the_next_player_may_challenge(who: str) -> None:
-    """dossier 2.7 / 13 row 4: 'Only next player' (ENsheet, ENold, JPmc 次の人だけ)."""
+    """Only the next player (the Mattel sheet, the older English rules, the Minecraft UNO manual:
+    次の人だけ)."""
     ref = wd4_on_red7()
     refused(challenge(ref, who, "guilty"), "wd4-challenge-who")
 
 
 def test_challenge_without_a_wd4_is_refused() -> None:
-    """dossier 2.7: a challenge needs a Wild Draw Four."""
+    """A challenge needs a Wild Draw Four."""
     ref = table(start="r7")
     ok(play(ref, "Ann", "w", "blue"))
     refused(challenge(ref, "Bob", "guilty"), "wd4-challenge-who")
 
 
 def test_challenge_after_accept_is_refused() -> None:
-    """dossier 2.7 ('logically before the target draws'): once accepted, it is too late."""
+    """A challenge comes before the target draws: once accepted, it is too late."""
     ref = wd4_on_red7()
     ok(accept(ref, "Bob"))
     refused(challenge(ref, "Bob", "guilty"), "wd4-challenge-who")
 
 
 def test_challenge_off() -> None:
-    """options.md `challenge off`: no challenges; the victim accepts."""
+    """`challenge off`: no challenges; the victim accepts."""
     ref = wd4_on_red7(challenge="off")
     refused(challenge(ref, "Bob", "guilty"), "wd4-challenge-off")
     refused(challenge(ref, "Bob", shows="r3"), "wd4-challenge-off")
@@ -126,17 +128,17 @@ def test_challenge_off() -> None:
 
 @pytest.mark.parametrize("rules", ["en", "jp"])
 def test_challenge_on_by_default(rules: str) -> None:
-    """options.md `challenge on` (en and jp default)."""
+    """`challenge on` (en and jp default)."""
     ref = wd4_on_red7(rules=rules)
     ok(challenge(ref, "Bob", "innocent"), "wd4-innocent")
 
 
-# Innocent (dossier 2.7, 13 row 3) -----------------------------------------------------------------
+# Innocent (the Mattel sheet, the Minecraft UNO manual) --------------------------------------------
 
 
 @pytest.mark.parametrize("rules", ["en", "jp"])
 def test_innocent_challenger_draws_six_and_is_skipped(rules: str) -> None:
-    """dossier 2.7 / 13 row 3: the challenger draws 4 + 2 = 6 and loses the turn; the WD4 and
+    """The Mattel sheet: the challenger draws 4 + 2 = 6 and loses the turn; the WD4 and
     its colour stay."""
     ref = wd4_on_red7(rules=rules)
     ok(challenge(ref, "Bob", "innocent"), "wd4-innocent")
@@ -147,11 +149,11 @@ def test_innocent_challenger_draws_six_and_is_skipped(rules: str) -> None:
     refused(play(ref, "Bob", "b3"), "turn-order")
 
 
-# Guilty outcomes (dossier 2.7, 13 row 2; options.md `wd4-guilty`) ---------------------------------
+# Guilty outcomes (option `wd4-guilty`) ------------------------------------------------------------
 
 
 def test_guilty_draw_card_and_colour_stay_challenger_plays() -> None:
-    """dossier 2.7 (ENwiki) / 13 row 2 EN / options.md `wd4-guilty draw` (en default): the
+    """The Mattel sheet and English Wikipedia, `wd4-guilty draw` (en default): the
     offender draws 4; the WD4 and its colour stay; the challenger takes a normal turn."""
     ref = wd4_on_red7()
     ok(challenge(ref, "Bob", "guilty"), "wd4-guilty")
@@ -166,7 +168,7 @@ def test_guilty_draw_card_and_colour_stay_challenger_plays() -> None:
 
 @pytest.mark.parametrize("how", ["jp-default", "override"])
 def test_guilty_retract_top_and_colour_revert_challenger_plays(how: str) -> None:
-    """dossier 2.7 (JPmc: WD4 taken back into hand + draws 4) / 13 row 2 JP / options.md
+    """The Minecraft UNO manual (WD4 taken back into hand + draws 4),
     `wd4-guilty retract` (jp default): the top card and colour revert; the challenger plays."""
     kw = {"rules": "jp"} if how == "jp-default" else {"wd4_guilty": "retract"}
     ref = wd4_on_red7(**kw)
@@ -181,7 +183,7 @@ def test_guilty_retract_top_and_colour_revert_challenger_plays(how: str) -> None
 
 
 def test_guilty_retract_on_a_wild_restores_its_declared_colour() -> None:
-    """dossier 2.7 (JPmc) / options.md `wd4-guilty retract`: the colour in force before the WD4
+    """The Minecraft UNO manual, `wd4-guilty retract`: the colour in force before the WD4
     (a Wild's declared colour) is back in force."""
     ref = table(start="r7", wd4_guilty="retract")
     ok(play(ref, "Ann", "w", "green"))
@@ -193,8 +195,8 @@ def test_guilty_retract_on_a_wild_restores_its_declared_colour() -> None:
 
 
 def test_guilty_retract_replay_offender_must_play_at_once() -> None:
-    """dossier 2.7 (JPwiki: takes WD4 back, plays the legal card instead, draws 4) / 13 row 2 /
-    options.md `wd4-guilty retract-replay`: the offender plays the legal card at once; it takes
+    """Japanese Wikipedia (takes WD4 back, plays the legal card instead, draws 4),
+    `wd4-guilty retract-replay`: the offender plays the legal card at once; it takes
     effect; drawing instead is refused."""
     ref = wd4_on_red7(wd4_guilty="retract-replay")
     ok(challenge(ref, "Bob", "guilty"), "wd4-guilty")
@@ -211,7 +213,7 @@ def test_guilty_retract_replay_offender_must_play_at_once() -> None:
 
 
 def test_guilty_retract_replay_action_card_takes_effect() -> None:
-    """dossier 2.7 (JPwiki: 'or that card's action applies'): a replayed Draw Two hits the
+    """Japanese Wikipedia (or that card's action applies): a replayed Draw Two hits the
     challenger."""
     ref = wd4_on_red7(wd4_guilty="retract-replay")
     ok(challenge(ref, "Bob", "guilty"))
@@ -221,27 +223,27 @@ def test_guilty_retract_replay_action_card_takes_effect() -> None:
     assert s["turn"] == "Cy"
 
 
-# Legality: judged on the colour and top card in force BEFORE the WD4 (dossier 2.6, 13 row 1) ----
+# Legality: judged on the colour and top card in force BEFORE the WD4 ------------------------------
 
 
 @pytest.mark.parametrize("rules", ["en", "jp"])
 def test_showing_a_card_of_the_colour_before_proves_guilt(rules: str) -> None:
-    """dossier 2.6 / 13 row 1: holding a card of the colour in force (red) makes it illegal under
+    """Holding a card of the colour in force (red) makes it illegal under
     both `wd4-legal color` and `playable`."""
     ref = wd4_on_red7(rules=rules)
     ok(challenge(ref, "Bob", shows="r3"), "wd4-guilty")
 
 
 def test_colour_rule_same_number_other_colour_is_innocent() -> None:
-    """dossier 2.6 (ENsheet: 'acceptable … if you have matching number or Action Cards') /
-    options.md `wd4-legal color` (en default): a Green 7 on Red 7 does not make it illegal."""
+    """The Mattel sheet ('acceptable … if you have matching number or Action Cards'),
+    `wd4-legal color` (en default): a Green 7 on Red 7 does not make it illegal."""
     ref = wd4_on_red7()
     ok(challenge(ref, "Bob", shows=SIX_OFF_COLOUR_SAME_NUMBER), "wd4-innocent")
     assert hands(ref)["Bob"] == 13
 
 
 def test_playable_rule_same_number_other_colour_is_guilty() -> None:
-    """dossier 2.6 (JP17/JPmc/JPwiki: any usable card) / options.md `wd4-legal playable` (jp
+    """The Japanese manuals and Japanese Wikipedia (any usable card), `wd4-legal playable` (jp
     default): a Green 7 on Red 7 is playable, so the WD4 was illegal."""
     ref = wd4_on_red7(rules="jp")
     ok(challenge(ref, "Bob", shows=SIX_OFF_COLOUR_SAME_NUMBER), "wd4-guilty")
@@ -250,19 +252,19 @@ def test_playable_rule_same_number_other_colour_is_guilty() -> None:
 
 
 def test_colour_rule_holding_a_wild_is_innocent() -> None:
-    """dossier 2.6 (ENwiki: 'or a Wild card and still play') / `wd4-legal color`."""
+    """English Wikipedia ('or a Wild card and still play'), `wd4-legal color`."""
     ref = wd4_on_red7()
     ok(challenge(ref, "Bob", shows="w g1 g2 b1 b2 y1"), "wd4-innocent")
 
 
 def test_playable_rule_holding_a_wild_is_guilty() -> None:
-    """dossier 2.6 (JPwiki: …およびWildカード) / `wd4-legal playable`."""
+    """Japanese Wikipedia (…およびWildカード), `wd4-legal playable`."""
     ref = wd4_on_red7(wd4_legal="playable")
     ok(challenge(ref, "Bob", shows="w"), "wd4-guilty")
 
 
 def test_colour_named_by_the_wd4_itself_does_not_count() -> None:
-    """dossier 2.6 / 13 row 1: legality is judged on the colour in force BEFORE the WD4 (red),
+    """Legality is judged on the colour in force BEFORE the WD4 (red),
     not the colour it names (blue)."""
     ref = wd4_on_red7()
     ok(challenge(ref, "Bob", shows="b1 b2 b3 b4 b5 b6"), "wd4-innocent")
@@ -271,7 +273,7 @@ def test_colour_named_by_the_wd4_itself_does_not_count() -> None:
 
 
 def test_wd4_on_a_wild_is_judged_on_the_declared_colour() -> None:
-    """dossier 2.6 App note / 13 row 1: 'declared colour if the top card is a Wild': after Ann's
+    """The colour in force is the declared colour if the top card is a Wild: after Ann's
     Wild naming green, Bob's WD4 is illegal if he holds green, not red."""
     ref = table(start="r7")
     ok(play(ref, "Ann", "w", "green"))
@@ -286,7 +288,7 @@ def test_wd4_on_a_wild_is_judged_on_the_declared_colour() -> None:
 
 
 def test_wd4_on_a_wild_playable_rule() -> None:
-    """dossier 2.6 / `wd4-legal playable`: on a Wild naming green, a red card is not playable
+    """`wd4-legal playable`: on a Wild naming green, a red card is not playable
     (innocent), another Wild is (guilty)."""
     ref = table(start="r7", wd4_legal="playable")
     ok(play(ref, "Ann", "w", "green"))
@@ -300,7 +302,7 @@ def test_wd4_on_a_wild_playable_rule() -> None:
 
 
 def test_playable_rule_same_symbol_before_counts() -> None:
-    """dossier 2.6 (JPwiki: 同じ…記号カード) / `wd4-legal playable`: on a Red Skip, a Blue Skip
+    """Japanese Wikipedia (同じ…記号カード), `wd4-legal playable`: on a Red Skip, a Blue Skip
     is playable, so the WD4 is guilty; under `color` it is not."""
     ref = table(start="r7", wd4_legal="playable")
     ok(play(ref, "Ann", "rs"))
@@ -313,24 +315,24 @@ def test_playable_rule_same_symbol_before_counts() -> None:
     ok(challenge(ref, "Dee", shows="bs g1 g2 g3 y4 y5"), "wd4-innocent")
 
 
-# Showings (dossier 2.7 procedure; rule wd4-showing) -----------------------------------------------
+# Showings (rule wd4-showing) ----------------------------------------------------------------------
 
 
 def test_showing_that_proves_nothing_is_refused() -> None:
-    """dossier 2.7 / notation 5: 'an incomplete showing that proves nothing is refused'."""
+    """An incomplete showing that proves nothing is refused."""
     ref = wd4_on_red7()
     refused(challenge(ref, "Bob", shows="g1"), "wd4-showing")
     refused(challenge(ref, "Bob", shows="g1 g2 g3 g4 g5"), "wd4-showing")
 
 
 def test_showing_more_cards_than_held_is_refused() -> None:
-    """dossier 2.7: the whole hand is the 6 cards Ann holds; 7 cannot be shown."""
+    """The whole hand is the 6 cards Ann holds; 7 cannot be shown."""
     ref = wd4_on_red7()
     refused(challenge(ref, "Bob", shows="g1 g2 g3 g4 g5 g6 g8"), "wd4-showing")
 
 
 def test_showing_a_card_that_is_used_up_is_refused() -> None:
-    """dossier 2.1 / rule conservation: Red 7 x2 and one is the start card; showing two more is
+    """Rule conservation: Red 7 x2 and one is the start card; showing two more is
     impossible."""
     ref = wd4_on_red7()
     refused(challenge(ref, "Bob", shows="r7 r7"), "conservation")
@@ -342,7 +344,7 @@ def test_showing_a_card_that_is_used_up_is_refused() -> None:
 @pytest.mark.parametrize("verdict,rule,bob,ann",
                          [("guilty", "wd4-guilty", 7, 10), ("innocent", "wd4-innocent", 13, 6)])
 def test_witnessed_verdicts(verdict: str, rule: str, bob: int, ann: int) -> None:
-    """dossier 2.7 / notation 5: `challenge guilty|innocent`, the verdict as witnessed."""
+    """`challenge guilty|innocent`, the verdict as witnessed."""
     ref = wd4_on_red7()
     ok(challenge(ref, "Bob", verdict), rule)
     assert hands(ref)["Bob"] == bob and hands(ref)["Ann"] == ann
@@ -362,11 +364,11 @@ def test_witnessed_innocent_refused_when_the_offender_is_known_to_hold_the_colou
     ok(challenge(ref, "Bob", "guilty"), "wd4-guilty")
 
 
-# A final Wild Draw Four (dossier 2.9, 13 row 12) --------------------------------------------------
+# A final Wild Draw Four (the Mattel sheet, the Japanese manual's 「上がり方」) --------------------
 
 
 def test_final_wd4_guilty_refused_as_no_other_card_was_held() -> None:
-    """dossier 2.9 / rule wd4-verdict: a WD4 as the last card cannot be guilty (no other card)."""
+    """Rule wd4-verdict: a WD4 as the last card cannot be guilty (no other card)."""
     ref = table(start="r7", hand_size=1)
     ok(play(ref, "Ann", "w+4", "blue"), "wd4")
     s = st(ref)
@@ -376,7 +378,7 @@ def test_final_wd4_guilty_refused_as_no_other_card_was_held() -> None:
 
 
 def test_final_wd4_challenged_then_round_over() -> None:
-    """dossier 2.9 / 13 row 12 / notation 6 ('a final Wild Draw Four may still be challenged'):
+    """Rule going-out (a final Wild Draw Four may still be challenged):
     the innocent challenger draws 6, then the round is over."""
     ref = table(start="r7", hand_size=1)
     ok(play(ref, "Ann", "w+4", "blue"))
@@ -387,8 +389,8 @@ def test_final_wd4_challenged_then_round_over() -> None:
 
 
 def test_final_wd4_accepted_then_round_over() -> None:
-    """dossier 2.9 (JP17: 次のプレイヤーが4枚引いてこのラウンドが終了): the next player draws 4 and
-    the round ends."""
+    """The Japanese manual (次のプレイヤーが4枚引いてこのラウンドが終了): the next player draws 4
+    and the round ends."""
     ref = table(start="r7", hand_size=1)
     ok(play(ref, "Ann", "w+4", "blue"))
     ok(accept(ref, "Bob"), "going-out")
@@ -399,8 +401,8 @@ def test_final_wd4_accepted_then_round_over() -> None:
 
 @pytest.mark.parametrize("action", ["play", "draw"])
 def test_final_wd4_implied_accept_ends_the_round(action: str) -> None:
-    """dossier 2.9 (JP17: the next player draws 4 and the round ends; JPwiki: play does not
-    continue among the others) / notation 5-6: after Ann's final WD4, Cy's turn action implies
+    """The Japanese manual (the next player draws 4 and the round ends; Japanese Wikipedia:
+    play does not continue among the others): after Ann's final WD4, Cy's turn action implies
     Bob's accept; Ann has then gone out, so Cy's action cannot be applied as if play went on.
     Expected: either Cy's action is refused (and Bob's `accept` then ends the round with Ann the
     winner), or the implied accept ends the round with Ann the winner."""
@@ -419,7 +421,7 @@ def test_final_wd4_implied_accept_ends_the_round(action: str) -> None:
 
 
 def test_final_wd4_implied_accept_does_not_hand_the_round_to_the_next_player() -> None:
-    """dossier 2.9 / notation 5-6: with hands of 1, Ann's final WD4 wins; Cy's last card right
+    """With hands of 1, Ann's final WD4 wins; Cy's last card right
     after it (implied accept) must not make Cy the winner."""
     ref = table(start="r7", hand_size=1)
     ok(play(ref, "Ann", "w+4", "blue"))
@@ -436,8 +438,8 @@ def test_final_wd4_implied_accept_does_not_hand_the_round_to_the_next_player() -
 
 
 def test_two_players_innocent_challenger_skipped_play_returns() -> None:
-    """dossier 2.11 / 13 rows 3 and 14: with two players the skipped challenger's turn is gone;
-    the WD4's player plays again."""
+    """The Minecraft UNO manual's 「2人遊び」: with two players the skipped challenger's turn is
+    gone; the WD4's player plays again."""
     ref = table(start="r7", players=("Ann", "Bob"))
     ok(play(ref, "Ann", "w+4", "blue"))
     ok(challenge(ref, "Bob", "innocent"))
@@ -446,7 +448,7 @@ def test_two_players_innocent_challenger_skipped_play_returns() -> None:
 
 
 def test_two_players_guilty_draw_challenger_plays() -> None:
-    """dossier 2.7 (ENwiki: 'play continues with the challenger') / `wd4-guilty draw`."""
+    """English Wikipedia ('play continues with the challenger'), `wd4-guilty draw`."""
     ref = table(start="r7", players=("Ann", "Bob"))
     ok(play(ref, "Ann", "w+4", "blue"))
     ok(challenge(ref, "Bob", "guilty"))
@@ -455,9 +457,9 @@ def test_two_players_guilty_draw_challenger_plays() -> None:
 
 
 def test_guilty_retract_with_an_empty_draw_pile_keeps_the_card_under_the_wd4() -> None:
-    """dossier 2.10 (keep the top card) / 2.7 retract: the reshuffle for the offender's 4 keeps the
-    card that is back in force (Red 3) on the discard pile; only the 3 cards below it can be
-    drawn."""
+    """Japanese Wikipedia (keep the top card), with the retract: the reshuffle for the offender's 4
+    keeps the card that is back in force (Red 3) on the discard pile; only the 3 cards below it can
+    be drawn."""
     ref = table(start="r7", wd4_guilty="retract")
     ok(takes(ref, "Dee", 79))
     for who, code in (("Ann", "r5"), ("Bob", "r6"), ("Cy", "r3")):

@@ -1,4 +1,5 @@
-"""Tests for referee.scoring: notation section 6, dossier sections 2.13, 10, 10.1 and 11."""
+"""Tests for referee.scoring: the Mattel sheet's scoring (first to 500, the alternative lowest
+total), the Japanese five-round and 罰点方式 scoring and the Minecraft UNO manual's example."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ def _rounds_from_columns(columns: dict[str, list[int]], winners: list[str]) -> l
     ]
 
 
-# dossier 10.1, verbatim.
+# The Minecraft UNO manual's 【5回戦の場合】, verbatim.
 MC_POINTS = {
     "A": [-40, -9, -30, -9, -33],
     "B": [118, -28, 78, -21, 71],
@@ -47,7 +48,8 @@ MC_WINNERS = ["B", "C", "B", "C", "B"]
 
 
 def test_minecraft_five_rounds_reproduced_exactly() -> None:
-    """Dossier 10.1 (JPmc 【5回戦の場合】): every round's points, running totals, ranks, winner."""
+    """The Minecraft UNO manual (【5回戦の場合】): every round's points, running totals, ranks,
+    winner."""
     rounds = _rounds_from_columns(MC_POINTS, MC_WINNERS)
     assert rounds[0] == RoundResult("B", {"A": 40, "C": 70, "D": 8})  # 40 + 70 + 8 = 118
     for n in range(1, 5):
@@ -64,7 +66,8 @@ def test_minecraft_five_rounds_reproduced_exactly() -> None:
 
 
 def test_minecraft_example_as_json() -> None:
-    """Dossier 10.1 through notation section 7's `score --json` shape (plus per-round totals)."""
+    """The Minecraft UNO manual's example through the `score --json` shape (plus per-round
+    totals)."""
     sheet = score(parse_scoring("rounds 5"), ABCD, _rounds_from_columns(MC_POINTS, MC_WINNERS))
     data = to_json(sheet)
     assert list(data) == ["players", "rounds", "totals", "ranks", "finished", "winner"]
@@ -82,7 +85,7 @@ def test_minecraft_example_as_json() -> None:
 
 
 def test_extra_rounds_after_the_decision_are_not_counted() -> None:
-    """Dossier 10 (5回戦) and notation 6 ("lines after the game is decided are an error")."""
+    """The five-round game (5回戦); lines after the game is decided are an error."""
     rounds = [*_rounds_from_columns(MC_POINTS, MC_WINNERS), RoundResult("A", {"B": 500})]
     sheet = score(ScoringSystem("rounds", 5), ABCD, rounds)
     assert sheet.finished_after == 5 and len(sheet.round_points) == len(sheet.running) == 5
@@ -92,8 +95,8 @@ def test_extra_rounds_after_the_decision_are_not_counted() -> None:
 
 
 def test_hand_points_from_edition_values() -> None:
-    """Dossier 2.12 and 11: a hand's points come from Edition.points, then feed the round."""
-    # The example of notation 6.
+    """The Mattel sheet: a hand's points come from Edition.points, then feed the round."""
+    # Carol's hand: Red 5, Green Draw Two, Wild.
     carol = editions()["classic"].deck.points((card("r5"), card("g+2"), card("w")))
     assert carol == 75
     sheet = score(ScoringSystem("target", 500), ("Ann", "Bob", "Carol"),
@@ -102,7 +105,8 @@ def test_hand_points_from_edition_values() -> None:
 
 
 def test_target_ends_exactly_at_the_round_reaching_the_target() -> None:
-    """Dossier 2.13 (ENsheet standard): the winner scores the others' hands; first to 500 wins."""
+    """The Mattel sheet (standard scoring): the winner scores the others' hands; first to 500
+    wins."""
     system = parse_scoring("target 500")
     rounds = [
         RoundResult("A", {"B": 200, "C": 99}),  # A 299
@@ -126,7 +130,7 @@ def test_target_ends_exactly_at_the_round_reaching_the_target() -> None:
 
 
 def test_lowest_total_wins_when_someone_reaches_the_limit() -> None:
-    """Dossier 2.13 (ENsheet alternative) and 10: every player adds their own hand; lowest wins."""
+    """The Mattel sheet (alternative scoring): every player adds their own hand; lowest wins."""
     system = parse_scoring("LOWEST 100")
     rounds = [
         RoundResult("A", {"B": 60, "C": 30}),
@@ -143,7 +147,7 @@ def test_lowest_total_wins_when_someone_reaches_the_limit() -> None:
 
 
 def test_lowest_tie_for_first_has_no_winner() -> None:
-    """Dossier 2.13 (ties) and notation 6 (shared ranks): a shared first place names no winner."""
+    """Ties share a rank: a shared first place names no winner."""
     sheet = score(ScoringSystem("lowest", 50), "ABC", [RoundResult("A", {"B": 10, "C": 40}),
                                                        RoundResult("B", {"A": 10, "C": 20})])
     assert dict(sheet.totals) == {"A": 10, "B": 10, "C": 60}
@@ -152,7 +156,8 @@ def test_lowest_tie_for_first_has_no_winner() -> None:
 
 
 def test_penalty_elimination_order_and_last_one_left() -> None:
-    """Dossier 10 (罰点方式, JPmc): penalties only; out at N; later elimination ranks better."""
+    """The Minecraft UNO manual's 罰点方式: penalties only; out at N; later elimination ranks
+    better."""
     system = parse_scoring("penalty 100")
     rounds = [
         RoundResult("A", {"B": 70}, penalties=(("B", 60), ("C", 30))),  # the winner scores nothing
@@ -175,7 +180,8 @@ def test_penalty_elimination_order_and_last_one_left() -> None:
 
 
 def test_penalty_eliminated_player_ranks_below_survivor_with_more_points_than_them() -> None:
-    """Dossier 10 (罰点方式): elimination beats totals: a later-out player ranks better."""
+    """罰点方式 (the Minecraft UNO manual): elimination beats totals: a later-out player ranks
+    better."""
     system = ScoringSystem("penalty", 50)
     rounds = [
         RoundResult("A", {}, penalties=(("B", 50),)),  # B out in round 1 with 50
@@ -187,7 +193,8 @@ def test_penalty_eliminated_player_ranks_below_survivor_with_more_points_than_th
 
 
 def test_penalty_rejects_an_eliminated_player_and_stops_inside_the_deciding_round() -> None:
-    """Dossier 10 (罰点方式: "ゲームから外されます"; the final 1-on-1 ends at the first to N)."""
+    """罰点方式 (the Minecraft UNO manual: "ゲームから外されます"; the final 1-on-1 ends at the
+    first to N)."""
     system = ScoringSystem("penalty", 10)
     out = RoundResult("A", {}, penalties=(("B", 10),))
     with pytest.raises(ValueError, match="B was eliminated in round 1"):
@@ -200,7 +207,7 @@ def test_penalty_rejects_an_eliminated_player_and_stops_inside_the_deciding_roun
 
 
 def test_none_is_one_round_and_going_out_wins() -> None:
-    """Dossier 2.13 (EN_2022: the first player to go out) and notation 6 (`none`)."""
+    """English Wikipedia on the 2022 rules (the first player to go out wins): `none`."""
     system = parse_scoring(" none ")
     assert not game_decided(system, "ABCD", [])
     sheet = score(system, "ABCD", [RoundResult("C", {"A": 5, "B": 0}), RoundResult("A", {"C": 9})])
@@ -213,7 +220,7 @@ def test_none_is_one_round_and_going_out_wins() -> None:
 
 
 def test_shared_ranks_are_competition_style() -> None:
-    """Notation 6 ranks and dossier 10.1 (rank order by final total): 1, 2, 2, 4."""
+    """Ranks by final total, ties shared (as in the Minecraft UNO manual's example): 1, 2, 2, 4."""
     sheet = score(ScoringSystem("rounds", 2), ABCD, [RoundResult("A", {"B": 10, "C": 10, "D": 20}),
                                                      RoundResult("A", {})])
     assert dict(sheet.totals) == {"A": 40, "B": -10, "C": -10, "D": -20}
@@ -223,7 +230,7 @@ def test_shared_ranks_are_competition_style() -> None:
 
 
 def test_abandoned_round_scores_zero_but_counts_as_a_round() -> None:
-    """Dossier 10 (5回戦: rounds are counted) and notation 6: an abandoned round scores nothing."""
+    """The five-round game (5回戦) counts rounds: an abandoned round scores nothing."""
     for text in ("rounds 2", "target 10", "lowest 10", "penalty 10"):
         sheet = score(parse_scoring(text), "AB",
                       [RoundResult(None, {"A": 50}, penalties=(("A", 50),))])
@@ -238,7 +245,7 @@ def test_abandoned_round_scores_zero_but_counts_as_a_round() -> None:
     ("penalty 500", "penalty 500"), ("NONE", "none"), ("rounds 007", "rounds 7"),
 ])
 def test_parse_scoring_accepts_the_notation_forms(text: str, canonical: str) -> None:
-    """Notation 6 `[Scoring]` table; dossier 11 win targets (500, 5 rounds)."""
+    """The `[Scoring]` header; the published win targets (500, 5 rounds)."""
     system = parse_scoring(text)
     assert str(system) == canonical and parse_scoring(str(system)) == system
 
@@ -248,13 +255,13 @@ def test_parse_scoring_accepts_the_notation_forms(text: str, canonical: str) -> 
     "points 500", "target 500 600", "rounds５", "rounds ５",  # noqa: RUF001
 ])
 def test_parse_scoring_errors(text: str) -> None:
-    """Notation 6 `[Scoring]` table: anything else is refused with the accepted forms named."""
+    """The `[Scoring]` header: anything else is refused with the accepted forms named."""
     with pytest.raises(ValueError, match=r"expected 'rounds N'|at least 1"):
         parse_scoring(text)
 
 
 def test_scoring_system_checks_its_fields() -> None:
-    """Notation 6 `[Scoring]`: a kind needs its N, `none` has none."""
+    """The `[Scoring]` header: a kind needs its N, `none` has none."""
     with pytest.raises(ValueError):
         ScoringSystem("rounds")
     with pytest.raises(ValueError):
@@ -273,7 +280,7 @@ def test_scoring_system_checks_its_fields() -> None:
     ("AA", RoundResult("A", {}), "at least two distinct players"),
 ])
 def test_bad_round_data_is_refused(players: str, rnd: RoundResult, message: str) -> None:
-    """Notation 6 (hands at round end) and dossier 2.9 (the one who went out holds nothing)."""
+    """Hands at round end; the one who went out holds nothing."""
     with pytest.raises(ValueError, match=message):
         score(ScoringSystem("target", 500), players, [rnd])
 
@@ -282,7 +289,7 @@ def test_bad_round_data_is_refused(players: str, rnd: RoundResult, message: str)
 
 
 def test_target_adds_the_ko_bonus_per_knocked_out_player() -> None:
-    """Dossier 7.2 and 11 (No Mercy: target 1,000, +250 per KO, UNCONFIRMED); options.md
+    """No Mercy (target 1,000, +250 per KO, as open-source implementations give them);
     `ko-bonus`: the winner scores the others' hands plus the bonus for each knocked out."""
     system = parse_scoring("target 1000")
     rounds = [
@@ -301,7 +308,7 @@ def test_target_adds_the_ko_bonus_per_knocked_out_player() -> None:
 
 
 def test_ko_bonus_zero_or_no_winner_adds_nothing() -> None:
-    """Options.md `ko-bonus` (0 outside No Mercy) and notation 6 (an abandoned round scores 0)."""
+    """`ko-bonus` (0 outside No Mercy); an abandoned round scores 0."""
     system = parse_scoring("target 500")
     sheet = score(system, "ABC", [RoundResult("A", {"B": 9}, knocked_out=("C",))])
     assert dict(sheet.totals) == {"A": 9, "B": 0, "C": 0}
@@ -311,7 +318,7 @@ def test_ko_bonus_zero_or_no_winner_adds_nothing() -> None:
 
 @pytest.mark.parametrize("text", ["rounds 5", "lowest 500", "none"])
 def test_ko_bonus_counts_under_target_only(text: str) -> None:
-    """Options.md `ko-bonus` ('Under `target N`'); dossier 10.1: `rounds N` stays zero-sum."""
+    """`ko-bonus` ('Under `target N`'); the Japanese `rounds N` stays zero-sum."""
     rnd = RoundResult("A", {"B": 9, "C": 4}, knocked_out=("D",), ko_bonus=250)
     sheet = score(parse_scoring(text), ABCD, [rnd])
     assert 250 not in sheet.round_points[0].values()
@@ -322,7 +329,7 @@ def test_ko_bonus_counts_under_target_only(text: str) -> None:
 
 @pytest.mark.parametrize("knocked", [("Z",), ("A",)])
 def test_knocked_out_names_are_checked(knocked: tuple[str, ...]) -> None:
-    """scoring._check ('Refuses unknown names'); dossier 7.2: the winner was not knocked out."""
+    """scoring._check ('Refuses unknown names'); No Mercy: the winner was not knocked out."""
     with pytest.raises(ValueError):
         score(ScoringSystem("target", 500), "AB",
               [RoundResult("A", {}, knocked_out=knocked, ko_bonus=250)])
@@ -382,7 +389,7 @@ def _expected_end(system: ScoringSystem, sheet: ScoreSheet) -> int | None:
 
 
 def _rank_key(system: ScoringSystem, sheet: ScoreSheet, p: str) -> tuple[int, ...]:
-    """Smaller is better: the order each system ranks by (notation 6, dossier 10)."""
+    """Smaller is better: the order each system ranks by."""
     total = sheet.totals[p]
     if system.kind == "none":
         return (0,) if sheet.round_winners[:1] in ((), (None,), (p,)) else (1,)
@@ -394,7 +401,8 @@ def _rank_key(system: ScoringSystem, sheet: ScoreSheet, p: str) -> tuple[int, ..
 @settings(max_examples=300)
 @given(games())
 def test_property_points_and_running_totals(game: Game) -> None:
-    """Dossier 10.1 invariants: zero-sum rounds (`rounds N`), cumulative totals, totals = sums."""
+    """The invariants of the Minecraft UNO manual's example: zero-sum rounds (`rounds N`),
+    cumulative totals, totals = sums."""
     system, players, rounds = game
     sheet = score(system, players, rounds)
     n = len(sheet.round_points)
@@ -420,7 +428,7 @@ def test_property_points_and_running_totals(game: Game) -> None:
 @settings(max_examples=300)
 @given(games())
 def test_property_ranks_follow_totals(game: Game) -> None:
-    """Notation 6 ranks (1, 2, 2, 4); dossier 10 罰点方式 (survivors first, later out better)."""
+    """Shared ranks (1, 2, 2, 4); 罰点方式 (survivors first, later out better)."""
     system, players, rounds = game
     sheet = score(system, players, rounds)
     keys = {p: _rank_key(system, sheet, p) for p in players}
@@ -442,7 +450,7 @@ def test_property_ranks_follow_totals(game: Game) -> None:
 @settings(max_examples=300)
 @given(games())
 def test_property_finished_exactly_when_the_system_says(game: Game) -> None:
-    """Dossier 2.13, 10 and notation 6: the game ends at the first deciding round, not before."""
+    """The game ends at the first deciding round, not before."""
     system, players, rounds = game
     sheet = score(system, players, rounds)
     assert sheet.finished_after == _expected_end(system, sheet)

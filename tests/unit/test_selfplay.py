@@ -48,7 +48,7 @@ def seed_for(*parts: str) -> int:
 
 def play(sim: SelfPlay, header: Header, rounds: int, game: int) -> None:
     """One game; every 25th is also written as a `.uno` file and read back, which must give
-    the very same events (notation.md: files replay identically)."""
+    the very same events (a session file replays identically)."""
     sim.play_game(header, rounds=rounds)
     if game % 25 == 0:
         text = format_session(Session(header, sim.log))
@@ -81,15 +81,15 @@ def test_engine_follows_real_games(edition: str, rules: str) -> None:
     expected = ("wd4-guilty", "wd4-innocent", "uno-catch", "uno-late", "misplay",
                 "going-out", "draw-two", "skip", "reverse")
     if edition == "flip":
-        # dossier 5: both sides, Wild Draw Two and Color challenged, draws until a colour.
+        # UNO FLIP!: both sides, Wild Draw Two and Color challenged, draws until a colour.
         expected = ("flip", "flip-guilty", "flip-innocent", "flip-wild-draw", "skip-everyone",
                     "draw-card", "uno-catch", "misplay", "going-out", "skip", "reverse")
     if edition == "nomercy":
-        # dossier 7: stacks by value, Roulette, Discard All, 7-0, knock-outs; no challenge.
+        # No Mercy: stacks by value, Roulette, Discard All, 7-0, knock-outs; no challenge.
         expected = ("stacking", "roulette", "discard-all", "skip-everyone", "seven-o", "mercy",
                     "going-out", "uno-catch", "skip", "reverse")
     if edition == "allwild":
-        # dossier 8: every card a Wild, no challenge, no misplay possible.
+        # All Wild: every card a Wild, no challenge, no misplay possible.
         expected = ("uno-catch", "uno-late", "going-out", "wild-draw",
                     "skip", "skip-two", "reverse", "targeted-draw", "forced-swap")
     for rule in expected:
@@ -112,13 +112,13 @@ HOUSE_RULINGS = {"stacking": "stacking", "seven-o": "seven-o", "jump-in": "jump-
 
 @pytest.mark.parametrize(("key", "value"), HOUSE_RULES, ids=[f"{k}={v}" for k, v in HOUSE_RULES])
 def test_engine_follows_real_games_with_house_rules(key: str, value: str) -> None:
-    """options.md house rules, dossier 2.15 and 9: every game turns the house rule on (other
-    options still vary at random, so house rules also meet each other), on a random refereed
-    edition and rulebook. The real game stacks draw cards (challenging stacked Wild Draw Fours),
-    swaps on 7 and passes on 0, jumps in with identical cards, plays identical numbers together
-    and is denied going out on an action card, knocks out at the mercy limit, draws to match,
-    plays without challenges or starts on a number card; the engine must follow every public
-    fact."""
+    """House rules (Mattel's, Wikipedia's, the Japan UNO Association's): every game turns the
+    house rule on (other options still vary at random, so house rules also meet each other), on a
+    random refereed edition and rulebook. The real game stacks draw cards (challenging stacked Wild
+    Draw Fours), swaps on 7 and passes on 0, jumps in with identical cards, plays identical numbers
+    together and is denied going out on an action card, knocks out at the mercy limit, draws to
+    match, plays without challenges or starts on a number card; the engine must follow every
+    public fact."""
     games = max(HOUSE_GAMES, HOUSE_GAMES_AT_LEAST.get((key, value), 0))
     seed = seed_for(key, value)
     rng = random.Random(seed)

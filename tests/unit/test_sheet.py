@@ -1,4 +1,5 @@
-"""The score sheet model (referee.sheet): issue 3 item 2, dossier 10 and 10.1, notation 6."""
+"""The score sheet model (referee.sheet): issue 3 item 2; the Japanese five-round
+scoring and the Minecraft UNO manual's example."""
 
 from __future__ import annotations
 
@@ -30,7 +31,8 @@ def competition_ranks(totals: dict[str, int], higher_wins: bool = True) -> dict[
 
 
 def test_minecraft_manual_example_reproduced_exactly() -> None:
-    """Dossier 10.1: every round's points, running totals and ranks, the dealer, who went out."""
+    """The Minecraft UNO manual's example: every round's points, running totals and ranks, the
+    dealer, who went out."""
     sheet = sample("minecraft-five-rounds.uno")
     assert sheet.players == ("A", "B", "C", "D")
     assert [r.number for r in sheet.rounds] == [1, 2, 3, 4, 5]
@@ -111,7 +113,7 @@ def test_hands_still_to_enter_make_the_round_provisional() -> None:
 
 
 def test_a_refused_statement_stops_the_sheet() -> None:
-    """Notation 6: lines after the game is decided are an error, reported with their line."""
+    """Lines after the game is decided are an error, reported with their line."""
     text = HEADER.replace("rounds 3", "rounds 1") + "round 1\nout Ann\nhand Bob: 1\nhand Cy: 2\n"
     assert sheet_of(text).score.finished
     with pytest.raises(SessionRefused) as caught:
@@ -139,8 +141,8 @@ Bob: r9
 
 
 def test_penalty_points_are_traced_to_the_catch() -> None:
-    """Dossier 10 (罰点方式): the caught player's hand becomes penalty points; out at N, at once
-    ("ゲームから外されます"): Ann plays no more, and Bob and Cy play the round out."""
+    """罰点方式 (the Minecraft UNO manual): the caught player's hand becomes penalty points; out at
+    N, at once ("ゲームから外されます"): Ann plays no more, and Bob and Cy play the round out."""
     sheet = sheet_of(PENALTY)
     (rnd,) = sheet.rounds
     assert [(n.line, n.rule) for n in rnd.notes] == [
@@ -225,7 +227,7 @@ def test_property_sheet_follows_the_system(game: tuple[str, str, list]) -> None:
 
 
 def _totals(rounds: list[tuple[str, dict[str, int]]], system: str) -> dict[str, int]:
-    """Notation 6, computed independently of referee.scoring."""
+    """The scoring systems, computed independently of referee.scoring."""
     kind = system.split()[0]
     players = {p for w, hands in rounds for p in (w, *hands)}
     total = dict.fromkeys(players, 0)
