@@ -22,7 +22,7 @@ from ..notation import NotationError, format_event, format_session, from_keyboar
 from ..notation.limits import MAX_STATEMENTS, shorten
 from ..store import Move, ReadOnly, SessionError, SessionFile, plain_os_errors
 from ..store.log import apply as apply_entry
-from ..store.log import effective, last_summary
+from ..store.log import last_summary
 from ..store.tags import header_of
 from . import snapshot
 from .replay import Statement, replay, rule_on, trouble_of
@@ -83,7 +83,7 @@ class LiveSession:
         self._load()
 
     def _load(self) -> None:
-        self._moves = effective(self._file.entries)
+        self._moves = list(self._file.moves)
         self._summary = last_summary(self._file.entries)
         self._before: Game | None = None
         """The state before the last move in force, while the steps are not known."""
@@ -168,7 +168,7 @@ class LiveSession:
         steps = self.steps  # before the moves change: replayed now if opened from a snapshot
         before = self._moves
         self._file.reload()
-        self._moves = effective(self._file.entries)
+        self._moves = list(self._file.moves)
         self._summary = last_summary(self._file.entries)
         if self.trouble is None and self._moves[:len(before)] == before:
             done = replay(self.header, self._statements(self._moves[len(before):]),

@@ -61,8 +61,10 @@ def fingerprint(path: Path) -> Fingerprint | None:
     return (st.st_ino, st.st_size, st.st_mtime_ns)
 
 
-def decode(sid: str, data: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The meta document and the ordered log entries; Damaged or NewerSchema if unusable."""
+def decode(sid: str, data: Any
+           ) -> tuple[dict[str, Any], list[dict[str, Any]], list[log.Move]]:
+    """The meta document, the ordered log entries and the moves in force they give; Damaged or
+    NewerSchema if unusable."""
     if data is None:
         raise Damaged("the file is empty")
     metas = data.get(META)
@@ -84,10 +86,10 @@ def decode(sid: str, data: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     try:
         header_of(meta.get("tags"))
         entries = log.ordered(docs.values())
-        log.effective(entries)
+        moves = log.effective(entries)
     except ValueError as exc:  # LogError and bad tags
         raise Damaged(str(exc)) from None
-    return meta, entries
+    return meta, entries, moves
 
 
 class SessionFile:
@@ -100,6 +102,8 @@ class SessionFile:
         self._lock = lock
         self.meta: dict[str, Any] = {}
         self.entries: list[dict[str, Any]] = []
+        self.moves: list[log.Move] = []
+        """The moves in force the entries give, as read (`append` does not update them)."""
         self.seen: Fingerprint | None = None
         self._db: TinyDB | None = None
         self._data: dict[str, Any] | None = None
@@ -136,7 +140,7 @@ class SessionFile:
         self.seen = fingerprint(self.path)
         try:
             data = AtomicJSONStorage(self.path).read()
-            self.meta, self.entries = decode(self.id, data)
+            self.meta, self.entries, self.moves = decode(self.id, data)
             self._data = data
         except FileNotFoundError:
             raise SessionNotFound(f"session {self.id} was deleted") from None

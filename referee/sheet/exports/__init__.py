@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from ...notation import format_session
 from ..model import Sheet
-from . import csv_sheet, html_sheet, json_sheet, markdown, qr
 
 
 @dataclass(frozen=True)
@@ -23,25 +24,39 @@ class Format:
     help: str
 
 
+def _module(name: str) -> Any:
+    return importlib.import_module(f"{__name__}.{name}")
+
+
+def _lazy(name: str) -> Callable[[Sheet], bytes]:
+    """The format module's `render`, loaded on first use: every command line run builds the
+    list of formats, and most runs (a move, a look at a session) export nothing."""
+    def render(sheet: Sheet) -> bytes:
+        return bytes(_module(name).render(sheet))
+    return render
+
+
 def _uno(sheet: Sheet) -> bytes:
     return format_session(sheet.session).encode("utf-8")
 
 
 def _svg(sheet: Sheet) -> bytes:
-    return (qr.svg(qr.payload(sheet)) + "\n").encode("utf-8")
+    qr = _module("qr")
+    return (str(qr.svg(qr.payload(sheet))) + "\n").encode("utf-8")
 
 
 def _png(sheet: Sheet) -> bytes:
-    return qr.png(qr.payload(sheet))
+    qr = _module("qr")
+    return bytes(qr.png(qr.payload(sheet)))
 
 
 FORMATS: dict[str, Format] = {f.name: f for f in (
-    Format("csv", ".csv", csv_sheet.render, False,
+    Format("csv", ".csv", _lazy("csv_sheet"), False,
            "a row per player per round, for spreadsheets (UTF-8 with BOM)"),
-    Format("md", ".md", markdown.render, False, "the sheet as a Markdown table, with rulings"),
-    Format("html", ".html", html_sheet.render, False,
+    Format("md", ".md", _lazy("markdown"), False, "the sheet as a Markdown table, with rulings"),
+    Format("html", ".html", _lazy("html_sheet"), False,
            "a self-contained printable page: table, chart, rulings, QR code"),
-    Format("json", ".json", json_sheet.render, False,
+    Format("json", ".json", _lazy("json_sheet"), False,
            "the `score --json` object plus each round's dealer, hands and rulings"),
     Format("uno", ".uno", _uno, False, "the session itself, in canonical notation"),
     Format("svg", ".svg", _svg, False, "the standings QR code as SVG"),
