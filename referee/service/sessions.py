@@ -25,7 +25,6 @@ from ..store import (
     plain_os_errors,
     sweep_leftovers,
 )
-from ..store.log import effective
 from ..store.session_file import now
 from ..store.tags import checked, header_of, tags_of
 from .headers import check_header
@@ -62,7 +61,7 @@ class SessionService:
     def create(self, header: Header) -> str:
         """Store a new session with no moves yet; returns its id."""
         try:
-            header = checked(header, "<new session>")
+            header = checked(header)
         except ValueError as exc:
             raise SetupProblem(str(exc)) from None
         check_header(header)
@@ -80,7 +79,7 @@ class SessionService:
         except NotationError as exc:
             raise ImportRefused(str(exc), refused=False) from None
         try:
-            header = checked(session.header, filename)
+            header = checked(session.header)
             start = Referee(header)
         except (ValueError, SetupError) as exc:
             raise ImportRefused(f"{filename}:1:1: {exc}", refused=False) from None
@@ -242,7 +241,7 @@ def row_of(file: SessionFile, summary: dict[str, Any] | None = None) -> dict[str
     this very file (a writer closing it); without it the moves are replayed here, as a
     summary stored in the file is not evidence (it may be forged or from an older version)."""
     header = header_of(file.meta["tags"])
-    moves = effective(file.entries)
+    moves = file.moves
     if not moves:
         # A new session: nothing to replay (`new` referees its header once, in `create`).
         summary = {"round": 0, "status": "new", "leader": None,

@@ -10,9 +10,9 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from filelock import FileLock, Timeout
 from tinydb import TinyDB
 
+from . import locks
 from .atomic import AtomicJSONStorage, encode, write_atomically
 from .paths import Layout
 from .quarantine import set_aside
@@ -65,9 +65,9 @@ class SessionIndex:
     def save(self, rows: dict[str, Row]) -> bool:
         """Replace the whole index; False if another process held it too long or the disk failed."""
         try:
-            with FileLock(self.layout.index_lock, timeout=_LOCK_WAIT):
+            with locks.FileLock(self.layout.index_lock, timeout=_LOCK_WAIT):
                 self._write(rows)
-        except (Timeout, OSError):
+        except (locks.Timeout, OSError):
             return False
         return True
 
@@ -75,14 +75,14 @@ class SessionIndex:
         """Insert or replace one session's row, or drop it (None); False if skipped."""
         try:
             self.layout.ensure()
-            with FileLock(self.layout.index_lock, timeout=_LOCK_WAIT):
+            with locks.FileLock(self.layout.index_lock, timeout=_LOCK_WAIT):
                 rows, _ = self.load()
                 if row is None:
                     rows.pop(sid, None)
                 else:
                     rows[sid] = {**row, "id": sid}
                 self._write(rows)
-        except (Timeout, OSError):
+        except (locks.Timeout, OSError):
             return False
         return True
 
@@ -92,7 +92,8 @@ class SessionIndex:
         stale = list(self.path.parent.glob(f".{self.path.name}.*.tmp"))
         if not stale:
             return
-        with contextlib.suppress(Timeout, OSError), FileLock(self.layout.index_lock, timeout=0):
+        with contextlib.suppress(locks.Timeout, OSError), \
+                locks.FileLock(self.layout.index_lock, timeout=0):
             for path in stale:
                 with contextlib.suppress(OSError):
                     path.unlink()

@@ -14,14 +14,10 @@ import os
 from pathlib import Path
 from typing import Any
 
-# filelock wraps fcntl.flock on POSIX and msvcrt.locking on Windows behind one API; the de facto
-# standard cross-platform lock (used by pip, virtualenv, tox), maintained under tox-dev.
-from filelock import FileLock, Timeout
-
 # TinyDB is the project's document store: one small JSON file per session, no server.
 from tinydb import TinyDB
 
-from . import log
+from . import locks, log
 from .atomic import AtomicJSONStorage, encode, fsync_dir, write_atomically
 from .errors import (
     NewerSchema,
@@ -95,7 +91,7 @@ def decode(sid: str, data: Any
 class SessionFile:
     """An open session file: `meta`, `entries` in seq order, and `append` for the writer."""
 
-    def __init__(self, layout: Layout, sid: str, lock: FileLock | None) -> None:
+    def __init__(self, layout: Layout, sid: str, lock: locks.FileLock | None) -> None:
         self.layout = layout
         self.id = sid
         self.path = layout.session(sid)
@@ -103,7 +99,7 @@ class SessionFile:
         self.meta: dict[str, Any] = {}
         self.entries: list[dict[str, Any]] = []
         self.moves: list[log.Move] = []
-        """The moves in force the entries give, as read (`append` does not update them)."""
+        """The moves in force the entries give."""
         self.seen: Fingerprint | None = None
         self._db: TinyDB | None = None
         self._data: dict[str, Any] | None = None
@@ -247,6 +243,7 @@ class SessionFile:
             self._recover(doc, exc)
         else:
             self.entries.append(doc)
+            log.apply(self.moves, doc)
         self.seen = fingerprint(self.path)
         return doc
 
@@ -283,12 +280,12 @@ class SessionFile:
         self.close()
 
 
-def _take(layout: Layout, sid: str) -> FileLock:
-    lock = FileLock(layout.lock(sid), timeout=0)
+def _take(layout: Layout, sid: str) -> locks.FileLock:
+    lock = locks.FileLock(layout.lock(sid), timeout=0)
     try:
         layout.ensure()
         lock.acquire()
-    except Timeout:
+    except locks.Timeout:
         raise SessionLocked(f"session {sid} is open for recording in another window or command; "
                             "close it there first (or open it read-only to watch)") from None
     except OSError as exc:
@@ -331,10 +328,10 @@ def sweep_leftovers(layout: Layout) -> None:
     for sid in sorted(suspects):
         if normal_id(sid) != sid:
             continue
-        lock = FileLock(layout.lock(sid), timeout=0)
+        lock = locks.FileLock(layout.lock(sid), timeout=0)
         try:
             lock.acquire()
-        except (Timeout, OSError):
+        except (locks.Timeout, OSError):
             continue  # at work, or a folder we cannot write: leave it
         try:
             path = layout.session(sid)

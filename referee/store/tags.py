@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from ..engine.events import Header, Session
@@ -27,19 +28,28 @@ def header_text(header: Header) -> str:
     return format_session(Session(header))
 
 
-def checked(header: Header, source: str) -> Header:
+def checked(header: Header) -> Header:
     """The header as the notation reads it back; ValueError (with the tag line) if it cannot be.
 
     Going through the text is what makes a stored header mean what it would mean in a file.
     """
+    again = _read_back(header)
+    if isinstance(again, str):
+        raise ValueError(again)
+    return again
+
+
+@functools.lru_cache(maxsize=64)
+def _read_back(header: Header) -> Header | str:
+    # Kept: a command reads the same header several times (the file, its session, its list row).
     text = header_text(header)
     try:
-        again = parse_session(text, source).header
+        again = parse_session(text, "<stored header>").header
     except NotationError as exc:
         line = text.split("\n")[exc.line - 1].strip()
-        raise ValueError(f"{line}: {exc.message}") from None
+        return f"{line}: {exc.message}"
     if again != header:
-        raise ValueError(f"the header does not read back as written:\n{text}")
+        return f"the header does not read back as written:\n{text}"
     return again
 
 
@@ -58,7 +68,7 @@ def header_of(tags: Any) -> Header:
         )
     except (TypeError, KeyError) as exc:
         raise ValueError(f"the header tags are malformed ({exc})") from None
-    return checked(header, "<stored header>")
+    return checked(header)
 
 
 def _text(tags: dict[str, Any], name: str) -> str:
