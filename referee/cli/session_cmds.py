@@ -179,7 +179,7 @@ def _with_service(command: str, body: Callable[[SessionService, argparse.Namespa
                   ) -> Callable[[argparse.Namespace], int]:
     def run(a: argparse.Namespace) -> int:
         try:
-            return body(SessionService(a.data_dir), a)
+            return body(SessionService(a.data_dir, index_on_close=False), a)
         except SessionError as exc:
             raise _failure(command, exc) from None
     return run

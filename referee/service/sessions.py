@@ -39,9 +39,15 @@ _ID_TRIES = 50
 class SessionService:
     """Stored sessions under one data folder (`--data-dir`, `$UNO_REFEREE_HOME` or the default)."""
 
-    def __init__(self, folder: str | os.PathLike[str] | None = None) -> None:
+    def __init__(self, folder: str | os.PathLike[str] | None = None, *,
+                 index_on_close: bool = True) -> None:
+        """`index_on_close=False`: a writer closing a session leaves its list row to the next
+        `list`, which finds the file changed and reads it (the command line, where each move
+        is a process of its own and rewriting the index of a large collection would cost
+        more than the move)."""
         self.layout = Layout(data_dir(folder))
         self.index = SessionIndex(self.layout)
+        self._index_on_close = index_on_close
 
     @property
     def root(self) -> str:
@@ -141,7 +147,7 @@ class SessionService:
         sid = self.resolve(typed_id)
         file = SessionFile.open(self.layout, sid, write=not read_only)
         try:
-            return LiveSession(file, on_close=self._closed)
+            return LiveSession(file, on_close=self._closed if self._index_on_close else None)
         except BaseException:
             file.close()
             raise

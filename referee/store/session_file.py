@@ -345,6 +345,14 @@ def sweep_leftovers(layout: Layout) -> None:
 
 def _sweep(path: Path) -> None:
     """Remove temp files a killed writer left behind (only the lock holder may)."""
-    for stale in path.parent.glob(f".{path.name}.*.tmp"):
+    prefix = f".{path.name}."
+    try:
+        # A plain scan: glob would match a pattern against every file of a big collection.
+        with os.scandir(path.parent) as entries:
+            stale = [e.path for e in entries
+                     if e.name.startswith(prefix) and e.name.endswith(".tmp")]
+    except OSError:
+        return
+    for name in stale:
         with contextlib.suppress(OSError):
-            os.unlink(stale)
+            os.unlink(name)
