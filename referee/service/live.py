@@ -3,7 +3,9 @@
 Opening replays the stored moves once (`replay.py`) and keeps each step: the move, its event,
 its ruling and the state it left. Recording rules on one move and adds its step; undo goes back
 to the state of the step before; a correction replays from the corrected move on. Nothing else
-replays a session: the app, the sheet and the commands read `steps`.
+replays a session: the app, the sheet and the commands read `steps`. A long session with a
+current snapshot (`snapshot.py`) opens at its last state, and replays its steps only when they
+are first read.
 """
 
 from __future__ import annotations
