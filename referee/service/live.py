@@ -23,7 +23,6 @@ from ..engine.step import Step
 from ..notation import NotationError, format_event, format_session, from_keyboard, parse_move
 from ..notation.limits import MAX_STATEMENTS, shorten
 from ..store import Move, ReadOnly, SessionError, SessionFile, plain_os_errors
-from ..store.log import apply as apply_entry
 from ..store.log import last_summary
 from ..store.tags import header_of
 from . import snapshot
@@ -85,7 +84,6 @@ class LiveSession:
         self._load()
 
     def _load(self) -> None:
-        self._moves = list(self._file.moves)
         self._summary = last_summary(self._file.entries)
         self._before: Game | None = None
         """The state before the last move in force, while the steps are not known."""
@@ -108,6 +106,11 @@ class LiveSession:
         self.referee = done.referee
         self._steps = done.steps
         self.trouble = done.trouble
+
+    @property
+    def _moves(self) -> list[Move]:
+        # The file keeps the moves in force up to date as it appends: one list, not two.
+        return self._file.moves
 
     @property
     def steps(self) -> list[Step]:
@@ -169,8 +172,7 @@ class LiveSession:
             return False
         steps = self.steps  # before the moves change: replayed now if opened from a snapshot
         before = self._moves
-        self._file.reload()
-        self._moves = list(self._file.moves)
+        self._file.reload()  # a new list of moves: `before` keeps the old one
         self._summary = last_summary(self._file.entries)
         if self.trouble is None and self._moves[:len(before)] == before:
             done = replay(self.header, self._statements(self._moves[len(before):]),
@@ -322,7 +324,6 @@ class LiveSession:
         return plan, (referee, steps)
 
     def _committed(self, doc: dict[str, Any], summary: dict[str, Any]) -> None:
-        apply_entry(self._moves, doc)
         if "summary" in doc:
             self._summary = summary
         self._dirty = True
@@ -347,6 +348,8 @@ class LiveSession:
     def _keep_snapshot(self) -> None:
         if len(self._moves) < snapshot.SNAPSHOT_MIN_MOVES or self.trouble is not None:
             return
+        if self._cached is not None and not self._dirty:
+            return  # opened from a current snapshot and nothing recorded since
         digest = self._digest()
         if digest == self._cached:
             return
