@@ -1,12 +1,16 @@
-"""Every test keeps the referee's cache (snapshots of long sessions) in its own folder."""
+"""Every test keeps the referee's cache and settings in its own folders, and speaks English
+unless it asks for another language."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from referee import i18n
 from referee.store.cache import CACHE_VARIABLE
+from referee.store.settings import CONFIG_VARIABLE
 
 
 @pytest.fixture(autouse=True)
@@ -16,3 +20,17 @@ def _private_cache(tmp_path_factory: pytest.TempPathFactory,
     folder = tmp_path_factory.mktemp("cache")
     monkeypatch.setenv(CACHE_VARIABLE, str(folder))
     return folder
+
+
+@pytest.fixture(autouse=True)
+def _private_settings(tmp_path_factory: pytest.TempPathFactory,
+                      monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    # Never the user's settings file; and the locale of the machine running the tests must not
+    # choose the language (a test that wants Japanese says so).
+    path = tmp_path_factory.mktemp("config") / "settings.toml"
+    monkeypatch.setenv(CONFIG_VARIABLE, str(path))
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    i18n.use("en")
+    yield path
+    i18n.use("en")

@@ -62,7 +62,7 @@ class Card:
     def name(self) -> str:
         """The long English name, e.g. `Red 7`, `Blue Skip`, `Wild Draw Four`."""
         if self is UNSEEN:
-            return "an unseen card"
+            return UNSEEN_NAME
         if self.color is None:
             return WILD_KINDS[self.kind]
         rank = self.kind if self.kind in NUMBER_KINDS else COLORED_ACTIONS[self.kind]
@@ -71,6 +71,8 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({self.code})"
 
+
+UNSEEN_NAME = "an unseen card"
 
 _CARDS: dict[str, Card] = {}
 

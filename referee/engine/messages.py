@@ -23,7 +23,9 @@ import string
 from collections.abc import Iterable
 from typing import Any, ClassVar, Protocol, cast
 
-from .cards import COLOR_NAMES, Card
+from ..i18n import current
+from ..i18n.catalogue import translations
+from .cards import COLOR_NAMES, COLORED_ACTIONS, Card
 
 
 class Colour(str):
@@ -117,47 +119,89 @@ class Messages:
 
 # Rendering -----------------------------------------------------------------------------------
 
+CARD_PATTERN = "{colour} {rank}"
+"""How a coloured card is named from its colour and rank (`Red 7`); the catalogue's Japanese
+puts them together its own way (赤の7)."""
+
+_LIST_SEPARATOR = ", "
+
+
+def colour_name(code: str, lang: str | None = None) -> str:
+    """A colour's name in the reader's language (`red`, 赤); "none" reads as the empty code."""
+    name = COLOR_NAMES.get(code, "none")
+    if (lang or current()) == "en":
+        return name
+    return translations(lang or current()).pgettext("colour", name)
+
+
+def card_name(face: Card, lang: str | None = None) -> str:
+    """A card's long name in the reader's language (`Red 7`, `Wild Draw Four`, 赤の7)."""
+    lang = lang or current()
+    if lang == "en":
+        return face.name
+    words = translations(lang)
+    if face.color is None or face.kind == "?":
+        return words.pgettext("card", face.name)
+    rank = face.kind if face.is_number else words.pgettext("card", COLORED_ACTIONS[face.kind])
+    return words.pgettext("card", CARD_PATTERN).format(
+        colour=words.pgettext("colour", COLOR_NAMES[face.color]), rank=rank)
+
+
 def _article(name: str) -> str:
     return ("an " if name[:1] in "aeiou" else "a ") + name
 
 
 class _Formatter(string.Formatter):
-    """English rendering of parameters; specs choose articles, capitals and plurals."""
+    """Rendering of parameters in one language; English specs choose articles, capitals and
+    plurals (a Japanese template simply leaves them out)."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+        self.separator = translations(lang).pgettext("list", _LIST_SEPARATOR)
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if isinstance(value, Colour):
-            name = COLOR_NAMES.get(value, "none")
-            if format_spec == "a":
+            name = colour_name(value, self.lang)
+            if format_spec == "a" and self.lang == "en":
                 return _article(name)
-            return name.upper() if format_spec == "upper" else name
+            return name.upper() if format_spec == "upper" and self.lang == "en" else name
         if isinstance(value, bool) or value is None:
             return ""
         if isinstance(value, int) and "|" in format_spec:
             # `{n:it|them}`: the first word for one, the second for any other count.
             one, _, many = format_spec.partition("|")
             return one if value == 1 else many
-        return str(super().format_field(_plain(value), format_spec))
+        return str(super().format_field(self._plain(value), format_spec))
+
+    def _plain(self, value: Any) -> Any:
+        if isinstance(value, Card):
+            return card_name(value, self.lang)
+        if is_message(value):
+            return render((value,), self.lang)
+        if isinstance(value, CardNames):
+            return self.separator.join(card_name(face, self.lang) for face in value)
+        if isinstance(value, Codes):
+            return " ".join(face.code for face in value)
+        if isinstance(value, Names):
+            return self.separator.join(value)
+        return value
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, Card):
-        return value.name
-    if is_message(value):
-        return render((value,))
-    if isinstance(value, CardNames):
-        return ", ".join(face.name for face in value)
-    if isinstance(value, Codes):
-        return " ".join(face.code for face in value)
-    if isinstance(value, Names):
-        return ", ".join(value)
-    return value
+_FORMATTERS: dict[str, _Formatter] = {}
 
 
-_FORMATTER = _Formatter()
-
-
-def render(parts: Iterable[Message], lang: str = "en") -> str:
-    """The parts of a ruling as one text. Only English is written yet (`lang` is for the
-    Japanese catalogue to come)."""
-    return "".join(_FORMATTER.vformat(key.template, (), dict(zip(key.fields, values, strict=True)))
+def render(parts: Iterable[Message], lang: str | None = None) -> str:
+    """The parts of a ruling as one text, in `lang` (the language in use by default)."""
+    lang = lang or current()
+    formatter = _FORMATTERS.get(lang)
+    if formatter is None:
+        formatter = _FORMATTERS[lang] = _Formatter(lang)
+    if lang == "en":
+        return "".join(formatter.vformat(key.template, (), dict(zip(key.fields, values,
+                                                                     strict=True)))
+                       for key, values in parts)
+    words = translations(lang)
+    return "".join(formatter.vformat(words.pgettext(key.key, key.template), (),
+                                     dict(zip(key.fields, values, strict=True)))
                    for key, values in parts)

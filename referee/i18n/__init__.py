@@ -1,0 +1,7 @@
+"""Two languages, one catalogue: the reader's language and the translated texts (gettext)."""
+
+from .catalogue import LANGUAGES, N_, NC_, _, current, ngettext, pgettext, use
+from .choice import choose, locale_language
+
+__all__ = ["LANGUAGES", "N_", "NC_", "_", "choose", "current", "locale_language", "ngettext",
+           "pgettext", "use"]
