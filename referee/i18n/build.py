@@ -8,9 +8,9 @@ program reads. Where the texts come from:
 - `rulings`: the engine's message keys (`Messages` declarations), the key as the msgctxt and the
   English template as the msgid;
 - `rules`: every rule text, option meaning and source, read from the rulebook as it is loaded;
-- `core`, `table`, `screens`: the `_()`, `N_()`, `pgettext()` and `ngettext()` calls of the
-  command line and services, of the table (app, table screen, widgets, dialogs), and of the
-  other screens.
+- `core`, `cli`, `table`, `screens`: the `_()`, `N_()`, `NC_()`, `pgettext()` and `ngettext()`
+  calls of the engine, store, services and exports; of the command line; of the table (app,
+  table screen, widgets, dialogs); and of the other screens.
 
 A text is kept in the first part that has it. With `--check`, nothing is written: it fails when
 a part misses or keeps a text the code no longer has, when a text has no Japanese or a
@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import gettext
 import io
+import os
 import string
 import sys
 from collections.abc import Iterator
@@ -38,7 +39,7 @@ HERE = Path(__file__).parent
 ROOT = HERE.parent.parent
 PO_DIR = HERE / "po"
 TRANSLATED = ("ja",)
-PARTS = ("rulings", "rules", "core", "table", "screens")
+PARTS = ("rulings", "rules", "core", "cli", "table", "screens")
 _TABLE_FILES = ("screens/app.py", "screens/table_screen.py", "screens/sitting.py")
 _TABLE_DIRS = ("screens/widgets", "screens/dialogs")
 
@@ -78,8 +79,12 @@ def _runtime_rules() -> Iterator[Entry]:
 
 
 def _code_files(part: str) -> list[Path]:
-    if part == "core":
-        return sorted((ROOT / "referee").rglob("*.py"))
+    if part in ("core", "cli"):
+        cli = ROOT / "referee" / "cli"
+        if part == "cli":
+            return sorted(cli.rglob("*.py"))
+        return sorted(p for p in (ROOT / "referee").rglob("*.py")
+                      if cli not in p.parents and HERE not in p.parents)
     screens = sorted((ROOT / "screens").rglob("*.py"))
     in_table = [p for p in screens if str(p.relative_to(ROOT)) in _TABLE_FILES
                 or any(str(p.relative_to(ROOT)).startswith(d) for d in _TABLE_DIRS)]
@@ -233,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
                              "catalogue: run python -m referee.i18n.build")
         else:
             target.parent.mkdir(parents=True, exist_ok=True)
-            tmp = target.with_suffix(".tmp")
+            tmp = target.with_suffix(f".{os.getpid()}.tmp")
             tmp.write_bytes(data)
             tmp.replace(target)
     for line in found:
