@@ -3,5 +3,15 @@
 from .catalogue import LANGUAGES, N_, NC_, _, current, ngettext, pgettext, use
 from .choice import choose, locale_language
 
-__all__ = ["LANGUAGES", "N_", "NC_", "_", "choose", "current", "locale_language", "ngettext",
-           "pgettext", "use"]
+__all__ = [
+           "LANGUAGES",
+           "NC_",
+           "N_",
+           "_",
+           "choose",
+           "current",
+           "locale_language",
+           "ngettext",
+           "pgettext",
+           "use",
+]

@@ -52,9 +52,8 @@ Entry = tuple[str | None, str | tuple[str, str]]
 
 def _runtime_rulings() -> Iterator[Entry]:
     from referee import editions, house  # noqa: F401  (registers their messages)
-    from referee.engine.messages import CATALOGUE
     from referee.engine.cards import COLOR_NAMES, COLORED_ACTIONS, UNSEEN_NAME, WILD_KINDS
-    from referee.engine.messages import CARD_PATTERN
+    from referee.engine.messages import CARD_PATTERN, CATALOGUE
     for key, message in CATALOGUE.items():
         yield key, message.template
     # The words a ruling's cards and colours are named with (`card_name`, `colour_name`).
@@ -116,7 +115,7 @@ def templates() -> dict[str, Catalog]:
         template = Catalog(domain=DOMAIN, fuzzy=False)
         for (context, message), where in _extracted(part):
             msgid = message if isinstance(message, str) else message[0]
-            if not msgid or (context, msgid) in seen and template.get(msgid, context) is None:
+            if not msgid or ((context, msgid) in seen and template.get(msgid, context) is None):
                 continue
             seen.add((context, msgid))
             if isinstance(message, tuple) and message[1] is None:
