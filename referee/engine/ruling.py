@@ -29,7 +29,7 @@ class Ruling(NamedTuple):
 
     @property
     def text(self) -> str:
-        """The ruling in English (`render(ruling.parts, lang)` for another language)."""
+        """The ruling in the language in use (`render(ruling.parts, lang)` for another)."""
         return render(self.parts)
 
     def __repr__(self) -> str:
