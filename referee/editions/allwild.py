@@ -15,6 +15,7 @@ from ..engine.ruling import Refusal
 from ..engine.sources import ALL_WILD, JA_WIKIPEDIA
 from ..engine.state import Game, Kind, Said, Table
 from ..engine.units import Edition, register
+from ..i18n import N_
 
 ALLWILD = rule("allwild", "All Wild: every card is a Wild, so any card may be played on any "
                "card and no colour is named; a start card's action is ignored.",
@@ -97,7 +98,7 @@ _CARDS = MappingProxyType({card(kind): 14 for kind in _KINDS})
 @register
 class AllWild(Edition):
     id = "allwild"
-    deck = Deck("allwild", "UNO All Wild (112 Wild cards)", _CARDS,
+    deck = Deck("allwild", N_("UNO All Wild (112 Wild cards)"), _CARDS,
                 MappingProxyType({face: 20 if face.kind == "w" else 50 for face in _CARDS}),
                 f"{ALL_WILD}; counts and points: table default", start_back=frozenset(),
                 challengeable=frozenset(), wilds_name_colour=False)

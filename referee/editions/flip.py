@@ -23,6 +23,7 @@ from ..engine.ruling import Refusal
 from ..engine.sources import FLIP_MANUAL, FLIP_SHEET, JA_WIKIPEDIA, TABLE_DEFAULT
 from ..engine.state import NO_KNOWN, Game, Kind, OwedDraw, PendingDraw, Said, Table
 from ..engine.units import Edition, register
+from ..i18n import N_
 from . import skip_everyone
 
 SIDES = ("light", "dark")
@@ -128,7 +129,7 @@ def _deck() -> Deck:
     light = frozenset(f for f in cards if f.color in LIGHT_COLORS or f.kind in ("w", "w+2"))
     dark = frozenset(f for f in cards if f.color in DARK_COLORS or f.kind in ("w", "w+c"))
     # A Flip as the start card is a table default: sent back like a Wild Draw Two.
-    return Deck("flip", "UNO Flip! (112 two-sided cards)", MappingProxyType(cards),
+    return Deck("flip", N_("UNO Flip! (112 two-sided cards)"), MappingProxyType(cards),
                 MappingProxyType(values), f"{FLIP_SHEET}; {FLIP_MANUAL}, 「カードの説明と枚数」",
                 (light, dark), 112, frozenset({"w+2", "f"}), frozenset({"w+2", "w+c"}))
 

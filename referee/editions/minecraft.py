@@ -21,6 +21,7 @@ from ..engine.sources import MINECRAFT_MANUAL
 from ..engine.state import Game, Said, Table
 from ..engine.units import Edition, register
 from ..engine.waiting import Wait
+from ..i18n import N_
 
 TRIGGER = option("creeper-trigger", ("every-draw", "turn-draw"), "every-draw", "every-draw",
                  "Minecraft: which draws from the pile make a drawn Creeper draw three more.",
@@ -48,7 +49,7 @@ class Minecraft(Edition):
     id = "minecraft"
     # The Japanese manual gives neither the Creeper count nor its points: 4 (112 cards in all, as
     # English rules sites give the box) and 50 (a Creeper plays as a Wild) are table defaults.
-    deck = classic_family("minecraft", "Minecraft UNO (108 + 4 Creeper)", {"cr": 4}, 50,
+    deck = classic_family("minecraft", N_("Minecraft UNO (108 + 4 Creeper)"), {"cr": 4}, 50,
                           f"{MINECRAFT_MANUAL}; Creeper count and points: table default")
     defaults = MappingProxyType({"jp": {"coaching-penalty": "4"}})
     """The Minecraft Japanese manual has coaching at 4."""

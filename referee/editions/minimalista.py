@@ -6,6 +6,7 @@ from ..engine.deck import classic_family
 from ..engine.rules import rule
 from ..engine.sources import JA_WIKIPEDIA
 from ..engine.units import Edition, register
+from ..i18n import N_
 
 _REPORTED = f"Composition as reported by {JA_WIKIPEDIA}, 関連商品"
 
@@ -20,5 +21,5 @@ class Minimalista(Edition):
     id = "minimalista"
     # Japanese Wikipedia: no special Wilds, 4 more plain Wilds instead (8, 112 cards); values as
     # classic. No official sheet was at hand to check the composition against.
-    deck = classic_family("minimalista", "UNO Minimalista (108 + 4 Wild)", {"w": 8}, 50,
+    deck = classic_family("minimalista", N_("UNO Minimalista (108 + 4 Wild)"), {"w": 8}, 50,
                           _REPORTED)

@@ -18,6 +18,7 @@ from ..engine.ruling import Refusal
 from ..engine.sources import JA_WIKIPEDIA, NO_MERCY_GUIDE, NO_MERCY_SHEET
 from ..engine.state import Game, Kind, OwedDraw, Said, Table
 from ..engine.units import Edition, register
+from ..i18n import N_
 from . import skip_everyone
 
 _TWO_PLAYERS = f"{JA_WIKIPEDIA}, 関連商品 (ワイルド リバースドロー4)"
@@ -77,7 +78,7 @@ def _deck() -> Deck:
     values = {f: int(f.kind) if f.is_number else 50 if f.is_wild else 20 for f in cards}
     # The sheet: an action card turned up at the start is ignored and another turned.
     back = frozenset(f.kind for f in cards if not f.is_number)
-    return Deck("nomercy", "UNO Show 'Em No Mercy (168 cards)", MappingProxyType(cards),
+    return Deck("nomercy", N_("UNO Show 'Em No Mercy (168 cards)"), MappingProxyType(cards),
                 MappingProxyType(values),
                 f"{NO_MERCY_SHEET}; counts and points as open-source implementations give them",
                 start_back=back, challengeable=frozenset())

@@ -15,6 +15,7 @@ from ..engine.rules import RuleId, rule
 from ..engine.sources import JA_WIKIPEDIA, JP_MANUAL, UNO_TWITTER
 from ..engine.state import NO_KNOWN, Game, Kind, Said, Table
 from ..engine.units import Edition, register
+from ..i18n import N_
 from . import customizable
 
 _TWEET = f"{UNO_TWITTER}, as reported by dailygame.net"
@@ -42,7 +43,8 @@ class Say(Messages, namespace="shuffle"):
 @register
 class Shuffle(Edition):
     id = "shuffle"
-    deck = classic_family("shuffle", "UNO 2017 (112: Wild Shuffle Hands, 3 Wild Customizable)",
+    deck = classic_family("shuffle",
+                          N_("UNO 2017 (112: Wild Shuffle Hands, 3 Wild Customizable)"),
                           {"wsh": 1, "wc": 3}, 40,
                           f"{JP_MANUAL}, 「カードの説明と枚数」; points: {JA_WIKIPEDIA}, 点数")
 

@@ -16,6 +16,7 @@ from ..engine.ruling import Refusal
 from ..engine.sources import JA_WIKIPEDIA
 from ..engine.state import Game, Kind, Said, Table
 from ..engine.units import Edition, register
+from ..i18n import N_
 from . import customizable
 
 _CARD = f"{JA_WIKIPEDIA}, カードの種類 (とりかえっこワイルド)"
@@ -46,7 +47,7 @@ class Say(Messages, namespace="swap"):
 @register
 class Swap(Edition):
     id = "swap"
-    deck = classic_family("swap", "UNO 2016 (112: Wild Swap Hands, 3 Wild Customizable)",
+    deck = classic_family("swap", N_("UNO 2016 (112: Wild Swap Hands, 3 Wild Customizable)"),
                           {"wsw": 1, "wc": 3}, 40, f"{JA_WIKIPEDIA}, カードの種類, 点数")
 
     def __init__(self, values: Mapping[str, str]) -> None:

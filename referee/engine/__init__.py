@@ -11,7 +11,18 @@ No module outside the engine decides a rule: it asks these.
 
 from .referee import Referee
 from .ruling import Refusal, Ruling
-from .setup import SetupError, editions, house_rules, option_specs, resolve
+from .scoring import scoring_kind_name
+from .setup import (
+    SetupError,
+    edition_title,
+    editions,
+    family_name,
+    house_rule_title,
+    house_rules,
+    option_specs,
+    resolve,
+)
 
-__all__ = ["Referee", "Refusal", "Ruling", "SetupError", "editions", "house_rules",
-           "option_specs", "resolve"]
+__all__ = ["Referee", "Refusal", "Ruling", "SetupError", "edition_title", "editions",
+           "family_name", "house_rule_title", "house_rules", "option_specs", "resolve",
+           "scoring_kind_name"]

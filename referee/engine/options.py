@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from ..i18n import N_, _
 from .sources import (
     CALLING_UNO,
     COACHING_PENALTIES,
@@ -26,7 +27,7 @@ from .sources import (
     TWO_PLAYERS,
 )
 
-INT = "integer"
+INT = N_("integer")
 """Marker for options whose value is a whole number."""
 
 
@@ -57,11 +58,13 @@ class OptionSpec:
         is_int = value.isdigit()
         if allowed == INT:
             if not is_int:
-                raise OptionError(f"rule option '{self.key}' takes a whole number, not "
-                                  f"'{value}'")
+                raise OptionError(_("rule option '{key}' takes a whole number, not "
+                                    "'{value}'").format(key=self.key, value=value))
         elif value not in allowed and not (INT in allowed and is_int):
-            raise OptionError(f"rule option '{self.key}' takes {' / '.join(allowed)}, not "
-                              f"'{value}'")
+            # `integer` among the values (`mercy`: off or a number) is a word, not a value.
+            shown = " / ".join(_(INT) if v == INT else v for v in allowed)
+            raise OptionError(_("rule option '{key}' takes {values}, not '{value}'").format(
+                key=self.key, values=shown, value=value))
         return value
 
     def default(self, rules: str) -> str:
@@ -85,7 +88,8 @@ def check_value(key: str, value: str) -> str:
     """The normalized value for `key`, or OptionError saying what the key takes."""
     spec = SPECS.get(key)
     if spec is None:
-        raise OptionError(f"unknown rule option '{key}' (known: {', '.join(SPECS)})")
+        raise OptionError(_("unknown rule option '{key}' (known: {known})").format(
+            key=key, known=", ".join(SPECS)))
     return spec.check(value)
 
 

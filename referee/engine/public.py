@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..i18n import pgettext
 from .cards import COLOR_NAMES
 from .messages import render
 from .state import Game
@@ -18,7 +19,7 @@ _NOT_PENDING = frozenset({"turn", "next-round", "first-round", "dealer", "start"
 def pending_text(g: Game) -> str | None:
     """What the table is waiting for beyond the next turn, in words (or None)."""
     parts = [render((wait.message,)) for wait in waiting_for(g) if wait.kind not in _NOT_PENDING]
-    return "; ".join(parts) or None
+    return pgettext("list", "; ").join(parts) or None
 
 
 def public_state(g: Game) -> dict[str, Any]:

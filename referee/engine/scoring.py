@@ -9,8 +9,27 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from ..i18n import N_, _
+
 KINDS = ("rounds", "target", "lowest", "penalty", "none")
-_SYNTAX = "expected 'rounds N', 'target N', 'lowest N', 'penalty N' or 'none' (N >= 1)"
+KIND_NAMES = {
+    "target": N_("first to N points"),
+    "rounds": N_("N rounds, Japanese table"),
+    "lowest": N_("lowest total at N"),
+    "penalty": N_("penalty points, out at N"),
+    "none": N_("one round"),
+}
+"""Each scoring kind's short name, N standing for its number (`scoring_kind_name`)."""
+
+
+def scoring_kind_name(kind: str) -> str:
+    """A scoring kind's short name in the language in use (`target`: first to N points)."""
+    name = KIND_NAMES.get(kind)
+    return _(name) if name else kind
+
+
+def _syntax() -> str:
+    return _("expected 'rounds N', 'target N', 'lowest N', 'penalty N' or 'none' (N >= 1)")
 
 
 @dataclass(frozen=True)
@@ -22,11 +41,14 @@ class ScoringSystem:
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
-            raise ValueError(f"unknown scoring kind {self.kind!r}: {_SYNTAX}")
+            raise ValueError(_("unknown scoring kind {kind!r}: {syntax}").format(
+                kind=self.kind, syntax=_syntax()))
         if (self.kind == "none") != (self.limit is None):
-            raise ValueError(f"scoring {self.kind!r} with limit {self.limit!r}: {_SYNTAX}")
+            raise ValueError(_("scoring {kind!r} with limit {limit!r}: {syntax}").format(
+                kind=self.kind, limit=self.limit, syntax=_syntax()))
         if self.limit is not None and self.limit < 1:
-            raise ValueError(f"scoring limit must be at least 1, not {self.limit}")
+            raise ValueError(_("scoring limit must be at least 1, not {limit}").format(
+                limit=self.limit))
 
     def __str__(self) -> str:
         return self.kind if self.limit is None else f"{self.kind} {self.limit}"
@@ -39,7 +61,7 @@ def parse_scoring(text: str) -> ScoringSystem:
         return ScoringSystem("none")
     if len(words) == 2 and words[0] in KINDS[:4] and re.fullmatch(r"[0-9]+", words[1]):
         return ScoringSystem(words[0], int(words[1]))
-    raise ValueError(f"bad scoring {text!r}: {_SYNTAX}")
+    raise ValueError(_("bad scoring {text!r}: {syntax}").format(text=text, syntax=_syntax()))
 
 
 class RoundResult(NamedTuple):

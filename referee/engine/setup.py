@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from ..i18n import N_, _
 from .effects import CORE_KINDS
 from .events import Header
 from .options import SPECS, OptionError, Options, OptionSpec, check_value
@@ -23,6 +24,10 @@ class SetupError(ValueError):
     """The header cannot be refereed: unknown edition, bad option, too few players."""
 
 
+FAMILIES = {"en": N_("international rules"), "jp": N_("Japanese rules")}
+"""The rulebook families a session plays by (`[Rules]`), with their names."""
+
+
 def editions() -> Mapping[str, type[Edition]]:
     """Every edition a session may name, by id."""
     load_standard()
@@ -33,6 +38,25 @@ def house_rules() -> Mapping[str, type[HouseRule]]:
     """Every house rule, by id (its option key)."""
     load_standard()
     return HOUSE_RULES
+
+
+def edition_title(edition: str) -> str:
+    """An edition's name and deck, in the language in use (`UNO (108 cards)`); the id itself
+    for an edition the referee does not know."""
+    unit = editions().get(edition)
+    return _(unit.deck.title) if unit is not None and unit.deck.title else edition
+
+
+def house_rule_title(rule: str) -> str:
+    """A house rule's name in the language in use (`Jump-In`); the id for a rule without one."""
+    unit = house_rules().get(rule)
+    return _(unit.title) if unit is not None and unit.title else rule
+
+
+def family_name(rules: str) -> str:
+    """A rulebook family's name in the language in use (`en`: international rules)."""
+    name = FAMILIES.get(rules)
+    return _(name) if name else rules
 
 
 def option_specs() -> Mapping[str, OptionSpec]:
@@ -49,17 +73,19 @@ def resolve(rules: str, edition: str, overrides: tuple[tuple[str, str], ...] = (
     overrides; OptionError for an unknown key, a bad value or one the edition refuses."""
     load_standard()
     if rules not in ("en", "jp"):
-        raise OptionError(f"unknown rulebook '{rules}' (en or jp)")
+        raise OptionError(_("unknown rulebook '{rules}' (en or jp)").format(rules=rules))
     unit = EDITIONS.get(edition)
     if unit is None:
-        raise OptionError(f"unknown edition '{edition}' (editions: {', '.join(EDITIONS)})")
+        raise OptionError(_("unknown edition '{edition}' (editions: {editions})").format(
+            edition=edition, editions=", ".join(EDITIONS)))
     specs = option_specs()
     values = {key: spec.default(rules) for key, spec in specs.items()}
     values.update(unit.defaults.get(rules, {}))
     explicit = set()
     for key, value in overrides:
         if key not in specs:
-            raise OptionError(f"unknown rule option '{key}' (known: {', '.join(specs)})")
+            raise OptionError(_("unknown rule option '{key}' (known: {known})").format(
+                key=key, known=", ".join(specs)))
         values[key] = check_value(key, value)
         explicit.add(key)
     # A house rule that is on may bring its own defaults for other keys (Seven-O: a hand
@@ -69,8 +95,9 @@ def resolve(rules: str, edition: str, overrides: tuple[tuple[str, str], ...] = (
             values.update({k: v for k, v in house.implies.items() if k not in explicit})
     for key, value in unit.refuses:
         if values[key] == value:
-            raise OptionError(f"rule option '{key}' = '{value}' does not work with the "
-                              f"{edition} edition")
+            raise OptionError(_("rule option '{key}' = '{value}' does not work with the "
+                                "{edition} edition").format(key=key, value=value,
+                                                            edition=edition))
     return MappingProxyType(values)
 
 
@@ -103,9 +130,9 @@ _KEEP = 64
 
 def _build(header: Header) -> Setup:
     if header.edition not in EDITIONS:
-        raise SetupError(f"unknown edition '{header.edition}'")
+        raise SetupError(_("unknown edition '{edition}'").format(edition=header.edition))
     if not 2 <= len(header.players) <= 10:
-        raise SetupError("a session needs 2 to 10 players")
+        raise SetupError(_("a session needs 2 to 10 players"))
     try:
         values = resolve(header.rules, header.edition, header.overrides)
         scoring = parse_scoring(header.scoring)

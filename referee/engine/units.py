@@ -143,6 +143,9 @@ class HouseRule(Unit):
     """A house rule: on when its option key has a value other than `off`."""
 
     key: ClassVar[str]
+    title: ClassVar[str] = ""
+    """The rule's name as players know it, marked with `N_` (`setup.house_rule_title` shows it
+    in the language in use); the id stands in where it is empty."""
     off: ClassVar[str] = "off"
     """The value of `key` that leaves the rule off."""
     implies: ClassVar[Mapping[str, str]] = MappingProxyType({})

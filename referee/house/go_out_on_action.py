@@ -10,6 +10,7 @@ from ..engine.rules import rule
 from ..engine.sources import JA_WIKIPEDIA
 from ..engine.state import Game, Said, Table
 from ..engine.units import HouseRule, register
+from ..i18n import N_
 
 _SOURCE = f"{JA_WIKIPEDIA}, ハウスルール"
 
@@ -28,6 +29,7 @@ class Say(Messages, namespace="go_out_on_action"):
 @register
 class GoOutOnAction(HouseRule):
     key = KEY
+    title = N_("Go out on an action")
     off = "allowed"
 
     def after_play(self, g: Game, t: Table, seat: int, face: Card, said: Said) -> None:

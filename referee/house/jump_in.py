@@ -16,6 +16,7 @@ from ..engine.sources import EN_WIKIPEDIA, HOUSE_RULES
 from ..engine.state import Game, Said
 from ..engine.turn import begin_turn, check_card, put_down
 from ..engine.units import HouseRule, register
+from ..i18n import N_
 
 KEY = option("jump-in", ("off", "on"), "off", "off",
              "An identical card may be played out of turn.", f"{HOUSE_RULES} (Jump-In)")
@@ -50,6 +51,7 @@ def _jump(g: Game, event: JumpedIn, said: Said) -> tuple[RuleId, bool]:
 @register
 class JumpIn(HouseRule):
     key = KEY
+    title = N_("Jump-In")
     handlers = MappingProxyType({JumpedIn: _jump})
 
     def candidates(self, g: Game, seat: int) -> Iterable[Event]:

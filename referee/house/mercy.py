@@ -14,6 +14,7 @@ from ..engine.ruling import Refusal
 from ..engine.sources import NO_MERCY_GUIDE, NO_MERCY_SHEET
 from ..engine.state import Game, Said, Table
 from ..engine.units import HouseRule, register
+from ..i18n import N_, _
 
 KEY = option("mercy", ("off", INT), "off", "off",
              "A player holding this many cards is knocked out of the round; their cards go to "
@@ -46,13 +47,14 @@ class Say(Messages, namespace="mercy"):
 @register
 class Mercy(HouseRule):
     key = KEY
+    title = N_("The mercy rule")
 
     def __init__(self, values: Mapping[str, str]) -> None:
         self.limit = int(values[KEY])
         hand_size = int(values[HAND_SIZE])
         if self.limit <= hand_size:
-            raise OptionError(f"the mercy limit ({self.limit}) must be more than the hand size "
-                              f"({hand_size})")
+            raise OptionError(_("the mercy limit ({limit}) must be more than the hand size "
+                                "({size})").format(limit=self.limit, size=hand_size))
         self.hand_limit = self.limit
         self.ko_bonus = int(values[KO_BONUS])
 

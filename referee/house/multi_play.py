@@ -11,6 +11,7 @@ from ..engine.ruling import Refusal
 from ..engine.sources import JA_WIKIPEDIA, JUA_RULES
 from ..engine.state import Game, Table
 from ..engine.units import HouseRule, register
+from ..i18n import N_
 
 KEY = option("multi-play", ("off", "numbers"), "off", "off",
              "Identical number cards played together.", JUA_RULES)
@@ -30,6 +31,7 @@ class Say(Messages, namespace="multi_play"):
 @register
 class MultiPlay(HouseRule):
     key = KEY
+    title = N_("Multi-play")
 
     def extra_cards(self, g: Game, t: Table, seat: int, play: Play, drawn: bool) -> int | None:
         face = play.card

@@ -15,6 +15,7 @@ from ..engine.ruling import Refusal
 from ..engine.sources import HOUSE_RULES, WIKIBOOKS
 from ..engine.state import Game, Kind, Said, Table
 from ..engine.units import HouseRule, register
+from ..i18n import N_
 
 KEY = option("seven-o", ("off", "on"), "off", "off", "A 7 swaps hands; a 0 passes all hands.",
              f"{HOUSE_RULES} (Seven-O)")
@@ -76,6 +77,7 @@ def _zero(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str
 @register
 class SevenO(HouseRule):
     key = KEY
+    title = N_("Seven-O")
     # Wikibooks (7-0): a player who receives a one-card hand must still call UNO.
     implies = MappingProxyType({"uno-on-passive": "yes"})
     kinds = MappingProxyType({"7": Kind(_seven, _check_seven), "0": Kind(_zero)})

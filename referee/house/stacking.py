@@ -20,6 +20,7 @@ from ..engine.sources import (
 )
 from ..engine.state import Game, PendingDraw, Table
 from ..engine.units import HouseRule, register
+from ..i18n import N_
 
 KEY = option("stacking", ("off", "same", "progressive", "higher"), "off", "off",
              "Stacking draw cards on draw cards.",
@@ -75,6 +76,7 @@ def can_stack(mode: str, face: Card, pending: Card) -> bool:
 @register
 class Stacking(HouseRule):
     key = KEY
+    title = N_("Stacking")
     draws_wait = STACKING
 
     def __init__(self, values: Mapping[str, str]) -> None:

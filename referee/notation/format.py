@@ -27,6 +27,7 @@ from ..engine.events import (
     TurnOverridden,
     UnoCalled,
 )
+from ..i18n import _
 
 
 def format_session(session: Session) -> str:
@@ -54,7 +55,8 @@ def _tag(name: str, *values: str | None) -> str:
 def _quoted(text: str) -> str:
     # The notation has no escapes: a quote or a line break could not be read back.
     if '"' in text or any(unicodedata.category(ch) == "Cc" and ch != "\t" for ch in text):
-        raise ValueError(f"cannot write {text!r} in the notation: no '\"' or control characters")
+        raise ValueError(_("cannot write {text!r} in the notation: no '\"' or control "
+                           "characters").format(text=text))
     return f'"{text}"'
 
 
@@ -66,7 +68,8 @@ def _card(face: Card, custom: int | None = None) -> str:
     if custom is None:
         return face.code
     if face.kind != "wc" or custom not in (1, 2, 3):
-        raise ValueError(f"custom number {custom!r} on {face.code}: only wc1-wc3 exist")
+        raise ValueError(_("custom number {custom!r} on {card}: only wc1-wc3 exist").format(
+            custom=custom, card=face.code))
     return f"wc{custom}"
 
 
@@ -102,7 +105,7 @@ def _action(event: Event, name: dict[str, str]) -> str:
             if verdict is not None:
                 return f"challenge {verdict}"
             if not shown:
-                raise ValueError("a challenge needs a verdict or shown cards")
+                raise ValueError(_("a challenge needs a verdict or shown cards"))
             return "challenge shows " + " ".join(c.code for c in shown)
         case UnoCalled():
             return "uno"
@@ -116,7 +119,7 @@ def _action(event: Event, name: dict[str, str]) -> str:
             return "jump " + _play(play, name)
         case HandAdjusted(delta=delta, reason=reason):
             if delta == 0:
-                raise ValueError("a hand adjustment of 0 cannot be written")
+                raise ValueError(_("a hand adjustment of 0 cannot be written"))
             word = "takes" if delta > 0 else "gives"
             return f"{word} {abs(delta)}{_reason(reason)}"
     raise ValueError(f"not an event: {event!r}")

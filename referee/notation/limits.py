@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..i18n import _
 from .errors import NotationError
 
 MAX_FILE_BYTES = 8_000_000
@@ -24,18 +25,20 @@ def check_file(text: str, filename: str) -> None:
     """NotationError at 1:1 if the whole file is over the limit."""
     size = len(text.encode("utf-8", errors="surrogatepass"))
     if size > MAX_FILE_BYTES:
-        raise NotationError(filename, 1, 1, f"the file is {size:,} bytes long; the limit is "
-                                            f"{MAX_FILE_BYTES:,}")
+        raise NotationError(filename, 1, 1, _("the file is {size:,} bytes long; the limit is "
+                                              "{limit:,}").format(size=size,
+                                                                  limit=MAX_FILE_BYTES))
 
 
 def check_line(raw: str, filename: str, number: int) -> None:
     if len(raw) > MAX_LINE_CHARS:
         raise NotationError(filename, number, MAX_LINE_CHARS + 1,
-                            f"the line is {len(raw):,} characters long; the limit is "
-                            f"{MAX_LINE_CHARS:,}")
+                            _("the line is {size:,} characters long; the limit is "
+                              "{limit:,}").format(size=len(raw), limit=MAX_LINE_CHARS))
 
 
 def check_count(count: int, filename: str, number: int) -> None:
     if count > MAX_STATEMENTS:
-        raise NotationError(filename, number, 1, f"more than {MAX_STATEMENTS:,} statements; "
-                                                 "that is the limit of one session")
+        raise NotationError(filename, number, 1, _("more than {limit:,} statements; that is "
+                                                   "the limit of one session").format(
+                                                       limit=MAX_STATEMENTS))

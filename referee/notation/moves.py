@@ -19,6 +19,7 @@ from ..engine.events import (
     PlayerCaught,
     UnoCalled,
 )
+from ..i18n import N_, _
 from .errors import NotationError
 from .words import Cursor, either
 
@@ -32,11 +33,13 @@ ACTIONS = ("draw", "accept", "challenge", "uno", "catch", "misplay", "penalty", 
 # Plays -----------------------------------------------------------------------------------------
 
 def read_play(cur: Cursor, extras: bool, missing: str, after: str) -> Play:
-    """`CARD [CARD...] [COLOUR] [@TARGET] [top CARD [COLOUR]] [uno]`; `extras` allows multi-play."""
+    """`CARD [CARD...] [COLOUR] [@TARGET] [top CARD [COLOUR]] [uno]`; `extras` allows multi-play.
+    `missing` says what was expected when no card comes: English, marked `N_`, translated only
+    if it is shown (a play is read on every move)."""
     first = cur.i
     got = cur.card()
     if got is None:
-        cur.fail(missing, after)
+        cur.fail(_(missing).format(actions=", ".join(ACTIONS)), after)
     face, custom = got
     more: list[Card] = []
     while extras and (extra := cur.card()) is not None:
@@ -58,7 +61,7 @@ def _target(cur: Cursor, face: Card) -> tuple[str, tuple[Card | None, str | None
     if tok.text == "@":
         nxt = cur.peek()
         if nxt is None or nxt.quoted:
-            cur.fail("a player name", "@")
+            cur.fail(_("a player name"), "@")
         start = nxt.start
     else:
         cur.i -= 1
@@ -94,7 +97,7 @@ def _after_target(cur: Cursor, face: Card, stage: int, after: str,
         first = cur.i
         got = cur.card()
         if got is None:
-            cur.fail("a card", "top")
+            cur.fail(_("a card"), "top")
         top = got[0]
         top_color = cur.color()
         after, stage = cur.span(first), 4
@@ -105,15 +108,17 @@ def _after_target(cur: Cursor, face: Card, stage: int, after: str,
         cur.take()
         uno, after, stage, top_needs_color = True, "uno", 5, False
     if cur.peek() is not None:
-        options = ["a colour"] if top_needs_color else []
-        options += [text for need, text in (
-            (stage < 2 and extras, "a card"),
-            (stage < 2 and face.is_wild, "a colour"),
-            (stage < 3 and face.kind in _TARGETED, "'@NAME'"),
-            (stage < 4 and face.kind == "f", "'top'"),
-            (stage < 5, "'uno'"),
-        ) if need and text not in options]
-        cur.fail(either(options) if options else "end of line", after)
+        options = [_("a colour")] if top_needs_color else []
+        options += [_(text) for need, text in (
+            (stage < 2 and extras, N_("a card")),
+            (stage < 2 and face.is_wild, N_("a colour")),
+            (stage < 3 and face.kind in _TARGETED, N_("'@NAME'")),
+            (stage < 4 and face.kind == "f", N_("'top'")),
+            (stage < 5, N_("'uno'")),
+        ) if need and _(text) not in options]
+        if not options:
+            cur.end(after)
+        cur.fail(either(options), after)
     return top, top_color, uno
 
 
@@ -124,7 +129,7 @@ def _reason(cur: Cursor, after: str) -> str | None:
     if tok is None:
         return None
     if not tok.quoted:
-        cur.fail('a quoted reason ("...")', after)
+        cur.fail(_('a quoted reason ("...")'), after)
     cur.take()
     cur.end(tok.text)
     return tok.text[1:-1]
@@ -134,11 +139,11 @@ def _draw(cur: Cursor, player: str) -> Event:
     if cur.peek() is None:
         return CardsDrawn(player)
     if not cur.is_number():
-        return CardsDrawn(player, play=read_play(cur, True, "a number or a card", "draw"))
+        return CardsDrawn(player, play=read_play(cur, True, N_("a number or a card"), "draw"))
     count = cur.number("draw", 1)
     if cur.peek() is None:
         return CardsDrawn(player, count, True)
-    return CardsDrawn(player, count, True, read_play(cur, True, "a card", f"draw {count}"))
+    return CardsDrawn(player, count, True, read_play(cur, True, N_("a card"), f"draw {count}"))
 
 
 def _accept(cur: Cursor, player: str) -> Event:
@@ -154,12 +159,12 @@ def _challenge(cur: Cursor, player: str) -> Event:
         cur.end(word)
         return ChallengeMade(player, verdict=word)
     if word != "shows":
-        cur.fail("'guilty', 'innocent' or 'shows'", "challenge")
+        cur.fail(_("'guilty', 'innocent' or 'shows'"), "challenge")
     cur.take()
     first = cur.i
     shown = cur.cards("shows")
     if cur.peek() is not None:
-        cur.fail("a card", cur.span(first))
+        cur.fail(_("a card"), cur.span(first))
     return ChallengeMade(player, shown=shown)
 
 
@@ -176,7 +181,7 @@ def _misplay(cur: Cursor, player: str) -> Event:
     first = cur.i
     got = cur.card()
     if got is None:
-        cur.fail("a card", "misplay")
+        cur.fail(_("a card"), "misplay")
     cur.end(cur.span(first))
     return MisplayCaught(player, got[0])
 
@@ -188,13 +193,13 @@ def _penalty(cur: Cursor, player: str) -> Event:
         cur.end("coaching")
         return PenaltyGiven(player, coaching=True)
     if not cur.is_number():
-        cur.fail("'coaching' or a number", "penalty")
+        cur.fail(_("'coaching' or a number"), "penalty")
     count = cur.number("penalty", 1)
     return PenaltyGiven(player, count, _reason(cur, str(count)))
 
 
 def _jump(cur: Cursor, player: str) -> Event:
-    return JumpedIn(player, read_play(cur, True, "a card", "jump"))
+    return JumpedIn(player, read_play(cur, True, N_("a card"), "jump"))
 
 
 def _adjust(sign: int, word: str) -> Callable[[Cursor, str], Event]:
@@ -218,5 +223,5 @@ def read_action(cur: Cursor, player: str, after: str) -> Event:
     if handler is not None:
         cur.take()
         return handler(cur, player)
-    expected = f"a card or an action ({', '.join(ACTIONS)})"
-    return CardPlayed(player, read_play(cur, True, expected, after))
+    return CardPlayed(player, read_play(cur, True, N_("a card or an action ({actions})"),
+                                        after))

@@ -5,6 +5,8 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
+from ..i18n import _
+
 MAX_NAME = 24
 """Characters in a player name."""
 
@@ -50,13 +52,14 @@ def _acts(ch: str) -> bool:
 def describe_char(ch: str) -> str:
     """`U+202E RIGHT-TO-LEFT OVERRIDE`; a control character has no Unicode name, only a code."""
     name = unicodedata.name(ch, "")
-    return f"U+{ord(ch):04X} {name}" if name else f"U+{ord(ch):04X} (a control character)"
+    code = f"U+{ord(ch):04X}"
+    return f"{code} {name}" if name else _("{code} (a control character)").format(code=code)
 
 
 def _quoted(name: str) -> str:
     # In a message about a name, an invisible character must show where it is too.
     shown = "".join(_shown(ch) if ch in ZERO_WIDTH else ch for ch in visible(name))
-    return f"'{shown}'" if len(shown) <= 40 else f"'{shown[:37]}...'"
+    return _("'{text}'").format(text=shown if len(shown) <= 40 else f"{shown[:37]}...")
 
 
 def normal_name(typed: str) -> str:
@@ -82,21 +85,24 @@ def name_problem(name: str, others: Sequence[str] = ()) -> str | None:
     the notation's own check, which stays as it was so that every stored session replays.
     """
     if not name:
-        return "a name cannot be empty: type a name"
+        return _("a name cannot be empty: type a name")
     if len(name) > MAX_NAME:
-        return f"a name has at most {MAX_NAME} characters ({len(name)} typed)"
+        return _("a name has at most {limit} characters ({n} typed)").format(limit=MAX_NAME,
+                                                                              n=len(name))
     for position, ch in enumerate(name, 1):
         if ch in RESERVED:
-            return (f"a name cannot contain '{ch}' ({describe_char(ch)}), character {position} "
-                    f"of {_quoted(name)}")
+            return _("a name cannot contain '{char}' ({described}), character {position} of "
+                     "{name}").format(char=ch, described=describe_char(ch), position=position,
+                                      name=_quoted(name))
         if _refused(ch):
-            return (f"a name cannot contain {describe_char(ch)}, character {position} of "
-                    f"{_quoted(name)}")
+            return _("a name cannot contain {described}, character {position} of "
+                     "{name}").format(described=describe_char(ch), position=position,
+                                      name=_quoted(name))
     key = name_key(name)
     same = next((other for other in others if name_key(other) == key), None)
     if same is not None:
-        return (f"{visible(same)} is already at the table (names are matched without case or "
-                "width)")
+        return _("{name} is already at the table (names are matched without case or "
+                 "width)").format(name=visible(same))
     return None
 
 
@@ -108,8 +114,8 @@ def players_problem(names: Sequence[str]) -> str | None:
         problem = name_problem(name, ())
         if problem is None and any(name_key(o) == name_key(name) for o in earlier):
             same = next(o for o in earlier if name_key(o) == name_key(name))
-            problem = (f"duplicate player {_quoted(name)} (already {_quoted(same)}; names are "
-                       "matched without case or width)")
+            problem = _("duplicate player {name} (already {first}; names are matched without "
+                        "case or width)").format(name=_quoted(name), first=_quoted(same))
         if problem is not None:
-            return f"player {index + 1}: {problem}"
+            return _("player {n}: {problem}").format(n=index + 1, problem=problem)
     return None

@@ -19,6 +19,7 @@ from ..engine.events import (
     TurnOverridden,
 )
 from ..engine.setup import editions
+from ..i18n import _
 from .errors import NotationError
 from .limits import check_count, check_file, check_line
 from .moves import read_action
@@ -59,20 +60,21 @@ class _HeaderReader:
         tok = cur.peek()
         name = next((t for t in _TAGS if tok and t.lower() == tok.word), None)
         if tok is None or tok.quoted:
-            cur.fail("a tag name", "[")
+            cur.fail(_("a tag name"), "[")
         if name is None:
-            line.fail(tok.start, f"unknown tag {quote(tok.text)} (tags: {', '.join(_TAGS)})")
+            line.fail(tok.start, _("unknown tag {tag} (tags: {tags})").format(
+                tag=quote(tok.text), tags=", ".join(_TAGS)))
         if name in self.values:
-            line.fail(tok.start, f"duplicate tag [{name}]")
+            line.fail(tok.start, _("duplicate tag [{name}]").format(name=name))
         cur.take()
         values: list[Tok] = []
-        for _ in range(2 if name in _REPEATABLE else 1):
+        for _value in range(2 if name in _REPEATABLE else 1):
             nxt = cur.peek()
             if nxt is None or not nxt.quoted:
-                cur.fail('a quoted value ("...")', cur.span(cur.i - 1))
+                cur.fail(_('a quoted value ("...")'), cur.span(cur.i - 1))
             values.append(cur.take())
         if cur.peek() is not None:
-            cur.fail("']'", cur.span(cur.i - 1))
+            cur.fail(_("']'"), cur.span(cur.i - 1))
         self._store(line, name, values)
 
     def _store(self, line: Line, name: str, toks: list[Tok]) -> None:
@@ -81,17 +83,19 @@ class _HeaderReader:
         value = texts[0]
         if name == "Date":
             if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value) or not _real_date(value):
-                line.fail(at, f"expected a date YYYY-MM-DD, got {quote(value)}")
+                line.fail(at, _("expected a date YYYY-MM-DD, got {value}").format(
+                    value=quote(value)))
         elif name == "Edition":
             value = value.lower()
             known = editions()
             if value not in known:
-                line.fail(at, f"unknown edition {quote(texts[0])} (editions: "
-                              f"{', '.join(known)})")
+                line.fail(at, _("unknown edition {edition} (editions: {editions})").format(
+                    edition=quote(texts[0]), editions=", ".join(known)))
         elif name == "Rules":
             value = value.lower()
             if value not in ("en", "jp"):
-                line.fail(at, f"expected rules 'en' or 'jp', got {quote(texts[0])}")
+                line.fail(at, _("expected rules 'en' or 'jp', got {value}").format(
+                    value=quote(texts[0])))
         elif name == "Scoring":
             value = _scoring(line, at, value)
         elif name == "Players":
@@ -100,14 +104,15 @@ class _HeaderReader:
         elif name == "Rule":
             for tok, text in zip(toks, texts, strict=True):
                 if not text:
-                    line.fail(tok.start + 1, "expected a non-empty option name and value")
+                    line.fail(tok.start + 1, _("expected a non-empty option name and value"))
             self.overrides.append((texts[0], texts[1]))
             return
         elif name == "Custom":
             if not (len(value) == 1 and value in "123"):
-                line.fail(at, f"expected a Wild Customizable number 1, 2 or 3, got {quote(value)}")
-            if any(n == int(value) for n, _ in self.customs):
-                line.fail(at, f"duplicate [Custom \"{value}\"]")
+                line.fail(at, _("expected a Wild Customizable number 1, 2 or 3, got "
+                                "{value}").format(value=quote(value)))
+            if any(n == int(value) for n, _text in self.customs):
+                line.fail(at, _("duplicate [Custom \"{value}\"]").format(value=value))
             self.customs.append((int(value), texts[1]))
             return
         self.values[name] = value
@@ -116,8 +121,10 @@ class _HeaderReader:
         for name in _REQUIRED:
             if name not in self.values:
                 if line is None:
-                    raise NotationError(self.file, 1, 1, f"missing required tag [{name}]")
-                line.fail(0, f"missing required tag [{name}] before the first 'round'")
+                    raise NotationError(self.file, 1, 1, _("missing required tag [{name}]").format(
+                        name=name))
+                line.fail(0, _("missing required tag [{name}] before the first "
+                               "'round'").format(name=name))
         get = self.values.get
         return Header(
             edition=str(get("Edition")), players=tuple(get("Players", ())),
@@ -141,9 +148,10 @@ def _closing(line: Line, start: int) -> int:
             rest = line.text[i + 1:]
             if rest.strip():
                 at = i + 1 + len(rest) - len(rest.lstrip())
-                line.fail(at, f"expected end of line after ']', got {quote(rest.strip())}")
+                line.fail(at, _("expected end of line after ']', got {got}").format(
+                    got=quote(rest.strip())))
             return i
-    return line.fail(len(line.text), "expected ']' to close the tag")
+    return line.fail(len(line.text), _("expected ']' to close the tag"))
 
 
 def _real_date(value: str) -> bool:
@@ -161,7 +169,8 @@ def _scoring(line: Line, at: int, value: str) -> str:
     digits = words[1].lstrip("0") if len(words) == 2 else ""
     if digits.isascii() and digits.isdigit() and len(digits) <= 9 and words[0] in _SCORING_KINDS:
         return f"{words[0]} {int(digits)}"
-    return line.fail(at, f"expected a scoring system ({_SCORING_SYNTAX}), got {quote(value)}")
+    return line.fail(at, _("expected a scoring system ({syntax}), got {value}").format(
+        syntax=_SCORING_SYNTAX, value=quote(value)))
 
 
 # Statements ------------------------------------------------------------------------------------
@@ -171,11 +180,12 @@ def _round(cur: Cursor, expected: int | None) -> Event:
     number = cur.number("round", 1)
     cur.end(str(number))
     if tok is not None and expected is not None and number != expected:
-        cur.line.fail(tok.start, f"expected round {expected}, got round {number}")
+        cur.line.fail(tok.start, _("expected round {expected}, got round {number}").format(
+            expected=expected, number=number))
     return RoundStarted(number)
 
 
-def _start(cur: Cursor, _: int | None) -> Event:
+def _start(cur: Cursor, _round: int | None) -> Event:
     first = cur.i
     cards = cur.cards("start")
     after = cur.span(first)
@@ -183,7 +193,8 @@ def _start(cur: Cursor, _: int | None) -> Event:
     if color is not None:
         cur.end(cur.span(first))
     elif cur.peek() is not None:
-        cur.fail(either(["a card", "a colour"]) if cards[-1].is_wild else "a card", after)
+        cur.fail(either([_("a card"), _("a colour")]) if cards[-1].is_wild else _("a card"),
+                 after)
     return StartTurned(cards, color)
 
 
@@ -198,7 +209,7 @@ _READERS: dict[str, Callable[[Cursor, int | None], Event]] = {
 def _hand(line: Line, table: Table, head: list[Tok], colon: int) -> Event:
     """`hand NAME: CARD...` or `hand NAME: POINTS`."""
     if len(head) < 2:
-        line.fail(colon, "expected a player name after 'hand', got ':'")
+        line.fail(colon, _("expected a player name after 'hand', got ':'"))
     name = line.text[head[1].start:head[-1].end]
     player = table.players.get(name.casefold())
     cur = Cursor(line, table, tokenize(line, colon + 1))
@@ -210,11 +221,11 @@ def _hand(line: Line, table: Table, head: list[Tok], colon: int) -> Event:
         cur.end(str(points))
         return HandRevealed(player, points=points)
     if cur.peek() is None:
-        cur.fail("cards or a points total", after)
+        cur.fail(_("cards or a points total"), after)
     first = cur.i
     cards = cur.cards(after)
     if cur.peek() is not None:
-        cur.fail("a card", cur.span(first))
+        cur.fail(_("a card"), cur.span(first))
     return HandRevealed(player, cards=cards)
 
 
@@ -232,26 +243,28 @@ def _statement(line: Line, table: Table, expected_round: int | None) -> Event:
             return _hand(line, table, head, colon)
     toks = tokenize(line)
     if not toks:
-        line.fail(0, "expected a statement, got end of line")
+        line.fail(0, _("expected a statement, got end of line"))
     first = toks[0]
     if first.text.startswith("["):
-        line.fail(first.start, "expected a statement, got a tag (tags come before the first "
-                               "'round')")
+        line.fail(first.start, _("expected a statement, got a tag (tags come before the first "
+                                 "'round')"))
     reader = _READERS.get(first.word)
     if reader is not None:
         return reader(Cursor(line, table, toks, 1), expected_round)
     if colon >= 0:
         if not name:
-            line.fail(colon, "expected a player name before ':'")
+            line.fail(colon, _("expected a player name before ':'"))
         Cursor(line, table, toks).unknown(first.start, name)
     if first.word == "hand":
-        line.fail(len(text), f"expected ':' after the player name in {quote(text.strip())}")
+        line.fail(len(text), _("expected ':' after the player name in {text}").format(
+            text=quote(text.strip())))
     for tok in toks:
         player = table.players.get(text[first.start:tok.end].casefold())
         if player is not None:
-            line.fail(tok.end, f"expected ':' after {quote(player)}")
-    return line.fail(first.start, f"expected a statement ({_STATEMENTS}) or 'NAME: move', "
-                                  f"got {quote(first.text)}")
+            line.fail(tok.end, _("expected ':' after {player}").format(player=quote(player)))
+    return line.fail(first.start, _("expected a statement ({statements}) or 'NAME: move', got "
+                                    "{got}").format(statements=_STATEMENTS,
+                                                    got=quote(first.text)))
 
 
 def parse_session(text: str, filename: str = "<string>") -> Session:
@@ -273,7 +286,8 @@ def parse_session(text: str, filename: str = "<string>") -> Session:
                 continue
             first = tokenize(line)[0]
             if first.word != "round":
-                line.fail(first.start, f"expected a tag or 'round 1', got {quote(first.text)}")
+                line.fail(first.start, _("expected a tag or 'round 1', got {got}").format(
+                    got=quote(first.text)))
             session = Session(tags.finish(line))
             table = Table.of(session.header)
         event = _statement(line, table, rounds + 1)
@@ -295,10 +309,10 @@ def parse_move(text: str, header: Header) -> Event:
     check_line(body, "<move>", 1)
     for i, ch in enumerate(body):
         if ch in "\r\n":
-            raise NotationError("<move>", 1, i + 1, "expected one statement on one line")
+            raise NotationError("<move>", 1, i + 1, _("expected one statement on one line"))
     line = read_line(body, "<move>", 1)
     if not line.text:
-        line.fail(0, "expected a statement, got end of line")
+        line.fail(0, _("expected a statement, got end of line"))
     return _statement(line, _table_of(header), None)
 
 

@@ -9,6 +9,7 @@ from typing import NoReturn
 from ..engine.cards import Card, parse_card_words, parse_color
 from ..engine.events import Header
 from ..engine.setup import editions
+from ..i18n import _, pgettext
 from .errors import NotationError
 from .names import MAX_NAME, RESERVED, visible
 
@@ -22,11 +23,15 @@ def quote(text: str) -> str:
     """`'text'` for a message, shortened so that a huge token cannot flood the terminal, its
     control characters visible so that it cannot act on the terminal either."""
     text = visible(text)
-    return f"'{text}'" if len(text) <= 40 else f"'{text[:37]}...'"
+    return _("'{text}'").format(text=text if len(text) <= 40 else f"{text[:37]}...")
 
 
 def either(options: list[str]) -> str:
-    return options[0] if len(options) == 1 else ", ".join(options[:-1]) + " or " + options[-1]
+    """Alternatives (each already in the language in use) as one: `a card, a colour or 'uno'`."""
+    if len(options) == 1:
+        return options[0]
+    return _("{some} or {last}").format(some=pgettext("list", ", ").join(options[:-1]),
+                                        last=options[-1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +56,7 @@ def read_line(raw: str, file: str, number: int) -> Line:
             return Line(file, number, raw[:i].rstrip())
     line = Line(file, number, raw.rstrip())
     if opened >= 0:
-        line.fail(opened, "expected a closing '\"' for the string opened here")
+        line.fail(opened, _("expected a closing '\"' for the string opened here"))
     return line
 
 
@@ -92,13 +97,13 @@ def tokenize(line: Line, start: int = 0, stop: int | None = None) -> list[Tok]:
         elif text[i] == '"':
             j = text.find('"', i + 1, stop)
             if j < 0:
-                line.fail(i, "expected a closing '\"' for the string opened here")
+                line.fail(i, _("expected a closing '\"' for the string opened here"))
             for k in range(i + 1, j):
                 # What the notation cannot write back, it does not read: files replay
                 # identically, and a control character in a string could not be written.
                 if text[k] != "\t" and unicodedata.category(text[k]) == "Cc":
-                    line.fail(k, f"control character U+{ord(text[k]):04X} in a quoted string; "
-                                 "a session file cannot hold it")
+                    line.fail(k, _("control character U+{code} in a quoted string; a session "
+                                   "file cannot hold it").format(code=f"{ord(text[k]):04X}"))
             toks.append(Tok(text[i:j + 1], i, j + 1, True))
             i = j + 1
         else:
@@ -149,15 +154,25 @@ class Cursor:
         return self.line.text[self.toks[first].start:self.toks[self.i - 1].end]
 
     def fail(self, expected: str, after: str | None = None) -> NoReturn:
+        """Fail at the next token: `expected` (in the language in use, `_("a card")`) should
+        have come there, after the text `after`."""
         tok = self.peek()
         offset = tok.start if tok else len(self.line.text)
-        got = quote(tok.text) if tok else "end of line"
-        where = f" after {quote(after)}" if after else ""
-        self.line.fail(offset, f"expected {expected}{where}, got {got}")
+        if tok is None:
+            message = (_("expected {expected} after {after}, got end of line") if after
+                       else _("expected {expected}, got end of line"))
+        else:
+            message = (_("expected {expected} after {after}, got {got}") if after
+                       else _("expected {expected}, got {got}"))
+        self.line.fail(offset, message.format(expected=expected, after=quote(after or ""),
+                                              got=quote(tok.text) if tok else ""))
 
     def end(self, after: str) -> None:
-        if self.peek() is not None:
-            self.fail("end of line", after)
+        """Nothing may follow `after`."""
+        tok = self.peek()
+        if tok is not None:
+            self.line.fail(tok.start, _("expected end of line after {after}, got {got}").format(
+                after=quote(after), got=quote(tok.text)))
 
     def is_number(self) -> bool:
         tok = self.peek()
@@ -165,15 +180,16 @@ class Cursor:
 
     def number(self, after: str, least: int) -> int:
         if not self.is_number():
-            self.fail("a number", after)
+            self.fail(_("a number"), after)
         tok = self.take()
         digits = tok.text.lstrip("0") or "0"
         if len(digits) > _MAX_DIGITS:
-            self.line.fail(tok.start, f"number {quote(tok.text)} is too large")
+            self.line.fail(tok.start, _("number {number} is too large").format(
+                number=quote(tok.text)))
         value = int(digits)
         if value < least:
             self.i -= 1
-            self.fail(f"a number of at least {least}", after)
+            self.fail(_("a number of at least {least}").format(least=least), after)
         return value
 
     def card(self) -> tuple[Card, int | None] | None:
@@ -191,7 +207,8 @@ class Cursor:
         self.i += used
         if self.table.deck is not None and face not in self.table.deck:
             self.line.fail(self.toks[first].start,
-                           f"{quote(self.span(first))} is not in the {self.table.edition} deck")
+                           _("{card} is not in the {edition} deck").format(
+                               card=quote(self.span(first)), edition=self.table.edition))
         return face, custom
 
     def cards(self, after: str) -> tuple[Card, ...]:
@@ -200,7 +217,7 @@ class Cursor:
         while (got := self.card()) is not None:
             found.append(got[0])
         if not found:
-            self.fail("a card", after)
+            self.fail(_("a card"), after)
         return tuple(found)
 
     def color(self) -> str | None:
@@ -211,13 +228,14 @@ class Cursor:
         return code
 
     def unknown(self, offset: int, name: str) -> NoReturn:
-        self.line.fail(offset, f"unknown player {quote(name)} (players: {self.table.listing})")
+        self.line.fail(offset, _("unknown player {name} (players: {players})").format(
+            name=quote(name), players=self.table.listing))
 
     def name_rest(self, after: str) -> str:
         """The rest of the statement as one player's name."""
         tok = self.peek()
         if tok is None:
-            self.fail("a player name", after)
+            self.fail(_("a player name"), after)
         name = self.line.text[tok.start:self.toks[-1].end]
         player = self.table.players.get(name.casefold())
         if player is None:
@@ -245,14 +263,17 @@ def _name_problem(name: str) -> str | None:
     """The check on a name read from a file. It must never grow: a stored session has to replay
     forever. Names typed now pass the stricter `names.name_problem` first."""
     if not name:
-        return "expected a player name"
+        return _("expected a player name")
     if len(name) > MAX_NAME:
-        return f"player name {quote(name)} is longer than {MAX_NAME} characters"
+        return _("player name {name} is longer than {limit} characters").format(
+            name=quote(name), limit=MAX_NAME)
     for ch in name:
         if ch in RESERVED:
-            return f"player name {quote(name)} may not contain '{ch}'"
+            return _("player name {name} may not contain '{char}'").format(name=quote(name),
+                                                                          char=ch)
         if unicodedata.category(ch) in ("Cc", "Zl", "Zp"):
-            return f"player name {quote(name)} may not contain control characters"
+            return _("player name {name} may not contain control characters").format(
+                name=quote(name))
     return None
 
 
@@ -270,17 +291,20 @@ def read_players(line: Line, at: int, value: str) -> tuple[str, ...]:
             line.fail(start, problem)
         if name.casefold() in seen:
             first = seen[name.casefold()]
-            line.fail(start, f"duplicate player {quote(name)} (already {quote(first)})")
+            line.fail(start, _("duplicate player {name} (already {first})").format(
+                name=quote(name), first=quote(first)))
         seen[name.casefold()] = name
         where[name] = start
         names.append(name)
         pos += len(part) + 1
     if not 2 <= len(names) <= 10:
-        line.fail(at, f"expected 2 to 10 players, got {len(names)}")
+        line.fail(at, _("expected 2 to 10 players, got {n}").format(n=len(names)))
     for name in names:
         if (clash := _clash(name, seen)) is not None:
-            line.fail(where[name], f"player name {quote(name)} clashes with {quote(clash[0])}: "
-                                   f"{quote(clash[1])} could be read either way")
+            line.fail(where[name], _("player name {name} clashes with {other}: {text} could be "
+                                     "read either way").format(name=quote(name),
+                                                               other=quote(clash[0]),
+                                                               text=quote(clash[1])))
     return tuple(names)
 
 
