@@ -8,16 +8,24 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
-KEYS = """\
+from referee.i18n import N_, _
+
+from . import glyphs
+from .widgets.footer import Footer
+
+# Each page is one text, so that a translation can lay its columns out anew; the move language
+# in it (`Bob: r5`, `draw`, `uno`) is the notation and stays as it is. `{right}` is the Right
+# arrow key, drawn as the symbols in use allow.
+KEYS = N_("""\
 [b $accent]Table[/]
   [b]F2[/] draw, or accept a Wild Draw Four    [b]F3[/] late UNO call
   [b]F4[/] catch a missed UNO                  [b]F5[/] challenge a Wild Draw Four
   [b]F6[/] undo the last move (it waits in the box, Enter puts it back)
   [b]F7[/] enter the hands, or start the next round
   [b]F8[/] score sheet   [b]F9[/] history, corrections   [b]F10[/] rules in force
-  [b]Enter[/] record the move   [b]→[/] take the suggestion   [b]Tab[/] ruling log
+  [b]Enter[/] record the move   [b]{right}[/] take the suggestion   [b]Tab[/] ruling log
   [b]Esc[/] back to the sessions; click a player's name to start their move
 
 [b $accent]Everywhere[/]  [b]F1[/] help  [b]Ctrl+P[/] command palette  [b]Esc[/] back  \
@@ -27,9 +35,9 @@ KEYS = """\
 [b $accent]Score sheet[/]  [b]F2[/] export  [b]F3[/] QR code
 [b $accent]History[/]  [b]Enter[/] pick a move  [b]F2[/] preview  [b]F3[/] apply  \
 [b]F6[/] undo
-"""
+""")
 
-MOVES = """\
+MOVES = N_("""\
 [b $accent]The move box[/] takes the move language of .uno files. The player the
 table waits on is implied: [b]r5[/] is [b]Bob: r5[/] on Bob's turn. Name anyone else.
   [b]r5  gs  yr  b+2[/]      a card: colour + number, s skip, r reverse, +2
@@ -42,7 +50,7 @@ table waits on is implied: [b]r5[/] is [b]Bob: r5[/] on Bob's turn. Name anyone 
   [b]round 2[/]  [b]dealer Ana[/]  [b]start r7[/]  [b]start w red[/]   a round begins
   [b]hand Carol: r5 g+2 w[/]  [b]hand Carol: 27[/]   a hand left at the end
   [b]turn Carol[/]  [b]Carol: takes 2[/]      table overrides, logged as such
-"""
+""")
 
 
 class HelpScreen(ModalScreen[None]):
@@ -62,12 +70,12 @@ class HelpScreen(ModalScreen[None]):
     HelpScreen #moves { margin-top: 1; }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1,q", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1,q", "close", N_("Close"))]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(KEYS, id="keys")
-            yield Static(MOVES, id="moves")
+            yield Static(_(KEYS).format(right=glyphs.current().arrow), id="keys")
+            yield Static(_(MOVES), id="moves")
         yield Footer()
 
     def action_close(self) -> None:

@@ -11,37 +11,45 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Static
+from textual.widgets import Button, DataTable, Header, Input, Label, Static
 
+from referee.i18n import N_, _, ngettext
 from referee.service import Correction, SessionError
 
+from . import glyphs
 from .dialogs import ConfirmDialog
 from .literal import filled, text_cell
 from .sitting import Sitting
+from .widgets.footer import Footer
 
 
 def plan_text(plan: Correction) -> Content:
     """What a correction does: its own ruling, then each later move's. Moves and rulings (which
     quote names) go in as template variables, shown as typed."""
     if not plan.ok:
-        return filled(f"[b $error]#{plan.seq} cannot become `$new`:[/] $message "
-                      "[dim]\\[$rule][/]", new=plan.new, message=plan.message, rule=plan.rule)
-    lines = [filled(f"[b]#{plan.seq}[/] $old [b]→[/] $new: $message [dim]\\[$rule][/]",
-                    old=plan.old, new=plan.new, message=plan.message, rule=plan.rule)]
+        return filled(_("[b $error]#{seq} cannot become `$new`:[/] $message "
+                        "[dim]\\[$rule][/]").format(seq=plan.seq),
+                      new=plan.new, message=plan.message, rule=plan.rule)
+    lines = [filled(_("[b]#{seq}[/] $old [b]{arrow}[/] $new: $message [dim]\\[$rule][/]").format(
+        seq=plan.seq, arrow=glyphs.current().arrow),
+        old=plan.old, new=plan.new, message=plan.message, rule=plan.rule)]
     for later in plan.later:
         if later.holds:
-            lines.append(filled(f"  [dim]#{later.seq} $text: still holds[/]", text=later.text))
+            lines.append(filled(_("  [dim]#{seq} $text: still holds[/]").format(seq=later.seq),
+                                text=later.text))
         else:
-            lines.append(filled(f"  [b $error]#{later.seq} $text: NO LONGER HOLDS, dropped:[/] "
-                                "$message [dim]\\[$rule][/]", text=later.text,
-                                message=later.message, rule=later.rule))
+            lines.append(filled(_("  [b $error]#{seq} $text: NO LONGER HOLDS, dropped:[/] "
+                                  "$message [dim]\\[$rule][/]").format(seq=later.seq),
+                                text=later.text, message=later.message, rule=later.rule))
     if plan.applied:
-        lines.insert(0, Content.from_markup("[b $success]Corrected.[/]"))
+        lines.insert(0, Content.from_markup(_("[b $success]Corrected.[/]")))
     elif plan.dropped:
-        lines.append(Content.from_markup(
-            f"[b $warning]Applying drops {len(plan.dropped)} later move(s).[/]"))
+        n = len(plan.dropped)
+        lines.append(Content.from_markup(ngettext(
+            "[b $warning]Applying drops {n} later move.[/]",
+            "[b $warning]Applying drops {n} later moves.[/]", n).format(n=n)))
     else:
-        lines.append(Content.from_markup("[b $success]Every later move still holds.[/]"))
+        lines.append(Content.from_markup(_("[b $success]Every later move still holds.[/]")))
     return Content("\n").join(lines)
 
 
@@ -51,10 +59,10 @@ class HistoryScreen(Screen[None]):
     CSS_PATH = "history_screen.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", "Back"),
-        Binding("f6", "undo", "Undo last", id="history.undo"),
-        Binding("f2", "preview", "Preview", id="history.preview"),
-        Binding("f3", "apply", "Apply", id="history.apply"),
+        Binding("escape", "back", N_("Back")),
+        Binding("f6", "undo", N_("Undo last"), id="history.undo"),
+        Binding("f2", "preview", N_("Preview"), id="history.preview"),
+        Binding("f3", "apply", N_("Apply"), id="history.apply"),
     ]
 
     def __init__(self, sitting: Sitting) -> None:
@@ -64,26 +72,46 @@ class HistoryScreen(Screen[None]):
         self._plan: Correction | None = None
 
     def compose(self) -> ComposeResult:
-        yield Header(icon="▤")
+        self.title = _("History")
+        self.sub_title = self.sitting.label()
+        yield Header(icon=glyphs.current().icon)
         moves: DataTable[Text] = DataTable(id="moves", cursor_type="row", zebra_stripes=True)
         moves.add_column("#", key="seq")
-        moves.add_column("Rd", key="round")
-        moves.add_column("Move", key="move")
-        moves.add_column("Ruling", key="ruling")
+        moves.add_column(_("Rd"), key="round")
+        moves.add_column(_("Move"), key="move")
+        moves.add_column(_("Ruling"), key="ruling")
         yield moves
-        yield Static("Enter on a move to correct it; F6 takes back the last move.", id="plan")
+        yield Static(_("Enter on a move to correct it; F6 takes back the last move."), id="plan")
         with Horizontal(id="fix"):
-            yield Label("Correct —", id="target")
-            yield Input(placeholder="the move as it should have been", id="new", disabled=True)
-            yield Button("Preview", id="preview", disabled=True)
-            yield Button("Apply", id="apply", variant="warning", disabled=True)
+            yield Label(self._target_text(), id="target")
+            yield Input(placeholder=_("the move as it should have been"), id="new",
+                        disabled=True)
+            yield Button(_("Preview"), id="preview", disabled=True)
+            yield Button(_("Apply"), id="apply", variant="warning", disabled=True)
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "History"
-        self.sub_title = self.sitting.label()
         self._fill()
         self.query_one("#moves", DataTable).focus()
+
+    async def recompose(self) -> None:
+        # A language switch draws the screen anew: the move being corrected and what was typed
+        # for it stay; a preview is made again in the new language.
+        typed = self.query_one("#new", Input).value if self.is_mounted else ""
+        await super().recompose()
+        self._fill()
+        if self.seq is None:
+            self.query_one("#moves", DataTable).focus()
+            return
+        had_plan = self._plan is not None
+        self._editing(typed)
+        if had_plan:
+            self.action_preview()
+
+    def _target_text(self) -> str:
+        if self.seq is None:
+            return _("Correct {dash}").format(dash=glyphs.current().dash)
+        return _("Correct #{seq} to").format(seq=self.seq)
 
     def _fill(self) -> None:
         moves = self.query_one("#moves", DataTable)
@@ -105,10 +133,15 @@ class HistoryScreen(Screen[None]):
         entry = next(e for e in self.sitting.log if e.seq == seq)
         self.seq = seq
         self._plan = None
-        self.query_one("#target", Label).update(f"Correct #{seq} to")
+        self._editing(entry.text)
+
+    def _editing(self, text: str) -> None:
+        """The correction row open on the chosen move, `text` in the box."""
+        self.query_one("#target", Label).update(self._target_text())
         new = self.query_one("#new", Input)
         new.disabled = False
-        new.value = entry.text
+        with new.prevent(Input.Changed):
+            new.value = text
         new.focus()
         self.query_one("#preview", Button).disabled = False
         self.query_one("#apply", Button).disabled = True
@@ -143,9 +176,12 @@ class HistoryScreen(Screen[None]):
             return
         if plan.dropped:
             self.app.push_screen(
-                ConfirmDialog("Drop later moves?", f"Correcting #{plan.seq} drops "
-                              f"{len(plan.dropped)} later move(s) that no longer hold. They "
-                              "stay in the file's log but stop counting.", "Correct and drop"),
+                ConfirmDialog(_("Drop later moves?"), ngettext(
+                    "Correcting #{seq} drops {n} later move that no longer holds. It stays in "
+                    "the file's log but stops counting.",
+                    "Correcting #{seq} drops {n} later moves that no longer hold. They stay in "
+                    "the file's log but stop counting.", len(plan.dropped)).format(
+                        seq=plan.seq, n=len(plan.dropped)), _("Correct and drop")),
                 lambda yes: self._apply(plan) if yes else None)
         else:
             self._apply(plan)
@@ -165,13 +201,14 @@ class HistoryScreen(Screen[None]):
         except SessionError as exc:
             self._show(filled("[b $error]$text[/]", text=exc.message))
             return
-        self._show(filled(f"[b $secondary]Undone #{done.seq} $text[/]", text=done.text))
+        self._show(filled(_("[b $secondary]Undone #{seq} $text[/]").format(seq=done.seq),
+                          text=done.text))
         self._reset()
 
     def _reset(self) -> None:
         self.seq = None
         self._plan = None
-        self.query_one("#target", Label).update("Correct —")
+        self.query_one("#target", Label).update(self._target_text())
         new = self.query_one("#new", Input)
         new.value = ""
         new.disabled = True

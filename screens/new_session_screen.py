@@ -10,25 +10,34 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Collapsible, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Collapsible, Header, Input, Label, Select, Static
 
-from referee.engine.setup import editions
+from referee.engine.setup import edition_title, editions
+from referee.i18n import N_, _
 from referee.service import SessionError, build_header
 
+from . import glyphs
 from .literal import filled, text_cell
 from .widgets import OptionsForm, PlayerList
+from .widgets.footer import Footer
 
 if TYPE_CHECKING:
     from .app import RefereeApp
 
 SCORING_KINDS = (
-    ("first to N points (target)", "target", "500"),
-    ("N rounds, Japanese table (rounds)", "rounds", "5"),
-    ("lowest total at N (lowest)", "lowest", "500"),
-    ("penalty points, out at N (penalty)", "penalty", "500"),
-    ("one round (none)", "none", ""),
+    (N_("first to N points (target)"), "target", "500"),
+    (N_("N rounds, Japanese table (rounds)"), "rounds", "5"),
+    (N_("lowest total at N (lowest)"), "lowest", "500"),
+    (N_("penalty points, out at N (penalty)"), "penalty", "500"),
+    (N_("one round (none)"), "none", ""),
 )
 """Label, scoring kind and the usual N."""
+
+RULEBOOKS = (
+    (N_("en: the English rules sheet"), "en"),
+    (N_("jp: the Japanese manuals"), "jp"),
+)
+"""The rulebooks a session may play by (`[Rules]`), each with where its rules come from."""
 
 
 class NewSessionScreen(Screen[None]):
@@ -37,8 +46,8 @@ class NewSessionScreen(Screen[None]):
     CSS_PATH = "new_session_screen.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("f2", "start", "Start session", id="new.start"),
+        Binding("escape", "cancel", N_("Cancel")),
+        Binding("f2", "start", N_("Start session"), id="new.start"),
     ]
 
     app: RefereeApp
@@ -49,48 +58,85 @@ class NewSessionScreen(Screen[None]):
         self._n_touched = False
 
     def compose(self) -> ComposeResult:
-        yield Header(icon="▤")
+        self.title = _("New session")
+        self.sub_title = _("who plays, and by which rules")
+        yield Header(icon=glyphs.current().icon)
         with VerticalScroll(id="form"):
             with Horizontal(classes="row"):
-                yield Label("Event")
-                yield Input(placeholder="e.g. Friday UNO night", id="event")
-                yield Label("Date", classes="second")
+                yield Label(_("Event"))
+                yield Input(placeholder=_("e.g. Friday UNO night"), id="event")
+                yield Label(_("Date"), classes="second")
                 yield Input(self.today.isoformat(), id="date", classes="short")
-            yield Label("[b]Players[/], clockwise as seated: 2 to 10. Left of a player is the "
-                        "next name.", classes="heading")
+            yield Label(_("[b]Players[/], clockwise as seated: 2 to 10. Left of a player is the "
+                          "next name."), classes="heading")
             yield PlayerList(id="players")
             with Horizontal(classes="row"):
-                yield Label("Edition")
-                decks = [(e.deck.title, key) for key, e in editions().items()]
+                yield Label(_("Edition"))
+                decks = [(edition_title(key), key) for key in editions()]
                 yield Select(decks, value="classic",
                              allow_blank=False, id="edition")
             with Horizontal(classes="row"):
-                yield Label("Rulebook")
-                yield Select([("en: the English rules sheet", "en"),
-                              ("jp: the Japanese manuals", "jp")], value="en",
+                yield Label(_("Rulebook"))
+                yield Select([(_(label), rules) for label, rules in RULEBOOKS], value="en",
                              allow_blank=False, id="rules")
             with Horizontal(classes="row"):
-                yield Label("Scoring")
-                yield Select([(label, kind) for label, kind, _ in SCORING_KINDS],
+                yield Label(_("Scoring"))
+                yield Select([(_(label), kind) for label, kind, _n in SCORING_KINDS],
                              value="target", allow_blank=False, id="scoring")
                 yield Label("N", classes="second")
                 yield Input("500", type="integer", id="limit", classes="short")
             with Horizontal(classes="row"):
-                yield Label("First dealer")
-                yield Select([], prompt="add players first", id="dealer")
-            with Collapsible(title="Rule options: the rulebook's defaults, each with its meaning "
-                                   "and source", id="options-box"):
+                yield Label(_("First dealer"))
+                yield Select([], prompt=_("add players first"), id="dealer")
+            with Collapsible(title=_("Rule options: the rulebook's defaults, each with its "
+                                     "meaning and source"), id="options-box"):
                 yield OptionsForm(id="options")
         yield Static("", id="problem")
         with Horizontal(id="buttons"):
-            yield Button("Cancel", id="cancel")
-            yield Button("Start session", id="start", variant="primary")
+            yield Button(_("Cancel"), id="cancel")
+            yield Button(_("Start session"), id="start", variant="primary")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "New session"
-        self.sub_title = "who plays, and by which rules"
         self.query_one("#players #name", Input).focus()
+
+    async def recompose(self) -> None:
+        # A language switch draws the form anew: what was typed and chosen so far stays.
+        kept = self._kept() if self.is_mounted else None
+        await super().recompose()
+        if kept is not None:
+            self._restore(kept)
+
+    def _kept(self) -> dict[str, object]:
+        form = self.query_one(OptionsForm)
+        return {"players": list(self.query_one(PlayerList).players),
+                "inputs": {i: self.query_one(f"#{i}", Input).value
+                           for i in ("event", "date", "limit")},
+                "selects": {i: self.query_one(f"#{i}", Select).value
+                            for i in ("edition", "rules", "scoring")},
+                "dealer": self.query_one("#dealer", Select).value,
+                "options": (dict(form.values), set(form.touched)),
+                "collapsed": self.query_one(Collapsible).collapsed}
+
+    def _restore(self, kept: dict[str, object]) -> None:
+        seats = self.query_one(PlayerList)
+        for name in kept["players"]:  # type: ignore[attr-defined]
+            seats.add(name)
+        self._seating()
+        form = self.query_one(OptionsForm)
+        values, touched = kept["options"]  # type: ignore[misc]
+        form.values, form.touched = dict(values), set(touched)
+        for key, value in form.values.items():
+            widget = form.query_one(f"#opt-{key}")
+            if isinstance(widget, (Input, Select)):
+                widget.value = value
+        for name, value in kept["selects"].items():  # type: ignore[attr-defined]
+            self.query_one(f"#{name}", Select).value = value
+        if kept["dealer"] is not Select.NULL:
+            self.query_one("#dealer", Select).value = kept["dealer"]
+        for name, value in kept["inputs"].items():  # type: ignore[attr-defined]
+            self.query_one(f"#{name}", Input).value = value
+        self.query_one(Collapsible).collapsed = bool(kept["collapsed"])
 
     @on(PlayerList.PlayersChanged)
     def _seating(self) -> None:
@@ -113,12 +159,12 @@ class NewSessionScreen(Screen[None]):
         limit = self.query_one("#limit", Input)
         limit.disabled = kind == "none"
         if not self._n_touched:
-            usual = next(n for _, k, n in SCORING_KINDS if k == kind)
+            usual = next(n for _label, k, n in SCORING_KINDS if k == kind)
             limit.value = usual
 
     @on(Input.Changed, "#limit")
     def _limit_edited(self, event: Input.Changed) -> None:
-        usual = {n for _, _, n in SCORING_KINDS}
+        usual = {n for _label, _kind, n in SCORING_KINDS}
         self._n_touched = event.value not in usual
 
     def _value(self, selector: str) -> str:
@@ -133,8 +179,8 @@ class NewSessionScreen(Screen[None]):
     def action_start(self) -> None:
         players = self.query_one(PlayerList).players
         if len(players) < 2:
-            self._problem(f"A session needs 2 to 10 players; {len(players)} seated so far. "
-                          "Type a name and press Enter to add one.")
+            self._problem(_("A session needs 2 to 10 players; {n} seated so far. Type a name "
+                            "and press Enter to add one.").format(n=len(players)))
             return
         rules, edition = self._value("#rules"), self._value("#edition")
         event = self.query_one("#event", Input).value.strip() or None
@@ -143,8 +189,8 @@ class NewSessionScreen(Screen[None]):
             if date is not None:
                 datetime.date.fromisoformat(date)
         except ValueError:
-            self._problem(f"The date must be YYYY-MM-DD, e.g. {self.today.isoformat()}, not "
-                          f"{date!r}")
+            self._problem(_("The date must be YYYY-MM-DD, e.g. {example}, not {typed}").format(
+                example=self.today.isoformat(), typed=repr(date)))
             return
         try:
             header = build_header(", ".join(players), edition, self.scoring(), rules,

@@ -9,16 +9,19 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Static
+from textual.widgets import Button, Header, Input, Label, Static
 
 from referee.engine import Referee
 from referee.engine.events import HandRevealed
+from referee.i18n import N_, _, ngettext
 from referee.notation import NotationError, parse_move
 from referee.service import SessionError
 
+from . import glyphs
 from .literal import filled, literal
 from .score_sheet_screen import ScoreSheetScreen
 from .sitting import Sitting
+from .widgets.footer import Footer
 
 
 def check_hand(ref: Referee, name: str, typed: str) -> tuple[bool, str]:
@@ -26,7 +29,7 @@ def check_hand(ref: Referee, name: str, typed: str) -> tuple[bool, str]:
     referee's own ruling on the `hand` line, changing nothing."""
     value = typed.strip()
     if not value:
-        return False, "cards (e.g. `r5 g+2 w`) or a points total (e.g. `27`)"
+        return False, _("cards (e.g. `r5 g+2 w`) or a points total (e.g. `27`)")
     try:
         event = parse_move(f"hand {name}: {value}", ref.header)
     except NotationError as exc:
@@ -36,8 +39,9 @@ def check_hand(ref: Referee, name: str, typed: str) -> tuple[bool, str]:
     if not ruling.ok:
         return False, ruling.text
     if event.cards is None:
-        return True, f"{event.points or 0} points, as a total"
-    return True, f"{len(event.cards)} card(s), {ref.deck.points(event.cards)} points"
+        return True, _("{points} points, as a total").format(points=event.points or 0)
+    return True, _("{cards} card(s), {points} points").format(
+        cards=len(event.cards), points=ref.deck.points(event.cards))
 
 
 class RoundEndScreen(Screen[None]):
@@ -57,8 +61,8 @@ class RoundEndScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Back to the table"),
-        Binding("f2", "record", "Record hands"),
+        Binding("escape", "cancel", N_("Back to the table")),
+        Binding("f2", "record", N_("Record hands")),
     ]
 
     def __init__(self, sitting: Sitting) -> None:
@@ -71,31 +75,45 @@ class RoundEndScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         ref = self.sitting.referee
         table = ref.table
-        yield Header(icon="▤")
+        self.title = _("Round end")
+        self.sub_title = self.sitting.label()
+        yield Header(icon=glyphs.current().icon)
         with VerticalScroll():
-            yield Static(filled(f"Round {ref.round_no}: [b]$winner[/] went out. Enter each hand "
-                                "left: its cards, or a points total.", winner=self.winner or "?"),
-                         id="intro")
+            intro = _("Round {round}: [b]$winner[/] went out. Enter each hand left: its cards, "
+                      "or a points total.").format(round=ref.round_no)
+            yield Static(filled(intro, winner=self.winner or "?"), id="intro")
             for index, name in enumerate(self.players):
                 count = table.hands[table.players.index(name)] if table else None
-                held = f" [dim]({count} cards)[/]" if count is not None else ""
+                held = ("$name" if count is None else
+                        ngettext("$name [dim]({n} card)[/]", "$name [dim]({n} cards)[/]",
+                                 count).format(n=count))
                 with Horizontal(classes="hand"):
-                    yield Label(filled(f"$name{held}", name=name))
-                    yield Input(placeholder="r5 g+2 w   or   27", id=f"hand-{index}")
+                    yield Label(filled(held, name=name))
+                    yield Input(placeholder=_("r5 g+2 w   or   27"), id=f"hand-{index}")
                 yield Static("", id=f"check-{index}", classes="check")
             yield Static("", id="problem")
         with Horizontal(id="buttons"):
-            yield Button("Back", id="cancel")
-            yield Button("Record hands", id="record", variant="primary")
+            yield Button(_("Back"), id="cancel")
+            yield Button(_("Record hands"), id="record", variant="primary")
         yield Footer()
 
+    async def recompose(self) -> None:
+        # A language switch draws the hands anew: what was typed in them stays.
+        typed = ([self.query_one(f"#hand-{i}", Input).value for i in range(len(self.players))]
+                 if self.is_mounted else [])
+        await super().recompose()
+        for index, value in enumerate(typed):
+            self.query_one(f"#hand-{index}", Input).value = value
+        self._check_all()
+
     def on_mount(self) -> None:
-        self.title = "Round end"
-        self.sub_title = self.sitting.label()
-        for index in range(len(self.players)):
-            self._check(index)
+        self._check_all()
         if self.players:
             self.query_one("#hand-0", Input).focus()
+
+    def _check_all(self) -> None:
+        for index in range(len(self.players)):
+            self._check(index)
 
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:
@@ -115,7 +133,7 @@ class RoundEndScreen(Screen[None]):
         typed = self.query_one(f"#hand-{index}", Input).value
         ok, text = check_hand(self.sitting.referee, self.players[index], typed)
         check = self.query_one(f"#check-{index}", Static)
-        check.update(literal(("✓ " if ok else "") + text))
+        check.update(literal((f"{glyphs.current().ok} " if ok else "") + text))
         check.set_class(ok, "-ok")
         check.set_class(not ok and bool(typed.strip()), "-bad")
         return ok
@@ -124,7 +142,7 @@ class RoundEndScreen(Screen[None]):
     def action_record(self) -> None:
         """Record every hand in seating order; stop at the first the engine refuses."""
         if not all([self._check(i) for i in range(len(self.players))]):
-            self._problem("Some hands are not right yet: see the line under each.")
+            self._problem(_("Some hands are not right yet: see the line under each."))
             return
         for index, name in enumerate(self.players):
             if name not in self.sitting.referee.missing_hands():
@@ -136,8 +154,9 @@ class RoundEndScreen(Screen[None]):
                 self._problem(exc.message)
                 return
             if not result.ok:
-                self._problem(f"{name}: refused, nothing recorded for this hand: "
-                              f"{result.message} [{result.rule}]")
+                self._problem(_("{name}: refused, nothing recorded for this hand: {message} "
+                                "[{rule}]").format(name=name, message=result.message,
+                                                   rule=result.rule))
                 self.query_one(f"#hand-{index}", Input).focus()
                 return
         self.app.switch_screen(ScoreSheetScreen(self.sitting))

@@ -10,28 +10,37 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, OptionList
+from textual.widgets import Header, Input, OptionList
 from textual.widgets.option_list import Option
 
 from referee.engine.rules import Variant
-from referee.engine.setup import option_specs, rules_in_force
+from referee.engine.setup import edition_title, family_name, option_specs, rules_in_force
+from referee.i18n import N_, _, ngettext
 from referee.notation import visible
 
+from . import glyphs
 from .widgets import TABLE_DEFAULT
+from .widgets.footer import Footer
 
 
 def rule_entry(rule: Variant) -> Content:
-    mark = f"\n  {TABLE_DEFAULT}" if rule.table_default else ""
+    """A rule in the language in use: its id, its text, its source."""
+    mark = f"\n  {_(TABLE_DEFAULT)}" if rule.table_default else ""
     # A Wild Customizable's rule is the text the table wrote on the card.
-    return Content.assemble((rule.id, "bold $accent"), "  ", visible(rule.text),
-                            (f"\n  Source: {visible(rule.source)}", "dim"), (mark, "$warning"))
+    source = _("Source: {source}").format(source=visible(_(rule.source)))
+    return Content.assemble((rule.id, "bold $accent"), "  ", visible(_(rule.text)),
+                            (f"\n  {source}", "dim"), (mark, "$warning"))
 
 
 def option_entry(key: str, value: str) -> Content:
+    """An option in the language in use: its key, its value, its meaning, its source."""
     option = option_specs()[key]
-    mark = f"; {TABLE_DEFAULT}" if option.table_default else ""
-    return Content.assemble(("option ", "dim"), (key, "bold"), " = ", (value, "bold $accent"),
-                            f"  {option.meaning}", (f"\n  Source: {option.source}{mark}", "dim"))
+    source = _("Source: {source}").format(source=_(option.source))
+    if option.table_default:
+        source = _("{source}; {mark}").format(source=source, mark=_(TABLE_DEFAULT))
+    return Content.assemble((_("option") + " ", "dim"), (key, "bold"), " = ",
+                            (value, "bold $accent"), f"  {_(option.meaning)}",
+                            (f"\n  {source}", "dim"))
 
 
 def matches(words: list[str], *texts: str) -> bool:
@@ -48,7 +57,7 @@ class RulesScreen(Screen[None]):
     RulesScreen #rules { height: 1fr; border: round $primary 50%; }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", N_("Back"))]
 
     def __init__(self, options: Mapping[str, str], edition: str, rulebook: str) -> None:
         super().__init__()
@@ -58,35 +67,53 @@ class RulesScreen(Screen[None]):
         self.rules = rules_in_force(options, edition)
 
     def compose(self) -> ComposeResult:
-        yield Header(icon="▤")
-        yield Input(placeholder="search the rules: a word such as uno, challenge, draw",
+        self.title = _("Rules in force")
+        self.sub_title = _("{edition} {dot} {rulebook}").format(
+            edition=edition_title(self.edition), dot=glyphs.current().dot,
+            rulebook=family_name(self.rulebook))
+        yield Header(icon=glyphs.current().icon)
+        yield Input(placeholder=_("search the rules: a word such as uno, challenge, draw"),
                     id="search")
         yield OptionList(id="rules")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "Rules in force"
-        self.sub_title = f"{self.edition} edition · {self.rulebook} rulebook"
         self._filter("")
         self.query_one("#search", Input).focus()
+
+    async def recompose(self) -> None:
+        # A language switch draws the rules anew in the new language; the search stays.
+        typed = self.query_one("#search", Input).value if self.is_mounted else ""
+        await super().recompose()
+        search = self.query_one("#search", Input)
+        with search.prevent(Input.Changed):
+            search.value = typed
+        self._filter(typed)
+        search.focus()
 
     @on(Input.Changed, "#search")
     def _search(self, event: Input.Changed) -> None:
         self._filter(event.value)
 
     def _filter(self, typed: str) -> None:
+        # What is shown is searched, and the English too: rule ids and the move language are
+        # English words, and a word from the rulebook finds its rule in either language.
         words = typed.casefold().split()
         shown: list[Option] = [Option(rule_entry(r)) for r in self.rules
-                               if matches(words, r.id, r.text, r.source)]
+                               if matches(words, r.id, r.text, r.source, _(r.text),
+                                          _(r.source))]
         specs = option_specs()
         shown += [Option(option_entry(key, value)) for key, value in self.options.items()
-                  if matches(words, key, value, specs[key].meaning, specs[key].source)]
+                  if matches(words, key, value, specs[key].meaning, specs[key].source,
+                             _(specs[key].meaning), _(specs[key].source))]
         listing = self.query_one("#rules", OptionList)
         listing.clear_options()
         listing.add_options(shown)
         count = len(shown)
-        listing.border_title = (f"{count} match{'es' if count != 1 else ''}" if words
-                                else f"{len(self.rules)} rules, {len(self.options)} options")
+        listing.border_title = (
+            ngettext("{n} match", "{n} matches", count).format(n=count) if words
+            else _("{rules} rules, {options} options").format(rules=len(self.rules),
+                                                            options=len(self.options)))
 
     def action_back(self) -> None:
         self.dismiss(None)

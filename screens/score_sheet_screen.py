@@ -12,31 +12,37 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Header, Input, Select, Static
+from textual.widgets import Button, DataTable, Header, Input, Select, Static
 
+from referee.i18n import N_, _, pgettext
 from referee.sheet import Sheet
 from referee.sheet.exports import FORMATS, labels
 from referee.sheet.files import ExportError, TargetExists, check_target, write_file
 
+from . import glyphs
 from .dialogs import ConfirmDialog, QrDialog
 from .literal import filled, literal, text_cell
 from .sitting import Sitting
 from .widgets import TotalsChart
+from .widgets.footer import Footer
 
 if TYPE_CHECKING:
     from .app import RefereeApp
 
-"""The export command's prefix on its messages; on screen the context is already clear."""
-
 
 def fill_table(grid: DataTable[Text], sheet: Sheet) -> None:
     """Players down, rounds across: each round's points and the running total after it."""
-    grid.add_column("Player", key="player")
+    grid.add_column(_("Player"), key="player")
+    # The running total's heading: a word where the language has one, else the symbol.
+    total = pgettext("running total", "Σ")
+    total = glyphs.current().total if total == "Σ" else total
+    star = glyphs.current().star
     for rnd in sheet.rounds:
-        grid.add_column(f"R{rnd.number}", key=f"r{rnd.number}")
-        grid.add_column("Σ", key=f"t{rnd.number}")
-    grid.add_column("Total", key="total")
-    grid.add_column("Rank", key="rank")
+        # A round's points, then the running total after it (Σ).
+        grid.add_column(_("R{n}").format(n=rnd.number), key=f"r{rnd.number}")
+        grid.add_column(total, key=f"t{rnd.number}")
+    grid.add_column(_("Total"), key="total")
+    grid.add_column(_("Rank"), key="rank")
     winner = sheet.score.winner
     for player in sheet.players:
         name = text_cell(player, style="bold" if player == winner else "")
@@ -47,7 +53,7 @@ def fill_table(grid: DataTable[Text], sheet: Sheet) -> None:
                               style="bold green" if went_out else ""))
             cells.append(Text(str(rnd.running[player]), justify="right", style="dim"))
         cells.append(Text(str(sheet.score.totals[player]), justify="right", style="bold"))
-        rank = labels.rank_text(sheet, player) + (" ★" if player == winner else "")
+        rank = labels.rank_text(sheet, player) + (f" {star}" if player == winner else "")
         cells.append(Text(rank, justify="right"))
         grid.add_row(*cells, key=player)
 
@@ -61,8 +67,9 @@ def notes_text(sheet: Sheet) -> Content:
         lines += [filled("  $text [dim]\\[$rule][/]", text=note.text, rule=note.rule)
                   for note in rnd.notes]
         if not rnd.notes:
-            lines.append(Content.from_markup("  [dim]nothing notable[/]"))
-    return Content("\n").join(lines) if lines else Content.from_markup("[dim]No round yet.[/]")
+            lines.append(Content.from_markup(_("  [dim]nothing notable[/]")))
+    return (Content("\n").join(lines) if lines
+            else Content.from_markup(_("[dim]No round yet.[/]")))
 
 
 class ScoreSheetScreen(Screen[None]):
@@ -73,9 +80,9 @@ class ScoreSheetScreen(Screen[None]):
     app: RefereeApp
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", "Back"),
-        Binding("f2", "export", "Export", id="sheet.export"),
-        Binding("f3", "qr", "QR code", id="sheet.qr"),
+        Binding("escape", "back", N_("Back")),
+        Binding("f2", "export", N_("Export"), id="sheet.export"),
+        Binding("f3", "qr", N_("QR code"), id="sheet.qr"),
     ]
 
     def __init__(self, sitting: Sitting, *, export: bool = False) -> None:
@@ -86,12 +93,14 @@ class ScoreSheetScreen(Screen[None]):
         """Opened to export (the palette's command): the file name has the focus."""
 
     def compose(self) -> ComposeResult:
-        yield Header(icon="▤")
+        self.title = _("Score sheet")
+        self.sub_title = self.sitting.label()
+        yield Header(icon=glyphs.current().icon)
         sheet = self.sheet
         with VerticalScroll(id="body"):
             if sheet is None:
-                yield Static("[b $error]The sheet cannot be drawn while a stored move no longer "
-                             "holds: correct it in History (F9 on the table).[/]")
+                yield Static(_("[b $error]The sheet cannot be drawn while a stored move no "
+                               "longer holds: correct it in History (F9 on the table).[/]"))
             else:
                 yield Static(filled("[b]$status[/]  [dim]$scoring[/]",
                                     status=labels.status(sheet),
@@ -106,19 +115,31 @@ class ScoreSheetScreen(Screen[None]):
             yield Select([(f.name, f.name) for f in FORMATS.values()],
                          value="html", allow_blank=False, id="format")
             yield Input(self._default_path("html"), id="path")
-            yield Button("Export", id="do-export", variant="primary")
-            yield Button("QR", id="do-qr")
+            yield Button(_("Export"), id="do-export", variant="primary")
+            yield Button(_("QR"), id="do-qr")
         yield Static("", id="exported")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "Score sheet"
-        self.sub_title = self.sitting.label()
+        self._ready()
+        if self.sheet is not None and self._export_first:
+            self.query_one("#path", Input).focus()
+
+    async def recompose(self) -> None:
+        # A language switch draws the sheet anew: the chosen format and file name stay.
+        kept = ((self.query_one("#format", Select).value, self.query_one("#path", Input).value)
+                if self.is_mounted else None)
+        await super().recompose()
+        self._ready()
+        if kept is not None:
+            with self.prevent(Select.Changed):
+                self.query_one("#format", Select).value = kept[0]
+            self.query_one("#path", Input).value = kept[1]
+
+    def _ready(self) -> None:
         if self.sheet is None:
             for widget in self.query("#export Select, #export Input, #export Button"):
                 widget.disabled = True
-        elif self._export_first:
-            self.query_one("#path", Input).focus()
 
     def _default_path(self, fmt: str) -> str:
         return f"uno-{self.sitting.id}{FORMATS[fmt].suffix}"
@@ -129,7 +150,8 @@ class ScoreSheetScreen(Screen[None]):
         stem = Path(path.value or self._default_path("html"))
         chosen = FORMATS[str(event.value)]
         path.value = str(stem.with_suffix(chosen.suffix))
-        self._said(f"{chosen.name}: {chosen.help}", error=False)
+        self._said(_("{format}: {help}").format(format=chosen.name, help=_(chosen.help)),
+                   error=False)
 
     @on(Button.Pressed, "#do-export")
     @on(Input.Submitted, "#path")
@@ -142,7 +164,7 @@ class ScoreSheetScreen(Screen[None]):
         fmt = FORMATS[str(self.query_one("#format", Select).value)]
         typed = self.query_one("#path", Input).value.strip()
         if not typed:
-            self._said("Type a file name to export to.", error=True)
+            self._said(_("Type a file name to export to."), error=True)
             return
         # Relative to the app's folder (where it was started), like the import dialog.
         out = str((self.app.cwd / Path(typed).expanduser()).resolve())
@@ -151,14 +173,16 @@ class ScoreSheetScreen(Screen[None]):
             write_file(out, fmt.render(self.sheet), force)
         except TargetExists:
             self.app.push_screen(
-                ConfirmDialog("Overwrite?", f"{out} already exists. Replace it with this "
-                              "score sheet?", "Overwrite"),
+                ConfirmDialog(_("Overwrite?"), _("{path} already exists. Replace it with this "
+                                                  "score sheet?").format(path=out),
+                              _("Overwrite")),
                 lambda yes: self._export(force=True) if yes else None)
             return
         except ExportError as exc:
             self._said(exc.message, error=True)
             return
-        self._said(f"Wrote the {fmt.name} export to {out}", error=False)
+        self._said(_("Wrote the {format} export to {path}").format(format=fmt.name, path=out),
+                   error=False)
 
     def _said(self, text: str, error: bool) -> None:
         said = self.query_one("#exported", Static)

@@ -10,22 +10,84 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Header, Static
+from textual.widgets import Button, DataTable, Header, Static
 
+from referee.engine.scoring import parse_scoring
+from referee.engine.setup import edition_title, family_name
+from referee.i18n import N_, NC_, _, ngettext, pgettext
 from referee.service import SessionError, SessionInfo
 
+from . import glyphs
 from .dialogs import ConfirmDialog
 from .literal import filled, literal, text_cell
+from .widgets.footer import Footer
 
 if TYPE_CHECKING:
     from .app import RefereeApp
 
+STATUSES = {
+    "new": NC_("session status", "new"),
+    "playing": NC_("session status", "playing"),
+    "round over": NC_("session status", "round over"),
+    "finished": NC_("session status", "finished"),
+}
+"""A session's status (`SessionInfo.status`) as the list shows it."""
 
-def describe(info: SessionInfo) -> str:
-    """One session in a sentence, for the delete question."""
-    what = [info.event] if info.event else []
-    what += [", ".join(info.players), f"{info.moves} moves", info.status]
-    return "; ".join(what)
+COLUMNS = (
+    ("date", N_("Date")), ("players", N_("Players")), ("status", N_("Status")),
+    ("leader", N_("Leader")), ("game", N_("Game")), ("id", N_("Id")),
+)
+"""What tells sessions apart first, so that 80 columns show it; the rest scrolls."""
+
+
+def status_text(info: SessionInfo) -> str:
+    """`playing, round 2`: the status, and the round once there is one."""
+    status = STATUSES.get(info.status)
+    word = pgettext("session status", status) if status else info.status
+    if not info.round:
+        return word
+    return _("{status}, round {round}").format(status=word, round=info.round)
+
+
+def scoring_text(scoring: str) -> str:
+    """A `[Scoring]` value in a few words (`target 500`: first to 500); as stored if unknown."""
+    try:
+        system = parse_scoring(scoring)
+    except ValueError:
+        return scoring
+    n = system.limit or 0
+    if system.kind == "rounds":
+        return ngettext("{n} round", "{n} rounds", n).format(n=n)
+    texts = {"target": _("first to {n}"), "lowest": _("lowest total at {n}"),
+             "penalty": _("penalty points, out at {n}"), "none": _("one round")}
+    return texts[system.kind].format(n=n)
+
+
+def game_text(info: SessionInfo) -> str:
+    """The edition, the rulebook and the scoring, named in the language in use."""
+    return _("{edition}, {rulebook}, {scoring}").format(
+        edition=edition_title(info.edition), rulebook=family_name(info.rules),
+        scoring=scoring_text(info.scoring))
+
+
+def players_text(players: tuple[str, ...] | list[str]) -> str:
+    """The names as typed, in seating order."""
+    return pgettext("list", ", ").join(players)
+
+
+def delete_question(info: SessionInfo) -> str:
+    """What deleting the session loses, in a sentence that lets a person recognise it."""
+    values = {"id": info.id, "event": info.event or "", "players": players_text(info.players),
+              "n": info.moves, "status": status_text(info)}
+    if info.event:
+        return ngettext("Session {id} ({event}: {players}; {n} move; {status}) will be deleted "
+                        "for good. This cannot be undone.",
+                        "Session {id} ({event}: {players}; {n} moves; {status}) will be "
+                        "deleted for good. This cannot be undone.", info.moves).format(**values)
+    return ngettext("Session {id} ({players}; {n} move; {status}) will be deleted for good. "
+                    "This cannot be undone.",
+                    "Session {id} ({players}; {n} moves; {status}) will be deleted for good. "
+                    "This cannot be undone.", info.moves).format(**values)
 
 
 class SessionsScreen(Screen[None]):
@@ -34,10 +96,10 @@ class SessionsScreen(Screen[None]):
     CSS_PATH = "sessions_screen.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f2", "new", "New", id="sessions.new"),
-        Binding("f3", "import", "Import", id="sessions.import"),
-        Binding("f4", "demo", "Demo", id="sessions.demo"),
-        Binding("delete", "delete", "Delete", id="sessions.delete"),
+        Binding("f2", "new", N_("New"), id="sessions.new"),
+        Binding("f3", "import", N_("Import"), id="sessions.import"),
+        Binding("f4", "demo", N_("Demo"), id="sessions.demo"),
+        Binding("delete", "delete", N_("Delete"), id="sessions.delete"),
     ]
 
     app: RefereeApp
@@ -47,31 +109,35 @@ class SessionsScreen(Screen[None]):
         self.infos: list[SessionInfo] = []
 
     def compose(self) -> ComposeResult:
-        yield Header(icon="▤")
+        self.title = _("UNO Referee")
+        self.sub_title = _("sessions")
+        yield Header(icon=glyphs.current().icon)
         with Vertical(id="empty"):
             yield Static("", id="welcome")
             with Horizontal():
-                yield Button("Open the demo table", id="demo", variant="primary")
-                yield Button("New session", id="new")
-                yield Button("Import a .uno file", id="import")
+                yield Button(_("Open the demo table"), id="demo", variant="primary")
+                yield Button(_("New session"), id="new")
+                yield Button(_("Import a .uno file"), id="import")
         table: DataTable[Text] = DataTable(id="sessions", cursor_type="row", zebra_stripes=True)
-        # What tells sessions apart first, so that 80 columns show it; the rest scrolls.
-        for label, key in (("Date", "date"), ("Players", "players"), ("Status", "status"),
-                           ("Leader", "leader"), ("Game", "game"), ("Id", "id")):
-            table.add_column(label, key=key)
+        for key, label in COLUMNS:
+            table.add_column(_(label), key=key)
         yield table
         with Horizontal(id="actions"):
-            yield Button("Resume", id="resume", variant="primary")
-            yield Button("New", id="new-2")
-            yield Button("Import", id="import-2")
-            yield Button("Delete", id="delete", variant="error")
+            yield Button(_("Resume"), id="resume", variant="primary")
+            yield Button(_("New"), id="new-2")
+            yield Button(_("Import"), id="import-2")
+            yield Button(_("Delete"), id="delete", variant="error")
         yield Static("", id="problem")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "UNO Referee"
-        self.sub_title = "sessions"
         self.reload()
+
+    async def recompose(self) -> None:
+        # A language switch draws the screen anew: the list is read again, its row kept.
+        current = self.selected() if self.is_mounted else None
+        await super().recompose()
+        self.reload(current)
 
     def on_screen_resume(self) -> None:
         self.reload()
@@ -84,17 +150,16 @@ class SessionsScreen(Screen[None]):
         self.infos = list(listing.sessions)
         table.clear()
         for info in self.infos:
-            status = info.status + (f", round {info.round}" if info.round else "")
             # Text cells: a name is shown as typed, never read as markup.
-            cells = (info.date or info.created[:10], ", ".join(info.players), status,
-                     info.leader or "-", f"{info.edition} {info.rules} · {info.scoring}")
+            cells = (info.date or info.created[:10], players_text(info.players),
+                     status_text(info), info.leader or "-", game_text(info))
             table.add_row(*map(text_cell, cells), Text(info.id, style="dim"), key=info.id)
         empty = not self.infos
         self.set_class(empty, "-empty")
         self.query_one("#welcome", Static).update(filled(
-            "[b]No stored sessions yet.[/] Open the demo table to see a game in progress, start "
-            "a new session, or import a .uno file.\n[dim]Sessions are kept in $root[/]",
-            root=self.app.service.root))
+            _("[b]No stored sessions yet.[/] Open the demo table to see a game in progress, "
+              "start a new session, or import a .uno file.\n[dim]Sessions are kept in $root[/]"),
+            root=str(self.app.service.root)))
         self.query_one("#problem", Static).update(
             literal("\n".join(listing.warnings), lines=True))
         if empty:
@@ -140,8 +205,7 @@ class SessionsScreen(Screen[None]):
             return
         info = next(i for i in self.infos if i.id == sid)
         self.app.push_screen(
-            ConfirmDialog("Delete this session?", f"Session {sid} ({describe(info)}) will be "
-                          "deleted for good. This cannot be undone."),
+            ConfirmDialog(_("Delete this session?"), delete_question(info), _("Delete")),
             lambda yes: self._delete(sid) if yes else None)
 
     def _delete(self, sid: str) -> None:
@@ -151,7 +215,7 @@ class SessionsScreen(Screen[None]):
             self._problem(exc.message)
             return
         self.reload()
-        self.app.notify(f"Deleted session {sid}", markup=False)
+        self.app.notify(_("Deleted session {id}").format(id=sid), markup=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("delete", "resume"):
