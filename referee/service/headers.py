@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from ..engine import Referee, SetupError
 from ..engine.events import Header
+from ..i18n import _
 from ..notation import NotationError, normal_name, parse_session, players_problem
 from .results import SetupProblem
 
@@ -23,7 +24,7 @@ def build_header(players: str, edition: str, scoring: str, rules: str = "en",
     """
     names = [normal_name(part) for part in players.split(",")]
     if (problem := players_problem(names)) is not None:
-        raise SetupProblem(f"Players: {problem}")
+        raise SetupProblem(_("Players: {problem}").format(problem=problem))
     players = ", ".join(names)
     fields = [("Event", event), ("Site", site), ("Date", date), ("Edition", edition),
               ("Rules", rules), ("Scoring", scoring), ("Players", players)]
@@ -34,7 +35,8 @@ def build_header(players: str, edition: str, scoring: str, rules: str = "en",
     try:
         header = parse_session(text, "<new session>").header
     except NotationError as exc:
-        raise SetupProblem(f"{lines[exc.line - 1]}: {exc.message}") from None
+        raise SetupProblem(_("{tag}: {problem}").format(tag=lines[exc.line - 1],
+                                                        problem=exc.message)) from None
     return header
 
 
@@ -51,6 +53,7 @@ def _tag(name: str, *values: str) -> str:
     for value in values:
         # The notation has no escapes: a quote or a line break would end the value early.
         if '"' in value or "\n" in value or "\r" in value:
-            raise SetupProblem(f"{name}: {value!r} cannot contain '\"' or a line break")
+            raise SetupProblem(_("{name}: {value!r} cannot contain '\"' or a line "
+                                 "break").format(name=name, value=value))
     quoted = " ".join('"' + value + '"' for value in values)
     return f"[{name} {quoted}]"

@@ -20,6 +20,7 @@ from ..engine.public import public_state
 from ..engine.scoring import ScoreSheet
 from ..engine.state import Game
 from ..engine.step import Step
+from ..i18n import N_, _
 from ..notation import NotationError, format_event, format_session, from_keyboard, parse_move
 from ..notation.limits import MAX_STATEMENTS, shorten
 from ..store import Move, ReadOnly, SessionError, SessionFile, plain_os_errors
@@ -50,7 +51,7 @@ def canonical(event: Event, header: Header) -> str:
     """
     text = format_event(event, header)
     if parse_move(text, header) != event:
-        raise ValueError(f"`{text}` would not read back as the same move")
+        raise ValueError(_("`{text}` would not read back as the same move").format(text=text))
     return text
 
 
@@ -79,8 +80,8 @@ class LiveSession:
         try:
             self._start = Referee(self.header).state
         except SetupError as exc:
-            raise SessionError(f"session {self.id} cannot be refereed by this version: {exc}"
-                               ) from None
+            raise SessionError(_("session {id} cannot be refereed by this version: "
+                                 "{problem}").format(id=self.id, problem=exc)) from None
         self._load()
 
     def _load(self) -> None:
@@ -165,7 +166,7 @@ class LiveSession:
         """The session as a `.uno` file (canonical notation, no comments)."""
         return format_session(Session(self.header, self.events()))
 
-    @plain_os_errors("read the session")
+    @plain_os_errors(N_("could not read the session: {reason}"))
     def refresh(self) -> bool:
         """Read-only watchers: pick up what the writer stored since; True if anything changed."""
         if not self._file.changed():
@@ -198,11 +199,13 @@ class LiveSession:
         typed = shorten(text.strip())
         if self.trouble is not None:
             t = self.trouble
-            return Recorded(False, typed, t.rule, f"move #{t.seq} `{shorten(t.text)}` no longer "
-                            f"holds ({t.message}); correct it before recording more")
+            return Recorded(False, typed, t.rule, _(
+                "move #{seq} `{text}` no longer holds ({message}); correct it before recording "
+                "more").format(seq=t.seq, text=shorten(t.text), message=t.message))
         if len(self._moves) >= MAX_STATEMENTS:
-            return Recorded(False, typed, "session", f"this session holds {MAX_STATEMENTS:,} "
-                            "moves, the limit of one session; start a new one")
+            return Recorded(False, typed, "session", _(
+                "this session holds {limit:,} moves, the limit of one session; start a new "
+                "one").format(limit=MAX_STATEMENTS))
         try:
             event = parse_move(text, self.header)
             stored = canonical(event, self.header)
@@ -237,7 +240,8 @@ class LiveSession:
         """Take back the last move in force (stored as an `undo` entry)."""
         self._check_writable()
         if not self._moves:
-            raise NothingToUndo(f"nothing to undo: session {self.id} has no moves")
+            raise NothingToUndo(_("nothing to undo: session {id} has no moves").format(
+                id=self.id))
         last = self._moves[-1]
         steps: list[Step] | None
         if self._steps is None and self._before is not None:
@@ -279,8 +283,9 @@ class LiveSession:
               ) -> tuple[Correction, tuple[Referee, list[Step]] | None]:
         at = next((i for i, move in enumerate(self._moves) if move.seq == seq), None)
         if at is None:
-            raise NoSuchMove(f"there is no move #{seq} in session {self.id} "
-                             "(`uno-referee show ID --moves` lists them with their numbers)")
+            raise NoSuchMove(_("there is no move #{seq} in session {id} (`uno-referee show ID "
+                               "--moves` lists them with their numbers)").format(seq=seq,
+                                                                                  id=self.id))
         old = self._moves[at].text
         text = from_keyboard(text)
         typed = text.strip()
@@ -297,12 +302,14 @@ class LiveSession:
         except ValueError as exc:
             return refused(SYNTAX_RULE, str(exc))
         if new == old:
-            return refused("session", f"move #{seq} is already `{old}`", new)
+            return refused("session", _("move #{seq} is already `{text}`").format(seq=seq,
+                                                                                  text=old), new)
         trouble = self.trouble
         if trouble is not None and len(self.steps) < at:
-            return refused(trouble.rule, f"move #{trouble.seq} `{shorten(trouble.text)}` before "
-                                         f"it no longer holds ({trouble.message}); correct that "
-                                         "first", new)
+            return refused(trouble.rule, _(
+                "move #{seq} `{text}` before it no longer holds ({message}); correct that "
+                "first").format(seq=trouble.seq, text=shorten(trouble.text),
+                                message=trouble.message), new)
         referee = Referee.at(self._state_before(at))
         first = next(rule_on(referee, self.header, [Statement(seq, new, event)]))
         if not isinstance(first, Step):
@@ -330,7 +337,8 @@ class LiveSession:
 
     def _check_writable(self) -> None:
         if not self._file.writable:
-            raise ReadOnly(f"session {self.id} is open read-only (to watch); open it to record")
+            raise ReadOnly(_("session {id} is open read-only (to watch); open it to "
+                             "record").format(id=self.id))
 
     # Closing ---------------------------------------------------------------------------------
 

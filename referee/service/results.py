@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..i18n import N_, _
 from ..store import SessionError
 
 SYNTAX_RULE = "notation"
@@ -15,8 +16,9 @@ INTERNAL_RULE = "internal"
 
 
 def internal_message(exc: Exception) -> str:
-    return (f"the referee failed on this move ({type(exc).__name__}: {exc}); nothing was "
-            "recorded. This is a bug: please report it with the session file")
+    return _("the referee failed on this move ({error}: {detail}); nothing was recorded. This "
+             "is a bug: please report it with the session file").format(
+                 error=type(exc).__name__, detail=exc)
 
 
 class NothingToUndo(SessionError):
@@ -165,7 +167,17 @@ class SessionInfo:
                    leader, dict(totals), row["moves"], row["created"], row["updated"])
 
 
-STATUSES = frozenset({"new", "playing", "round over", "finished"})
+STATUS_NAMES = {"new": N_("new"), "playing": N_("playing"), "round over": N_("round over"),
+                "finished": N_("finished")}
+"""A session's status (as stored in its log and the index: never translated) and its name."""
+STATUSES = frozenset(STATUS_NAMES)
+
+
+def status_name(status: str) -> str:
+    """A session's status (`SessionInfo.status`, `summary()["status"]`) in the language in
+    use."""
+    name = STATUS_NAMES.get(status)
+    return _(name) if name else status
 _MAX_POINTS = 10**6
 """No real total comes near: a thousand rounds of the largest hands stay far below."""
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..engine import Referee, SetupError
 from ..engine.events import Header, Session
+from ..i18n import N_, _
 from ..notation import NotationError, parse_session
 from ..store import (
     Layout,
@@ -57,13 +58,13 @@ class SessionService:
         """The session id for what was typed; SessionNotFound if it cannot be one."""
         sid = normal_id(typed)
         if sid is None:
-            raise SessionNotFound(f"{typed!r} is not a session id (six letters and digits, as "
-                                  "`uno-referee list` shows them)")
+            raise SessionNotFound(_("{typed!r} is not a session id (six letters and digits, as "
+                                    "`uno-referee list` shows them)").format(typed=typed))
         return sid
 
     # Creating --------------------------------------------------------------------------------
 
-    @plain_os_errors("create the session")
+    @plain_os_errors(N_("could not create the session: {reason}"))
     def create(self, header: Header) -> str:
         """Store a new session with no moves yet; returns its id."""
         try:
@@ -73,7 +74,7 @@ class SessionService:
         check_header(header)
         return self._store(header, [])
 
-    @plain_os_errors("import the session")
+    @plain_os_errors(N_("could not import the session: {reason}"))
     def import_text(self, text: str, filename: str, *, again: bool = False) -> Imported:
         """Store a whole `.uno` session, or nothing: ImportRefused names the first bad line.
 
@@ -88,21 +89,25 @@ class SessionService:
             header = checked(session.header)
             start = Referee(header)
         except (ValueError, SetupError) as exc:
-            raise ImportRefused(f"{filename}:1:1: {exc}", refused=False) from None
+            raise ImportRefused(_("{file}:{line}: {problem}").format(
+                file=filename, line="1:1", problem=exc), refused=False) from None
         stamp = now()
         entries: list[dict[str, Any]] = []
         summary: dict[str, Any] | None = None
         done = replay_session(Session(header, session.events, session.lines), start)
         if done.trouble is not None:
             t = done.trouble
-            raise ImportRefused(f"{filename}:{t.seq}: {t.message} [{t.rule}]; nothing was "
-                                "imported", refused=True)
+            raise ImportRefused(_("{file}:{line}: {message} [{rule}]; nothing was "
+                                  "imported").format(file=filename, line=t.seq,
+                                                     message=t.message, rule=t.rule),
+                                refused=True)
         for seq, step in enumerate(done.steps, 1):
             try:
                 entry: dict[str, Any] = {"seq": seq, "ts": stamp, "kind": "move",
                                          "text": canonical(step.event, header)}
             except ValueError as exc:
-                raise ImportRefused(f"{filename}:{step.seq}: {exc}", refused=False) from None
+                raise ImportRefused(_("{file}:{line}: {problem}").format(
+                    file=filename, line=step.seq, problem=exc), refused=False) from None
             now_summary = summarize(step.ruling.state)
             if now_summary != summary:
                 entry["summary"] = summary = now_summary
@@ -120,25 +125,28 @@ class SessionService:
         try:
             self.layout.ensure()
         except OSError as exc:
-            raise SaveFailed(f"could not create a session in {self.layout.sessions}: "
-                             f"{exc.strerror or exc}; nothing was stored") from None
+            raise SaveFailed(self._not_stored(exc)) from None
         sweep_leftovers(self.layout)
-        for _ in range(_ID_TRIES):
+        for _try in range(_ID_TRIES):
             sid = new_id()
             try:
                 SessionFile.create(self.layout, sid, tags_of(header), entries, created, imported)
             except FileExistsError:
                 continue
             except OSError as exc:
-                raise SaveFailed(f"could not create a session in {self.layout.sessions}: "
-                                 f"{exc.strerror or exc}; nothing was stored") from None
+                raise SaveFailed(self._not_stored(exc)) from None
             self._index_file(sid)
             return sid
-        raise SaveFailed(f"could not find a free session id in {self.layout.sessions}")
+        raise SaveFailed(_("could not find a free session id in {folder}").format(
+            folder=self.layout.sessions))
+
+    def _not_stored(self, exc: OSError) -> str:
+        return _("could not create a session in {folder}: {reason}; nothing was stored").format(
+            folder=self.layout.sessions, reason=exc.strerror or exc)
 
     # Opening ---------------------------------------------------------------------------------
 
-    @plain_os_errors("open the session")
+    @plain_os_errors(N_("could not open the session: {reason}"))
     def open(self, typed_id: str, *, read_only: bool = False) -> LiveSession:
         """Open a session to record (taking its writer lock: SessionLocked if taken) or to watch.
 
@@ -152,13 +160,13 @@ class SessionService:
             file.close()
             raise
 
-    @plain_os_errors("export the session")
+    @plain_os_errors(N_("could not export the session: {reason}"))
     def export(self, typed_id: str) -> str:
         """The session as `.uno` text."""
         with self.open(typed_id, read_only=True) as live:
             return live.export()
 
-    @plain_os_errors("delete the session")
+    @plain_os_errors(N_("could not delete the session: {reason}"))
     def delete(self, typed_id: str) -> None:
         """Remove a session for good (the caller has asked for confirmation)."""
         sid = self.resolve(typed_id)
@@ -167,7 +175,7 @@ class SessionService:
 
     # The list --------------------------------------------------------------------------------
 
-    @plain_os_errors("list the sessions")
+    @plain_os_errors(N_("could not list the sessions: {reason}"))
     def list(self, *, rebuild: bool = False) -> Listing:
         """Every stored session, newest activity first.
 
@@ -207,7 +215,7 @@ class SessionService:
             self.index.save(fresh)
         return fresh, tuple(warnings)
 
-    @plain_os_errors("read the session")
+    @plain_os_errors(N_("could not read the session: {reason}"))
     def info(self, typed_id: str) -> SessionInfo:
         """One session's list row, read from its file."""
         return SessionInfo.from_row(self._row(self.resolve(typed_id)))

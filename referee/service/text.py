@@ -11,10 +11,11 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..engine.scoring import to_json
+from ..i18n import _, pgettext
 from ..notation import visible
 from ..sheet.text_table import aligned, score_table, widths
 from .live import LiveSession
-from .results import Correction, SessionInfo
+from .results import Correction, SessionInfo, status_name
 
 LAST_MOVES = 10
 
@@ -24,11 +25,12 @@ def list_row(info: SessionInfo) -> dict[str, Any]:
 
 
 def list_table(infos: Iterable[SessionInfo]) -> str:
-    rows = [["id", "date", "event", "players", "game", "status", "round", "leader", "totals"]]
+    rows = [[_("id"), _("date"), _("event"), _("players"), _("game"), _("status"), _("round"),
+             _("leader"), _("totals")]]
     for info in infos:
         rows.append([info.id, info.date or info.created[:10], info.event or "",
                      ", ".join(info.players), f"{info.edition} {info.rules}, {info.scoring}",
-                     info.status, str(info.round), info.leader or "-",
+                     status_name(info.status), str(info.round), info.leader or "-",
                      " ".join(f"{p} {info.totals.get(p, 0)}" for p in info.players)])
     # Before measuring: a stand-in such as `\x85` is wider than what it replaces.
     rows = [[visible(cell) for cell in row] for row in rows]
@@ -39,8 +41,9 @@ def list_table(infos: Iterable[SessionInfo]) -> str:
 def describe(info: SessionInfo) -> str:
     """One line that lets a person recognise the session (for confirmations)."""
     what = [info.event] if info.event else []
-    what += [", ".join(info.players), f"{info.moves} moves", info.status]
-    return visible("; ".join(what))
+    what += [", ".join(info.players), _("{n} moves").format(n=info.moves),
+             status_name(info.status)]
+    return visible(pgettext("list", "; ").join(what))
 
 
 def show_json(live: LiveSession) -> dict[str, Any]:
@@ -65,33 +68,41 @@ def show_lines(live: LiveSession, all_moves: bool) -> Iterator[str]:
 def _show_lines(live: LiveSession, all_moves: bool) -> Iterator[str]:
     h = live.header
     labels = [x for x in (h.event, h.site, h.date) if x]
-    yield f"session {live.id}" + (f": {', '.join(labels)}" if labels else "")
+    yield (_("session {id}: {labels}").format(id=live.id, labels=", ".join(labels)) if labels
+           else _("session {id}").format(id=live.id))
     rules = "".join(f", {k}={v}" for k, v in h.overrides)
-    yield f"players: {', '.join(h.players)} ({h.edition}, rules {h.rules}{rules}, {h.scoring})"
+    yield _("players: {players} ({edition}, rules {rules}{options}, {scoring})").format(
+        players=", ".join(h.players), edition=h.edition, rules=h.rules, options=rules,
+        scoring=h.scoring)
     s = live.state()
+    status = status_name(live.summary()["status"])
     if s["round"] is None:
-        yield "not started: record `round 1`, then `dealer NAME` and `start CARD`"
+        yield _("not started: record `round 1`, then `dealer NAME` and `start CARD`")
+    elif s["turn"]:
+        yield _("round {round}, {status}; {player} to play").format(
+            round=s["round"], status=status, player=s["turn"])
     else:
-        turn = f"; {s['turn']} to play" if s["turn"] else ""
-        yield f"round {s['round']}, {live.summary()['status']}{turn}"
+        yield _("round {round}, {status}").format(round=s["round"], status=status)
     if s["top"]:
-        yield (f"top: {s['top']} ({s['color']}), direction {s['direction']}, draw pile "
-               f"{s['draw_pile']}")
-        yield "hands: " + ", ".join(f"{name} {n}" for name, n in s["hands"].items())
+        yield _("top: {card} ({colour}), direction {direction}, draw pile {pile}").format(
+            card=s["top"], colour=s["color"], direction=s["direction"], pile=s["draw_pile"])
+        yield _("hands: {hands}").format(hands=", ".join(f"{name} {n}"
+                                                         for name, n in s["hands"].items()))
     if s["pending"]:
-        yield f"waiting for: {s['pending']}"
+        yield _("waiting for: {what}").format(what=s["pending"])
     if live.trouble is not None:
         t = live.trouble
-        yield (f"PROBLEM: move #{t.seq} `{t.text}` no longer holds ({t.message} [{t.rule}]); "
-               f"fix it with `uno-referee correct {live.id} {t.seq} MOVE`")
+        yield _("PROBLEM: move #{seq} `{text}` no longer holds ({message} [{rule}]); fix it "
+                "with `uno-referee correct {id} {seq} MOVE`").format(
+                    seq=t.seq, text=t.text, message=t.message, rule=t.rule, id=live.id)
     yield ""
     yield from score_table(to_json(live.sheet), h.scoring).rstrip("\n").split("\n")
     moves = live.moves if all_moves else live.moves[-LAST_MOVES:]
     if moves:
         yield ""
         hidden = len(live.moves) - len(moves)
-        yield (f"last {len(moves)} of {len(live.moves)} moves (--moves for all):" if hidden
-               else "moves:")
+        yield (_("last {n} of {total} moves (--moves for all):").format(
+            n=len(moves), total=len(live.moves)) if hidden else _("moves:"))
         width = len(str(moves[-1].seq))
         yield from (f"  #{str(m.seq).rjust(width)}  {m.text}" for m in moves)
 
@@ -100,5 +111,7 @@ def plan_lines(plan: Correction) -> Iterator[str]:
     """A correction: the replacement's ruling, then each later move's."""
     yield visible(f"#{plan.seq}  {plan.old}  =>  {plan.new}  ->  {plan.message} [{plan.rule}]")
     for later in plan.later:
-        verdict = "holds" if later.holds else f"NO LONGER HOLDS: {later.message} [{later.rule}]"
+        verdict = (_("holds") if later.holds
+                   else _("NO LONGER HOLDS: {message} [{rule}]").format(message=later.message,
+                                                                        rule=later.rule))
         yield visible(f"  #{later.seq}  {later.text}  ->  {verdict}")

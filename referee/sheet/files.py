@@ -8,6 +8,8 @@ import shutil
 from pathlib import Path
 from typing import BinaryIO
 
+from ..i18n import _
+
 
 class ExportError(Exception):
     """The file cannot be written; `message` says why in a sentence for the person exporting."""
@@ -25,21 +27,27 @@ def check_target(out: str, force: bool) -> None:
     """Refuse, before any work, a path that exists (without --force) or cannot be written."""
     path = Path(out)
     if path.is_dir():
-        raise ExportError(f"{out}: is a directory; give a file name")
+        raise ExportError(_("{path}: is a directory; give a file name").format(path=out))
     if path.is_symlink() or (path.exists() and not path.is_file()):
         # --force must never turn a device, a FIFO or a link (to /dev/null, to a terminal)
         # into a regular file: exports replace regular files only.
-        raise ExportError(f"{out}: not a regular file (a link, device or pipe); exports write "
-                          "regular files only")
+        raise ExportError(_("{path}: not a regular file (a link, device or pipe); exports "
+                            "write regular files only").format(path=out))
     if path.exists() and not force:
-        raise TargetExists(f"{out} already exists; add --force to overwrite it")
+        raise TargetExists(_exists(out))
     folder = path.parent
     if not folder.is_dir():
-        raise ExportError(f"{out}: no such folder {str(folder)!r}")
+        raise ExportError(_("{path}: no such folder {folder!r}").format(path=out,
+                                                                       folder=str(folder)))
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise ExportError(f"{out}: cannot write in {str(folder)!r} (permission denied)")
+        raise ExportError(_("{path}: cannot write in {folder!r} (permission denied)").format(
+            path=out, folder=str(folder)))
     if path.exists() and not os.access(path, os.W_OK):
-        raise ExportError(f"{out}: the file is read-only")
+        raise ExportError(_("{path}: the file is read-only").format(path=out))
+
+
+def _exists(out: str) -> str:
+    return _("{path} already exists; add --force to overwrite it").format(path=out)
 
 
 def write_file(out: str, data: bytes, force: bool) -> None:
@@ -51,9 +59,10 @@ def write_file(out: str, data: bytes, force: bool) -> None:
         else:
             _create(path, data)
     except FileExistsError:
-        raise TargetExists(f"{out} already exists; add --force to overwrite it") from None
+        raise TargetExists(_exists(out)) from None
     except OSError as exc:
-        raise ExportError(f"{out}: cannot write: {exc.strerror or exc}") from None
+        raise ExportError(_("{path}: cannot write: {reason}").format(
+            path=out, reason=exc.strerror or exc)) from None
 
 
 def _create(path: Path, data: bytes) -> None:

@@ -5,23 +5,28 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from ..i18n import _
+
 
 def score_table(sheet: dict[str, Any], system: str) -> str:
     """Rounds down, players across; each cell is the round's points (and the running total)."""
     players: list[str] = sheet["players"]
-    rows = [["round", "winner", *players]]
+    rows = [[_("round"), _("winner"), *players]]
     for number, rnd in enumerate(sheet["rounds"], 1):
         cells = [f"{rnd['points'][p]:+d} ({rnd['totals'][p]})" for p in players]
         rows.append([str(number), rnd["winner"] or "-", *cells])
-    rows.append(["total", "", *(str(sheet["totals"][p]) for p in players)])
-    rows.append(["rank", "", *(str(sheet["ranks"][p]) for p in players)])
+    rows.append([_("total"), "", *(str(sheet["totals"][p]) for p in players)])
+    rows.append([_("rank"), "", *(str(sheet["ranks"][p]) for p in players)])
     column_widths = widths(rows)
     text = "\n".join(aligned(row, column_widths) for row in rows) + "\n"
     if sheet["finished"]:
-        verdict = f"winner: {sheet['winner']}" if sheet["winner"] else "finished: a tie"
+        verdict = (_("winner: {player}").format(player=sheet["winner"]) if sheet["winner"]
+                   else _("finished: a tie"))
     else:
-        verdict = "not finished"
-    return f"scoring: {system}; each cell: round points (running total)\n{text}{verdict}\n"
+        verdict = _("not finished")
+    heading = _("scoring: {system}; each cell: round points (running total)").format(
+        system=system)
+    return f"{heading}\n{text}{verdict}\n"
 
 
 def width(text: str) -> int:

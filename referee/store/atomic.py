@@ -13,6 +13,8 @@ from typing import Any
 
 from tinydb.storages import Storage
 
+from ..i18n import _
+
 Data = dict[str, dict[str, Any]]
 
 # Windows refuses to replace a file that a reader has open at that instant; readers hold it for
@@ -104,17 +106,17 @@ class AtomicJSONStorage(Storage):
             return None
         if len(raw) > MAX_STORED_BYTES:
             # Never read whole: no session of the notation's 100,000 moves comes near.
-            raise ValueError(f"the file is larger than {MAX_STORED_BYTES:,} bytes, the limit of "
-                             "a stored session or index")
+            raise ValueError(_("the file is larger than {limit:,} bytes, the limit of a stored "
+                               "session or index").format(limit=MAX_STORED_BYTES))
         if not raw.strip():
             return None
         try:
             data = json.loads(raw.decode("utf-8"))
         except RecursionError:
             # json recurses per nesting level: a forged file must not crash the reader.
-            raise ValueError("the JSON nests too deeply to be a session or an index") from None
+            raise ValueError(_("the JSON nests too deeply to be a session or an index")) from None
         if not isinstance(data, dict):
-            raise ValueError("the file does not hold a JSON object")
+            raise ValueError(_("the file does not hold a JSON object"))
         if self._keep:
             self._kept = data
         return data

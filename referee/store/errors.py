@@ -7,6 +7,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ..i18n import _
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -49,11 +51,12 @@ class ReadOnly(SessionError):
     """The session was opened to watch, not to record."""
 
 
-def plain_os_errors(what: str) -> Callable[[F], F]:
+def plain_os_errors(message: str) -> Callable[[F], F]:
     """Decorator: an OSError escaping the call becomes a SessionError naming the file.
 
     The folders can be unreadable, on a full disk or gone; the user gets a sentence, not a
-    traceback.
+    traceback. `message` is that sentence with a `{reason}` field, in English marked `N_`
+    (`N_("could not read the session: {reason}")`): it is translated when it is raised.
     """
     def wrap(fn: F) -> F:
         @functools.wraps(fn)
@@ -63,7 +66,9 @@ def plain_os_errors(what: str) -> Callable[[F], F]:
             except SessionError:
                 raise
             except OSError as exc:
-                where = f" ({exc.filename})" if exc.filename else ""
-                raise SessionError(f"could not {what}: {exc.strerror or exc}{where}") from None
+                reason = str(exc.strerror or exc)
+                if exc.filename:
+                    reason = _("{reason} ({path})").format(reason=reason, path=exc.filename)
+                raise SessionError(_(message).format(reason=reason)) from None
         return guarded  # type: ignore[return-value]
     return wrap

@@ -12,6 +12,7 @@ from typing import Any
 
 from tinydb import TinyDB
 
+from ..i18n import _
 from . import locks
 from .atomic import AtomicJSONStorage, encode, write_atomically
 from .paths import Layout
@@ -39,28 +40,30 @@ class SessionIndex:
             db = TinyDB(self.path, storage=AtomicJSONStorage)
             schemas = {doc.get("schema") for doc in db.table(META).all()}
             if schemas != {INDEX_SCHEMA}:
-                raise ValueError(f"unknown index format {sorted(map(str, schemas))}")
+                raise ValueError(_("unknown index format {schemas}").format(
+                    schemas=sorted(map(str, schemas))))
             rows = {}
             for doc in db.table(SESSIONS).all():
                 if not isinstance(doc.get("id"), str):
-                    raise ValueError("a row without a session id")
+                    raise ValueError(_("a row without a session id"))
                 rows[doc["id"]] = dict(doc)
         except FileNotFoundError:
             return {}, None
         except (ValueError, UnicodeDecodeError, AttributeError, TypeError) as exc:
             return {}, self._set_aside(str(exc) or type(exc).__name__)
         except OSError as exc:
-            return {}, (f"the sessions index could not be read ({exc.strerror or exc}); the "
-                        "session files were read instead")
+            return {}, _("the sessions index could not be read ({reason}); the session files "
+                         "were read instead").format(reason=exc.strerror or exc)
         return rows, None
 
     def _set_aside(self, reason: str) -> str:
         try:
             target = set_aside(self.path, self.layout.quarantine, reason)
         except OSError as exc:
-            return f"the sessions index could not be read ({reason}) and was rebuilt ({exc})"
-        return (f"the sessions index could not be read ({reason}); it was moved to {target} and "
-                "rebuilt from the session files")
+            return _("the sessions index could not be read ({reason}) and was rebuilt "
+                     "({error})").format(reason=reason, error=exc)
+        return _("the sessions index could not be read ({reason}); it was moved to {target} and "
+                 "rebuilt from the session files").format(reason=reason, target=target)
 
     def save(self, rows: dict[str, Row]) -> bool:
         """Replace the whole index; False if another process held it too long or the disk failed."""
@@ -76,7 +79,7 @@ class SessionIndex:
         try:
             self.layout.ensure()
             with locks.FileLock(self.layout.index_lock, timeout=_LOCK_WAIT):
-                rows, _ = self.load()
+                rows, _warning = self.load()
                 if row is None:
                     rows.pop(sid, None)
                 else:

@@ -19,6 +19,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import _
+
 KINDS = ("move", "undo", "correct")
 
 
@@ -39,20 +41,20 @@ def check(doc: Mapping[str, Any]) -> None:
     """LogError unless `doc` is a well-formed entry."""
     seq, kind = doc.get("seq"), doc.get("kind")
     if type(seq) is not int or seq < 1:
-        raise LogError(f"an entry without a valid seq: {dict(doc)!r}")
+        raise LogError(_("an entry without a valid seq: {entry!r}").format(entry=dict(doc)))
     if kind not in KINDS:
-        raise LogError(f"entry {seq} has an unknown kind {kind!r}")
+        raise LogError(_("entry {seq} has an unknown kind {kind!r}").format(seq=seq, kind=kind))
     if not isinstance(doc.get("ts"), str):
-        raise LogError(f"entry {seq} has no timestamp")
+        raise LogError(_("entry {seq} has no timestamp").format(seq=seq))
     if kind in ("move", "correct") and not isinstance(doc.get("text"), str):
-        raise LogError(f"entry {seq} ({kind}) has no text")
+        raise LogError(_("entry {seq} ({kind}) has no text").format(seq=seq, kind=kind))
     if kind in ("undo", "correct") and type(doc.get("target")) is not int:
-        raise LogError(f"entry {seq} ({kind}) has no target")
+        raise LogError(_("entry {seq} ({kind}) has no target").format(seq=seq, kind=kind))
     voids = doc.get("voids", [])
     if not isinstance(voids, list) or not all(type(v) is int for v in voids):
-        raise LogError(f"entry {seq} has malformed voids")
+        raise LogError(_("entry {seq} has malformed voids").format(seq=seq))
     if "summary" in doc and not isinstance(doc["summary"], dict):
-        raise LogError(f"entry {seq} has a malformed summary")
+        raise LogError(_("entry {seq} has a malformed summary").format(seq=seq))
 
 
 def ordered(docs: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -64,7 +66,7 @@ def ordered(docs: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     entries.sort(key=lambda e: e["seq"])
     for before, after in itertools.pairwise(entries):
         if before["seq"] == after["seq"]:
-            raise LogError(f"two entries have seq {after['seq']}")
+            raise LogError(_("two entries have seq {seq}").format(seq=after["seq"]))
     return entries
 
 
@@ -85,17 +87,20 @@ def apply(moves: list[Move], entry: Mapping[str, Any]) -> None:
     target = entry["target"]
     if kind == "undo":
         if not moves or moves[-1].seq != target:
-            raise LogError(f"entry {seq} undoes {target}, which is not the last move")
+            raise LogError(_("entry {seq} undoes {target}, which is not the last move").format(
+                seq=seq, target=target))
         moves.pop()
         return
     at = next((i for i, move in enumerate(moves) if move.seq == target), None)
     if at is None:
-        raise LogError(f"entry {seq} corrects {target}, which is not in force")
+        raise LogError(_("entry {seq} corrects {target}, which is not in force").format(
+            seq=seq, target=target))
     moves[at] = Move(target, entry["text"], moves[at].ts)
     voids = set(entry.get("voids", []))
     later = {move.seq for move in moves[at + 1:]}
     if not voids <= later:
-        raise LogError(f"entry {seq} drops moves that are not after {target}")
+        raise LogError(_("entry {seq} drops moves that are not after {target}").format(
+            seq=seq, target=target))
     moves[at + 1:] = [move for move in moves[at + 1:] if move.seq not in voids]
 
 

@@ -7,6 +7,7 @@ import datetime
 import os
 from pathlib import Path
 
+from ..i18n import _
 from .atomic import fsync_dir
 
 
@@ -39,11 +40,13 @@ def set_aside(path: Path, folder: Path, reason: str) -> Path:
                 raise
         break
     else:
-        raise OSError(f"no free name in {folder} for {path.name}")
+        raise OSError(_("no free name in {folder} for {name}").format(folder=folder,
+                                                                      name=path.name))
     fsync_dir(folder)
     fsync_dir(path.parent)
     with contextlib.suppress(OSError):
         target.with_name(target.name + ".txt").write_text(
-            f"{path} could not be read and was moved here.\nReason: {reason}\n"
-            f"To try it again, move this file back to {path}.\n", encoding="utf-8")
+            _("{path} could not be read and was moved here.\nReason: {reason}\nTo try it again, "
+              "move this file back to {path}.\n").format(path=path, reason=reason),
+            encoding="utf-8")
     return target

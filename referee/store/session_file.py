@@ -17,6 +17,7 @@ from typing import Any
 # TinyDB is the project's document store: one small JSON file per session, no server.
 from tinydb import TinyDB
 
+from ..i18n import _
 from . import locks, log
 from .atomic import AtomicJSONStorage, encode, fsync_dir, write_atomically
 from .errors import (
@@ -62,23 +63,24 @@ def decode(sid: str, data: Any
     """The meta document, the ordered log entries and the moves in force they give; Damaged or
     NewerSchema if unusable."""
     if data is None:
-        raise Damaged("the file is empty")
+        raise Damaged(_("the file is empty"))
     metas = data.get(META)
     if not isinstance(metas, dict) or len(metas) != 1:
-        raise Damaged("the header record is missing")
+        raise Damaged(_("the header record is missing"))
     meta = next(iter(metas.values()))
     if not isinstance(meta, dict):
-        raise Damaged("the header record is malformed")
+        raise Damaged(_("the header record is malformed"))
     schema = meta.get("schema")
     if type(schema) is int and schema > SCHEMA_VERSION:
-        raise NewerSchema(f"session {sid} was written by a newer uno-referee (file format "
-                          f"{schema}; this version reads {SCHEMA_VERSION}); upgrade to open it. "
-                          "The file was left as it is.")
+        raise NewerSchema(_("session {id} was written by a newer uno-referee (file format "
+                            "{schema}; this version reads {version}); upgrade to open it. The "
+                            "file was left as it is.").format(id=sid, schema=schema,
+                                                              version=SCHEMA_VERSION))
     if schema != SCHEMA_VERSION:
-        raise Damaged(f"unknown file format {schema!r}")
+        raise Damaged(_("unknown file format {schema!r}").format(schema=schema))
     docs = data.get(LOG, {})
     if not isinstance(docs, dict) or not all(isinstance(d, dict) for d in docs.values()):
-        raise Damaged("the move log is malformed")
+        raise Damaged(_("the move log is malformed"))
     try:
         header_of(meta.get("tags"))
         entries = log.ordered(docs.values())
@@ -111,12 +113,12 @@ class SessionFile:
         """Load the session; with `write`, take its lock first (SessionLocked if taken)."""
         path = layout.session(sid)
         if not path.exists():
-            raise SessionNotFound(f"no session {sid} in {layout.sessions}")
+            raise SessionNotFound(_not_found(layout, sid))
         lock = _take(layout, sid) if write else None
         self = cls(layout, sid, lock)
         try:
             if not path.exists():
-                raise SessionNotFound(f"no session {sid} in {layout.sessions}")
+                raise SessionNotFound(_not_found(layout, sid))
             self._load()
         except BaseException:
             self.close()
@@ -139,12 +141,12 @@ class SessionFile:
             self.meta, self.entries, self.moves = decode(self.id, data)
             self._data = data
         except FileNotFoundError:
-            raise SessionNotFound(f"session {self.id} was deleted") from None
+            raise SessionNotFound(_("session {id} was deleted").format(id=self.id)) from None
         except (Damaged, ValueError, UnicodeDecodeError, AttributeError) as exc:
             self._set_aside(_reason(exc))
         except OSError as exc:
-            raise SessionError(f"could not read session {self.id}: {exc.strerror or exc} "
-                               f"({self.path})") from None
+            raise SessionError(_("could not read session {id}: {reason} ({path})").format(
+                id=self.id, reason=exc.strerror or exc, path=self.path)) from None
 
     def _set_aside(self, reason: str) -> None:
         path = self.path
@@ -153,12 +155,14 @@ class SessionFile:
             try:
                 lock = _take(self.layout, self.id)
             except SessionLocked:
-                raise SessionCorrupt(f"session {self.id} cannot be read ({reason}); it is open "
-                                     "in another window, so it was left in place") from None
+                raise SessionCorrupt(_("session {id} cannot be read ({reason}); it is open in "
+                                       "another window, so it was left in place").format(
+                                           id=self.id, reason=reason)) from None
             except SessionError:
                 # No lock file can be made: the folder is read-only, so nothing can be moved.
-                raise SessionCorrupt(f"session {self.id} cannot be read ({reason}); the folder "
-                                     f"cannot be written, so it was left at {path}") from None
+                raise SessionCorrupt(_("session {id} cannot be read ({reason}); the folder "
+                                       "cannot be written, so it was left at {path}").format(
+                                           id=self.id, reason=reason, path=path)) from None
         try:
             if lock is not self._lock and _readable(self.id, path):
                 # Replaced by a good file between our read and the lock: nothing to set aside.
@@ -166,16 +170,18 @@ class SessionFile:
                 return
             target = set_aside(path, self.layout.quarantine, reason)
         except OSError as exc:
-            raise SessionCorrupt(f"session {self.id} cannot be read ({reason}), and it could not "
-                                 f"be moved aside: {exc.strerror or exc}. It was left at {path}."
-                                 ) from None
+            raise SessionCorrupt(_("session {id} cannot be read ({reason}), and it could not be "
+                                   "moved aside: {error}. It was left at {path}.").format(
+                                       id=self.id, reason=reason, error=exc.strerror or exc,
+                                       path=path)) from None
         finally:
             if lock is not self._lock:
                 lock.release()
         raise SessionCorrupt(
-            f"session {self.id} cannot be read ({reason}). The file was moved to {target} so "
-            f"that nothing overwrites it; other sessions are not affected. If you can repair "
-            f"it, move it back to {path}.", target)
+            _("session {id} cannot be read ({reason}). The file was moved to {target} so that "
+              "nothing overwrites it; other sessions are not affected. If you can repair it, "
+              "move it back to {path}.").format(id=self.id, reason=reason, target=target,
+                                                path=path), target)
 
     @classmethod
     def create(cls, layout: Layout, sid: str, tags: dict[str, Any],
@@ -208,7 +214,7 @@ class SessionFile:
         """Remove the file; SessionLocked while a writer has it open."""
         path = layout.session(sid)
         if not path.exists():
-            raise SessionNotFound(f"no session {sid} in {layout.sessions}")
+            raise SessionNotFound(_not_found(layout, sid))
         lock = _take(layout, sid)
         try:
             path.unlink()
@@ -216,9 +222,10 @@ class SessionFile:
             with contextlib.suppress(OSError):
                 layout.lock(sid).unlink()
         except FileNotFoundError:
-            raise SessionNotFound(f"no session {sid} in {layout.sessions}") from None
+            raise SessionNotFound(_not_found(layout, sid)) from None
         except OSError as exc:
-            raise SaveFailed(f"could not delete session {sid}: {exc.strerror or exc}") from None
+            raise SaveFailed(_("could not delete session {id}: {reason}").format(
+                id=sid, reason=exc.strerror or exc)) from None
         finally:
             lock.release()
 
@@ -235,7 +242,7 @@ class SessionFile:
     def append(self, fields: dict[str, Any]) -> dict[str, Any]:
         """Add one log entry, durably, before returning it; SaveFailed if the disk refused."""
         if self._db is None:
-            raise ReadOnly(f"session {self.id} is open read-only")
+            raise ReadOnly(_("session {id} is open read-only").format(id=self.id))
         doc = {"seq": self.last_seq + 1, "ts": now(), **fields}
         try:
             self._db.table(LOG).insert(doc)
@@ -255,8 +262,9 @@ class SessionFile:
         with contextlib.suppress(Exception):
             self._load()
         if not self.entries or self.entries[-1] != doc:
-            raise SaveFailed(f"could not save to {self.path}: {exc.strerror or exc}; nothing "
-                             "was recorded") from None
+            raise SaveFailed(_("could not save to {path}: {reason}; nothing was "
+                               "recorded").format(path=self.path,
+                                                  reason=exc.strerror or exc)) from None
 
     def changed(self) -> bool:
         """Whether the file was replaced since it was read (for read-only watchers)."""
@@ -286,12 +294,18 @@ def _take(layout: Layout, sid: str) -> locks.FileLock:
         layout.ensure()
         lock.acquire()
     except locks.Timeout:
-        raise SessionLocked(f"session {sid} is open for recording in another window or command; "
-                            "close it there first (or open it read-only to watch)") from None
+        raise SessionLocked(_("session {id} is open for recording in another window or "
+                              "command; close it there first (or open it read-only to "
+                              "watch)").format(id=sid)) from None
     except OSError as exc:
-        raise SessionError(f"could not lock session {sid} for recording: "
-                           f"{exc.strerror or exc} ({layout.lock(sid)})") from None
+        raise SessionError(_("could not lock session {id} for recording: {reason} "
+                             "({path})").format(id=sid, reason=exc.strerror or exc,
+                                                path=layout.lock(sid))) from None
     return lock
+
+
+def _not_found(layout: Layout, sid: str) -> str:
+    return _("no session {id} in {folder}").format(id=sid, folder=layout.sessions)
 
 
 def _readable(sid: str, path: Path) -> bool:
@@ -304,9 +318,10 @@ def _readable(sid: str, path: Path) -> bool:
 
 def _reason(exc: BaseException) -> str:
     if isinstance(exc, json.JSONDecodeError):
-        return f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+        return _("not valid JSON at line {line}, column {column}: {error}").format(
+            line=exc.lineno, column=exc.colno, error=exc.msg)
     if isinstance(exc, UnicodeDecodeError):
-        return f"not UTF-8 text at byte {exc.start}"
+        return _("not UTF-8 text at byte {offset}").format(offset=exc.start)
     return str(exc) or type(exc).__name__
 
 

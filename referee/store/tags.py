@@ -6,6 +6,7 @@ import functools
 from typing import Any
 
 from ..engine.events import Header, Session
+from ..i18n import _, current
 from ..notation import NotationError, format_session, parse_session
 
 
@@ -33,15 +34,16 @@ def checked(header: Header) -> Header:
 
     Going through the text is what makes a stored header mean what it would mean in a file.
     """
-    again = _read_back(header)
+    again = _read_back(header, current())
     if isinstance(again, str):
         raise ValueError(again)
     return again
 
 
 @functools.lru_cache(maxsize=64)
-def _read_back(header: Header) -> Header | str:
+def _read_back(header: Header, lang: str) -> Header | str:
     # Kept: a command reads the same header several times (the file, its session, its list row).
+    # By language too: what is wrong with a header is said in the language in use.
     text = header_text(header)
     try:
         again = parse_session(text, "<stored header>").header
@@ -49,14 +51,14 @@ def _read_back(header: Header) -> Header | str:
         line = text.split("\n")[exc.line - 1].strip()
         return f"{line}: {exc.message}"
     if again != header:
-        return f"the header does not read back as written:\n{text}"
+        return _("the header does not read back as written:\n{text}").format(text=text)
     return again
 
 
 def header_of(tags: Any) -> Header:
     """Rebuild a Header from stored tags; ValueError if they are not a valid header."""
     if not isinstance(tags, dict):
-        raise ValueError("the header tags are not an object")
+        raise ValueError(_("the header tags are not an object"))
     try:
         header = Header(
             edition=_text(tags, "Edition"), rules=_text(tags, "Rules"),
@@ -67,14 +69,15 @@ def header_of(tags: Any) -> Header:
             customs=tuple((int(n), str(t)) for n, t in _pairs(tags.get("Custom", []))),
         )
     except (TypeError, KeyError) as exc:
-        raise ValueError(f"the header tags are malformed ({exc})") from None
+        raise ValueError(_("the header tags are malformed ({reason})").format(
+            reason=exc)) from None
     return checked(header)
 
 
 def _text(tags: dict[str, Any], name: str) -> str:
     value = tags[name]
     if not isinstance(value, str):
-        raise TypeError(f"{name} is not text")
+        raise TypeError(_("{name} is not text").format(name=name))
     return value
 
 
@@ -84,11 +87,11 @@ def _optional(tags: dict[str, Any], name: str) -> str | None:
 
 def _texts(value: Any) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise TypeError("Players is not a list of names")
+        raise TypeError(_("Players is not a list of names"))
     return value
 
 
 def _pairs(value: Any) -> list[tuple[Any, Any]]:
     if not isinstance(value, list) or not all(isinstance(p, list) and len(p) == 2 for p in value):
-        raise TypeError("Rule and Custom are lists of pairs")
+        raise TypeError(_("Rule and Custom are lists of pairs"))
     return [(p[0], p[1]) for p in value]

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ...i18n import N_
 from ...notation import format_session
 from ..model import Sheet
 
@@ -22,6 +23,7 @@ class Format:
     binary: bool
     """Not for a terminal: needs `--out`."""
     help: str
+    """What the format is, in English marked `N_`: show it with `_(fmt.help)`."""
 
 
 def _module(name: str) -> Any:
@@ -52,15 +54,19 @@ def _png(sheet: Sheet) -> bytes:
 
 FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("csv", ".csv", _lazy("csv_sheet"), False,
-           "a row per player per round, for spreadsheets (UTF-8 with BOM)"),
-    Format("md", ".md", _lazy("markdown"), False, "the sheet as a Markdown table, with rulings"),
+           N_("a row per player per round, for spreadsheets (UTF-8 with BOM)")),
+    Format("md", ".md", _lazy("markdown"), False,
+           N_("the sheet as a Markdown table, with rulings")),
     Format("html", ".html", _lazy("html_sheet"), False,
-           "a self-contained printable page: table, chart, rulings, QR code"),
+           N_("a self-contained printable page: table, chart, rulings, QR code")),
     Format("json", ".json", _lazy("json_sheet"), False,
-           "the `score --json` object plus each round's dealer, hands and rulings"),
-    Format("uno", ".uno", _uno, False, "the session itself, in canonical notation"),
-    Format("svg", ".svg", _svg, False, "the standings QR code as SVG"),
-    Format("png", ".png", _png, True, "the standings QR code as PNG (needs --out)"),
+           N_("the `score --json` object plus each round's dealer, hands and rulings")),
+    Format("uno", ".uno", _uno, False,
+           N_("the session itself, in canonical notation")),
+    Format("svg", ".svg", _svg, False,
+           N_("the standings QR code as SVG")),
+    Format("png", ".png", _png, True,
+           N_("the standings QR code as PNG (needs --out)")),
 )}
 
 __all__ = ["FORMATS", "Format"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from html import escape
 
+from ...i18n import _
 from ..model import Sheet
 
 # Told apart by colour on screen (a palette safe for colour-blind readers) and by dash pattern
@@ -50,16 +51,18 @@ def running_totals_svg(sheet: Sheet) -> str:
     def y(v: int) -> float:
         return TOP + plot_h * (high - v) / (high - low)
 
+    label = escape(_("Running totals per round"))
     parts = [f'<svg viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-             f'aria-label="Running totals per round" class="chart">']
+             f'aria-label="{label}" class="chart">']
+    start = escape(_("start"))
     for v in marks:
         weight = "#555" if v == 0 else "#ddd"
         parts.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
                      f'stroke="{weight}" stroke-width="1"/>'
                      f'<text x="{LEFT - 4}" y="{y(v) + 3:.1f}" text-anchor="end">{v}</text>')
     for i in range(rounds + 1):
-        label = str(i) if i else "start"
-        parts.append(f'<text x="{x(i):.1f}" y="{HEIGHT - 6}" text-anchor="middle">{label}</text>')
+        tick = str(i) if i else start
+        parts.append(f'<text x="{x(i):.1f}" y="{HEIGHT - 6}" text-anchor="middle">{tick}</text>')
     for index, player in enumerate(sheet.players):
         color, dash = style(index)
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(series[player]))

@@ -5,9 +5,13 @@ from __future__ import annotations
 import csv
 import io
 
+from ...i18n import NC_, pgettext
 from ..model import Sheet
 
-COLUMNS = ("round", "player", "hand", "points", "total", "rank", "went_out", "dealer")
+COLUMNS = (NC_("csv", "round"), NC_("csv", "player"), NC_("csv", "hand"), NC_("csv", "points"),
+           NC_("csv", "total"), NC_("csv", "rank"), NC_("csv", "went_out"),
+           NC_("csv", "dealer"))
+"""The columns, as English headings; the header row has them in the language in use."""
 # A cell starting with one of these is a formula to a spreadsheet: a player named
 # "=HYPERLINK(...)" must stay a name (the OWASP advice for CSV injection).
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -15,7 +19,7 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 def rows(sheet: Sheet) -> list[list[str | int]]:
     """The header row, then a row per player per scored round (a hand not entered is empty)."""
-    out: list[list[str | int]] = [list(COLUMNS)]
+    out: list[list[str | int]] = [[pgettext("csv", column) for column in COLUMNS]]
     for rnd in sheet.rounds:
         for player in sheet.players:
             hand = rnd.hands.get(player)

@@ -5,36 +5,39 @@ from __future__ import annotations
 from html import escape
 
 from ... import __version__
+from ...i18n import _, current
 from ..model import RoundInPlay, Sheet, SheetRound
 from . import chart, labels, qr
 from .html_style import CSS
 
 
 def render(sheet: Sheet) -> bytes:
-    title = escape(labels.title(sheet))
+    title = escape(_("{title} - score sheet").format(title=labels.title(sheet)))
     body = "\n".join([_header(sheet), _table(sheet), _figures(sheet), _rulings(sheet),
                       _footer()])
-    page = (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+    page = (f'<!DOCTYPE html>\n<html lang="{current()}">\n<head>\n<meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f"<title>{title} - score sheet</title>\n<style>{CSS}</style>\n</head>\n"
+            f"<title>{title}</title>\n<style>{CSS}</style>\n</head>\n"
             f'<body>\n<main class="page">\n{body}\n</main>\n</body>\n</html>\n')
     return page.encode("utf-8")
 
 
 def _header(sheet: Sheet) -> str:
-    details = " · ".join(escape(part) for part in labels.details(sheet))
+    details = escape(labels.separator()).join(escape(part) for part in labels.details(sheet))
+    scoring = _("Scoring: {system}.").format(system=labels.scoring_text(sheet.system))
     return (f"<header><div><h1>{escape(labels.title(sheet))}</h1>"
             f'<p class="details">{details}</p></div>'
             f'<p class="status">{escape(labels.status(sheet))}</p></header>\n'
-            f'<p class="system">Scoring: {escape(labels.scoring_text(sheet.system))}.</p>')
+            f'<p class="system">{escape(scoring)}</p>')
 
 
 def _table(sheet: Sheet) -> str:
     """Laid out like the manuals' sheet: a row per player, a column per round, then the total."""
     rounds = sheet.rounds
     head = "".join(f"<th>{r.number}</th>" for r in rounds)
-    rows = [f'<table class="scores"><thead><tr><th>Player</th>{head}'
-            f"<th>Total</th><th>Rank</th></tr></thead><tbody>"]
+    player, total, rank = escape(_("Player")), escape(_("Total")), escape(_("Rank"))
+    rows = [f'<table class="scores"><thead><tr><th>{player}</th>{head}'
+            f"<th>{total}</th><th>{rank}</th></tr></thead><tbody>"]
     result = sheet.score
     for player in sheet.players:
         cells = "".join(_cell(r, player) for r in rounds)
@@ -43,14 +46,16 @@ def _table(sheet: Sheet) -> str:
                     f'<td class="total">{result.totals[player]}</td>'
                     f'<td class="rank">{escape(labels.rank_text(sheet, player))}</td></tr>')
     rows.append("</tbody><tfoot>")
-    for label, field in (("Dealer", "dealer"), ("Went out", "went_out")):
+    for label, field in ((_("Dealer"), "dealer"), (_("Went out"), "went_out")):
         cells = "".join(f"<td>{escape(getattr(r, field) or '-')}</td>" for r in rounds)
-        rows.append(f'<tr><th>{label}</th>{cells}<td colspan="2"></td></tr>')
+        rows.append(f'<tr><th>{escape(label)}</th>{cells}<td colspan="2"></td></tr>')
     rows.append("</tfoot></table>")
-    rows.append('<p class="note">Each cell: the round\'s points, then (in grey) the running '
-                "total. Highlighted: who went out.</p>")
+    note = _("Each cell: the round's points, then (in grey) the running total. Highlighted: "
+             "who went out.")
+    rows.append(f'<p class="note">{escape(note, quote=False)}</p>')
     if any(r.missing for r in rounds):
-        rows.append('<p class="note">* Provisional: hands still to be entered.</p>')
+        provisional = escape(_("Provisional: hands still to be entered."))
+        rows.append(f'<p class="note">* {provisional}</p>')
     return "\n".join(rows)
 
 
@@ -70,11 +75,12 @@ def _figures(sheet: Sheet) -> str:
         graph = (f"{chart.running_totals_svg(sheet)}"
                  f'<ul class="legend">{legend}</ul>')
     else:
-        graph = '<p class="note">No round scored yet.</p>'
+        graph = '<p class="note">{}</p>'.format(escape(_("No round scored yet.")))
+    totals, standings = escape(_("Running totals, round by round")), escape(_("Standings"))
     return (f'<section class="figures"><div class="chart-box">'
-            f"<h2>Running totals, round by round</h2>{graph}</div>"
-            f'<div class="qr-box"><h2>Standings</h2>{qr.svg(text, standalone=False)}'
-            f"<p>{escape(text)}</p></div></section>")
+            f"<h2>{totals}</h2>{graph}</div>"
+            f'<div class="qr-box"><h2>{standings}</h2>'
+            f"{qr.svg(text, standalone=False)}<p>{escape(text)}</p></div></section>")
 
 
 def _rulings(sheet: Sheet) -> str:
@@ -85,21 +91,25 @@ def _rulings(sheet: Sheet) -> str:
     # A long game's rulings shrink into more columns so that the sheet still prints on one page.
     count = sum(len(rnd.notes) + 1 for rnd in blocks)
     density = "" if count <= 14 else " dense" if count <= 26 else " denser"
-    parts = [f'<section class="rulings{density}"><h2>Rulings</h2>']
+    heading = escape(_("Rulings"))
+    parts = [f'<section class="rulings{density}"><h2>{heading}</h2>']
     for rnd in blocks:
         items = "".join(
-            f'<li><span class="line">{escape(labels.where(n).removeprefix("line "))}</span>'
+            f'<li><span class="line">{n.line or ""}</span>'
             f'{escape(n.text)} <span class="rule">[{escape(n.rule)}]</span></li>'
             for n in rnd.notes)
         parts.append(f'<div class="round"><h3>{escape(labels.round_heading(rnd))}</h3>'
                      f"<ol>{items}</ol></div>")
     if not blocks:
-        parts.append('<p class="note">No round played yet.</p>')
+        parts.append('<p class="note">{}</p>'.format(escape(_("No round played yet."))))
     parts.append("</section>")
     return "".join(parts)
 
 
 def _footer() -> str:
-    return (f"<footer>Kept by uno-referee {escape(__version__)}. The numbers at the left of "
-            "each ruling are lines of the session's .uno file; the rule ids are explained "
-            "by <code>uno-referee rules</code>.</footer>")
+    # The sentence is escaped before its fields go in: the command is markup of our own.
+    text = escape(_("Kept by uno-referee {version}. The numbers at the left of each ruling are "
+                    "lines of the session's .uno file; the rule ids are explained by "
+                    "{command}."), quote=False)
+    return "<footer>{}</footer>".format(text.format(
+        version=escape(__version__), command="<code>uno-referee rules</code>"))

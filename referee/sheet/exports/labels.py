@@ -3,82 +3,91 @@
 from __future__ import annotations
 
 from ...engine.scoring import ScoringSystem
-from ...engine.setup import editions
+from ...engine.setup import edition_title, family_name
+from ...i18n import N_, _, ngettext, pgettext
 from ..model import Note, RoundInPlay, Sheet, SheetRound
 
 _SYSTEMS = {
-    "rounds": "{n} rounds, Japanese table: the one who goes out scores the others' hands, "
-              "each other player loses their own; the highest total wins",
-    "target": "first to {n}: the one who goes out scores the others' hands",
-    "lowest": "lowest total: everyone adds their own hand; when someone reaches {n}, "
-              "the lowest total wins",
-    "penalty": "penalty points: caught offences add the offender's hand; out at {n}; "
-               "the last one left wins",
-    "none": "one round: going out wins",
+    "rounds": N_("{n} rounds, Japanese table: the one who goes out scores the others' hands, "
+                 "each other player loses their own; the highest total wins"),
+    "target": N_("first to {n}: the one who goes out scores the others' hands"),
+    "lowest": N_("lowest total: everyone adds their own hand; when someone reaches {n}, "
+                 "the lowest total wins"),
+    "penalty": N_("penalty points: caught offences add the offender's hand; out at {n}; "
+                  "the last one left wins"),
+    "none": N_("one round: going out wins"),
 }
 
 
 def title(sheet: Sheet) -> str:
-    return sheet.header.event or "UNO score sheet"
+    return sheet.header.event or _("UNO score sheet")
+
+
+def separator() -> str:
+    """What sets short phrases apart on one line (`Round 2 · Bob deals`): the middle dot in
+    English; Japanese terminals draw it two cells wide, so the catalogue gives another."""
+    return pgettext("list", " · ")
 
 
 def details(sheet: Sheet) -> list[str]:
     """Date, site, deck, rulebook and scoring, as short phrases (missing tags left out)."""
     header = sheet.header
-    edition = editions().get(header.edition)
-    parts = [header.date, header.site, edition.deck.title if edition else header.edition,
-             f"{header.rules} rules", f"scoring: {sheet.system}"]
+    parts = [header.date, header.site, edition_title(header.edition),
+             family_name(header.rules), _("scoring: {system}").format(system=sheet.system)]
     return [part for part in parts if part]
 
 
 def scoring_text(system: ScoringSystem) -> str:
-    return _SYSTEMS[system.kind].format(n=system.limit)
+    return _(_SYSTEMS[system.kind]).format(n=system.limit)
 
 
 def status(sheet: Sheet) -> str:
     """One sentence: who won, or how far the game has gone."""
     result, played = sheet.score, len(sheet.rounds)
-    rounds = _plural(played, "round")
     if result.finished:
         if result.winner:
-            return f"{result.winner} wins after {rounds}."
+            return ngettext("{winner} wins after {n} round.", "{winner} wins after {n} rounds.",
+                            played).format(winner=result.winner, n=played)
         tied = [p for p in sheet.players if result.ranks[p] == 1]
-        return f"A tie after {rounds}: {_and(tied)} share first place."
+        return ngettext("A tie after {n} round: {players} share first place.",
+                        "A tie after {n} rounds: {players} share first place.",
+                        played).format(n=played, players=_and(tied))
     if not played:
-        return "No round scored yet."
+        return _("No round scored yet.")
     if sheet.system.kind == "rounds":
-        return f"After {played} of {sheet.system.limit} rounds."
-    return f"After {rounds}; the game goes on."
+        return _("After {n} of {limit} rounds.").format(n=played, limit=sheet.system.limit)
+    return ngettext("After {n} round; the game goes on.", "After {n} rounds; the game goes on.",
+                    played).format(n=played)
 
 
 def round_heading(rnd: SheetRound | RoundInPlay) -> str:
     """`Round 2 · B deals · C went out` (what is known of it)."""
-    parts = [f"Round {rnd.number}"]
+    parts = [_("Round {n}").format(n=rnd.number)]
     if rnd.dealer:
-        parts.append(f"{rnd.dealer} deals")
+        parts.append(_("{player} deals").format(player=rnd.dealer))
     if isinstance(rnd, RoundInPlay):
-        parts.append("in play")
+        parts.append(_("in play"))
     elif rnd.went_out:
-        parts.append(f"{rnd.went_out} went out")
+        parts.append(_("{player} went out").format(player=rnd.went_out))
     if isinstance(rnd, SheetRound) and rnd.missing:
-        parts.append(f"hands of {_and(list(rnd.missing))} to enter")
-    return " · ".join(parts)
+        parts.append(_("hands of {players} to enter").format(players=_and(list(rnd.missing))))
+    return separator().join(parts)
 
 
 def where(note: Note) -> str:
-    return f"line {note.line}" if note.line else ""
+    return _("line {n}").format(n=note.line) if note.line else ""
 
 
 def rank_text(sheet: Sheet, player: str) -> str:
     """`1`, or `out (round 3)` for a player eliminated under `penalty N`."""
     out = sheet.score.eliminated.get(player)
     rank = str(sheet.score.ranks[player])
-    return rank if out is None else f"{rank} (out in round {out})"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    return rank if out is None else _("{rank} (out in round {round})").format(rank=rank,
+                                                                             round=out)
 
 
 def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    if len(names) == 1:
+        return names[0]
+    return _("{some} and {last}").format(some=pgettext("list", ", ").join(names[:-1]),
+                                         last=names[-1])

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from ..model import RoundInPlay, Sheet, SheetRound
+from ...i18n import _
+from ..model import Note, RoundInPlay, Sheet, SheetRound
 from . import labels, qr
 
 # Characters Markdown would read as markup (or as a table's column break) in a name or ruling.
@@ -31,17 +32,25 @@ def table(sheet: Sheet) -> list[str]:
     """A row per player, a column per round; each cell `points (running total)`."""
     rounds = sheet.rounds
     result = sheet.score
-    lines = ["| Player | " + " | ".join(str(r.number) for r in rounds)
-             + (" | " if rounds else "") + "Total | Rank |",
+    player, total, rank = md(_("Player")), md(_("Total")), md(_("Rank"))
+    lines = [f"| {player} | " + " | ".join(str(r.number) for r in rounds)
+             + (" | " if rounds else "") + f"{total} | {rank} |",
              "|---|" + "---:|" * len(rounds) + "---:|:---:|"]
     for player in sheet.players:
         cells = [_cell(r, player) for r in rounds]
         lines.append(f"| {md(player)} | " + "".join(f"{c} | " for c in cells)
                      + f"**{result.totals[player]}** | {md(labels.rank_text(sheet, player))} |")
-    for label, field in (("Dealer", "dealer"), ("Went out", "went_out")):
+    for label, field in ((_("Dealer"), "dealer"), (_("Went out"), "went_out")):
         cells = [md(getattr(r, field) or "-") for r in rounds]
-        lines.append(f"| *{label}* | " + "".join(f"{c} | " for c in cells) + " |  |")
+        lines.append(f"| *{md(label)}* | " + "".join(f"{c} | " for c in cells) + " |  |")
     return lines
+
+
+def _ruling(note: Note) -> str:
+    text = md(note.text)
+    if not note.line:
+        return text
+    return md(_("{where}: {ruling}")).format(where=md(labels.where(note)), ruling=text)
 
 
 def _cell(rnd: SheetRound, player: str) -> str:
@@ -52,21 +61,23 @@ def _cell(rnd: SheetRound, player: str) -> str:
 
 
 def render(sheet: Sheet) -> bytes:
-    lines = [f"# {md(labels.title(sheet))}", "", md(" · ".join(labels.details(sheet))), "",
+    lines = [f"# {md(labels.title(sheet))}", "",
+             md(labels.separator().join(labels.details(sheet))), "",
              f"**{md(labels.status(sheet))}**", "",
-             f"Scoring: {md(labels.scoring_text(sheet.system))}.", ""]
+             md(_("Scoring: {system}.").format(system=labels.scoring_text(sheet.system))), ""]
     lines += table(sheet)
-    lines += ["", "Each cell: the round's points (running total); bold: who went out."]
+    lines += ["", md(_("Each cell: the round's points (running total); bold: who went out."))]
     if any(r.missing for r in sheet.rounds):
-        lines.append("\\* Provisional: hands still to be entered.")
+        lines.append("\\* " + md(_("Provisional: hands still to be entered.")))
     blocks: list[SheetRound | RoundInPlay] = [*sheet.rounds]
     if sheet.playing:
         blocks.append(sheet.playing)
     if blocks:
-        lines += ["", "## Rulings"]
+        lines += ["", "## " + md(_("Rulings"))]
     for rnd in blocks:
         lines += ["", f"### {md(labels.round_heading(rnd))}", ""]
-        lines += [f"- {labels.where(n) + ': ' if n.line else ''}{md(n.text)} "
-                  + code(f"[{n.rule}]") for n in rnd.notes] or ["- (nothing to note)"]
-    lines += ["", f"Standings code: {code(qr.payload(sheet))}", ""]
+        lines += [f"- {_ruling(n)} " + code(f"[{n.rule}]") for n in rnd.notes] or [
+            "- " + md(_("(nothing to note)"))]
+    # The code goes in after the sentence is escaped: a code span is markup of its own.
+    lines += ["", md(_("Standings code: {code}")).format(code=code(qr.payload(sheet))), ""]
     return "\n".join(lines).encode("utf-8")

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import io
 import re
+from html import escape
 from typing import Any
 
+from ...i18n import _
 from ..model import Sheet
 
 VERSION = "UNO1"
@@ -93,8 +95,9 @@ def svg(text: str, *, standalone: bool = True) -> str:
             runs.append(f"M{start} {y}h{x - start}v1h-{x - start}z")
     ns = ' xmlns="http://www.w3.org/2000/svg"' if standalone else ""
     width = n * 8
+    label = escape(_("QR code"))
     return (f'<svg{ns} viewBox="0 0 {n} {n}" width="{width}" height="{width}" '
-            f'shape-rendering="crispEdges" role="img" aria-label="QR code">'
+            f'shape-rendering="crispEdges" role="img" aria-label="{label}">'
             f'<rect width="{n}" height="{n}" fill="#fff"/>'
             f'<path fill="#000" d="{"".join(runs)}"/></svg>')
 
