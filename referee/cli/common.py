@@ -1,10 +1,14 @@
-"""What every command shares: the exit codes, Failure, reading a session file, --rule pairs."""
+"""What every command shares: the exit codes, Failure, reading a session file, --rule pairs,
+and text wrapped to terminal cells."""
 
 from __future__ import annotations
 
 import sys
+import textwrap
+import unicodedata
 from collections.abc import Sequence
 
+from ..i18n import _
 from ..notation.limits import MAX_FILE_BYTES
 
 # Exit codes of notation section 7; 3 is reserved for internal errors in cli.main.
@@ -30,28 +34,93 @@ def read_text(path: str) -> str:
             with open(path, "rb") as stream:
                 data = stream.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
-        raise Failure(f"{path}: no such file") from None
+        raise Failure(_("{path}: no such file").format(path=path)) from None
     except IsADirectoryError:
-        raise Failure(f"{path}: is a directory, not a session file") from None
+        raise Failure(_("{path}: is a directory, not a session file").format(path=path)) from None
     except OSError as exc:
-        raise Failure(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raise Failure(_("{path}: cannot read: {reason}").format(
+            path=path, reason=exc.strerror or exc)) from None
     if len(data) > MAX_FILE_BYTES:
-        raise Failure(f"{path}: larger than {MAX_FILE_BYTES:,} bytes, the limit of a session "
-                      "file") from None
+        raise Failure(_("{path}: larger than {limit} bytes, the limit of a session file").format(
+            path=path, limit=f"{MAX_FILE_BYTES:,}")) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise Failure(f"{path}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset "
-                      f"{exc.start}); save the file as UTF-8") from None
+        raise Failure(_("{path}: not UTF-8 text (byte {byte} at offset {offset}); save the file "
+                        "as UTF-8").format(path=path, byte=f"0x{data[exc.start]:02x}",
+                                           offset=exc.start)) from None
 
 
-def parse_overrides(pairs: Sequence[str]) -> tuple[tuple[str, str], ...]:
+def parse_overrides(pairs: Sequence[str], command: str = "rules") -> tuple[tuple[str, str], ...]:
     """`key=value` words from `--rule`; Failure on a word without `=`."""
     out = []
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip() or not value.strip():
-            raise Failure("uno-referee rules: --rule expects key=value, e.g. --rule "
-                          f"uno-penalty=4, not {pair!r}")
+            raise Failure(_("uno-referee {command}: --rule expects key=value, e.g. --rule "
+                            "uno-penalty=4, not {pair!r}").format(command=command, pair=pair))
         out.append((key.strip(), value.strip()))
     return tuple(out)
+
+
+# Text in terminal cells ------------------------------------------------------------------------
+
+def cells(text: str) -> int:
+    """Terminal columns: East Asian wide characters (Japanese) take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+# Japanese line breaking: closing punctuation (comma, full stop, closing brackets, the long
+# vowel mark) never begins a line, an opening bracket never ends one. Escaped, as full-width
+# look-alikes of ASCII hide in code.
+_NO_START = frozenset("\u3001\u3002\uff0c\uff0e\uff09\u300d\u300f\uff01\uff1f\uff1a\u30fc")
+_NO_END = frozenset("\uff08\u300c\u300e")
+
+
+def _wide(ch: str) -> bool:
+    return unicodedata.east_asian_width(ch) in "WF"
+
+
+def _pieces(text: str) -> list[str]:
+    """Where a line may break: spaces, each wide character, and words of the other kinds."""
+    pieces: list[str] = []
+    joinable = False  # whether the last piece is a word the next narrow character extends
+    for ch in text:
+        if ch.isspace() or _wide(ch) or not joinable:
+            pieces.append(" " if ch.isspace() else ch)
+        else:
+            pieces[-1] += ch
+        joinable = not ch.isspace() and not _wide(ch)
+    return pieces
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """`text` in lines of at most `width` terminal cells (as textwrap.wrap does, which counts
+    characters and breaks only at spaces: Japanese has neither)."""
+    text = " ".join(text.split())
+    if not any(_wide(ch) for ch in text):
+        return textwrap.wrap(text, width)
+    lines: list[str] = []
+    line = ""
+    for piece in _pieces(text):
+        if piece == " ":
+            if line and not line.endswith(" "):
+                line += " "
+            continue
+        fits = cells(line) + cells(piece) <= width
+        if (not fits and line.strip() and piece[0] not in _NO_START
+                and line.rstrip()[-1] not in _NO_END):
+            lines.append(line.rstrip())
+            line = ""
+        line += piece
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
+
+
+def fill(text: str, width: int, indent: str = "") -> str:
+    """`text` wrapped to `width` cells, every line indented."""
+    if not any(_wide(ch) for ch in text):
+        # Exactly what the commands printed before they spoke Japanese.
+        return textwrap.fill(text, width, initial_indent=indent, subsequent_indent=indent)
+    return "\n".join(indent + line for line in wrap(text, width - cells(indent)))

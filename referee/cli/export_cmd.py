@@ -8,10 +8,12 @@ from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from ..engine import SetupError
+from ..i18n import _
 from ..service.replay import sheet_of
 from ..sheet import SessionRefused, Sheet, files
 from ..sheet.exports import FORMATS, Format
 from .common import OK, REFUSED, Failure
+from .parsing import RawDescriptionHelpFormatter
 from .sources import open_session, source_name
 
 _PREFIX = "uno-referee export"
@@ -22,7 +24,7 @@ def check_target(out: str, force: bool) -> None:
     try:
         files.check_target(out, force)
     except files.ExportError as exc:
-        raise Failure(f"{_PREFIX}: {exc.message}") from None
+        raise Failure(_("{prefix}: {error}").format(prefix=_PREFIX, error=exc.message)) from None
 
 
 def write_file(out: str, data: bytes, force: bool) -> None:
@@ -30,7 +32,7 @@ def write_file(out: str, data: bytes, force: bool) -> None:
     try:
         files.write_file(out, data, force)
     except files.ExportError as exc:
-        raise Failure(f"{_PREFIX}: {exc.message}") from None
+        raise Failure(_("{prefix}: {error}").format(prefix=_PREFIX, error=exc.message)) from None
 
 
 def export(source: str, fmt: str | None, out: str | None, force: bool, stdout: TextIO,
@@ -40,8 +42,9 @@ def export(source: str, fmt: str | None, out: str | None, force: bool, stdout: T
         out = None  # `--out -` is standard output, as SOURCE `-` is standard input
     chosen = choose_format(fmt, out)
     if out is None and chosen.binary:
-        raise Failure(f"{_PREFIX}: {chosen.name} is binary: write it to a file with "
-                      f"--out FILE{chosen.suffix}")
+        raise Failure(_("{prefix}: {format} is binary: write it to a file with --out "
+                        "FILE{suffix}").format(prefix=_PREFIX, format=chosen.name,
+                                               suffix=chosen.suffix))
     if out is not None:
         check_target(out, force)
     data = chosen.render(load_sheet(source, data_dir))
@@ -61,8 +64,11 @@ def choose_format(fmt: str | None, out: str | None) -> Format:
         if suffix and candidate.suffix == suffix:
             return candidate
     names = "|".join(FORMATS)
-    why = f"cannot tell the format from {out!r}" if out else "no format given"
-    raise Failure(f"{_PREFIX}: {why}: add --format {names}")
+    if out:
+        raise Failure(_("{prefix}: cannot tell the format from {out!r}: add --format "
+                        "{names}").format(prefix=_PREFIX, out=out, names=names))
+    raise Failure(_("{prefix}: no format given: add --format {names}").format(prefix=_PREFIX,
+                                                                              names=names))
 
 
 def load_sheet(source: str, data_dir: str | None = None) -> Sheet:
@@ -91,23 +97,26 @@ def _to_stream(data: bytes, stdout: TextIO) -> None:
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """The `export` command."""
-    formats = "\n".join(f"  {f.name:5} {f.help}" for f in FORMATS.values())
+    # Each format's help is kept with the format (marked for the catalogue there).
+    formats = "\n".join(f"  {f.name:5} {_(f.help)}" for f in FORMATS.values())
+    epilog = _("formats:\n{formats}\n\nAn existing file is never overwritten without "
+               "--force.").format(formats=formats)
     parser = sub.add_parser(
-        "export", help="write the score sheet as csv, md, html, json, uno, svg or png",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Write a session's score sheet, the session itself or its standings QR "
-                    "code.", epilog=f"formats:\n{formats}\n\nAn existing file is never "
-                                    "overwritten without --force.")
+        "export", help=_("write the score sheet as csv, md, html, json, uno, svg or png"),
+        formatter_class=RawDescriptionHelpFormatter,
+        description=_("Write a session's score sheet, the session itself or its standings QR "
+                      "code."), epilog=epilog)
     parser.add_argument("source", metavar="SOURCE",
-                        help="a .uno session file, a stored session's id, or '-' (stdin)")
+                        help=_("a .uno session file, a stored session's id, or '-' (stdin)"))
     parser.add_argument("--format", "-f", choices=list(FORMATS), metavar="FORMAT",
-                        help=f"one of {', '.join(FORMATS)} (default: from --out's suffix)")
+                        help=_("one of {formats} (default: from --out's suffix)").format(
+                            formats=", ".join(FORMATS)))
     parser.add_argument("--out", "-o", metavar="PATH",
-                        help="the file to write, a regular file ('-' or none: standard output; "
-                             "png needs a file)")
-    parser.add_argument("--force", action="store_true", help="overwrite PATH if it exists")
+                        help=_("the file to write, a regular file ('-' or none: standard "
+                               "output; png needs a file)"))
+    parser.add_argument("--force", action="store_true", help=_("overwrite PATH if it exists"))
     parser.add_argument("--data-dir", metavar="DIR",
-                        help="where stored sessions are looked up when SOURCE is an id "
-                             "(default: $UNO_REFEREE_HOME, else the user data folder)")
+                        help=_("where stored sessions are looked up when SOURCE is an id "
+                               "(default: $UNO_REFEREE_HOME, else the user data folder)"))
     parser.set_defaults(run=lambda a: export(a.source, a.format, a.out, a.force, sys.stdout,
                                              a.data_dir))

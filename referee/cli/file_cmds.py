@@ -5,19 +5,20 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import textwrap
 from typing import TextIO
 
 from ..engine import SetupError
 from ..engine.events import Session
-from ..engine.options import OptionError, OptionSpec
+from ..engine.options import OptionError
 from ..engine.public import public_state
 from ..engine.scoring import to_json
-from ..engine.setup import editions, option_specs, resolve, rules_in_force
+from ..engine.setup import edition_title, editions, option_specs, resolve, rules_in_force
+from ..i18n import _, ngettext, pgettext
 from ..notation import NotationError, parse_session
 from ..service.replay import Replayed, replay_session
 from ..sheet.text_table import score_table
-from .common import OK, REFUSED, Failure, parse_overrides, read_text
+from . import rules_doc
+from .common import OK, REFUSED, Failure, fill, parse_overrides, read_text
 
 # Reading a session -----------------------------------------------------------------------------
 
@@ -39,18 +40,22 @@ def refusal(name: str, done: Replayed) -> Failure:
     """The `FILE:LINE: ruling [rule-id]` report of the first statement that does not hold."""
     t = done.trouble
     assert t is not None
+    # Layout only (the ruling is already in the language in use), as compilers report errors.
     return Failure(f"{name}:{t.seq}: {t.message} [{t.rule}]", REFUSED)
 
 
 # check, replay, score --------------------------------------------------------------------------
 
 def check(path: str, out: TextIO) -> int:
-    name, _, done = load(path)
+    name, _session, done = load(path)
     if done.trouble is not None:
         raise refusal(name, done)
     rounds = done.referee.round_no
-    out.write(f"{name}: ok ({_plural(len(done.steps), 'statement')}, "
-              f"{_plural(rounds, 'round')})\n")
+    statements = len(done.steps)
+    out.write(_("{file}: ok ({statements}, {rounds})").format(
+        file=name,
+        statements=ngettext("{n} statement", "{n} statements", statements).format(n=statements),
+        rounds=ngettext("{n} round", "{n} rounds", rounds).format(n=rounds)) + "\n")
     return OK
 
 
@@ -67,7 +72,8 @@ def replay_session_cmd(path: str, out: TextIO, as_json: bool) -> int:
                       "rule": ruling.rule, "state": public_state(ruling.state)}
             out.write(json.dumps(record, ensure_ascii=False) + "\n")
         else:
-            verdict = ruling.text if ruling.ok else f"REFUSED: {ruling.text}"
+            verdict = (ruling.text if ruling.ok
+                       else _("REFUSED: {ruling}").format(ruling=ruling.text))
             out.write(f"{str(step.seq).rjust(width)}  {step.text}  ->  {verdict} "
                       f"[{ruling.rule}]\n")
     if done.trouble is not None and done.refused is None:
@@ -76,7 +82,7 @@ def replay_session_cmd(path: str, out: TextIO, as_json: bool) -> int:
 
 
 def score_session(path: str, out: TextIO, as_json: bool) -> int:
-    name, _, done = load(path)
+    name, _session, done = load(path)
     if done.trouble is not None:
         raise refusal(name, done)
     sheet = to_json(done.referee.sheet)
@@ -91,69 +97,87 @@ def score_session(path: str, out: TextIO, as_json: bool) -> int:
 
 def rules(edition: str, rulebook: str, overrides: tuple[tuple[str, str], ...],
           out: TextIO) -> int:
-    """Print the rules in force, then every option's value."""
+    """Print the rules in force, then every option's value, meaning and source, in the
+    language in use."""
     known = editions()
     if edition not in known:
-        raise Failure(f"uno-referee rules: unknown edition '{edition}' "
-                      f"(editions: {', '.join(known)})")
+        raise Failure(_("uno-referee rules: unknown edition '{edition}' (editions: "
+                        "{editions})").format(edition=edition, editions=", ".join(known)))
     try:
         options = resolve(rulebook, edition, overrides)
     except OptionError as exc:
-        raise Failure(f"uno-referee rules: {exc}") from None
-    out.write(f"Rulebook in force: edition {edition} ({known[edition].deck.title}), "
-              f"rules {rulebook}\n\n")
+        raise Failure(_("uno-referee rules: {error}").format(error=exc)) from None
+    out.write(_("Rulebook in force: edition {edition} ({title}), rules {rulebook}").format(
+        edition=edition, title=edition_title(edition), rulebook=rulebook) + "\n\n")
     for rule in rules_in_force(options, edition):
-        mark = "  (no official rule; table default)" if rule.table_default else ""
+        mark = ("  " + _("(no official rule; table default)")) if rule.table_default else ""
         out.write(f"{rule.id}{mark}\n")
-        out.write(textwrap.fill(rule.text, 96, initial_indent="    ",
-                                subsequent_indent="    ") + "\n")
-        out.write(f"    source: {rule.source}\n")
-    out.write("\nOptions in force:\n")
-    changed = {key for key, _ in overrides}
+        out.write(fill(_(rule.text), 96, "    ") + "\n")
+        out.write("    " + _("source: {source}").format(source=_(rule.source)) + "\n")
+    out.write("\n" + _("Options in force:") + "\n")
+    changed = {key for key, _value in overrides}
     specs = option_specs()
     for key, value in options.items():
-        notes = ["table default"] if specs[key].table_default else []
+        spec = specs[key]
+        notes = [_("table default")] if spec.table_default else []
         if key in changed:
-            notes.append("set by --rule")
-        suffix = f"  ({', '.join(notes)})" if notes else ""
+            notes.append(_("set by --rule"))
+        suffix = ("  " + _("({notes})").format(notes=pgettext("list", ", ").join(notes))
+                  if notes else "")
         out.write(f"  {key} = {value}{suffix}\n")
         # Where the sources disagree the default is a choice: say whose it is.
-        out.write(f"      default {_default_of(specs[key], rulebook)}: {specs[key].source}\n")
+        out.write("      " + _("default {value}: {source}").format(
+            value=spec.default(rulebook), source=_(spec.source)) + "\n")
+        out.write(fill(_(spec.meaning), 96, "      ") + "\n")
     return OK
 
 
-def _default_of(spec: OptionSpec, rulebook: str) -> str:
-    return spec.jp if rulebook == "jp" else spec.en
-
-
-# Text helpers ----------------------------------------------------------------------------------
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _rules_cmd(a: argparse.Namespace) -> int:
+    if a.markdown:
+        given = [flag for flag, value in (("--edition", a.edition), ("--rules", a.rulebook))
+                 if value is not None] + (["--rule"] if a.rule else [])
+        if given:
+            raise Failure(_("uno-referee rules: --markdown documents the whole rulebook, every "
+                            "edition and option in both languages; leave out {flags}").format(
+                                flags=", ".join(given)))
+        sys.stdout.write(rules_doc.markdown())
+        return OK
+    return rules((a.edition or "classic").lower(), (a.rulebook or "en").lower(),
+                 parse_overrides(a.rule), sys.stdout)
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """The session-file commands: check, replay, score, rules."""
-    check_p = sub.add_parser("check", help="check that every line of a session is legal")
-    check_p.add_argument("file", metavar="FILE", help="a .uno session file ('-' reads stdin)")
+    file_help = _("a .uno session file ('-' reads stdin)")
+    check_p = sub.add_parser("check", help=_("check that every line of a session is legal"),
+                             description=_("Check that every line of a session is legal."))
+    check_p.add_argument("file", metavar="FILE", help=file_help)
     check_p.set_defaults(run=lambda a: check(a.file, sys.stdout))
 
-    replay_p = sub.add_parser("replay", help="the ruling on every statement of a session")
-    replay_p.add_argument("file", metavar="FILE", help="a .uno session file ('-' reads stdin)")
+    replay_p = sub.add_parser("replay", help=_("the ruling on every statement of a session"),
+                              description=_("The ruling on every statement of a session."))
+    replay_p.add_argument("file", metavar="FILE", help=file_help)
     replay_p.add_argument("--json", action="store_true",
-                          help="one JSON object per statement, with the public state")
+                          help=_("one JSON object per statement, with the public state"))
     replay_p.set_defaults(run=lambda a: replay_session_cmd(a.file, sys.stdout, a.json))
 
-    score_p = sub.add_parser("score", help="the score sheet of a session")
-    score_p.add_argument("file", metavar="FILE", help="a .uno session file ('-' reads stdin)")
-    score_p.add_argument("--json", action="store_true", help="the score sheet as JSON")
+    score_p = sub.add_parser("score", help=_("the score sheet of a session"),
+                             description=_("The score sheet of a session."))
+    score_p.add_argument("file", metavar="FILE", help=file_help)
+    score_p.add_argument("--json", action="store_true", help=_("the score sheet as JSON"))
     score_p.set_defaults(run=lambda a: score_session(a.file, sys.stdout, a.json))
 
-    rules_p = sub.add_parser("rules", help="the rulebook in force for an edition and options")
-    rules_p.add_argument("--edition", default="classic", help="edition id (default: classic)")
-    rules_p.add_argument("--rules", default="en", dest="rulebook",
-                         help="rulebook family: en or jp (default: en)")
+    rules_p = sub.add_parser(
+        "rules", help=_("the rulebook in force for an edition and options"),
+        description=_("The rules in force for an edition, a rulebook family and options: each "
+                      "rule's id, text and source, then each option's value, source and "
+                      "meaning."))
+    rules_p.add_argument("--edition", help=_("edition id (default: classic)"))
+    rules_p.add_argument("--rules", dest="rulebook",
+                         help=_("rulebook family: en or jp (default: en)"))
     rules_p.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
-                         help="override one option, e.g. --rule uno-penalty=4 (repeatable)")
-    rules_p.set_defaults(run=lambda a: rules(a.edition.lower(), a.rulebook.lower(),
-                                             parse_overrides(a.rule), sys.stdout))
+                         help=_("override one option, e.g. --rule uno-penalty=4 (repeatable)"))
+    rules_p.add_argument("--markdown", action="store_true",
+                         help=_("the whole rulebook as Markdown, in English and Japanese: "
+                                "`uno-referee rules --markdown > docs/rules.md`"))
+    rules_p.set_defaults(run=_rules_cmd)

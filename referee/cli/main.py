@@ -10,38 +10,97 @@ import io
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from .. import __version__
+from ..i18n import LANGUAGES, _, choose, current, use
 from ..notation import visible
-from . import export_cmd, file_cmds, session_cmds
+from ..store import settings
+from . import config_cmd, export_cmd, file_cmds, session_cmds
 from .common import Failure
+from .parsing import ArgumentParser, speak_argparse
 
 INTERNAL_ERROR = 3
 
-_DESCRIPTION = "A referee and scorekeeper for UNO played with real cards."
-_EPILOG = ("exit status: 0 every line legal, 1 a refused move, 2 a syntax error or a file that "
-           "cannot be read")
-
 
 # Each module adds its subcommands with `register(subparsers)`, setting `run(args) -> int`.
-COMMAND_MODULES = (file_cmds, export_cmd, session_cmds)
+COMMAND_MODULES = (file_cmds, export_cmd, session_cmds, config_cmd)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole command line in the language in use (its help is written as it is built)."""
+    return _parser(current())
 
 
 @functools.cache
-def build_parser() -> argparse.ArgumentParser:
-    """The whole command line, built once per process (argparse looks up its translations on
-    every argument it adds: several milliseconds, paid again by every in-process caller)."""
-    parser = argparse.ArgumentParser(prog="uno-referee", description=_DESCRIPTION,
-                                     epilog=_EPILOG)
-    parser.add_argument("--version", action="version", version=f"uno-referee {__version__}")
+def _parser(lang: str) -> argparse.ArgumentParser:
+    """Built once per language and process (argparse looks up its translations on every
+    argument it adds: several milliseconds, paid again by every in-process caller)."""
+    parser = ArgumentParser(
+        prog="uno-referee",
+        description=_("A referee and scorekeeper for UNO played with real cards."),
+        epilog=_("exit status: 0 every line legal, 1 a refused move, 2 a syntax error or a file "
+                 "that cannot be read"))
+    parser.add_argument("--version", action="version", version=f"uno-referee {__version__}",
+                        help=_("show the program's version number and exit"))
     # Its own dest: a subcommand's --data-dir (default None) would overwrite a shared one.
     parser.add_argument("--data-dir", metavar="DIR", dest="app_data_dir",
-                        help="where sessions are stored (default: $UNO_REFEREE_HOME, else the "
-                             "user data folder)")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+                        help=_("where sessions are stored (default: $UNO_REFEREE_HOME, else the "
+                               "user data folder)"))
+    _add_lang(parser, None)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", title=_("commands"))
     for module in COMMAND_MODULES:
         module.register(sub)
+    _lang_everywhere(sub)
     return parser
+
+
+def _add_lang(parser: argparse.ArgumentParser, default: object) -> None:
+    parser.add_argument("--lang", choices=LANGUAGES, default=default,
+                        help=_("the language of this run: en or ja (default: the settings "
+                               "file's language, else the locale's)"))
+
+
+def _lang_everywhere(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    # `uno-referee rules --lang ja` reads as naturally as `uno-referee --lang ja rules`. Left
+    # out, a subcommand's --lang does not overwrite the one given before it.
+    for parser in sub.choices.values():
+        _add_lang(parser, argparse.SUPPRESS)
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                _lang_everywhere(action)
+
+
+class _Prelude(argparse.ArgumentParser):
+    """Finds `--lang` alone, before the command line is built; never prints or exits."""
+
+    def error(self, message: str) -> NoReturn:
+        raise argparse.ArgumentError(None, message)
+
+
+def lang_flag(words: Sequence[str]) -> str | None:
+    """The value of `--lang` in `words` (wherever it is), or None; a value the product does not
+    speak is left for the full parser to refuse."""
+    prelude = _Prelude(add_help=False, exit_on_error=False)
+    prelude.add_argument("--lang")
+    try:
+        known, _rest = prelude.parse_known_args(list(words))
+    except argparse.ArgumentError:
+        return None
+    value = known.lang
+    return value if isinstance(value, str) and value in LANGUAGES else None
+
+
+def speak(words: Sequence[str]) -> None:
+    """Choose the language of the run (`--lang`, the settings file, the locale) and use it;
+    warn once about a settings file that cannot be used."""
+    found = settings.load()
+    use(choose(lang_flag(words), found.language))
+    speak_argparse()
+    if found.problem is not None:
+        # Read again, so that the problem is told in the language just chosen.
+        problem = settings.load().problem or found.problem
+        print(_("uno-referee: warning: {problem}").format(problem=problem), file=sys.stderr)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -54,12 +113,13 @@ def _run(args: argparse.Namespace) -> int:
     return int(run(args))
 
 
-_NO_TERMINAL = ("uno-referee: the table app needs a terminal. Without one, try:\n"
-                "  uno-referee check FILE       is every line legal?\n"
-                "  uno-referee replay FILE      the ruling on each statement\n"
-                "  uno-referee score FILE       the score sheet\n"
-                "  uno-referee rules            the rulebook in force\n"
-                "  uno-referee --help           all commands")
+def _no_terminal() -> str:
+    return _("uno-referee: the table app needs a terminal. Without one, try:\n"
+             "  uno-referee check FILE       is every line legal?\n"
+             "  uno-referee replay FILE      the ruling on each statement\n"
+             "  uno-referee score FILE       the score sheet\n"
+             "  uno-referee rules            the rulebook in force\n"
+             "  uno-referee --help           all commands")
 
 
 def _terminal() -> bool:
@@ -69,7 +129,7 @@ def _terminal() -> bool:
 def _open_app(data_dir: str | None) -> int:
     if not _terminal():
         # A pipe or a script: a full-screen app would wait for keys that never come.
-        print(_NO_TERMINAL)
+        print(_no_terminal())
         return 0
     # Loaded by name, and only here: the engine package holds no import of the UI, and the
     # headless commands do not pay for loading Textual.
@@ -105,8 +165,11 @@ def _silence_stdout() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; never lets a traceback reach the user."""
     _utf8_streams()
+    words = list(sys.argv[1:] if argv is None else argv)
     try:
-        args = build_parser().parse_args(argv)
+        # Before the parser is built: its --help is written in the language of the run.
+        speak(words)
+        args = build_parser().parse_args(words)
         return _run(args)
     except SystemExit as exc:
         return _exit_code(exc)
@@ -120,6 +183,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return 1
     except Exception as exc:  # the last line of defence: no traceback reaches a user
-        print(f"uno-referee: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        print(_("uno-referee: internal error: {kind}: {error}").format(
+            kind=type(exc).__name__, error=exc), file=sys.stderr)
         return INTERNAL_ERROR
 

@@ -9,6 +9,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO
 
+from ..i18n import _
 from ..notation import visible
 from ..service import (
     SYNTAX_RULE,
@@ -28,7 +29,7 @@ _REFUSALS = (NothingToUndo, NoSuchMove)
 
 
 def _failure(command: str, exc: SessionError) -> Failure:
-    return Failure(f"uno-referee {command}: {exc.message}",
+    return Failure(_("uno-referee {command}: {error}").format(command=command, error=exc.message),
                    REFUSED if isinstance(exc, _REFUSALS) else UNREADABLE)
 
 
@@ -37,14 +38,14 @@ def _failure(command: str, exc: SessionError) -> Failure:
 def new(service: SessionService, a: argparse.Namespace, out: TextIO) -> int:
     customs = []
     for pair in a.custom:
-        number, _, text = pair.partition("=")
+        number, _sep, text = pair.partition("=")
         if not number.strip().isdigit() or not text.strip():
-            raise Failure(f"uno-referee new: --custom expects N=TEXT, e.g. --custom 1='Swap "
-                          f"hands', not {pair!r}")
+            raise Failure(_("uno-referee new: --custom expects N=TEXT, e.g. --custom 1='Swap "
+                            "hands', not {pair!r}").format(pair=pair))
         customs.append((int(number), text.strip()))
     date = a.date if a.date is not None else datetime.date.today().isoformat()
     header = build_header(a.players, a.edition, a.scoring, a.rulebook,
-                          parse_overrides(a.rule), a.event, a.site, date or None, customs)
+                          parse_overrides(a.rule, "new"), a.event, a.site, date or None, customs)
     out.write(service.create(header) + "\n")
     return OK
 
@@ -57,30 +58,34 @@ def import_file(service: SessionService, path: str, out: TextIO) -> int:
         raise Failure(exc.message, REFUSED if exc.refused else UNREADABLE) from None
     out.write(f"{done.id}\n")
     if done.already:
-        print(f"already stored as session {done.id} ({done.moves} moves, {done.rounds} "
-              "round(s)); nothing new was stored", file=sys.stderr)
-    else:
-        print(f"imported {done.moves} moves, {done.rounds} round(s) as session {done.id}",
+        print(_("already stored as session {id} ({moves} moves, {rounds} round(s)); nothing new "
+                "was stored").format(id=done.id, moves=done.moves, rounds=done.rounds),
               file=sys.stderr)
+    else:
+        print(_("imported {moves} moves, {rounds} round(s) as session {id}").format(
+            moves=done.moves, rounds=done.rounds, id=done.id), file=sys.stderr)
     return OK
 
 
 def delete(service: SessionService, typed: str, yes: bool, out: TextIO) -> int:
     info = service.info(typed)
     if not yes:
-        question = f"Delete session {info.id} ({describe(info)})? This cannot be undone [y/N] "
+        question = _("Delete session {id} ({about})? This cannot be undone [y/N] ").format(
+            id=info.id, about=describe(info))
         if not _confirm(question, "delete"):
-            raise Failure(f"uno-referee delete: session {info.id} was not deleted", REFUSED)
+            raise Failure(_("uno-referee delete: session {id} was not deleted").format(
+                id=info.id), REFUSED)
     service.delete(info.id)
-    out.write(f"deleted session {info.id}\n")
+    out.write(_("deleted session {id}").format(id=info.id) + "\n")
     return OK
 
 
 def _confirm(question: str, command: str) -> bool:
     if not sys.stdin.isatty():
-        raise Failure(f"uno-referee {command}: needs confirmation; add --yes to run it "
-                      "from a script")
+        raise Failure(_("uno-referee {command}: needs confirmation; add --yes to run it "
+                        "from a script").format(command=command))
     try:
+        # y or yes in any language: the prompt says [y/N] in every language.
         return input(question).strip().lower() in ("y", "yes")
     except EOFError:
         return False
@@ -91,14 +96,15 @@ def _confirm(question: str, command: str) -> bool:
 def list_sessions(service: SessionService, as_json: bool, rebuild: bool, out: TextIO) -> int:
     listing = service.list(rebuild=rebuild)
     for warning in listing.warnings:
-        print(f"uno-referee list: {warning}", file=sys.stderr)
+        print(_("uno-referee list: {warning}").format(warning=warning), file=sys.stderr)
     if as_json:
         rows = [list_row(info) for info in listing.sessions]
         out.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
         return OK
     if not listing.sessions:
-        out.write(f"no sessions in {service.root} yet; start one with `uno-referee new "
-                  "--players \"A, B, C\"` or `uno-referee import FILE`\n")
+        out.write(_("no sessions in {folder} yet; start one with `uno-referee new --players "
+                    "\"A, B, C\"` or `uno-referee import FILE`").format(folder=service.root)
+                  + "\n")
         return OK
     out.write(list_table(listing.sessions))
     return OK
@@ -122,6 +128,7 @@ def move(service: SessionService, typed: str, lines: Sequence[str], out: TextIO)
             result = live.record(text)
             if not result.ok:
                 raise _refused(live.id, result)
+            # Layout only, as `replay` prints a statement: the ruling is already translated.
             out.write(visible(f"#{result.seq}  {result.text}  ->  {result.message} "
                               f"[{result.rule}]") + "\n")
     return OK
@@ -139,17 +146,23 @@ def _move_lines(lines: Sequence[str]) -> Iterator[str]:
 
 def _refused(sid: str, result: Recorded) -> Failure:
     if result.rule == SYNTAX_RULE:
-        where = f" (column {result.column})" if result.column else ""
-        return Failure(f"uno-referee move: {sid}: `{result.text}`{where}: {result.message}; "
-                       "nothing was recorded", UNREADABLE)
-    return Failure(f"uno-referee move: {sid}: `{result.text}` refused: {result.message} "
-                   f"[{result.rule}]; nothing was recorded", REFUSED)
+        if result.column:
+            text = _("uno-referee move: {id}: `{move}` (column {column}): {error}; nothing was "
+                     "recorded")
+        else:
+            text = _("uno-referee move: {id}: `{move}`: {error}; nothing was recorded")
+        return Failure(text.format(id=sid, move=result.text, column=result.column,
+                                   error=result.message), UNREADABLE)
+    return Failure(_("uno-referee move: {id}: `{move}` refused: {ruling} [{rule}]; nothing was "
+                     "recorded").format(id=sid, move=result.text, ruling=result.message,
+                                        rule=result.rule), REFUSED)
 
 
 def undo(service: SessionService, typed: str, out: TextIO) -> int:
     with service.open(typed) as live:
         done = live.undo()
-        out.write(visible(f"undone #{done.seq}  {done.text}") + "\n")
+        out.write(visible(_("undone #{seq}  {move}").format(seq=done.seq, move=done.text))
+                  + "\n")
     return OK
 
 
@@ -159,17 +172,23 @@ def correct(service: SessionService, a: argparse.Namespace, out: TextIO) -> int:
         out.write("".join(line + "\n" for line in plan_lines(plan)))
         if not plan.ok:
             kind = UNREADABLE if plan.rule == SYNTAX_RULE else REFUSED
-            raise Failure(f"uno-referee correct: {live.id}: `{plan.new}` cannot replace move "
-                          f"#{plan.seq}: {plan.message} [{plan.rule}]", kind)
+            raise Failure(_("uno-referee correct: {id}: `{move}` cannot replace move #{seq}: "
+                            "{ruling} [{rule}]").format(id=live.id, move=plan.new, seq=plan.seq,
+                                                        ruling=plan.message, rule=plan.rule),
+                          kind)
         if a.dry_run:
             return OK
         if plan.dropped and not a.yes:
-            question = f"Drop {len(plan.dropped)} later move(s) and correct? [y/N] "
+            question = _("Drop {n} later move(s) and correct? [y/N] ").format(
+                n=len(plan.dropped))
             if not _confirm(question, "correct"):
-                raise Failure("uno-referee correct: nothing was changed", REFUSED)
+                raise Failure(_("uno-referee correct: nothing was changed"), REFUSED)
         done = live.correct(a.seq, a.move)
-        out.write(f"corrected #{done.seq}" + (f"; dropped {len(done.dropped)} later move(s)"
-                                              if done.dropped else "") + "\n")
+        if done.dropped:
+            out.write(_("corrected #{seq}; dropped {n} later move(s)").format(
+                seq=done.seq, n=len(done.dropped)) + "\n")
+        else:
+            out.write(_("corrected #{seq}").format(seq=done.seq) + "\n")
     return OK
 
 
@@ -187,66 +206,76 @@ def _with_service(command: str, body: Callable[[SessionService, argparse.Namespa
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """The stored-session commands."""
-    def add(name: str, help_text: str, body: Callable[[SessionService, argparse.Namespace], int]
-            ) -> argparse.ArgumentParser:
-        described = help_text[0].upper() + help_text[1:] + "."
+    def add(name: str, help_text: str, description: str,
+            body: Callable[[SessionService, argparse.Namespace], int]) -> argparse.ArgumentParser:
         parser: argparse.ArgumentParser = sub.add_parser(name, help=help_text,
-                                                         description=described)
+                                                         description=description)
         parser.add_argument("--data-dir", metavar="DIR",
-                            help="where sessions are stored (default: $UNO_REFEREE_HOME, else "
-                                 "the user data folder)")
+                            help=_("where sessions are stored (default: $UNO_REFEREE_HOME, else "
+                                   "the user data folder)"))
         parser.set_defaults(run=_with_service(name, body))
         return parser
 
-    p = add("new", "start a stored session; prints its id",
+    p = add("new", _("start a stored session; prints its id"),
+            _("Start a stored session; prints its id."),
             lambda s, a: new(s, a, sys.stdout))
-    p.add_argument("--players", required=True, help='seating order, e.g. "Alice, Bob, Carol"')
-    p.add_argument("--edition", default="classic", help="edition id (default: classic)")
-    p.add_argument("--rules", default="en", dest="rulebook", help="en or jp (default: en)")
+    p.add_argument("--players", required=True,
+                   help=_('seating order, e.g. "Alice, Bob, Carol"'))
+    p.add_argument("--edition", default="classic", help=_("edition id (default: classic)"))
+    p.add_argument("--rules", default="en", dest="rulebook",
+                   help=_("en or jp (default: en)"))
     p.add_argument("--scoring", default="none",
-                   help='"rounds 5", "target 500", "lowest 500", "penalty 500" or "none"')
+                   help=_('"rounds 5", "target 500", "lowest 500", "penalty 500" or "none"'))
     p.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
-                   help="override one option (repeatable)")
+                   help=_("override one option (repeatable)"))
     p.add_argument("--custom", action="append", default=[], metavar="N=TEXT",
-                   help="the rule written on Wild Customizable N (repeatable)")
-    p.add_argument("--event", help="a label for the score sheet")
-    p.add_argument("--site", help="where the game is played")
-    p.add_argument("--date", help="YYYY-MM-DD (default: today; '' for none)")
+                   help=_("the rule written on Wild Customizable N (repeatable)"))
+    p.add_argument("--event", help=_("a label for the score sheet"))
+    p.add_argument("--site", help=_("where the game is played"))
+    p.add_argument("--date", help=_("YYYY-MM-DD (default: today; '' for none)"))
 
-    p = add("list", "the stored sessions, newest first",
+    p = add("list", _("the stored sessions, newest first"),
+            _("The stored sessions, newest first."),
             lambda s, a: list_sessions(s, a.json, a.rebuild, sys.stdout))
-    p.add_argument("--json", action="store_true", help="one JSON object per session")
-    p.add_argument("--rebuild", action="store_true", help="re-read every session file")
+    p.add_argument("--json", action="store_true", help=_("one JSON object per session"))
+    p.add_argument("--rebuild", action="store_true", help=_("re-read every session file"))
 
-    p = add("show", "a stored session: state, whose turn, pending windows, score so far",
+    p = add("show", _("a stored session: state, whose turn, pending windows, score so far"),
+            _("A stored session: state, whose turn, pending windows, score so far."),
             lambda s, a: show(s, a.id, a.moves, a.json, sys.stdout))
     p.add_argument("id", metavar="ID")
-    p.add_argument("--moves", action="store_true", help="list every move, not the last 10")
-    p.add_argument("--json", action="store_true", help="state, score sheet and moves as JSON")
+    p.add_argument("--moves", action="store_true", help=_("list every move, not the last 10"))
+    p.add_argument("--json", action="store_true",
+                   help=_("state, score sheet and moves as JSON"))
 
-    p = add("move", "record moves in a stored session; prints each ruling",
+    p = add("move", _("record moves in a stored session; prints each ruling"),
+            _("Record moves in a stored session; prints each ruling."),
             lambda s, a: move(s, a.id, a.moves, sys.stdout))
     p.add_argument("id", metavar="ID")
     p.add_argument("moves", metavar="MOVE", nargs="+",
-                   help='a statement such as "Bob: r5" (\'-\' reads one per line from stdin)')
+                   help=_('a statement such as "Bob: r5" (\'-\' reads one per line from stdin)'))
 
-    p = add("undo", "take back the last move of a stored session",
+    p = add("undo", _("take back the last move of a stored session"),
+            _("Take back the last move of a stored session."),
             lambda s, a: undo(s, a.id, sys.stdout))
     p.add_argument("id", metavar="ID")
 
-    p = add("correct", "replace an earlier move; later moves that no longer hold are dropped",
+    p = add("correct", _("replace an earlier move; later moves that no longer hold are dropped"),
+            _("Replace an earlier move; later moves that no longer hold are dropped."),
             lambda s, a: correct(s, a, sys.stdout))
     p.add_argument("id", metavar="ID")
-    p.add_argument("seq", metavar="N", type=int, help="the move's number (`show ID --moves`)")
-    p.add_argument("move", metavar="MOVE", help="the move as it should have been")
-    p.add_argument("--dry-run", action="store_true", help="only show what would change")
-    p.add_argument("--yes", action="store_true", help="drop later moves without asking")
+    p.add_argument("seq", metavar="N", type=int, help=_("the move's number (`show ID --moves`)"))
+    p.add_argument("move", metavar="MOVE", help=_("the move as it should have been"))
+    p.add_argument("--dry-run", action="store_true", help=_("only show what would change"))
+    p.add_argument("--yes", action="store_true", help=_("drop later moves without asking"))
 
-    p = add("import", "store a .uno file as a new session (all of it, or nothing)",
+    p = add("import", _("store a .uno file as a new session (all of it, or nothing)"),
+            _("Store a .uno file as a new session (all of it, or nothing)."),
             lambda s, a: import_file(s, a.file, sys.stdout))
-    p.add_argument("file", metavar="FILE", help="a .uno session file ('-' reads stdin)")
+    p.add_argument("file", metavar="FILE", help=_("a .uno session file ('-' reads stdin)"))
 
-    p = add("delete", "delete a stored session for good (asks first)",
+    p = add("delete", _("delete a stored session for good (asks first)"),
+            _("Delete a stored session for good (asks first)."),
             lambda s, a: delete(s, a.id, a.yes, sys.stdout))
     p.add_argument("id", metavar="ID")
-    p.add_argument("--yes", action="store_true", help="do not ask (for scripts)")
+    p.add_argument("--yes", action="store_true", help=_("do not ask (for scripts)"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 from ..engine.events import Session
+from ..i18n import _
 from ..notation import NotationError, parse_session
 from ..notation.limits import shorten
 from ..service import SessionError, SessionNotFound, SessionService
@@ -53,12 +54,15 @@ def _from_store(source: str, sid: str, data_dir: str | None) -> Session:
         with service.open(sid, read_only=True) as live:
             trouble = live.trouble
             if trouble is not None:
-                raise Failure(f"{source}:{trouble.seq}: move `{shorten(trouble.text)}` no "
-                              f"longer holds: {trouble.message} [{trouble.rule}]; correct it with "
-                              f"`uno-referee correct {sid} {trouble.seq} MOVE`", REFUSED)
+                raise Failure(_("{source}:{seq}: move `{move}` no longer holds: {ruling} "
+                                "[{rule}]; correct it with `uno-referee correct {id} {seq} "
+                                "MOVE`").format(source=source, seq=trouble.seq,
+                                                move=shorten(trouble.text),
+                                                ruling=trouble.message, rule=trouble.rule,
+                                                id=sid), REFUSED)
             return Session(live.header, live.events(), [step.seq for step in live.steps])
     except SessionNotFound:
-        raise Failure(f"{source}: no such file, and no stored session {sid} in "
-                      f"{service.root}") from None
+        raise Failure(_("{source}: no such file, and no stored session {id} in {folder}").format(
+            source=source, id=sid, folder=service.root)) from None
     except SessionError as exc:
         raise Failure(f"{source}: {exc.message}") from None

@@ -1,0 +1,158 @@
+"""`uno-referee config`: where the settings file is, each setting and what applies; set, unset."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TextIO
+
+from ..i18n import LANGUAGES, _, locale_language
+from ..store import settings as store
+from .common import OK, UNREADABLE, Failure, cells
+
+_PREFIX = "uno-referee config"
+# The locale variables in the order POSIX (and referee.i18n.choose) reads them: the first set
+# one decides.
+_LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+
+# config (show) ---------------------------------------------------------------------------------
+
+def show(out: TextIO, flag: str | None = None, environ: Mapping[str, str] | None = None) -> int:
+    """The settings file's place and state, then each setting: its value, or what applies."""
+    path = store.settings_path()
+    found = store.load(path)
+    if found.problem is not None:
+        state = _("{path} (it cannot be used, see the warning above; `uno-referee config set` "
+                  "puts it aside and starts a new one)")
+    elif path.exists():
+        state = "{path}"
+    else:
+        state = _("{path} (not created yet; `uno-referee config set KEY VALUE` creates it)")
+    out.write(_("Settings file: {state}").format(state=state.format(path=str(path))) + "\n\n")
+    rows = [("language", _language(found.language, flag, environ)),
+            ("theme", found.theme if found.theme is not None
+             else _("not set; the app's own theme applies")),
+            ("glyphs", found.glyphs if found.glyphs is not None
+             else _("not set; auto applies: Unicode symbols, or ASCII when the language or the "
+                    "locale is Japanese"))]
+    if found.keys:
+        rows += [(f"keys.{binding}", key) for binding, key in sorted(found.keys.items())]
+    else:
+        rows.append(("keys.<binding id>", _("none set; every key does what the app shows")))
+    width = max(cells(name) for name, _value in rows)
+    for name, value in rows:
+        out.write(f"  {name}{' ' * (width - cells(name))}  {value}\n")
+    return OK
+
+
+def _language(setting: str | None, flag: str | None, environ: Mapping[str, str] | None) -> str:
+    """The language setting, or what chooses the language instead; and --lang if it wins."""
+    env = os.environ if environ is None else environ
+    if setting is not None:
+        text = setting
+    else:
+        variable = next((name for name in _LOCALE_VARIABLES if env.get(name, "").strip()), None)
+        spoken = locale_language(env)
+        if variable is None:
+            text = _("not set; no locale is set, so {lang} applies").format(lang=LANGUAGES[0])
+        elif spoken is None:
+            text = _("not set; the locale ({variable}={value}) names no language, so {lang} "
+                     "applies").format(variable=variable, value=env[variable].strip(),
+                                       lang=LANGUAGES[0])
+        else:
+            text = _("not set; the locale ({variable}={value}) gives {lang}").format(
+                variable=variable, value=env[variable].strip(), lang=spoken)
+    if flag is not None:
+        return _("{setting} (this run: {lang}, from --lang)").format(setting=text, lang=flag)
+    return text
+
+
+# config set, config unset ----------------------------------------------------------------------
+
+def set_value(key: str, value: str, out: TextIO) -> int:
+    """Store one setting; nothing changes when the key or the value is not one it takes."""
+    try:
+        stored = store.check(key, value)
+    except store.SettingsError as exc:
+        raise Failure(_("{prefix}: {error}; nothing was changed").format(
+            prefix=_PREFIX, error=exc), UNREADABLE) from None
+    path = _change(key, stored)
+    out.write(_("{key} = {value} (saved in {path})").format(key=key, value=stored,
+                                                            path=str(path)) + "\n")
+    return OK
+
+
+def unset(key: str, out: TextIO) -> int:
+    """Remove one setting, so that what applies without it applies again."""
+    if key not in store.KEYS and not (key.startswith("keys.") and len(key) > len("keys.")):
+        try:
+            store.check(key, "")
+        except store.SettingsError as exc:
+            raise Failure(_("{prefix}: {error}; nothing was changed").format(
+                prefix=_PREFIX, error=exc), UNREADABLE) from None
+    path = store.settings_path()
+    found = store.load(path)
+    if found.problem is None and found.value(key) is None:
+        out.write(_("{key} was not set; nothing was changed").format(key=key) + "\n")
+        return OK
+    _change(key, None)
+    out.write(_("{key} is no longer set (in {path})").format(key=key, path=str(path)) + "\n")
+    return OK
+
+
+def _change(key: str, value: str | None) -> Path:
+    path = store.settings_path()
+    unreadable = store.load(path).problem is not None and path.exists()
+    try:
+        store.change(key, value, path)
+    except store.SettingsError as exc:
+        raise Failure(_("{prefix}: {error}; nothing was changed").format(
+            prefix=_PREFIX, error=exc), UNREADABLE) from None
+    except OSError as exc:
+        raise Failure(_("{prefix}: cannot write {path}: {reason}").format(
+            prefix=_PREFIX, path=str(path), reason=exc.strerror or exc), UNREADABLE) from None
+    if unreadable:
+        kept = sorted(path.parent.glob(f"{path.name}.unreadable-*"))
+        if kept:
+            print(_("{prefix}: the settings file could not be read; it was kept as {kept} and "
+                    "a new one was started").format(prefix=_PREFIX, kept=str(kept[-1])),
+                  file=sys.stderr)
+    return path
+
+
+# Registration ----------------------------------------------------------------------------------
+
+def _run(a: argparse.Namespace) -> int:
+    if a.action == "set":
+        return set_value(a.key, a.value, sys.stdout)
+    if a.action == "unset":
+        return unset(a.key, sys.stdout)
+    return show(sys.stdout, getattr(a, "lang", None))
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """The `config` command and its `set` and `unset`."""
+    settings_help = _("settings: language (en or ja), theme (the name of a theme of the app), "
+                      "glyphs (auto, unicode or ascii), keys.<binding id> (a key such as "
+                      "ctrl+u)")
+    parser = sub.add_parser(
+        "config", help=_("the settings file: where it is, each setting; set or unset one"),
+        description=_("Show where the settings file is and each setting, with what applies "
+                      "where one is not set; `set` and `unset` change one."),
+        epilog=settings_help)
+    parser.set_defaults(run=_run, action=None)
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", title=_("actions"))
+    set_p = actions.add_parser("set", help=_("set one setting"),
+                               description=_("Set one setting."), epilog=settings_help)
+    set_p.add_argument("key", metavar="KEY", help=_("the setting, e.g. language or "
+                                                    "keys.table.undo"))
+    set_p.add_argument("value", metavar="VALUE", help=_("its value, e.g. ja or ctrl+u"))
+    unset_p = actions.add_parser("unset", help=_("remove one setting"),
+                                 description=_("Remove one setting, so that what applies "
+                                               "without it applies again."),
+                                 epilog=settings_help)
+    unset_p.add_argument("key", metavar="KEY", help=_("the setting, e.g. language"))

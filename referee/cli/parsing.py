@@ -1,0 +1,85 @@
+"""argparse in the language of the run: its own words from our catalogue, help wrapped by cells."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Iterable
+
+from ..i18n import N_, _, ngettext
+from .common import cells, wrap
+
+# argparse writes its own words ("usage: ", "options", "the following arguments are required")
+# through its module-level `_` and `ngettext`, which it looks up each time it needs a text, not
+# once at import. Pointing those two names at our catalogue puts all of `--help` and every usage
+# error in the language of the run without copying argparse's formatting and parsing code into
+# subclasses. In English our catalogue gives each text back as written, as argparse's own
+# gettext does, so any other user of argparse in the process sees no change.
+ARGPARSE_TEXTS = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("ignored explicit argument %r"),
+    N_("not allowed with argument %s"),
+    N_("one of the arguments %s is required"),
+)
+"""The argparse texts our command line can show (Python 3.11's wording), so that the catalogue
+extracts them; argparse itself asks for them."""
+
+
+def _argparse_gettext(message: str) -> str:
+    # argparse also asks for the translation of None (a subparsers group without description).
+    return _(message) if message else message
+
+
+def speak_argparse() -> None:
+    """Let argparse ask our catalogue for its words (see ARGPARSE_TEXTS); idempotent."""
+    routed: tuple[tuple[str, Callable[..., str]], ...] = (("_", _argparse_gettext),
+                                                          ("ngettext", ngettext))
+    for name, function in routed:
+        setattr(argparse, name, function)
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """Help wrapped by terminal cells: a Japanese character takes two, and Japanese has no
+    spaces to break at, which argparse's own wrapping (textwrap) needs."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return wrap(text, width)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return "\n".join(indent + line for line in wrap(text, width - len(indent)))
+
+    def _format_usage(self, usage: str | None, actions: Iterable[argparse.Action],
+                      groups: Iterable[argparse._MutuallyExclusiveGroup],
+                      prefix: str | None) -> str:
+        # argparse lines up the usage's later lines under the end of `usage: ` by counting its
+        # characters; a Japanese prefix is wider than that. It lays out a stand-in as wide.
+        if prefix is None:
+            prefix = _("usage: ")
+        stand_in = "\0" * cells(prefix)
+        text = super()._format_usage(usage, actions, groups, stand_in)
+        return text.replace(stand_in, prefix, 1)
+
+
+class RawDescriptionHelpFormatter(argparse.RawDescriptionHelpFormatter, HelpFormatter):
+    """As HelpFormatter, with the description and epilog printed as written (a list)."""
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """An argparse parser whose help is wrapped by cells (its subcommands' parsers too)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
