@@ -47,6 +47,7 @@ from .results import (
     SetupProblem,
     Trouble,
     Undone,
+    status_name,
 )
 from .sessions import SessionService
 
@@ -55,5 +56,5 @@ __all__ = [
     "LiveSession", "NewerSchema", "NoSuchMove", "NothingToUndo", "ReadOnly", "Recorded",
     "SaveFailed", "SessionCorrupt", "SessionError", "SessionInfo", "SessionLocked",
     "SessionNotFound", "SessionService", "SetupProblem", "Trouble", "Undone", "build_header",
-    "check_header",
+    "check_header", "status_name",
 ]

@@ -10,14 +10,18 @@ import dataclasses
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from ..engine.cards import COLOR_NAMES
+from ..engine.messages import colour_name
 from ..engine.scoring import to_json
-from ..i18n import _, pgettext
+from ..i18n import NC_, _, pgettext
 from ..notation import visible
 from ..sheet.text_table import aligned, score_table, widths
 from .live import LiveSession
 from .results import Correction, SessionInfo, status_name
 
 LAST_MOVES = 10
+_COLOUR_CODES = {name: code for code, name in COLOR_NAMES.items()}
+_DIRECTIONS = {"cw": NC_("direction", "cw"), "ccw": NC_("direction", "ccw")}
 
 
 def list_row(info: SessionInfo) -> dict[str, Any]:
@@ -43,7 +47,7 @@ def describe(info: SessionInfo) -> str:
     what = [info.event] if info.event else []
     what += [", ".join(info.players), _("{n} moves").format(n=info.moves),
              status_name(info.status)]
-    return visible(pgettext("list", "; ").join(what))
+    return visible(pgettext("phrases", "; ").join(what))
 
 
 def show_json(live: LiveSession) -> dict[str, Any]:
@@ -84,8 +88,12 @@ def _show_lines(live: LiveSession, all_moves: bool) -> Iterator[str]:
     else:
         yield _("round {round}, {status}").format(round=s["round"], status=status)
     if s["top"]:
+        code = _COLOUR_CODES.get(s["color"])
+        direction = _DIRECTIONS.get(s["direction"])
         yield _("top: {card} ({colour}), direction {direction}, draw pile {pile}").format(
-            card=s["top"], colour=s["color"], direction=s["direction"], pile=s["draw_pile"])
+            card=s["top"], colour=s["color"] if code is None else colour_name(code),
+            direction=s["direction"] if direction is None else pgettext("direction", direction),
+            pile=s["draw_pile"])
         yield _("hands: {hands}").format(hands=", ".join(f"{name} {n}"
                                                          for name, n in s["hands"].items()))
     if s["pending"]:
