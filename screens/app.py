@@ -1,4 +1,5 @@
-"""The UNO Referee app: theme, global keys, palette commands, and the factory for CLI and tests."""
+"""The UNO Referee app: theme, global keys, palette commands, language, and the factory for CLI
+and tests."""
 
 from __future__ import annotations
 
@@ -10,13 +11,17 @@ from typing import ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.command import CommandPalette
 from textual.screen import Screen
-from textual.theme import Theme
+from textual.theme import Theme, ThemeProvider
 
 from referee.engine.events import Header
+from referee.i18n import N_, _, current, use
 from referee.notation import visible
 from referee.service import Imported, SessionError, SessionLocked, SessionService
+from referee.store import settings
 
+from . import glyphs
 from .dialogs import ConfirmDialog, ImportDialog, QrDialog
 from .help_screen import HelpScreen
 from .new_session_screen import NewSessionScreen
@@ -41,15 +46,29 @@ THEME = Theme(
 )
 """The app's own theme, set explicitly: `$TEXTUAL_THEME` must not change the table or snapshots."""
 
+TEXTUAL_COMMANDS = (
+    N_("Theme"), N_("Change the current theme"),
+    N_("Quit"), N_("Quit the application as soon as possible"),
+    N_("Keys"), N_("Hide the keys and widget help panel"),
+    N_("Show help for the focused widget and a summary of available keys"),
+    N_("Minimize"), N_("Minimize the widget and restore to normal size"),
+    N_("Maximize"), N_("Maximize the focused widget"),
+    N_("Screenshot"), N_("Save an SVG 'screenshot' of the current screen"),
+)
+"""Textual's own palette commands, in its English: their titles and help are translated as
+the palette lists them (an unknown text shows as Textual wrote it)."""
+
 
 class RefereeApp(App[None]):
     """Sessions first; a table on top of them while one is open."""
 
-    TITLE = "UNO Referee"
+    TITLE = N_("UNO Referee")
     CSS_PATH = "app.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f1", "help", "Help", id="app.help"),
+        Binding("f1", "help", N_("Help"), id="app.help"),
+        # Ctrl+L: every F key is taken by some screen; L for language.
+        Binding("ctrl+l", "language", N_("Language"), id="app.language", show=False),
     ]
 
     def __init__(self, service: SessionService, *, session_id: str | None = None,
@@ -63,13 +82,76 @@ class RefereeApp(App[None]):
         self.cwd = cwd or Path.cwd()
         """Where import paths and exports are relative to."""
         self._first_session = session_id
+        self.settings = settings.load()
+        """The settings file as it was at start (the CLI already chose the language from it)."""
+        glyphs.configure(self.settings.glyphs)
+        self._ascii_safe = glyphs.AsciiSafe(enabled=glyphs.mode() == "ascii")
+        self.title = _(self.TITLE)
         self.register_theme(THEME)
-        self.theme = THEME.name
+        wanted = self.settings.theme
+        self._theme_stored = wanted if wanted in self.available_themes else THEME.name
+        """The theme the settings file holds (or ours): choosing another one is kept."""
+        self.theme = self._theme_stored
+        if self.settings.keys:
+            # Before any screen: the bindings are built with the user's keys from the start.
+            self._keymap = self._normalize_keymap(dict(self.settings.keys))
 
     def on_mount(self) -> None:
         self.push_screen(SessionsScreen())
         if self._first_session is not None:
             self.open_session(self._first_session)
+        if self.settings.problem is not None:
+            self.notify(self.settings.problem, title=_("Settings"), severity="warning",
+                        markup=False)
+
+    def get_line_filters(self):  # type: ignore[no-untyped-def]  # Textual's signature
+        # Textual draws borders, scrollbars and cut text with its own symbols: in ASCII-safe
+        # mode they pass through the filter that swaps them for one-cell stand-ins.
+        found = super().get_line_filters()
+        return [*found, self._ascii_safe] if self._ascii_safe.enabled else found
+
+    def watch_theme(self, name: str) -> None:
+        # The user chose a theme in the palette: it is kept for the next run.
+        if name == self._theme_stored:
+            return
+        self._theme_stored = name
+        self._change_setting("theme", name)
+
+    def _change_setting(self, key: str, value: str) -> None:
+        try:
+            settings.change(key, value)
+        except (settings.SettingsError, OSError) as exc:
+            reason = (exc.strerror or str(exc)) if isinstance(exc, OSError) else str(exc)
+            self.notify(_("The setting {key} could not be saved: {reason}").format(
+                key=key, reason=reason), title=_("Settings"), severity="warning", markup=False)
+
+    # Language ----------------------------------------------------------------------------------
+
+    def action_language(self) -> None:
+        """Switch between Japanese and English, and keep the choice."""
+        self.run_worker(self.switch_language("en" if current() == "ja" else "ja"),
+                        exclusive=True, group="language")
+
+    async def switch_language(self, lang: str) -> None:
+        """Speak `lang` from now on: every screen on the stack is drawn again in it (each keeps
+        what it holds), and the settings file keeps the choice for the next run."""
+        use(lang)
+        self._change_setting("language", lang)
+        ascii_safe = glyphs.mode() == "ascii"
+        if ascii_safe != self._ascii_safe.enabled:
+            self._ascii_safe.enabled = ascii_safe
+        self.title = _(self.TITLE)
+        for screen in list(self.screen_stack):
+            # A screen that holds typed text or a view of its own redraws itself; any other is
+            # composed again (its compose reads the texts in the new language).
+            redraw = getattr(screen, "language_changed", None)
+            if callable(redraw):
+                await redraw()
+            elif not isinstance(screen, CommandPalette):
+                await screen.recompose()
+            for widget in screen.walk_children(with_self=True):
+                widget.refresh()
+            screen.refresh_bindings()
 
     # Opening and creating sessions --------------------------------------------------------------
 
@@ -78,14 +160,15 @@ class RefereeApp(App[None]):
         try:
             sitting = Sitting.open(self.service, session_id, read_only=read_only)
         except SessionLocked as exc:
+            question = _("{reason}\n\nWatch it read-only? The table follows the moves recorded "
+                         "elsewhere.").format(reason=exc.message)
             self.push_screen(
-                ConfirmDialog("Session in use", f"{exc.message}\n\nWatch it read-only? The "
-                              "table follows the moves recorded elsewhere.", "Watch"),
+                ConfirmDialog(_("Session in use"), question, _("Watch")),
                 lambda yes: self.open_session(session_id, read_only=True) if yes else None)
             return None
         except SessionError as exc:
             # A message may quote a name or a path: never markup, its controls visible.
-            self.notify(visible(exc.message, lines=True), title="Cannot open the session",
+            self.notify(visible(exc.message, lines=True), title=_("Cannot open the session"),
                         severity="error", markup=False)
             return None
         table = TableScreen(sitting)
@@ -114,8 +197,8 @@ class RefereeApp(App[None]):
         try:
             done = import_demo(self.service, self.samples)
         except (OSError, SessionError) as exc:
-            self.notify(visible(str(getattr(exc, "message", exc)), lines=True), title="No demo",
-                        severity="error", markup=False)
+            self.notify(visible(str(getattr(exc, "message", exc)), lines=True),
+                        title=_("No demo"), severity="error", markup=False)
             return
         self.open_session(done.id)
 
@@ -126,8 +209,8 @@ class RefereeApp(App[None]):
         if done is None:
             return
         if done.already:
-            self.notify(f"This session was already stored as {done.id}: opened it.",
-                        title="Already imported", markup=False)
+            self.notify(_("This session was already stored as {id}: opened it.").format(
+                id=done.id), title=_("Already imported"), markup=False)
         self.open_session(done.id)
 
     # Keys and the command palette ---------------------------------------------------------------
@@ -136,41 +219,61 @@ class RefereeApp(App[None]):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
+    def action_command_palette(self) -> None:
+        # Textual's own, with its placeholder in the language in use.
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(id="--command-palette",
+                                            placeholder=_("Search for commands…")))
+
+    def search_themes(self) -> None:
+        self.push_screen(CommandPalette(providers=[ThemeProvider],
+                                        placeholder=_("Search for themes…")))
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
-        yield SystemCommand("New session", "Seat the players and choose the rules",
+        for command in super().get_system_commands(screen):
+            yield command._replace(title=_(command.title), help=_(command.help))
+        if current() == "ja":
+            yield SystemCommand(_("Switch to English"), _("Show every text in English; the "
+                                "choice is kept for the next time (Ctrl+L)"),
+                                self.action_language)
+        else:
+            yield SystemCommand(_("Switch to Japanese (日本語)"), _("Show every text in "
+                                "Japanese; the choice is kept for the next time (Ctrl+L)"),
+                                self.action_language)
+        yield SystemCommand(_("New session"), _("Seat the players and choose the rules"),
                             self.new_session)
-        yield SystemCommand("Open the demo table", "A four-player game in progress, to try "
-                            "the app", self.open_demo)
-        yield SystemCommand("Import a .uno file", "Store a session file and open it",
+        yield SystemCommand(_("Open the demo table"), _("A four-player game in progress, to "
+                            "try the app"), self.open_demo)
+        yield SystemCommand(_("Import a .uno file"), _("Store a session file and open it"),
                             self.import_file)
-        yield SystemCommand("Help: keys and moves", "Every key and the move language",
+        yield SystemCommand(_("Help: keys and moves"), _("Every key and the move language"),
                             self.action_help)
         if isinstance(screen, TableScreen):
             yield from self._table_commands(screen)
 
     def _table_commands(self, table: TableScreen) -> Iterable[SystemCommand]:
         sitting = table.sitting
-        yield SystemCommand("Undo last move", "Take back the last recorded move",
+        yield SystemCommand(_("Undo last move"), _("Take back the last recorded move"),
                             table.action_undo)
-        yield SystemCommand("Score sheet", "Rounds, totals, chart, rulings and export",
+        yield SystemCommand(_("Score sheet"), _("Rounds, totals, chart, rulings and export"),
                             table.action_sheet)
-        yield SystemCommand("Export score sheet", "Write csv, md, html, json, uno, svg or png",
+        yield SystemCommand(_("Export score sheet"),
+                            _("Write csv, md, html, json, uno, svg or png"),
                             lambda: table.action_sheet(export=True))
-        yield SystemCommand("Show QR code", "The standings for everyone's phone",
+        yield SystemCommand(_("Show QR code"), _("The standings for everyone's phone"),
                             lambda: self._show_qr(sitting))
-        yield SystemCommand("History and corrections", "Every move; undo or correct one",
+        yield SystemCommand(_("History and corrections"), _("Every move; undo or correct one"),
                             table.action_history)
-        yield SystemCommand("Rules in force", "The rulebook of this table, searchable",
+        yield SystemCommand(_("Rules in force"), _("The rulebook of this table, searchable"),
                             table.action_rules)
         if sitting.referee.phase == "over":
-            yield SystemCommand("Enter the hands", "The cards left at the round's end",
+            yield SystemCommand(_("Enter the hands"), _("The cards left at the round's end"),
                                 table.action_hands)
 
     def _show_qr(self, sitting: Sitting) -> None:
         sheet = sitting.sheet()
         if sheet is None:
-            self.notify("A stored move no longer holds: correct it first (History)",
+            self.notify(_("A stored move no longer holds: correct it first (History)"),
                         severity="error")
             return
         self.push_screen(QrDialog(sheet))

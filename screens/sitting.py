@@ -6,10 +6,13 @@ from dataclasses import dataclass
 
 from referee.engine import Referee
 from referee.engine.events import Header
+from referee.engine.messages import Message, render
 from referee.engine.step import Step
 from referee.notation import visible
 from referee.service import Correction, LiveSession, Recorded, SessionService, Undone
 from referee.sheet import Sheet, build_sheet
+
+from .glyphs import current
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,17 +24,24 @@ class LogEntry:
     text: str
     """The move in canonical notation."""
     rule: str
-    message: str
+    parts: tuple[Message, ...] | str
+    """The ruling's parts, put in words when read; or the words, where the service gave them."""
     notable: bool
     round: int
     """The round the move belongs to (0 before `round 1`)."""
     holds: bool = True
     """False for a stored move this version refuses on replay (the service's `trouble`)."""
 
+    @property
+    def message(self) -> str:
+        """The ruling in the language in use (the app switches language without replaying)."""
+        return self.parts if isinstance(self.parts, str) else render(self.parts)
+
 
 def log_entry(step: Step) -> LogEntry:
     ruling = step.ruling
-    return LogEntry(step.seq, step.text, ruling.rule, ruling.text, ruling.notable, step.round)
+    return LogEntry(step.seq, step.text, ruling.rule, tuple(ruling.parts), ruling.notable,
+                    step.round)
 
 
 class Sitting:
@@ -82,7 +92,9 @@ class Sitting:
         """The session in a few words for a title bar."""
         h = self.header
         what = h.event or ", ".join(h.players)
-        return visible(f"{what} · {h.edition} {h.rules} · {h.scoring} · {self.id}")
+        # Codes of the notation and the id, not words: only the separator is the app's.
+        dot = current().dot
+        return visible(f"{what} {dot} {h.edition} {h.rules} {dot} {h.scoring} {dot} {self.id}")
 
     @property
     def log(self) -> list[LogEntry]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual import events, on
@@ -10,12 +11,14 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Static
+from textual.widgets import Input, Static
 
+from referee.i18n import N_, _
 from referee.service import NothingToUndo, Recorded, SessionError
 from referee.service.hints import quick_moves
 
 from .dialogs import ChallengeDialog, RuleDialog
+from .glyphs import current
 from .history_screen import HistoryScreen
 from .literal import literal
 from .round_end_screen import RoundEndScreen
@@ -23,6 +26,8 @@ from .rules_screen import RulesScreen
 from .score_sheet_screen import ScoreSheetScreen
 from .sitting import Sitting
 from .widgets import Alerts, CardView, MoveBox, RulingLog, Seating, TableStatus, TurnBanner, banner
+from .widgets.footer import Footer
+from .widgets.header import Header
 
 _ONE_KEY_ACTIONS = ("draw", "accept", "uno", "catch", "challenge", "undo", "hands",
                     "next_round")
@@ -38,18 +43,18 @@ class TableScreen(Screen[None]):
     CSS_PATH = "table_screen.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f2", "draw", "Draw", id="table.draw"),
-        Binding("f2", "accept", "Accept +4", id="table.accept"),
-        Binding("f3", "uno", "UNO", id="table.uno"),
-        Binding("f4", "catch", "Catch", id="table.catch"),
-        Binding("f5", "challenge", "Challenge", id="table.challenge"),
-        Binding("f6", "undo", "Undo", id="table.undo"),
-        Binding("f7", "hands", "Hands", id="table.hands"),
-        Binding("f7", "next_round", "Next round", id="table.next_round"),
-        Binding("f8", "sheet", "Sheet", id="table.sheet"),
-        Binding("f9", "history", "History", id="table.history", show=False),
-        Binding("f10", "rules", "Rules", id="table.rules", show=False),
-        Binding("escape", "leave", "Sessions", id="table.leave", show=False),
+        Binding("f2", "draw", N_("Draw"), id="table.draw"),
+        Binding("f2", "accept", N_("Accept +4"), id="table.accept"),
+        Binding("f3", "uno", N_("UNO"), id="table.uno"),
+        Binding("f4", "catch", N_("Catch"), id="table.catch"),
+        Binding("f5", "challenge", N_("Challenge"), id="table.challenge"),
+        Binding("f6", "undo", N_("Undo"), id="table.undo"),
+        Binding("f7", "hands", N_("Hands"), id="table.hands"),
+        Binding("f7", "next_round", N_("Next round"), id="table.next_round"),
+        Binding("f8", "sheet", N_("Sheet"), id="table.sheet"),
+        Binding("f9", "history", N_("History"), id="table.history", show=False),
+        Binding("f10", "rules", N_("Rules"), id="table.rules", show=False),
+        Binding("escape", "leave", N_("Sessions"), id="table.leave", show=False),
     ]
 
     class MoveRuled(Message):
@@ -62,13 +67,16 @@ class TableScreen(Screen[None]):
     def __init__(self, sitting: Sitting) -> None:
         super().__init__()
         self.sitting = sitting
-        self._last: tuple[str, str] | None = None
-        """The last ruling shown under the move box, and its rule id."""
+        self._last: tuple[Callable[[], str], str] | None = None
+        """The last ruling shown under the move box (its words, made in the language in use),
+        and its rule id."""
+        self._verdict: tuple[Callable[[], str], str | None, str] | None = None
+        """What the line under the move box says: drawn again after a language switch."""
         self._keys: tuple[bool | None, ...] = ()
         """Which one-key actions the footer shows now."""
 
     def compose(self) -> ComposeResult:
-        yield Header(icon="▤")
+        yield Header()
         with Horizontal(id="top"):
             yield CardView(id="card")
             yield TableStatus(id="status")
@@ -82,20 +90,40 @@ class TableScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "UNO Referee"
+        self._set_up()
+        if self.sitting.read_only:
+            self.set_interval(_REFRESH_SECONDS, self._watch)
+        trouble = self.sitting.live.trouble
+        if trouble is not None:
+            self._say(lambda: _("{mark} move #{seq} `{move}` no longer holds: {ruling}; correct "
+                                "it in History (F9)").format(
+                mark=current().refused, seq=trouble.seq, move=trouble.text,
+                ruling=trouble.message), trouble.rule, "error")
+
+    def _set_up(self) -> None:
+        """The titles, the move box's state and every view: on mount and after a language
+        switch, which composes the screen again."""
+        self.title = _("UNO Referee")
         self.sub_title = self.sitting.label()
         box = self.query_one(MoveBox)
         if self.sitting.read_only:
             box.disabled = True
-            box.placeholder = "watching: another window records this session"
-            self.set_interval(_REFRESH_SECONDS, self._watch)
+            box.placeholder = _("watching: another window records this session")
         else:
             box.focus()
+        self._keys = ()
         self.redraw()
-        trouble = self.sitting.live.trouble
-        if trouble is not None:
-            self._say(f"✗ move #{trouble.seq} `{trouble.text}` no longer holds: "
-                      f"{trouble.message}; correct it in History (F9)", trouble.rule, "error")
+        if self._verdict is not None:
+            self._say(*self._verdict)
+
+    async def language_changed(self) -> None:
+        """Compose the table again in the language in use; the move being typed stays."""
+        box = self.query_one(MoveBox)
+        typed, cursor = box.value, box.cursor_position
+        await self.recompose()
+        box = self.query_one(MoveBox)
+        box.value, box.cursor_position = typed, cursor
+        self._set_up()
 
     def on_screen_resume(self) -> None:
         self.redraw()
@@ -121,11 +149,24 @@ class TableScreen(Screen[None]):
             self._keys = keys
             self.refresh_bindings()
 
-    def _say(self, text: str, rule: str | None, level: str) -> None:
+    def _say(self, text: Callable[[], str], rule: str | None, level: str) -> None:
+        """Show a ruling or a problem under the move box; `text` makes its words, in the
+        language in use (again after a switch)."""
         verdict = self.query_one("#verdict", Static)
-        verdict.update(literal(text, lines=True))
+        verdict.update(literal(text(), lines=True))
         verdict.set_classes(f"-{level}")
+        self._verdict = (text, rule, level)
         self._last = (text, rule) if rule else None
+
+    def _ruled(self, result: Recorded) -> Callable[[], str]:
+        """The words of a stored ruling: read again from its step, so they follow the language."""
+        def text() -> str:
+            ruling = next((entry.message for entry in reversed(self.sitting.log)
+                           if entry.seq == result.seq), result.message)
+            return _("{mark} #{seq} {move}: {ruling} [{rule}]").format(
+                mark=current().ok, seq=result.seq, move=result.text, ruling=ruling,
+                rule=result.rule)
+        return text
 
     def _watch(self) -> None:
         if self.sitting.refresh():
@@ -138,15 +179,17 @@ class TableScreen(Screen[None]):
         try:
             result = self.sitting.record(line)
         except SessionError as exc:
-            self._say(f"✗ {exc.message}", None, "error")
+            problem = exc.message
+            self._say(lambda: _refused(problem), None, "error")
             return None
         if result.ok:
-            self._say(f"✓ #{result.seq} {result.text}: {result.message} [{result.rule}]",
-                      result.rule, "ok")
+            self._say(self._ruled(result), result.rule, "ok")
             self.redraw()
         else:
-            self._say(f"✗ Refused, nothing recorded: `{result.text}`: {result.message} "
-                      f"[{result.rule}]", result.rule, "error")
+            self._say(lambda: _("{mark} Refused, nothing recorded: `{move}`: {ruling} "
+                                "[{rule}]").format(mark=current().refused, move=result.text,
+                                                   ruling=result.message, rule=result.rule),
+                      result.rule, "error")
         self.post_message(self.MoveRuled(result))
         return result
 
@@ -155,7 +198,8 @@ class TableScreen(Screen[None]):
         box = self.query_one(MoveBox)
         if event.validation_result is not None and not event.validation_result.is_valid:
             why = "; ".join(event.validation_result.failure_descriptions)
-            self._say(f"✗ Not a move, nothing recorded: {why}", "notation", "error")
+            self._say(lambda: _("{mark} Not a move, nothing recorded: {why}").format(
+                mark=current().refused, why=why), "notation", "error")
             return
         result = self.record(box.line())
         if result is None or not result.ok:
@@ -166,14 +210,15 @@ class TableScreen(Screen[None]):
     @on(RulingLog.RulingSelected)
     def _ruling_selected(self, event: RulingLog.RulingSelected) -> None:
         entry = event.entry
-        self._explain(f"#{entry.seq} {entry.text}: {entry.message}", entry.rule)
+        self._explain(lambda: _("#{seq} {move}: {ruling}").format(
+            seq=entry.seq, move=entry.text, ruling=entry.message), entry.rule)
 
     def on_click(self, event: events.Click) -> None:
         # A click on the ruling under the move box explains its rule, like Enter in the log.
         if event.widget is not None and event.widget.id == "verdict" and self._last is not None:
             self._explain(*self._last)
 
-    def _explain(self, ruling: str, rule: str) -> None:
+    def _explain(self, ruling: Callable[[], str], rule: str) -> None:
         self.app.push_screen(RuleDialog(ruling, rule, self.sitting.referee.rule(rule)))
 
     # One-key actions ---------------------------------------------------------------------------
@@ -228,24 +273,26 @@ class TableScreen(Screen[None]):
 
     def _challenged(self, result: Recorded | None) -> None:
         if result is not None:
-            self._say(f"✓ #{result.seq} {result.text}: {result.message} [{result.rule}]",
-                      result.rule, "ok")
+            self._say(self._ruled(result), result.rule, "ok")
 
     def action_undo(self) -> None:
         try:
             done = self.sitting.undo()
         except NothingToUndo as exc:
-            self._say(exc.message, None, "error")
+            nothing = exc.message
+            self._say(lambda: nothing, None, "error")
             return
         except SessionError as exc:
-            self._say(f"✗ {exc.message}", None, "error")
+            problem = exc.message
+            self._say(lambda: _refused(problem), None, "error")
             return
         box = self.query_one(MoveBox)
         # The move waits in the box: Enter puts it back, an edit fixes it.
         box.value = done.text
         box.cursor_position = len(done.text)
-        self._say(f"↶ Undone #{done.seq} {done.text} (it is in the move box: Enter records it "
-                  "again)", None, "info")
+        self._say(lambda: _("{mark} Undone #{seq} {move} (it is in the move box: Enter records "
+                            "it again)").format(mark=current().undone, seq=done.seq,
+                                                move=done.text), None, "info")
         self.redraw()
 
     def action_hands(self) -> None:
@@ -273,3 +320,8 @@ class TableScreen(Screen[None]):
 
     def action_leave(self) -> None:
         self.dismiss(None)
+
+
+def _refused(problem: str) -> str:
+    """A problem the service reported (its words are its own), marked as refused."""
+    return _("{mark} {problem}").format(mark=current().refused, problem=problem)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual import on
@@ -9,13 +10,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
-from referee.engine.cards import COLOR_NAMES
+from referee.engine.messages import card_name, colour_name
+from referee.i18n import N_, _
 from referee.notation import visible
 from referee.service import Recorded, SessionError
 
+from ..glyphs import current
 from ..literal import filled, literal
 from ..sitting import Sitting
 from ..widgets.card_view import CARD_COLORS
@@ -48,55 +52,87 @@ class ChallengeDialog(ModalScreen[Recorded | None]):
     ChallengeDialog #result.-ruled { color: $success; }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", N_("Close"), show=False),
+    ]
 
     def __init__(self, sitting: Sitting) -> None:
         super().__init__()
         self.sitting = sitting
         self.result: Recorded | None = None
-        ref = sitting.referee
-        table = ref.table
+        table = sitting.referee.table
         assert table is not None and table.pending is not None, "no Wild Draw Four to challenge"
-        pending = table.pending
+        self.pending = table.pending
         names = table.players
-        self.victim, self.offender = names[pending.victim], names[pending.offender]
+        self.victim, self.offender = names[self.pending.victim], names[self.pending.offender]
+        self._said: tuple[Callable[[], str], bool] | None = None
+        """The last answer shown (its words made in the language in use) and if it refused."""
+
+    def _lines(self) -> tuple[Content, Content, Content]:
+        """Who challenges whom, what was in force before the card, and the rule in force."""
+        ref, pending = self.sitting.referee, self.pending
         color = pending.prev_color
-        swatch = f"[{CARD_COLORS.get(color or '', 'white')}]■[/]"
-        top = pending.prev_top.name if pending.prev_top else "no card"
+        swatch = f"[{CARD_COLORS.get(color or '', 'white')}]{current().swatch}[/]"
+        top = card_name(pending.prev_top) if pending.prev_top else _("no card")
+        named = colour_name(color).upper() if color else _("none").upper()
         legal = "playable" if ref.options.wd4_playable else "color"
         rule = ref.rule("wd4-legal")
         assert rule is not None
-        # Names and the rule's text go in as template variables: shown as written.
-        self._lines = (
-            filled(f"[b]$victim[/] challenges [b]$offender[/]'s {pending.card.name}; $offender "
-                   f"held {pending.held} card(s) then.", victim=self.victim,
-                   offender=self.offender),
-            Content.from_markup(f"Before it: [b]{top}[/] on top, colour in force {swatch} "
-                                f"[b]{COLOR_NAMES.get(color or '', 'none').upper()}[/]"),
-            filled(f"Rule in force, wd4-legal = [b]{legal}[/]: $text [dim]($source)[/]",
-                   text=rule.text, source=rule.source),
+        # A translation is words around `{fields}`: escaped, so that its words are never
+        # markup; names and the rule's text go in as template variables, shown as written.
+        who = escape(_("{victim} challenges {offender}'s {card}; {offender} held {held} card(s) "
+                       "then."))
+        # The names are bold where they are first named.
+        who = who.replace("{victim}", "[b]$victim[/]", 1).replace(
+            "{offender}", "[b]$offender[/]", 1).format(
+                victim="$victim", offender="$offender", card="$card", held=pending.held)
+        before = escape(_("Before it: {top} on top, colour in force {swatch} {colour}")).format(
+            top="[b]$top[/]", swatch=swatch, colour="[b]$colour[/]")
+        law = escape(_("Rule in force, {key} = {value}: {text} {source}")).format(
+            key="wd4-legal", value=f"[b]{legal}[/]", text="$text", source="[dim]$source[/]")
+        return (
+            filled(who, victim=self.victim, offender=self.offender, card=card_name(pending.card)),
+            filled(before, top=top, colour=named),
+            filled(law, text=_(rule.text), source=_("({source})").format(source=_(rule.source))),
         )
 
     def compose(self) -> ComposeResult:
+        lines = self._lines()
         with Vertical():
-            yield Label("Wild Draw Four challenge", id="title")
-            yield Static(self._lines[0])
-            yield Static(self._lines[1])
-            yield Static(self._lines[2], id="rule")
+            yield Label(_("Wild Draw Four challenge"), id="title")
+            yield Static(lines[0])
+            yield Static(lines[1])
+            yield Static(lines[2], id="rule")
             with Horizontal(id="verdicts"):
-                yield Button("Guilty", id="guilty", variant="error")
-                yield Button("Innocent", id="innocent", variant="success")
-                yield Button("Accept instead", id="accept")
-                yield Button("Cancel", id="close")
+                yield Button(_("Guilty"), id="guilty", variant="error")
+                yield Button(_("Innocent"), id="innocent", variant="success")
+                yield Button(_("Accept instead"), id="accept")
+                yield Button(_("Cancel"), id="close")
             with Horizontal():
-                yield Input(placeholder=f"or the cards {visible(self.offender)} showed, e.g. g5",
-                            id="shown")
-                yield Button("Shown", id="show", variant="primary")
-            yield Static("Pick the verdict the table saw, or type the cards shown and let the "
-                         "referee judge.", id="result")
+                yield Input(placeholder=_("or the cards {name} showed, e.g. g5").format(
+                    name=visible(self.offender)), id="shown")
+                yield Button(_("Shown"), id="show", variant="primary")
+            yield Static(_("Pick the verdict the table saw, or type the cards shown and let the "
+                           "referee judge."), id="result")
 
     def on_mount(self) -> None:
-        self.query_one("#guilty", Button).focus()
+        self._set_up()
+
+    def _set_up(self) -> None:
+        if self._said is not None:
+            self._say(*self._said)
+        if self.result is not None:
+            self._done()
+        else:
+            self.query_one("#guilty", Button).focus()
+
+    async def language_changed(self) -> None:
+        """Compose the dialog again in the language in use; the cards typed and the ruling
+        stay."""
+        typed = self.query_one("#shown", Input).value
+        await self.recompose()
+        self.query_one("#shown", Input).value = typed
+        self._set_up()
 
     @on(Button.Pressed, "#guilty, #innocent")
     def _verdict(self, event: Button.Pressed) -> None:
@@ -111,7 +147,8 @@ class ChallengeDialog(ModalScreen[Recorded | None]):
     def _shown(self) -> None:
         cards = self.query_one("#shown", Input).value.strip()
         if not cards:
-            self._say("Type the cards shown (e.g. `g5`), or pick a verdict.", refused=True)
+            self._say(lambda: _("Type the cards shown (e.g. `g5`), or pick a verdict."),
+                      refused=True)
             return
         self._record(f"{self.victim}: challenge shows {cards}")
 
@@ -126,31 +163,49 @@ class ChallengeDialog(ModalScreen[Recorded | None]):
         try:
             result = self.sitting.record(line)
         except SessionError as exc:
-            self._say(exc.message, refused=True)
+            problem = exc.message
+            self._say(lambda: problem, refused=True)
             return
         if not result.ok:
-            self._say(f"Refused, nothing recorded: {result.message} [{result.rule}]",
-                      refused=True)
+            self._say(lambda: _("Refused, nothing recorded: {ruling} [{rule}]").format(
+                ruling=result.message, rule=result.rule), refused=True)
             return
         self.result = result
         after_table = self.sitting.referee.table
         after = dict(zip(after_table.players, after_table.hands, strict=True)) \
             if after_table else {}
-        changes = [f"{name} {before[name]} → {after[name]} cards" for name in before
+        changed = [(name, before[name], after[name]) for name in before
                    if name in after and after[name] != before[name]]
-        penalty = f"\nCards: {'; '.join(changes)}" if changes else ""
-        self._say(f"#{result.seq} {result.text}: {result.message} [{result.rule}]{penalty}",
-                  refused=False)
+        self._say(lambda: self._ruling(result, changed), refused=False)
+        self._done()
+
+    def _ruling(self, result: Recorded, changed: list[tuple[str, int, int]]) -> str:
+        """The stored ruling (read again from its step: it follows the language), and whose
+        hand it changed."""
+        ruling = next((entry.message for entry in reversed(self.sitting.log)
+                       if entry.seq == result.seq), result.message)
+        text = _("#{seq} {move}: {ruling} [{rule}]").format(seq=result.seq, move=result.text,
+                                                            ruling=ruling, rule=result.rule)
+        if changed:
+            arrow = current().arrow
+            changes = "; ".join(_("{name} {before} {arrow} {after} cards").format(
+                name=name, before=old, arrow=arrow, after=new) for name, old, new in changed)
+            text += "\n" + _("Cards: {changes}").format(changes=changes)
+        return text
+
+    def _done(self) -> None:
+        """The challenge is recorded: only closing is left."""
         for button in self.query("#verdicts Button, #show"):
             button.disabled = button.id != "close"
         self.query_one("#shown", Input).disabled = True
         close = self.query_one("#close", Button)
-        close.label = "Done"
+        close.label = _("Done")
         close.variant = "primary"
         close.focus()
 
-    def _say(self, text: str, refused: bool) -> None:
+    def _say(self, text: Callable[[], str], refused: bool) -> None:
+        self._said = (text, refused)
         result = self.query_one("#result", Static)
-        result.update(literal(text, lines=True))
+        result.update(literal(text(), lines=True))
         result.set_class(refused, "-refused")
         result.set_class(not refused, "-ruled")

@@ -10,7 +10,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, Static
 
-from ..literal import literal
+from referee.i18n import N_, _
+
+from ..literal import filled, literal
 from .boxed_dialog import BoxedDialog
 
 
@@ -26,11 +28,13 @@ class ConfirmDialog(BoxedDialog[bool]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", show=False),
+        Binding("escape", "cancel", N_("Cancel"), show=False),
         Binding("left,right", "app.focus_previous", show=False),
     ]
 
-    def __init__(self, title: str, question: str, action: str = "Delete") -> None:
+    def __init__(self, title: str, question: str, action: str | None = None) -> None:
+        """`title`, `question` and `action` (the button, Delete by default) are in the
+        caller's words, already translated."""
         super().__init__()
         self._title = title
         self._question = question
@@ -38,12 +42,12 @@ class ConfirmDialog(BoxedDialog[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(f"[b]{self._title}[/]")
+            yield Label(filled("[b]$title[/]", title=self._title))
             # The question quotes names and paths: literal, its line breaks kept.
             yield Static(literal(self._question, lines=True), id="question")
             with Horizontal():
-                yield Button("Cancel", id="no")
-                yield Button(self._action, variant="error", id="yes")
+                yield Button(_("Cancel"), id="no")
+                yield Button(self._action or _("Delete"), variant="error", id="yes")
 
     def on_mount(self) -> None:
         # The safe answer has the focus: Enter on a reflex keeps the data.

@@ -12,8 +12,10 @@ from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Label, Static
 
+from referee.i18n import N_, _
 from referee.service import Imported, SessionError, SessionService
 
+from ..glyphs import current
 from ..literal import filled, literal
 from .boxed_dialog import BoxedDialog
 
@@ -32,18 +34,19 @@ def uno_files(folder: Path) -> list[str]:
 def read_session_file(typed: str, cwd: Path) -> tuple[str, str]:
     """The text and display name of the file at `typed`; ValueError with a precise reason."""
     if not typed.strip():
-        raise ValueError("type the path of a .uno file")
+        raise ValueError(_("type the path of a .uno file"))
     path = (cwd / Path(typed.strip()).expanduser()).resolve()
     if path.is_dir():
-        raise ValueError(f"{typed.strip()} is a folder; give a .uno file")
+        raise ValueError(_("{path} is a folder; give a .uno file").format(path=typed.strip()))
     try:
         return path.read_text(encoding="utf-8"), typed.strip()
     except FileNotFoundError:
-        raise ValueError(f"no such file: {path}") from None
+        raise ValueError(_("no such file: {path}").format(path=str(path))) from None
     except UnicodeDecodeError:
-        raise ValueError(f"{typed.strip()} is not UTF-8 text") from None
+        raise ValueError(_("{path} is not UTF-8 text").format(path=typed.strip())) from None
     except OSError as exc:
-        raise ValueError(f"cannot read {typed.strip()}: {exc.strerror or exc}") from None
+        raise ValueError(_("cannot read {path}: {reason}").format(
+            path=typed.strip(), reason=exc.strerror or exc)) from None
 
 
 class ImportDialog(BoxedDialog[Imported | None]):
@@ -55,7 +58,9 @@ class ImportDialog(BoxedDialog[Imported | None]):
     ImportDialog Button { margin-left: 2; }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", N_("Cancel"), show=False),
+    ]
 
     def __init__(self, service: SessionService, cwd: Path | None = None) -> None:
         super().__init__()
@@ -64,15 +69,16 @@ class ImportDialog(BoxedDialog[Imported | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("[b]Import a .uno session file[/]")
-            yield Static(filled("[dim]Relative to $cwd; → completes a name.[/]",
-                                cwd=str(self.cwd)))
-            yield Input(placeholder="path/to/game.uno", id="path",
+            yield Label(filled("[b]$title[/]", title=_("Import a .uno session file")))
+            yield Static(filled("[dim]$where[/]", where=_(
+                "Relative to {folder}; {key} completes a name.").format(
+                    folder=str(self.cwd), key=current().arrow)))
+            yield Input(placeholder=_("path/to/game.uno"), id="path",
                         suggester=SuggestFromList(uno_files(self.cwd), case_sensitive=False))
             yield Static("", id="problem")
             with Horizontal():
-                yield Button("Cancel", id="cancel")
-                yield Button("Import", id="import", variant="primary")
+                yield Button(_("Cancel"), id="cancel")
+                yield Button(_("Import"), id="import", variant="primary")
 
     @on(Button.Pressed, "#import")
     @on(Input.Submitted, "#path")

@@ -2,55 +2,91 @@
 
 from __future__ import annotations
 
+from itertools import groupby
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from referee.i18n import N_
 from referee.sheet import Sheet
 from referee.sheet.exports import qr
 
+from ..glyphs import current
 from ..literal import literal
+
+DARK, LIGHT = "black", "white"
+"""Fixed whatever the theme: scanners expect dark modules on a light ground."""
+
+
+def half_blocks(modules: list[list[bool]], blocks: tuple[str, str, str, str]) -> str:
+    """Two module rows a line, in half blocks (both light, top dark, bottom dark, both dark):
+    square modules, and a code half as tall, where the terminal draws them one cell wide."""
+    if len(modules) % 2:
+        modules = [*modules, [False] * len(modules[0])]
+    return "\n".join(
+        "".join(blocks[top + 2 * bottom] for top, bottom in zip(upper, lower, strict=True))
+        for upper, lower in zip(modules[::2], modules[1::2], strict=True))
+
+
+def coloured_cells(modules: list[list[bool]]) -> Text:
+    """One module row a line, each module two spaces on a black or white ground: only spaces,
+    so the code keeps its shape whatever width the terminal gives Ambiguous characters."""
+    code = Text(no_wrap=True, end="")
+    for y, row in enumerate(modules):
+        if y:
+            code.append("\n")
+        for dark, run in groupby(row):
+            code.append("  " * len(list(run)), style=f"on {DARK if dark else LIGHT}")
+    return code
+
+
+def drawn(payload: str) -> Text | str:
+    """The code of `payload` as the glyphs in use draw it."""
+    modules = qr.matrix(payload, qr.TERMINAL_BORDER)
+    blocks = current().qr
+    return half_blocks(modules, blocks) if blocks else coloured_cells(modules)
 
 
 class QrDialog(ModalScreen[None]):
     """The standings QR code and the text it carries; any key or click closes it."""
 
-    DEFAULT_CSS = """
-    QrDialog { align: center middle; }
-    QrDialog > Vertical {
+    DEFAULT_CSS = f"""
+    QrDialog {{ align: center middle; }}
+    QrDialog > Vertical {{
         width: auto;
         align-horizontal: center;
         height: auto;
         max-height: 100%;
         background: $surface;
         padding: 0 1;
-    }
-    QrDialog #code {
+        /* Two cells a module without half blocks: a tall code scrolls in a small terminal. */
+        overflow-y: auto;
+    }}
+    QrDialog #code {{
         width: auto;
         height: auto;
-        /* Fixed whatever the theme: scanners expect dark modules on a light ground. */
-        background: white;
-        color: black;
-    }
-    QrDialog #payload { width: auto; max-width: 78; color: $text-muted; }
+        background: {LIGHT};
+        color: {DARK};
+    }}
+    QrDialog #payload {{ width: auto; max-width: 78; color: $text-muted; }}
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,enter,q,space", "close", "Close", show=False),
+        Binding("escape,enter,q,space", "close", N_("Close"), show=False),
     ]
 
     def __init__(self, sheet: Sheet) -> None:
         super().__init__()
         self.payload = qr.payload(sheet)
-        self.code = qr.half_blocks(self.payload)
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.code, id="code", markup=False)
+            yield Static(drawn(self.payload), id="code", markup=False)
             # The payload carries the names: shown as written, a bidi control made visible.
             yield Static(literal(self.payload), id="payload")
 

@@ -10,6 +10,7 @@ from textual.widgets import Static
 from referee.engine import Referee
 from referee.engine.messages import render
 
+from ..glyphs import current
 from ..literal import filled
 
 
@@ -68,8 +69,10 @@ class Alerts(Static):
         found = alerts(ref)
         self.set_class(not found, "-empty")
         lines = []
+        glyphs = current()
         for alert in found:
-            icon = "[b $warning]⚠[/]" if alert.level == "warning" else "[b $secondary]»[/]"
+            icon = (f"[b $warning]{glyphs.warning}[/]" if alert.level == "warning"
+                    else f"[b $secondary]{glyphs.info}[/]")
             key = (f"  [@click=screen.{alert.action}][b reverse] {alert.key} [/][/]"
                    if alert.key else "")
             # The alert quotes names: it goes in as a template variable, shown as written.

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len, chop_cells
 from rich.text import Text
 from textual.widgets import Static
 
-from referee.engine.cards import COLOR_NAMES, Card
+from referee.engine.cards import Card
+from referee.engine.messages import card_name, colour_name
+from referee.i18n import N_, _
+
+from ..glyphs import current
 
 CARD_COLORS: dict[str, str] = {
     "r": "#d72600", "y": "#ecd407", "g": "#379711", "b": "#0956bf",
@@ -17,8 +22,15 @@ WILD_BACKGROUND = "#111111"
 _DARK_TEXT = ("y",)
 """Card colours light enough to need dark text."""
 
-_ACTION_LABELS = {"s": "SKIP", "r": "REVERSE", "+2": "DRAW 2", "+1": "DRAW 1", "f": "FLIP",
-                  "+5": "DRAW 5", "se": "SKIP ALL", "+4": "DRAW 4", "da": "DISCARD"}
+_ACTION_LABELS = {"s": N_("SKIP"), "r": N_("REVERSE"), "+2": N_("DRAW 2"), "+1": N_("DRAW 1"),
+                  "f": N_("FLIP"), "+5": N_("DRAW 5"), "se": N_("SKIP ALL"),
+                  "+4": N_("DRAW 4"), "da": N_("DISCARD")}
+_WILD_LABELS = {"w": N_("WILD"), "w+4": N_("WILD +4")}
+
+FACE_CELLS = 11
+"""The inside of the card; a word too long for it widens the card, up to `WIDEST_FACE`."""
+WIDEST_FACE = 14
+"""Words are cut into lines this wide at most, two lines at most."""
 
 
 def face_label(face: Card) -> str:
@@ -26,8 +38,30 @@ def face_label(face: Card) -> str:
     if face.is_number:
         return face.kind
     if face.is_wild:
-        return {"w": "WILD", "w+4": "WILD +4"}.get(face.kind, face.name.upper())
-    return _ACTION_LABELS.get(face.kind, face.kind.upper())
+        label = _WILD_LABELS.get(face.kind)
+        return _(label) if label else card_name(face).upper()
+    label = _ACTION_LABELS.get(face.kind)
+    return _(label) if label else face.kind.upper()
+
+
+def face_lines(label: str, cells: int = FACE_CELLS) -> list[str]:
+    """`label` in lines of at most `cells` terminal cells, two at most: at spaces (or where
+    a translation breaks it), else cut (Japanese has no spaces)."""
+    lines: list[str] = []
+    for part in label.split("\n"):
+        line = ""
+        for word in part.split(" "):
+            joined = f"{line} {word}" if line else word
+            if cell_len(joined) <= cells:
+                line = joined
+                continue
+            if line:
+                lines.append(line)
+            chunks = chop_cells(word, cells)
+            lines += chunks[:-1]
+            line = chunks[-1]
+        lines.append(line)
+    return lines[:2]
 
 
 def corner(face: Card) -> str:
@@ -42,9 +76,9 @@ def corner(face: Card) -> str:
 def color_swatch(color: str | None) -> Text:
     """`■ BLUE` in the colour itself, for the colour in force."""
     if color is None:
-        return Text("none", style="dim")
-    return Text.assemble(("■ ", CARD_COLORS.get(color, "white")),
-                         (COLOR_NAMES.get(color, color).upper(), "bold"))
+        return Text(_("none"), style="dim")
+    return Text.assemble((f"{current().swatch} ", CARD_COLORS.get(color, "white")),
+                         (colour_name(color).upper(), "bold"))
 
 
 class CardView(Static):
@@ -62,7 +96,7 @@ class CardView(Static):
     }
     CardView.-face { border: round white; }
     """
-    """A fixed card shape: 11 x 5 inside a rounded border."""
+    """A card shape: 11 x 5 inside a rounded border (wider for a long word)."""
 
     _shown: tuple[Card | None, str | None] | None = None
 
@@ -76,7 +110,8 @@ class CardView(Static):
         if face is None:
             self.styles.background = None
             self.styles.color = None
-            self.update("no card\nturned up\nyet", layout=False)
+            self.styles.width = None
+            self.update(_("no card\nturned up\nyet"), layout=False)
             return
         key = face.color
         background = CARD_COLORS.get(key, WILD_BACKGROUND) if key else WILD_BACKGROUND
@@ -84,15 +119,27 @@ class CardView(Static):
         self.styles.background = background
         self.styles.color = ink
         index = corner(face)
-        width = 11
+        label = face_lines(face_label(face), WIDEST_FACE)
+        width = max(FACE_CELLS, *(cell_len(line) for line in label))
+        # Wider only for a long word (ディスカード): the table's layout changes only then.
+        self.styles.width = width + 2 if width > FACE_CELLS else None
         lines = Text(justify="left", no_wrap=True)
         lines.append(index.ljust(width) + "\n", style=f"bold {ink}")
-        lines.append(face_label(face).center(width) + "\n", style=f"bold {ink}")
+        for line in label:
+            lines.append(_center(line, width) + "\n", style=f"bold {ink}")
         if face.is_wild and color:
-            named = COLOR_NAMES.get(color, color).upper()
-            lines.append(named.center(width) + "\n", style=f"bold {CARD_COLORS.get(color, ink)}")
+            named = colour_name(color).upper()
+            lines.append(_center(named, width) + "\n",
+                         style=f"bold {CARD_COLORS.get(color, ink)}")
         else:
-            lines.append(COLOR_NAMES.get(key or "", "").upper().center(width) + "\n", style=ink)
-        lines.append("\n")
+            named = colour_name(key).upper() if key else ""
+            lines.append(_center(named, width) + "\n", style=ink)
+        if len(label) == 1:
+            lines.append("\n")
         lines.append(index.rjust(width), style=f"bold {ink}")
         self.update(lines, layout=False)
+
+
+def _center(text: str, width: int) -> str:
+    # str.center counts characters; a Japanese character takes two cells.
+    return text.center(width - (cell_len(text) - len(text)))

@@ -9,8 +9,11 @@ from textual.validation import ValidationResult, Validator
 from textual.widgets import Input
 
 from referee.engine import Referee
+from referee.i18n import _
 from referee.notation import NotationError, from_keyboard, parse_move
 from referee.service.hints import actor, completions
+
+from ..glyphs import current
 
 STATEMENT_WORDS = frozenset({"round", "dealer", "start", "out", "hand", "turn"})
 """Statements that begin with a keyword, not with a player's name."""
@@ -50,13 +53,15 @@ class MoveValidator(Validator):
         ref = self._referee()
         line = expand(value, ref)
         if not line:
-            return self.failure("Type a move, e.g. `r5`, `w+4 blue`, `draw` or `Carol: catch Dave`")
+            return self.failure(_("Type a move, e.g. `r5`, `w+4 blue`, `draw` or "
+                                  "`Carol: catch Dave`"))
         try:
             parse_move(line, ref.header)
         except NotationError as exc:
             implied = len(line) - len(from_keyboard(value).strip())
             column = max(exc.col - implied, 1)
-            return self.failure(f"column {column}: {exc.message}")
+            return self.failure(_("column {column}: {problem}").format(column=column,
+                                                                        problem=exc.message))
         return self.success()
 
 
@@ -87,6 +92,12 @@ class MoveSuggester(Suggester):
         return None
 
 
+def placeholder() -> str:
+    """What the empty box says, in the language in use."""
+    return _("a move: r5 {dot} w+4 blue {dot} draw {dot} NAME: catch NAME (F1: all "
+             "moves)").format(dot=current().dot)
+
+
 class MoveBox(Input):
     """An Input for move lines; `refuse` marks it invalid until the next edit."""
 
@@ -97,7 +108,7 @@ class MoveBox(Input):
     def __init__(self, referee: Callable[[], Referee], *,
                  id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__(
-            placeholder="a move: r5 · w+4 blue · draw · NAME: catch NAME (F1: all moves)",
+            placeholder=placeholder(),
             suggester=MoveSuggester(referee), validators=[MoveValidator(referee)],
             validate_on=["submitted"], select_on_focus=False, id=id,
         )

@@ -10,11 +10,13 @@ from textual.widgets import Input, Label, Select, Static
 
 from referee.engine.options import INT, OptionSpec
 from referee.engine.setup import option_specs, resolve
+from referee.i18n import N_, _
 
 from ..literal import filled
 
-TABLE_DEFAULT = "(no official rule; table default)"
-"""The mark of a rule or option the books are silent on, as `uno-referee rules` prints it."""
+TABLE_DEFAULT = N_("(no official rule; table default)")
+"""The mark of a rule or option the books are silent on, as `uno-referee rules` prints it
+(translated where it is shown)."""
 
 
 def choices(option: OptionSpec) -> list[str]:
@@ -23,9 +25,11 @@ def choices(option: OptionSpec) -> list[str]:
 
 
 def describe(option: OptionSpec) -> Content:
-    mark = f" [b $warning]{TABLE_DEFAULT}[/]" if option.table_default else ""
-    return filled(f"$meaning [dim]Source: $source[/]{mark}", meaning=option.meaning,
-                  source=option.source)
+    """The option's meaning and source (from the rulebook, in the language in use)."""
+    mark = " [b $warning]$mark[/]" if option.table_default else ""
+    return filled(f"$meaning [dim]$source[/]{mark}", meaning=_(option.meaning),
+                  source=_("Source: {source}").format(source=_(option.source)),
+                  mark=_(TABLE_DEFAULT))
 
 
 class OptionsForm(Vertical):
@@ -55,6 +59,13 @@ class OptionsForm(Vertical):
                     yield Select(options, value=self.values[key], allow_blank=False,
                                  id=f"opt-{key}")
                 yield Static(describe(option), classes="meaning")
+
+    def describe_again(self) -> None:
+        """Every option's meaning in the language in use (after a switch); the values stay."""
+        for key, option in option_specs().items():
+            row = self.query_one(f"#opt-{key}").parent
+            if row is not None:
+                row.query_one(".meaning", Static).update(describe(option))
 
     def follow(self, rules: str, edition: str) -> None:
         """Set every option the user has not edited to the default of `rules` and `edition`."""

@@ -9,8 +9,10 @@ from textual.message import Message
 from textual.validation import ValidationResult, Validator
 from textual.widgets import Button, Input, OptionList, Static
 
+from referee.i18n import _
 from referee.notation import name_problem, normal_name
 
+from ..glyphs import current
 from ..literal import filled, literal
 
 MAX_PLAYERS = 10
@@ -53,19 +55,25 @@ class PlayerList(Vertical):
         with Horizontal():
             yield OptionList(id="seats")
             with Vertical(id="tools"):
-                yield Input(placeholder="a player's name, then Enter", id="name",
+                yield Input(placeholder=_("a player's name, then Enter"), id="name",
                             validators=[NameValidator(self)], validate_on=["changed"])
                 yield Static("", id="name-problem")
                 # Compact buttons: one line for the five, so the form fits 80x24.
+                glyphs = current()
                 with Horizontal():
-                    yield Button("Add", id="add", variant="primary", compact=True)
-                    yield Button("Rename", id="rename", compact=True)
-                    yield Button("↑", id="up", compact=True, tooltip="seat one place earlier")
-                    yield Button("↓", id="down", compact=True, tooltip="seat one place later")
-                    yield Button("Remove", id="remove", variant="error", compact=True)
+                    yield Button(_("Add"), id="add", variant="primary", compact=True)
+                    yield Button(_("Rename"), id="rename", compact=True)
+                    yield Button(glyphs.up, id="up", compact=True,
+                                 tooltip=_("seat one place earlier"))
+                    yield Button(glyphs.down, id="down", compact=True,
+                                 tooltip=_("seat one place later"))
+                    yield Button(_("Remove"), id="remove", variant="error", compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#seats", OptionList).border_title = "Seating, clockwise"
+        self.query_one("#seats", OptionList).border_title = _("Seating, clockwise")
+        if self.players:
+            # Composed again (a language switch): the seated players stay.
+            self._redraw(0)
 
     def others(self) -> list[str]:
         """Names the typed name must differ from: all, or all but the one highlighted (rename)."""
@@ -75,7 +83,7 @@ class PlayerList(Vertical):
         """Seat `name` last; the problem in words if it cannot be."""
         name = normal_name(name)
         if len(self.players) >= MAX_PLAYERS:
-            return f"a table seats at most {MAX_PLAYERS} players"
+            return _("a table seats at most {n} players").format(n=MAX_PLAYERS)
         problem = name_problem(name, self.players)
         if problem is None:
             self.players.append(name)
@@ -119,7 +127,7 @@ class PlayerList(Vertical):
         index = self._highlighted()
         box = self.query_one("#name", Input)
         if index is None:
-            self._say("highlight the player to rename in the list")
+            self._say(_("highlight the player to rename in the list"))
             return
         others = self.players[:index] + self.players[index + 1:]
         name = normal_name(box.value)

@@ -9,6 +9,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from referee.i18n import _
 from referee.notation import visible
 
 from ..sitting import LogEntry
@@ -47,7 +48,7 @@ class RulingLog(OptionList):
 
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__(id=id)
-        self.border_title = "Rulings (Enter on one shows its rule)"
+        self.border_title = _("Rulings (Enter on one shows its rule)")
         self._entries: list[LogEntry] = []
 
     def show(self, entries: Sequence[LogEntry]) -> None:

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from rich.cells import cell_len, set_cell_size
 from textual.content import Content
+from textual.markup import escape
 from textual.widgets import Static
 
 from referee.engine import Referee
+from referee.i18n import _
 from referee.notation import visible
 from referee.service.hints import actor
+
+from ..glyphs import current
 
 _BAR_CAP = 8
 """Hand bars stop growing here: the number says the rest."""
@@ -23,11 +27,16 @@ def fit(name: str, cells: int = NAME_CELLS) -> str:
     name = visible(name)
     if cell_len(name) <= cells:
         return name
-    return set_cell_size(name, cells - 1).rstrip() + "…"
+    return set_cell_size(name, cells - 1).rstrip() + current().ellipsis
 
 
 def _bar(count: int) -> str:
-    return "▮" * min(count, _BAR_CAP) + ("+" if count > _BAR_CAP else "")
+    return current().bar * min(count, _BAR_CAP) + ("+" if count > _BAR_CAP else "")
+
+
+def _pad(text: str, cells: int) -> str:
+    """`text` filled with spaces to `cells` terminal cells (a Japanese word is wider)."""
+    return text + " " * (cells - cell_len(text))
 
 
 class Seating(Static):
@@ -53,13 +62,19 @@ class Seating(Static):
         table = ref.table
         who = actor(ref)
         totals = ref.sheet.totals
-        if table is not None:
-            arrow = "↓ clockwise" if table.direction == 1 else "↑ counter-clockwise"
-            self.border_title = f"Seating {arrow}"
+        glyphs = current()
+        if table is None:
+            self.border_title = _("Seating")
+        elif table.direction == 1:
+            self.border_title = _("Seating {arrow} clockwise").format(arrow=glyphs.down)
         else:
-            self.border_title = "Seating"
+            self.border_title = _("Seating {arrow} counter-clockwise").format(arrow=glyphs.up)
         width = max(cell_len(fit(name)) for name in ref.players)
-        lines = [(f"[dim]  {'player'.ljust(width)}    cards{' ' * (_BAR_CAP - 1)}total[/]", "")]
+        # The headings line up with the columns below, whatever their words' widths.
+        player, cards, total = _("player"), _("cards"), _("total")
+        dealer = " " * cell_len(_("D"))
+        heading = f"  {_pad(player, width)} {dealer}  {_pad(cards, 4 + _BAR_CAP)}{total}"
+        lines = [("[dim]$name[/]", heading)]
         lines += [self._line(ref, index, name, width, who, totals.get(name, 0))
                   for index, name in enumerate(ref.players)]
         drawn = tuple(lines)
@@ -76,14 +91,16 @@ class Seating(Static):
               total: int) -> tuple[str, str]:
         """The line's markup, with `$name` standing for the (cut) name."""
         table = ref.table
-        marker = "[b $accent]▶[/]" if name == who else " "
+        marker = f"[b $accent]{current().turn}[/]" if name == who else " "
         short = fit(name)
         shown = "$name"
         if name == who:
             shown = f"[b reverse]{shown}[/]"
         # Only the name is the link: padding inside it would be underlined too.
         link = f"[@click=screen.address({index})]{shown}[/]{' ' * (width - cell_len(short))}"
-        dealer = "[b $secondary]D[/]" if name == ref.dealer else " "
+        dealer_mark = escape(_("D"))
+        dealer = (f"[b $secondary]{dealer_mark}[/]" if name == ref.dealer
+                  else " " * cell_len(dealer_mark))
         hand = " " * (4 + _BAR_CAP + 1)
         flags = ""
         if table is not None and name in table.players:
@@ -91,12 +108,14 @@ class Seating(Static):
             count = table.hands[seat]
             hand = f"{count:>3} [dim]{_bar(count):<{_BAR_CAP + 1}}[/]"
             if seat in table.catchable:
-                flags = "[b $warning]UNO? ⚠[/]"
+                flags = "[b $warning]{}[/]".format(escape(_("UNO? {warning}").format(
+                    warning=current().warning)))
             elif count == 1:
                 # Called, or the window closed: safe either way; the last card is the news.
-                flags = "[b $success]1 card[/]"
+                flags = "[b $success]{}[/]".format(escape(_("1 card")))
             if table.winner == seat:
-                flags = "[b $success]out ★[/]"
+                flags = "[b $success]{}[/]".format(escape(_("out {star}").format(
+                    star=current().star)))
         elif name in ref.sheet.eliminated:
-            flags = "[dim]out of the game[/]"
+            flags = "[dim]{}[/]".format(escape(_("out of the game")))
         return f"{marker} {link} {dealer}{hand}[b]{total:>5}[/] {flags}".rstrip(), short

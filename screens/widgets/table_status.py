@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
+from textual.markup import escape
 from textual.widgets import Label, Static
 
 from referee.engine import Referee
+from referee.i18n import _
 from referee.notation import visible
 from referee.service.hints import actor
 
+from ..glyphs import current
 from ..literal import filled
 from .card_view import color_swatch
 from .seating import fit
@@ -29,20 +33,29 @@ class TableStatus(Static):
 
     def show(self, ref: Referee) -> None:
         table = ref.table
+        glyphs = current()
         rows = Text(no_wrap=True, overflow="ellipsis")
+        # The labels in a column as wide as the widest, so that the values line up.
+        colour, pile, discards = _("Colour"), _("Draw pile"), _("Discards")
+        width = max(cell_len(colour), cell_len(pile), cell_len(discards))
+        rows.append(_pad(colour, width))
         if table is not None and table.top is not None:
-            rows.append("Colour   ")
             rows.append_text(color_swatch(table.color))
-            rows.append(f"\nDraw pile {table.draw_pile:>4}\nDiscards  {len(table.pile):>4}\n")
-            turn = "↻ clockwise" if table.direction == 1 else "↺ counter-clockwise"
+            rows.append(f"\n{_pad(pile, width + 1)}{table.draw_pile:>4}\n"
+                        f"{_pad(discards, width + 1)}{len(table.pile):>4}\n")
+            if table.direction == 1:
+                turn = _("{arrow} clockwise").format(arrow=glyphs.clockwise)
+            else:
+                turn = _("{arrow} counter-clockwise").format(arrow=glyphs.counter_clockwise)
             rows.append(f"{turn}\n")
         else:
-            rows.append("Colour   ")
-            rows.append("none yet\n\n\n\n", style="dim")
-        round_text = f"Round {ref.round_no}" if ref.round_no else "Before round 1"
+            rows.append(_("none yet") + "\n\n\n\n", style="dim")
+        round_text = (_("Round {n}").format(n=ref.round_no) if ref.round_no
+                      else _("Before round 1"))
         rows.append(round_text, style="bold")
         if ref.dealer:
-            rows.append(f" · {visible(ref.dealer)} deals")
+            rows.append(" " + _("{dot} {dealer} deals").format(dot=glyphs.dot,
+                                                             dealer=visible(ref.dealer)))
         if rows.plain != self._plain:
             self._plain = rows.plain
             self.update(rows, layout=False)
@@ -52,16 +65,19 @@ def banner(ref: Referee, read_only: bool = False) -> tuple[str, str]:
     """Whose move it is, in a few words, for the label before the move box: the markup, with
     `$name` standing for the (cut) name, and the name."""
     if read_only:
-        return "[b reverse] watching [/]", ""
+        return "[b reverse] $name [/]", _("watching")
     who = actor(ref)
     table = ref.table
+    # The translation is words around `{name}`, which stands for the name in its box.
     if who is not None and table is not None and table.pending is not None:
-        return "[b reverse $warning] $name [/] answers +4", fit(who, 8)
+        words = escape(_("{name} answers +4"))
+        return words.format(name="[b reverse $warning] $name [/]"), fit(who, 8)
     if who is not None:
-        return "[b reverse $accent] $name [/] to play", fit(who, 10)
+        return escape(_("{name} to play")).format(name="[b reverse $accent] $name [/]"), \
+            fit(who, 10)
     if ref.sheet.finished:
-        return "[b reverse] game over [/]", ""
-    return "[b reverse] table [/]", ""
+        return "[b reverse] $name [/]", _("game over")
+    return "[b reverse] $name [/]", _("table")
 
 
 class TurnBanner(Label):
@@ -84,3 +100,8 @@ class TurnBanner(Label):
             self._drawn = drawn
             markup, name = drawn
             self.update(filled(markup, name=name), layout=False)
+
+
+def _pad(text: str, cells: int) -> str:
+    """`text` filled with spaces to `cells` terminal cells (a Japanese word is wider)."""
+    return text + " " * (cells - cell_len(text))

@@ -8,11 +8,12 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Label, Sparkline
 
-from referee.notation import visible
+from referee.i18n import _
 from referee.sheet import Sheet
 from referee.sheet.exports.chart import COLORS
 
 from ..literal import literal
+from .seating import fit
 
 _STEPS_PER_ROUND = 4
 """Bars per round, so that two or three rounds still read as a line, not two blocks."""
@@ -47,7 +48,7 @@ class TotalsChart(Vertical):
     def __init__(self, sheet: Sheet, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__(id=id)
         self.sheet = sheet
-        self.border_title = "Running totals, round by round"
+        self.border_title = _("Running totals, round by round")
 
     def compose(self) -> ComposeResult:
         sheet = self.sheet
@@ -57,7 +58,8 @@ class TotalsChart(Vertical):
             data = [value - low for value in series(sheet, player)]
             color = COLORS[index % len(COLORS)]
             with Horizontal():
-                yield Label(literal(visible(player)[:11]), classes="name")
+                # Cut by terminal cells: a Japanese name takes two a character.
+                yield Label(literal(fit(player, 11)), classes="name")
                 line = Sparkline(data, min_color=color, max_color=color)
                 yield line
                 yield Label(f"[b]{sheet.score.totals[player]}[/]", classes="total")
