@@ -16,7 +16,7 @@ from ..engine.challenge import after_challenge, challenged, guilt_reason, owes_p
 from ..engine.deck import Deck
 from ..engine.effects import drawing, forced_draw, pending_draw
 from ..engine.events import CardPlayed, ChallengeMade, Event, Play
-from ..engine.messages import Colour, Key, Messages
+from ..engine.messages import Colour, Key, Messages, words
 from ..engine.rulebook import CONSERVATION, WILD_COLOR
 from ..engine.rules import RuleId, rule
 from ..engine.ruling import Refusal
@@ -26,7 +26,8 @@ from ..engine.units import Edition, register
 from ..i18n import N_
 from . import skip_everyone
 
-SIDES = ("light", "dark")
+SIDES = words("light", "dark")
+"""The two sides, as a `Word` (the catalogue names each in Japanese)."""
 _CHALLENGE = f"{FLIP_MANUAL}, 「ワイルド ドロー2とダークカラーワイルドを使うとき(チャレンジ)」"
 _WILD_DRAWS = f"{FLIP_MANUAL}, 「ワイルド ドロー2」, 「ダークカラーワイルド」"
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .cards import Card
-from .messages import Colour, Key, Message, Messages, Names
+from .messages import Colour, Key, Message, Messages, Names, Word, words
 from .rulebook import CARD_IN_EDITION, GOING_OUT, SCORING, SESSION
 from .rules import RuleId
 from .ruling import Refusal
@@ -113,10 +113,14 @@ def top_ref(t: Table) -> Card | Message:
 
 # UNO windows ---------------------------------------------------------------------------------
 
+# What closes a window, as `closed` says it (a `Word`: the catalogue has each in Japanese).
+CLOSED_BY = words("accepted", "played", "acted", "challenged")
+
+
 def close_windows(t: Table, seat: int, verb: str) -> None:
     """Another seat's action ends every open UNO window but its own."""
     for other in [s for s in t.catchable if s != seat]:
-        t.close_window(other, Say.closed(player=t.players[seat], verb=verb))
+        t.close_window(other, Say.closed(player=t.players[seat], verb=Word(verb)))
 
 
 def window(g: Game, t: Table, closer: int) -> Message:

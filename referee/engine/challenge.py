@@ -11,7 +11,7 @@ from .basics import check_face, close_windows, end_round, in_play, seat_of, top_
 from .cards import Card, card
 from .effects import forced_draw
 from .events import ChallengeMade, DrawAccepted
-from .messages import CardNames, Colour, Key, Message, Messages
+from .messages import CardNames, Colour, Key, Message, Messages, Word, words
 from .rulebook import (
     CONSERVATION,
     WD4_CHALLENGE_OFF,
@@ -88,15 +88,19 @@ def _CHALLENGE_ORDER(kind: str) -> tuple[int, str]:
     return (("w+4", "w+2", "w+c").index(kind) if kind in ("w+4", "w+2", "w+c") else 9, kind)
 
 
+# The moves `no_such` and `only_victim` name (a `Word`: the catalogue has each in Japanese).
+ANSWERS = words("accept", "challenge")
+
+
 def pending_of(g: Game, t: Table, seat: int, verb: str) -> PendingDraw:
     """The draw the seat may accept or challenge; Refusal if there is none, or not theirs."""
     pending = t.pending
     if pending is None:
         what = Say.draw_card() if verb == "accept" else challengeable(g)
-        raise Refusal(WD4_CHALLENGE_WHO, Say.no_such(what=what, verb=verb))
+        raise Refusal(WD4_CHALLENGE_WHO, Say.no_such(what=what, verb=Word(verb)))
     if seat != pending.victim:
         raise Refusal(WD4_CHALLENGE_WHO, Say.only_victim(victim=t.players[pending.victim],
-                                                         card=pending.card, verb=verb))
+                                                         card=pending.card, verb=Word(verb)))
     return pending
 
 

@@ -55,6 +55,24 @@ class Codes(tuple[Card, ...]):
     __slots__ = ()
 
 
+class Word(str):
+    """A word from a short closed list (what a player did, a side of the Flip deck) as a
+    parameter: rendered from the catalogue in the reader's language. Declare the list with
+    `words()` so that the catalogue has every one."""
+
+    __slots__ = ()
+
+
+WORDS: dict[str, None] = {}
+"""Every declared `Word`, in declaration order."""
+
+
+def words(*names: str) -> tuple[Word, ...]:
+    """Declare words a message may carry; returns them as `Word`s."""
+    WORDS.update(dict.fromkeys(names))
+    return tuple(Word(name) for name in names)
+
+
 class MessageKey(Protocol):
     """One entry of the catalogue: calling it with its fields makes a message."""
 
@@ -166,6 +184,9 @@ class _Formatter(string.Formatter):
             if format_spec == "a" and self.lang == "en":
                 return _article(name)
             return name.upper() if format_spec == "upper" and self.lang == "en" else name
+        if isinstance(value, Word):
+            return value if self.lang == "en" else translations(self.lang).pgettext("word",
+                                                                                    value)
         if isinstance(value, bool) or value is None:
             return ""
         if isinstance(value, int) and "|" in format_spec:

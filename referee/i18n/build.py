@@ -53,11 +53,12 @@ Entry = tuple[str | None, str | tuple[str, str]]
 def _runtime_rulings() -> Iterator[Entry]:
     from referee import editions, house  # noqa: F401  (registers their messages)
     from referee.engine.cards import COLOR_NAMES, COLORED_ACTIONS, UNSEEN_NAME, WILD_KINDS
-    from referee.engine.messages import CARD_PATTERN, CATALOGUE
+    from referee.engine.messages import CARD_PATTERN, CATALOGUE, WORDS
     for key, message in CATALOGUE.items():
         yield key, message.template
     # The words a ruling's cards and colours are named with (`card_name`, `colour_name`).
-    yield from (("colour", name) for name in COLOR_NAMES.values())
+    yield from (("colour", name) for name in (*COLOR_NAMES.values(), "none"))
+    yield from (("word", word) for word in WORDS)
     yield from (("card", name) for name in (*COLORED_ACTIONS.values(), *WILD_KINDS.values()))
     yield "card", CARD_PATTERN
     yield "card", UNSEEN_NAME
@@ -205,7 +206,10 @@ def compile_mo(lang: str) -> bytes:
 
 
 def _compiled_texts(data: bytes) -> dict[object, object]:
-    return dict(gettext.GNUTranslations(io.BytesIO(data))._catalog)  # type: ignore[attr-defined]
+    """The texts of a compiled catalogue, without its header (which holds the compile time)."""
+    texts = dict(gettext.GNUTranslations(io.BytesIO(data))._catalog)  # type: ignore[attr-defined]
+    texts.pop("", None)
+    return texts
 
 
 def main(argv: list[str] | None = None) -> int:
