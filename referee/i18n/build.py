@@ -46,7 +46,7 @@ _TABLE_DIRS = ("screens/widgets", "screens/dialogs")
 # Babel's usual keywords, and `NC_`: marks a text with its context without translating it.
 KEYWORDS = {**DEFAULT_KEYWORDS, "NC_": ((1, "c"), 2)}
 
-Entry = tuple[str | None, str | tuple[str, str]]
+Entry = tuple[str | None, str | tuple[str, ...]]
 """(msgctxt, msgid or (singular, plural))."""
 
 
@@ -124,7 +124,7 @@ def templates() -> dict[str, Catalog]:
             existing = template.get(msgid, context)
             if existing is None:
                 template.add(message, context=context,
-                             locations=[(where, None)] if where else [])
+                             locations=[(where, 0)] if where else [])
         result[part] = template
     return result
 

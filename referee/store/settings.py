@@ -130,7 +130,7 @@ def change(key: str, value: str | None, path: Path | None = None) -> Settings:
         stored = None if value is None else check(key, value)
         if key not in KEYS:
             check(key, "")  # raises: no such setting
-        updated = replace(current, **{key: stored})
+        updated = replace(current, **{key: stored})  # type: ignore[arg-type]
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomically(path, _dump(updated))
     return updated
