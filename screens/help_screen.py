@@ -28,8 +28,8 @@ KEYS = N_("""\
   [b]Enter[/] record the move   [b]{right}[/] take the suggestion   [b]Tab[/] ruling log
   [b]Esc[/] back to the sessions; click a player's name to start their move
 
-[b $accent]Everywhere[/]  [b]F1[/] help  [b]Ctrl+P[/] command palette  [b]Esc[/] back  \
-[b]Ctrl+Q[/] quit
+[b $accent]Everywhere[/]  [b]F1[/] help  [b]Ctrl+P[/] palette  [b]Ctrl+L[/] language  \
+[b]Esc[/] back  [b]Ctrl+Q[/] quit
 [b $accent]Sessions[/]  [b]Enter[/] resume  [b]F2[/] new  [b]F3[/] import  [b]F4[/] demo  \
 [b]Delete[/] delete
 [b $accent]Score sheet[/]  [b]F2[/] export  [b]F3[/] QR code

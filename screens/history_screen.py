@@ -70,6 +70,8 @@ class HistoryScreen(Screen[None]):
         self.sitting = sitting
         self.seq: int | None = None
         self._plan: Correction | None = None
+        self._previewed = False
+        """The plan under the moves is a preview of the text in the box (redrawn with it)."""
 
     def compose(self) -> ComposeResult:
         self.title = _("History")
@@ -103,9 +105,9 @@ class HistoryScreen(Screen[None]):
         if self.seq is None:
             self.query_one("#moves", DataTable).focus()
             return
-        had_plan = self._plan is not None
+        previewed = self._previewed
         self._editing(typed)
-        if had_plan:
+        if previewed:
             self.action_preview()
 
     def _target_text(self) -> str:
@@ -133,6 +135,7 @@ class HistoryScreen(Screen[None]):
         entry = next(e for e in self.sitting.log if e.seq == seq)
         self.seq = seq
         self._plan = None
+        self._previewed = False
         self._editing(entry.text)
 
     def _editing(self, text: str) -> None:
@@ -151,6 +154,7 @@ class HistoryScreen(Screen[None]):
     def _edited(self) -> None:
         # A preview is only good for the text it was made for.
         self._plan = None
+        self._previewed = False
         self.query_one("#apply", Button).disabled = True
         self.refresh_bindings()
 
@@ -164,6 +168,7 @@ class HistoryScreen(Screen[None]):
         except SessionError as exc:
             self._show(filled("[b $error]$text[/]", text=exc.message))
             return
+        self._previewed = True
         self._plan = plan if plan.ok else None
         self._show(plan_text(plan))
         self.query_one("#apply", Button).disabled = not plan.ok
@@ -208,6 +213,7 @@ class HistoryScreen(Screen[None]):
     def _reset(self) -> None:
         self.seq = None
         self._plan = None
+        self._previewed = False
         self.query_one("#target", Label).update(self._target_text())
         new = self.query_one("#new", Input)
         new.value = ""
