@@ -8,6 +8,7 @@ from referee.engine import Referee
 from referee.engine.events import Header
 from referee.engine.messages import Message, render
 from referee.engine.step import Step
+from referee.i18n import pgettext
 from referee.notation import visible
 from referee.service import Correction, LiveSession, Recorded, SessionService, Undone
 from referee.sheet import Sheet, build_sheet
@@ -89,10 +90,11 @@ class Sitting:
         return self.live.read_only
 
     def label(self) -> str:
-        """The session in a few words for a title bar."""
+        """The session in a few words for a title bar: the event (or the players), and the
+        header's codes as the file writes them (`classic en`, `target 500`) and the id."""
         h = self.header
-        what = h.event or ", ".join(h.players)
-        # Codes of the notation and the id, not words: only the separator is the app's.
+        what = h.event or pgettext("list", ", ").join(h.players)
+        # Codes of the notation and the id: only the separator is the app's.
         dot = current().dot
         return visible(f"{what} {dot} {h.edition} {h.rules} {dot} {h.scoring} {dot} {self.id}")
 

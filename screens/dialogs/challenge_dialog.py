@@ -41,6 +41,8 @@ class ChallengeDialog(ModalScreen[Recorded | None]):
         border: thick $warning 80%;
         background: $surface;
         padding: 0 1;
+        /* A longer rule text (Japanese wraps more) scrolls instead of hiding the buttons. */
+        overflow-y: auto;
     }
     ChallengeDialog #title { text-style: bold; color: $warning; }
     ChallengeDialog #rule { color: $text-muted; }

@@ -33,23 +33,28 @@ def half_blocks(modules: list[list[bool]], blocks: tuple[str, str, str, str]) ->
         for upper, lower in zip(modules[::2], modules[1::2], strict=True))
 
 
-def coloured_cells(modules: list[list[bool]]) -> Text:
-    """One module row a line, each module two spaces on a black or white ground: only spaces,
-    so the code keeps its shape whatever width the terminal gives Ambiguous characters."""
+def coloured_cells(modules: list[list[bool]], cells: int = 2) -> Text:
+    """One module row a line, each module `cells` spaces on a black or white ground: only
+    spaces, so the code keeps its shape whatever width the terminal gives Ambiguous
+    characters. Two cells make square modules; one makes them twice as tall as wide, which
+    scanners still read (they correct for any stretch), where two would not fit."""
     code = Text(no_wrap=True, end="")
     for y, row in enumerate(modules):
         if y:
             code.append("\n")
         for dark, run in groupby(row):
-            code.append("  " * len(list(run)), style=f"on {DARK if dark else LIGHT}")
+            code.append(" " * cells * len(list(run)), style=f"on {DARK if dark else LIGHT}")
     return code
 
 
-def drawn(payload: str) -> Text | str:
-    """The code of `payload` as the glyphs in use draw it."""
+def drawn(payload: str, columns: int = 80) -> Text | str:
+    """The code of `payload` as the glyphs in use draw it, in a terminal `columns` wide."""
     modules = qr.matrix(payload, qr.TERMINAL_BORDER)
     blocks = current().qr
-    return half_blocks(modules, blocks) if blocks else coloured_cells(modules)
+    if blocks:
+        return half_blocks(modules, blocks)
+    # The dialog's padding takes two columns besides the code.
+    return coloured_cells(modules, 2 if 2 * len(modules) + 2 <= columns else 1)
 
 
 class QrDialog(ModalScreen[None]):
@@ -86,9 +91,13 @@ class QrDialog(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(drawn(self.payload), id="code", markup=False)
+            yield Static(drawn(self.payload, self.app.size.width), id="code", markup=False)
             # The payload carries the names: shown as written, a bidi control made visible.
             yield Static(literal(self.payload), id="payload")
+
+    def on_resize(self) -> None:
+        # Without half blocks the code's width depends on the terminal's.
+        self.query_one("#code", Static).update(drawn(self.payload, self.app.size.width))
 
     def on_click(self) -> None:
         self.dismiss(None)
