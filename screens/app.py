@@ -29,6 +29,7 @@ from .samples import import_demo, samples_dir
 from .sessions_screen import SessionsScreen
 from .sitting import Sitting
 from .table_screen import TableScreen
+from .widgets.keys_panel import KeysPanel
 
 THEME = Theme(
     name="uno-table",
@@ -218,6 +219,11 @@ class RefereeApp(App[None]):
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
+
+    def action_show_help_panel(self) -> None:
+        # Textual's keys panel, its descriptions in the language in use.
+        if not self.screen.query("HelpPanel"):
+            self.screen.mount(KeysPanel())
 
     def action_command_palette(self) -> None:
         # Textual's own, with its placeholder in the language in use.

@@ -145,3 +145,19 @@ async def test_key_bindings_come_from_the_settings_file(make_app, demo):
         await pilot.pause()
         assert text_of(pilot, "#verdict").startswith("↶ Undone #29 Ana: b5")
         assert "f12 Undo" in footer_text(pilot)
+
+
+async def test_the_keys_panel_speaks_the_language_in_use(make_app, demo):
+    """Textual's Keys command: the descriptions of its keys and the app's, translated."""
+    app = make_app(session_id=demo)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await switch(pilot)
+        app.action_show_help_panel()
+        await pilot.pause()
+        await pilot.pause()
+        lines = ["".join(s.text for s in strip)
+                 for strip in app.screen._compositor.render_strips()]
+        text = "\n".join(lines)
+        assert "入力欄" in text and "カーソルを左へ" in text
+        assert "Move cursor left" not in text
