@@ -14,8 +14,8 @@ from textual.widgets import Button, DataTable, Header, Static
 
 from referee.engine.scoring import parse_scoring
 from referee.engine.setup import edition_title, family_name
-from referee.i18n import N_, NC_, _, ngettext, pgettext
-from referee.service import SessionError, SessionInfo
+from referee.i18n import N_, _, ngettext, pgettext
+from referee.service import SessionError, SessionInfo, status_name
 
 from . import glyphs
 from .dialogs import ConfirmDialog
@@ -24,14 +24,6 @@ from .widgets.footer import Footer
 
 if TYPE_CHECKING:
     from .app import RefereeApp
-
-STATUSES = {
-    "new": NC_("session status", "new"),
-    "playing": NC_("session status", "playing"),
-    "round over": NC_("session status", "round over"),
-    "finished": NC_("session status", "finished"),
-}
-"""A session's status (`SessionInfo.status`) as the list shows it."""
 
 COLUMNS = (
     ("date", N_("Date")), ("players", N_("Players")), ("status", N_("Status")),
@@ -42,8 +34,7 @@ COLUMNS = (
 
 def status_text(info: SessionInfo) -> str:
     """`playing, round 2`: the status, and the round once there is one."""
-    status = STATUSES.get(info.status)
-    word = pgettext("session status", status) if status else info.status
+    word = status_name(info.status)
     if not info.round:
         return word
     return _("{status}, round {round}").format(status=word, round=info.round)

@@ -1,4 +1,4 @@
-"""Snapshot determinism: a private data folder, fixed session ids, a fixed date, no blinking."""
+"""Snapshot determinism: a private data folder, fixed ids and date, no blinking; Japanese apps."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from referee import i18n
 from referee.service import SessionService
 from screens.app import RefereeApp, build_app
 from screens.samples import import_demo
@@ -17,6 +18,9 @@ from screens.samples import import_demo
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
 SIZE = (80, 24)
 """Every snapshot at the size the app promises to work at."""
+FOLDER = Path("/home/taro/uno")
+"""The folder the Japanese apps say they were started in (imports are relative to it): the same
+on every machine, so that the import dialog's picture is too. Nothing is written there."""
 
 
 @pytest.fixture(autouse=True)
@@ -48,3 +52,40 @@ async def settle(pilot: Pilot[None]) -> None:
     for box in pilot.app.screen.query(Input):
         box.cursor_blink = False
     await pilot.pause()
+
+
+ROUND_OVER = """\
+[Event "金曜日のUNO会"]
+[Date "2025-05-16"]
+[Edition "classic"]
+[Scoring "target 500"]
+[Players "太郎, 花子, 次郎"]
+[Rule "hand-size" "2"]
+round 1
+dealer 次郎
+start r7
+太郎: r5 uno
+花子: r6 uno
+次郎: takes 1
+次郎: draw
+太郎: r4
+"""
+"""A round just over (two-card hands): the hands of 花子 and 次郎 are still to enter."""
+
+
+@pytest.fixture
+def ja_demo_app(data_home: Path) -> RefereeApp:
+    """The demo table, the app speaking Japanese from its start (symbols ASCII-safe: auto)."""
+    i18n.use("ja")
+    sid = import_demo(SessionService(data_home), SAMPLES).id
+    return build_app(data_home, session_id=sid, today=lambda: datetime.date(2025, 5, 16),
+                     samples=SAMPLES, cwd=FOLDER)
+
+
+@pytest.fixture
+def ja_round_over_app(data_home: Path) -> RefereeApp:
+    """A Japanese table whose round is over, its hands still to enter."""
+    i18n.use("ja")
+    sid = SessionService(data_home).import_text(ROUND_OVER, "round-over.uno").id
+    return build_app(data_home, session_id=sid, today=lambda: datetime.date(2025, 5, 16),
+                     samples=SAMPLES, cwd=FOLDER)

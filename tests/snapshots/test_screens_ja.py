@@ -1,0 +1,177 @@
+"""The screens in Japanese at 80x24: SVG snapshots, and no English word left on any of them."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Awaitable, Callable
+
+import pytest
+from rich.cells import cell_len
+from rich.console import Console
+from textual.app import App
+from textual.geometry import Region
+from textual.pilot import Pilot
+from textual.screen import ModalScreen
+
+from referee import editions, house  # noqa: F401  (their rules and options are shown)
+from referee.engine.cards import COLOR_NAMES, parse_short_card
+from referee.engine.options import SPECS
+from referee.engine.rules import VARIANTS
+from referee.engine.scoring import KINDS
+from referee.engine.setup import FAMILIES
+from referee.engine.setup import editions as edition_units
+from referee.notation import parse_session
+from referee.notation.moves import ACTIONS
+
+from .conftest import FOLDER, ROUND_OVER, SAMPLES, SIZE, settle
+
+Route = Callable[[Pilot[None]], Awaitable[None]]
+
+
+def typed(*steps: str) -> Route:
+    """Each step is a key name (`f5`, `enter`) or, quoted in `'...'`, text typed key by key."""
+    async def route(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        for step in steps:
+            if step.startswith("'"):
+                await pilot.press(*step.strip("'"))
+            else:
+                await pilot.press(step)
+            await pilot.pause()
+        await settle(pilot)
+    return route
+
+
+async def rule_dialog(pilot: Pilot[None]) -> None:
+    """A refused move, then a click on its ruling: the rule it rests on, with its source."""
+    await typed("'y9'", "enter")(pilot)
+    await pilot.click("#verdict")
+    await settle(pilot)
+
+
+SCREENS: dict[str, tuple[str, Route]] = {
+    # The table after a refused move: the ruling in place, the catch alert, the card.
+    "table": ("ja_demo_app", typed("'y9'", "enter")),
+    # Dev's Wild Draw Four on a Blue 5: Chika may challenge.
+    "challenge_dialog": ("ja_demo_app", typed("'w+4 green'", "enter", "f5")),
+    "rule_dialog": ("ja_demo_app", rule_dialog),
+    # 太郎 went out; 花子's hand typed and checked, 次郎's still to enter.
+    "round_end": ("ja_round_over_app", typed("f7", "'r3'")),
+    "score_sheet": ("ja_demo_app", typed("f8")),
+    "qr_dialog": ("ja_demo_app", typed("f8", "f3")),
+    # The last move picked for a correction.
+    "history": ("ja_demo_app", typed("f9", "enter")),
+    "rules": ("ja_demo_app", typed("f10")),
+    "help": ("ja_demo_app", typed("f1")),
+    "sessions": ("ja_demo_app", typed("escape")),
+    "confirm_dialog": ("ja_demo_app", typed("escape", "delete")),
+    "import_dialog": ("ja_demo_app", typed("escape", "f3")),
+    "new_session": ("ja_demo_app", typed("escape", "f2")),
+}
+"""Each screen and dialog: the app it opens on and the way there."""
+
+
+@pytest.mark.parametrize("name", SCREENS)
+def test_snapshot(name: str, snap_compare, request: pytest.FixtureRequest) -> None:
+    app_fixture, route = SCREENS[name]
+    assert snap_compare(request.getfixturevalue(app_fixture), terminal_size=SIZE,
+                        run_before=route)
+
+
+# What may be written in Latin letters on a Japanese screen, and why ---------------------------
+
+PHRASES = ("UNO Referee", "UNO Card Game Official Rules", str(FOLDER))
+"""The product's name; the title of the published rulebook, cited as printed; the folder the
+app was started in (a path is data)."""
+
+WORDS = {
+    "uno",  # the game (UNO), and the `.uno` file extension
+    "esc", "enter", "tab", "ctrl", "del", "delete",  # key names, as keyboards print them
+    "csv", "html", "json", "md", "png", "svg", "qr",  # export formats and the QR code
+    "id",  # written ID in Japanese too
+}
+NOTATION = {*ACTIONS, "shows", "guilty", "innocent", "round", "dealer", "start", "hand", "turn",
+            "out", *COLOR_NAMES.values(), *edition_units(), *FAMILIES, *KINDS}
+"""The move language, shown as written (`Ana: challenge shows g3`), and the header's codes the
+title bar names a session by (`classic en`, `target 500`)."""
+CODES = {*VARIANTS, *SPECS, *(value for spec in SPECS.values()
+                              if not isinstance(spec.values, str) for value in spec.values)}
+"""Rule ids (`[match]`), option keys and their values: the identifiers the notation and the
+rulings cite, in every language."""
+
+
+def fixture_data() -> set[str]:
+    """The players, event and site of the sessions on screen: data, shown as typed."""
+    found: set[str] = set()
+    for text, name in (((SAMPLES / "demo.uno").read_text(encoding="utf-8"), "demo.uno"),
+                       (ROUND_OVER, "round-over.uno")):
+        header = parse_session(text, name).header
+        found |= {word.casefold() for value in (*header.players, header.event or "",
+                                                header.site or "")
+                  for word in re.findall(r"[A-Za-z]+", value)}
+    return found
+
+
+def screen_lines(app: App[None]) -> list[str]:
+    """The plain text of the active screen, line by line; of a dialog, only its box (the screen
+    under it has its own test, and its words peek out cut around the box)."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
+                      color_system="truecolor", record=True, legacy_windows=False,
+                      safe_box=False)
+    console.print(app.screen._compositor.render_update(
+        full=True, screen_stack=app._background_screens))
+    lines = console.export_text().splitlines()
+    if not isinstance(app.screen, ModalScreen):
+        return lines
+    box = Region.from_union([child.region for child in app.screen.children])
+    return [cells(line, box.x, box.right) for line in lines[box.y:box.bottom]]
+
+
+def cells(line: str, start: int, end: int) -> str:
+    """The characters of `line` between two cell columns (a Japanese character is two)."""
+    out, column = [], 0
+    for ch in line:
+        if start <= column < end:
+            out.append(ch)
+        column += cell_len(ch)
+    return "".join(out)
+
+
+def english_words(lines: list[str]) -> list[str]:
+    """Words of two Latin letters or more that the allow-list does not explain."""
+    allowed = WORDS | NOTATION | fixture_data()
+    codes = sorted(CODES, key=len, reverse=True)
+    everything = allowed | {code.casefold() for code in CODES}
+    # A phrase may wrap: its words may have line breaks and frames between them.
+    text = "\n".join(lines)
+    for phrase in PHRASES:
+        pattern = r"[\s|│┃]+".join(map(re.escape, phrase.split()))
+        text = re.sub(pattern, lambda m: re.sub(r"\S", " ", m.group()), text)
+    found = []
+    for line in text.split("\n"):
+        # Rule ids and option keys hold hyphens (`going-out`): taken whole before words are.
+        line = re.sub(r"(?<![\w-])(" + "|".join(map(re.escape, codes)) + r")(?![\w-])", " ",
+                      line)
+        line = line.rstrip()
+        for match in re.finditer(r"[A-Za-z]{2,}", line):
+            word = match.group().casefold()
+            if word in allowed or parse_short_card(word) is not None:
+                continue
+            # A word cut by the edge of its column, with only a frame after it (`[mat`, `Chik`).
+            cut = re.fullmatch(r"\W*", line[match.end():]) is not None
+            if cut and any(known.startswith(word) for known in everything):
+                continue
+            found.append(match.group())
+    return found
+
+
+@pytest.mark.parametrize("name", SCREENS)
+async def test_no_english_word_on_screen(name: str, request: pytest.FixtureRequest) -> None:
+    app_fixture, route = SCREENS[name]
+    app = request.getfixturevalue(app_fixture)
+    async with app.run_test(size=SIZE) as pilot:
+        await route(pilot)
+        lines = screen_lines(app)
+    assert english_words(lines) == [], "\n".join(lines)
