@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import referee
+from referee.i18n import _
 from referee.service import Imported, SessionService
 
 DEMO_FILE = "demo.uno"
@@ -28,7 +29,8 @@ def import_demo(service: SessionService, folder: Path | None = None) -> Imported
     """Store the demo session as a new session; FileNotFoundError if the samples are missing."""
     folder = folder or samples_dir()
     if folder is None:
-        raise FileNotFoundError(f"the sample sessions ({DEMO_FILE}) are not installed")
+        raise FileNotFoundError(_("the sample sessions ({file}) are not installed").format(
+            file=DEMO_FILE))
     path = folder / DEMO_FILE
     # A fresh demo table each time: the last one may be half played.
     return service.import_text(path.read_text(encoding="utf-8"), path.name, again=True)
