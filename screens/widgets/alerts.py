@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from textual.content import Content
+from textual.markup import escape
 from textual.widgets import Static
 
 from referee.engine import Referee
@@ -70,11 +72,13 @@ class Alerts(Static):
         self.set_class(not found, "-empty")
         lines = []
         glyphs = current()
+        bound = self._bound() if found else {}
         for alert in found:
             icon = (f"[b $warning]{glyphs.warning}[/]" if alert.level == "warning"
                     else f"[b $secondary]{glyphs.info}[/]")
-            key = (f"  [@click=screen.{alert.action}][b reverse] {alert.key} [/][/]"
-                   if alert.key else "")
+            shown = bound.get(alert.action.partition("(")[0], alert.key) if alert.key else ""
+            key = (f"  [@click=screen.{alert.action}][b reverse] {escape(shown)} [/][/]"
+                   if shown else "")
             # The alert quotes names: it goes in as a template variable, shown as written.
             lines.append((f"{icon} $text{key}", alert.text))
         drawn = tuple(lines)
@@ -82,3 +86,14 @@ class Alerts(Static):
             self._drawn = drawn
             self.update(Content("\n").join(filled(markup, text=text) for markup, text in drawn))
         return found
+
+    def _bound(self) -> dict[str, str]:
+        """The keys bound to the screen's actions now (the settings file may bind others than
+        the defaults), as an alert names them (`F4`)."""
+        bound: dict[str, str] = {}
+        for active in self.screen.active_bindings.values():
+            binding = active.binding
+            if binding.id and binding.action not in bound:
+                key = self.app.get_key_display(binding)
+                bound[binding.action] = key.upper() if re.fullmatch(r"f\d+", key) else key
+        return bound

@@ -138,9 +138,12 @@ async def test_an_unknown_theme_falls_back_to_ours(make_app, demo):
 
 async def test_key_bindings_come_from_the_settings_file(make_app, demo):
     settings.change("keys.table.undo", "f12")
+    settings.change("keys.table.catch", "f11")
     app = make_app(session_id=demo)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        # The alert names the key that catches now.
+        assert " F11 " in text_of(pilot, "#alerts") and " F4 " not in text_of(pilot, "#alerts")
         await pilot.press("f12")
         await pilot.pause()
         assert text_of(pilot, "#verdict").startswith("↶ Undone #29 Ana: b5")
