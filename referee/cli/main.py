@@ -1,4 +1,4 @@
-"""The `uno-referee` command line: check, replay, score and rules, and (bare) the app."""
+"""The `uno-referee` command line in the language of the run: its commands, and (bare) the app."""
 
 from __future__ import annotations
 
