@@ -69,6 +69,7 @@ def _runtime_rules() -> Iterator[Entry]:
     from referee import editions, house  # noqa: F401  (registers their rules and options)
     from referee.engine.options import SPECS
     from referee.engine.rules import VARIANTS
+    from referee.engine.units import EDITIONS
     for variants in VARIANTS.values():
         for variant in variants:
             yield None, variant.text
@@ -76,6 +77,8 @@ def _runtime_rules() -> Iterator[Entry]:
     for spec in SPECS.values():
         yield None, spec.meaning
         yield None, spec.source
+    for edition in EDITIONS.values():
+        yield None, edition.deck.source
 
 
 def _code_files(part: str) -> list[Path]:
