@@ -12,7 +12,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from referee.i18n import N_
+from referee.i18n import N_, _
 from referee.sheet import Sheet
 from referee.sheet.exports import qr
 
@@ -79,6 +79,7 @@ class QrDialog(ModalScreen[None]):
         color: {DARK};
     }}
     QrDialog #payload {{ width: auto; max-width: 78; color: $text-muted; }}
+    QrDialog #fit {{ width: auto; max-width: 78; color: $warning; }}
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -91,13 +92,28 @@ class QrDialog(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
+            yield Static(id="fit")
             yield Static(drawn(self.payload, self.app.size.width), id="code", markup=False)
             # The payload carries the names: shown as written, a bidi control made visible.
             yield Static(literal(self.payload), id="payload")
 
+    def on_mount(self) -> None:
+        self._fit()
+
     def on_resize(self) -> None:
         # Without half blocks the code's width depends on the terminal's.
         self.query_one("#code", Static).update(drawn(self.payload, self.app.size.width))
+        self._fit()
+
+    def _fit(self) -> None:
+        """A code taller than the terminal cannot be scanned in pieces: say what to do."""
+        code = drawn(self.payload, self.app.size.width)
+        rows = len(str(code).splitlines())
+        hint = self.query_one("#fit", Static)
+        hint.display = rows > self.app.size.height
+        hint.update(_("The code needs {rows} rows and this terminal has {height}: make the "
+                      "window taller or the font smaller to scan it (or export it as png or "
+                      "svg).").format(rows=rows, height=self.app.size.height))
 
     def on_click(self) -> None:
         self.dismiss(None)
