@@ -9,11 +9,13 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import ClassVar
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.theme import Theme, ThemeProvider
+from textual.widgets import Input
 
 from referee.engine.events import Header
 from referee.i18n import N_, _, current, use
@@ -58,6 +60,10 @@ TEXTUAL_COMMANDS = (
 )
 """Textual's own palette commands, in its English: their titles and help are translated as
 the palette lists them (an unknown text shows as Textual wrote it)."""
+
+
+IDEOGRAPHIC_SPACE_KEY = "ideographic_space"
+"""U+3000: a terminal sends the character, Textual names the key by it."""
 
 
 class RefereeApp(App[None]):
@@ -215,6 +221,19 @@ class RefereeApp(App[None]):
         self.open_session(done.id)
 
     # Keys and the command palette ---------------------------------------------------------------
+
+    def on_key(self, event: events.Key) -> None:
+        # An input method in full-width mode types U+3000 for a space. Python does not count it
+        # printable, so Textual's Input lets it pass unseen; every box here reads it as the
+        # space it stands for (as full-width letters and colons are read as their ASCII forms).
+        box = self.focused
+        typed = event.key == IDEOGRAPHIC_SPACE_KEY or event.character == "\u3000"
+        if typed and isinstance(box, Input):
+            event.stop()
+            if box.selection.is_empty:
+                box.insert_text_at_cursor(" ")
+            else:
+                box.replace(" ", *box.selection)
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
