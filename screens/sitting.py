@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.engine import Referee
+from referee.engine import Referee, edition_title, family_name, scoring_name
 from referee.engine.events import Header
 from referee.engine.messages import Message, render
 from referee.engine.step import Step
@@ -90,13 +90,13 @@ class Sitting:
         return self.live.read_only
 
     def label(self) -> str:
-        """The session in a few words for a title bar: the event (or the players), and the
-        header's codes as the file writes them (`classic en`, `target 500`) and the id."""
+        """The session in a few words for a title bar: the event (or the players), the deck
+        unless it is the classic one, the rulebook, the scoring, and the id."""
         h = self.header
-        what = h.event or pgettext("list", ", ").join(h.players)
-        # Codes of the notation and the id: only the separator is the app's.
-        dot = current().dot
-        return visible(f"{what} {dot} {h.edition} {h.rules} {dot} {h.scoring} {dot} {self.id}")
+        parts = [h.event or pgettext("list", ", ").join(h.players),
+                 *([edition_title(h.edition)] if h.edition != "classic" else []),
+                 family_name(h.rules), scoring_name(h.scoring), self.id]
+        return visible(f" {current().dot} ".join(parts))
 
     @property
     def log(self) -> list[LogEntry]:

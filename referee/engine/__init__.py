@@ -11,7 +11,7 @@ No module outside the engine decides a rule: it asks these.
 
 from .referee import Referee
 from .ruling import Refusal, Ruling
-from .scoring import scoring_kind_name
+from .scoring import scoring_kind_name, scoring_name
 from .setup import (
     SetupError,
     edition_title,
@@ -25,4 +25,4 @@ from .setup import (
 
 __all__ = ["Referee", "Refusal", "Ruling", "SetupError", "edition_title", "editions",
            "family_name", "house_rule_title", "house_rules", "option_specs", "resolve",
-           "scoring_kind_name"]
+           "scoring_kind_name", "scoring_name"]

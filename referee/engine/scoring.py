@@ -28,6 +28,25 @@ def scoring_kind_name(kind: str) -> str:
     return _(name) if name else kind
 
 
+_SYSTEM_NAMES = {
+    "target": N_("first to {n}"),
+    "rounds": N_("{n} rounds"),
+    "lowest": N_("lowest total at {n}"),
+    "penalty": N_("penalty points, out at {n}"),
+    "none": N_("one round"),
+}
+
+
+def scoring_name(text: str) -> str:
+    """A `[Scoring]` value in a few words of the language in use (`rounds 5`: 5 rounds); a
+    value that does not parse is shown as written."""
+    try:
+        system = parse_scoring(text)
+    except ValueError:
+        return text
+    return _(_SYSTEM_NAMES[system.kind]).format(n=system.limit)
+
+
 def _syntax() -> str:
     return _("expected 'rounds N', 'target N', 'lowest N', 'penalty N' or 'none' (N >= 1)")
 

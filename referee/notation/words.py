@@ -130,7 +130,8 @@ class Table:
     def of(cls, header: Header) -> Table:
         known = editions().get(header.edition)
         return cls(header.edition, frozenset(known.deck.cards) if known else None,
-                   {name.casefold(): name for name in header.players}, ", ".join(header.players))
+                   {name.casefold(): name for name in header.players},
+                   pgettext("list", ", ").join(header.players))
 
 
 class Cursor:

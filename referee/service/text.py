@@ -33,7 +33,8 @@ def list_table(infos: Iterable[SessionInfo]) -> str:
              _("leader"), _("totals")]]
     for info in infos:
         rows.append([info.id, info.date or info.created[:10], info.event or "",
-                     ", ".join(info.players), f"{info.edition} {info.rules}, {info.scoring}",
+                     pgettext("list", ", ").join(info.players),
+                     f"{info.edition} {info.rules}, {info.scoring}",
                      status_name(info.status), str(info.round), info.leader or "-",
                      " ".join(f"{p} {info.totals.get(p, 0)}" for p in info.players)])
     # Before measuring: a stand-in such as `\x85` is wider than what it replaces.
@@ -45,7 +46,7 @@ def list_table(infos: Iterable[SessionInfo]) -> str:
 def describe(info: SessionInfo) -> str:
     """One line that lets a person recognise the session (for confirmations)."""
     what = [info.event] if info.event else []
-    what += [", ".join(info.players), _("{n} moves").format(n=info.moves),
+    what += [pgettext("list", ", ").join(info.players), _("{n} moves").format(n=info.moves),
              status_name(info.status)]
     return visible(pgettext("phrases", "; ").join(what))
 
@@ -76,8 +77,8 @@ def _show_lines(live: LiveSession, all_moves: bool) -> Iterator[str]:
            else _("session {id}").format(id=live.id))
     rules = "".join(f", {k}={v}" for k, v in h.overrides)
     yield _("players: {players} ({edition}, rules {rules}{options}, {scoring})").format(
-        players=", ".join(h.players), edition=h.edition, rules=h.rules, options=rules,
-        scoring=h.scoring)
+        players=pgettext("list", ", ").join(h.players), edition=h.edition, rules=h.rules,
+        options=rules, scoring=h.scoring)
     s = live.state()
     status = status_name(live.summary()["status"])
     if s["round"] is None:

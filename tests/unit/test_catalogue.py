@@ -6,8 +6,7 @@ import unicodedata
 
 import pytest
 
-from referee import editions, house  # noqa: F401  (their messages and rules are in the catalogue)
-from referee import i18n
+from referee import editions, house, i18n  # noqa: F401  (their messages and rules are in the catalogue)
 from referee.engine.cards import card
 from referee.engine.messages import CATALOGUE, Colour, card_name, colour_name, render
 from referee.i18n import build
