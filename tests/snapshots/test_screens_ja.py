@@ -18,9 +18,6 @@ from referee import editions, house  # noqa: F401  (their rules and options are 
 from referee.engine.cards import COLOR_NAMES, parse_short_card
 from referee.engine.options import SPECS
 from referee.engine.rules import VARIANTS
-from referee.engine.scoring import KINDS
-from referee.engine.setup import FAMILIES
-from referee.engine.setup import editions as edition_units
 from referee.notation import parse_session
 from referee.notation.moves import ACTIONS
 
@@ -92,9 +89,8 @@ WORDS = {
     "id",  # written ID in Japanese too
 }
 NOTATION = {*ACTIONS, "shows", "guilty", "innocent", "round", "dealer", "start", "hand", "turn",
-            "out", *COLOR_NAMES.values(), *edition_units(), *FAMILIES, *KINDS}
-"""The move language, shown as written (`Ana: challenge shows g3`), and the header's codes the
-title bar names a session by (`classic en`, `target 500`)."""
+            "out", *COLOR_NAMES.values()}
+"""The move language, shown as written (`Ana: challenge shows g3`)."""
 CODES = {*VARIANTS, *SPECS, *(value for spec in SPECS.values()
                               if not isinstance(spec.values, str) for value in spec.values)}
 """Rule ids (`[match]`), option keys and their values: the identifiers the notation and the
