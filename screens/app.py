@@ -15,7 +15,6 @@ from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.theme import Theme, ThemeProvider
-from textual.widgets import Input
 
 from referee.engine.events import Header
 from referee.i18n import N_, _, current, use
@@ -222,18 +221,17 @@ class RefereeApp(App[None]):
 
     # Keys and the command palette ---------------------------------------------------------------
 
-    def on_key(self, event: events.Key) -> None:
+    async def on_event(self, event: events.Event) -> None:
         # An input method in full-width mode types U+3000 for a space. Python does not count it
-        # printable, so Textual's Input lets it pass unseen; every box here reads it as the
-        # space it stands for (as full-width letters and colons are read as their ASCII forms).
-        box = self.focused
-        typed = event.key == IDEOGRAPHIC_SPACE_KEY or event.character == "\u3000"
-        if typed and isinstance(box, Input):
-            event.stop()
-            if box.selection.is_empty:
-                box.insert_text_at_cursor(" ")
-            else:
-                box.replace(" ", *box.selection)
+        # printable, so Textual's Input would drop it; the app hands on a plain space instead
+        # (as full-width letters and colons are read as their ASCII forms). Swapped here, before
+        # the key is forwarded, it keeps its place among the keys typed around it.
+        if (isinstance(event, events.Key) and not event.is_forwarded
+                and (event.key == IDEOGRAPHIC_SPACE_KEY or event.character == "\u3000")):
+            space = events.Key("space", " ")
+            space.set_sender(self)
+            event = space
+        await super().on_event(event)
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):

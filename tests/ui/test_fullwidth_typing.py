@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.widgets import Input
 
 from screens.samples import import_demo
@@ -28,7 +29,16 @@ async def test_a_full_width_space_is_a_space_in_the_move_box(make_app, service):
         await pilot.press("home", "shift+end")
         await type_line(pilot, "\u3000", submit=False)
         assert box.value == " "
+        # As a terminal delivers a burst of keys, with the character on each (the space keeps
+        # its place among the letters around it).
         await pilot.press("backspace")
+        for char in "ｙ\u3000ｙ":
+            key = events.Key("ideographic_space" if char == "\u3000" else char, char)
+            key.set_sender(app)
+            app._driver.send_message(key)
+        await pilot.pause()
+        assert box.value == "ｙ ｙ"
+        await pilot.press(*["backspace"] * 3)
         await type_line(pilot, "ｚｚ\u3000ｒ５")
         verdict = text_of(pilot, "#verdict")
         # Two words, `zz r5`: the implied player's move starts with the word `zz`.
