@@ -14,7 +14,7 @@ from textual.widgets import Button, Header, Input, Label, Static
 from referee.engine import Referee
 from referee.engine.events import HandRevealed
 from referee.i18n import N_, _, ngettext
-from referee.notation import NotationError, parse_move
+from referee.notation import NotationError, from_keyboard, parse_move
 from referee.service import SessionError
 
 from . import glyphs
@@ -27,7 +27,7 @@ from .widgets.footer import Footer
 def check_hand(ref: Referee, name: str, typed: str) -> tuple[bool, str]:
     """Whether `typed` can be `name`'s hand, and what it comes to, for the live check: the
     referee's own ruling on the `hand` line, changing nothing."""
-    value = typed.strip()
+    value = from_keyboard(typed).strip()
     if not value:
         return False, _("cards (e.g. `r5 g+2 w`) or a points total (e.g. `27`)")
     try:
@@ -52,7 +52,7 @@ class RoundEndScreen(Screen[None]):
     RoundEndScreen .hand { height: 3; padding: 0 1; }
     RoundEndScreen .hand Label { width: 24; height: 3; content-align: left middle; }
     RoundEndScreen .hand Input { width: 1fr; }
-    RoundEndScreen .check { height: 1; padding: 0 1 0 26; color: $text-muted; }
+    RoundEndScreen .check { height: auto; padding: 0 1 0 26; color: $text-muted; }
     RoundEndScreen .check.-ok { color: $success; }
     RoundEndScreen .check.-bad { color: $error; }
     RoundEndScreen #buttons { height: 3; padding: 0 1; align-horizontal: right; }
@@ -147,7 +147,7 @@ class RoundEndScreen(Screen[None]):
         for index, name in enumerate(self.players):
             if name not in self.sitting.referee.missing_hands():
                 continue  # recorded on an earlier try
-            value = self.query_one(f"#hand-{index}", Input).value.strip()
+            value = from_keyboard(self.query_one(f"#hand-{index}", Input).value).strip()
             try:
                 result = self.sitting.record(f"hand {name}: {value}")
             except SessionError as exc:

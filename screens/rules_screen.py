@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 from referee.engine.rules import Variant
 from referee.engine.setup import edition_title, family_name, option_specs, rules_in_force
 from referee.i18n import N_, _, ngettext
-from referee.notation import visible
+from referee.notation import from_keyboard, visible
 
 from . import glyphs
 from .widgets import TABLE_DEFAULT
@@ -98,7 +98,7 @@ class RulesScreen(Screen[None]):
     def _filter(self, typed: str) -> None:
         # What is shown is searched, and the English too: rule ids and the move language are
         # English words, and a word from the rulebook finds its rule in either language.
-        words = typed.casefold().split()
+        words = from_keyboard(typed).casefold().split()
         shown: list[Option] = [Option(rule_entry(r)) for r in self.rules
                                if matches(words, r.id, r.text, r.source, _(r.text),
                                           _(r.source))]

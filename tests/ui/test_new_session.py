@@ -120,3 +120,6 @@ def test_hands_are_checked_against_the_tracked_count():
                                                        "4 cards")
     ok, why = check_hand(ref, "Chika", "r1 zz")
     assert not ok and "expected a card" in why
+    # What a Japanese input method types in full-width mode reads as the same hand.
+    assert check_hand(ref, "Chika", "ｒ１\u3000ｒ２ ｗ ｗ＋４") == (True, "4 card(s), 103 points")  # noqa: RUF001
+    assert check_hand(ref, "Chika", "２７") == (True, "27 points, as a total")  # noqa: RUF001
