@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...engine.scoring import ScoringSystem
+from ...engine.scoring import ScoringSystem, scoring_name
 from ...engine.setup import edition_title, family_name
 from ...i18n import N_, _, ngettext, pgettext
 from ..model import Note, RoundInPlay, Sheet, SheetRound
@@ -33,7 +33,7 @@ def details(sheet: Sheet) -> list[str]:
     """Date, site, deck, rulebook and scoring, as short phrases (missing tags left out)."""
     header = sheet.header
     parts = [header.date, header.site, edition_title(header.edition),
-             family_name(header.rules), _("scoring: {system}").format(system=sheet.system)]
+             family_name(header.rules), scoring_name(str(sheet.system))]
     return [part for part in parts if part]
 
 
