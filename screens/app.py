@@ -30,7 +30,6 @@ from .samples import import_demo, samples_dir
 from .sessions_screen import SessionsScreen
 from .sitting import Sitting
 from .table_screen import TableScreen
-from .widgets.keys_panel import KeysPanel
 
 THEME = Theme(
     name="uno-table",
@@ -238,7 +237,9 @@ class RefereeApp(App[None]):
             self.push_screen(HelpScreen())
 
     def action_show_help_panel(self) -> None:
-        # Textual's keys panel, its descriptions in the language in use.
+        # Textual's keys panel, its descriptions in the language in use. Imported here: it
+        # brings Textual's Markdown widget (markdown-it, Pygments), a tenth of the start-up.
+        from .widgets.keys_panel import KeysPanel
         if not self.screen.query("HelpPanel"):
             self.screen.mount(KeysPanel())
 
