@@ -38,9 +38,11 @@ class OptionsForm(Vertical):
     DEFAULT_CSS = """
     OptionsForm { height: auto; }
     OptionsForm .option { height: auto; margin-bottom: 1; }
-    OptionsForm .option Label { width: 20; padding-top: 1; }
-    OptionsForm .option Select, OptionsForm .option Input { width: 20; }
-    OptionsForm .option Static { width: 1fr; padding-left: 1; }
+    OptionsForm .choice { height: auto; }
+    OptionsForm .option Label { width: 24; padding-top: 1; }
+    OptionsForm .option Select, OptionsForm .option Input { width: 24; }
+    /* Under its key and value, the whole width: a Japanese meaning wraps badly in a column. */
+    OptionsForm .option .meaning { width: 1fr; padding-left: 2; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
@@ -50,20 +52,22 @@ class OptionsForm(Vertical):
 
     def compose(self) -> ComposeResult:
         for key, option in option_specs().items():
-            with Horizontal(classes="option"):
-                yield Label(key)
-                if option.values == INT:
-                    yield Input(self.values[key], type="integer", id=f"opt-{key}")
-                else:
-                    options = [(value, value) for value in choices(option)]
-                    yield Select(options, value=self.values[key], allow_blank=False,
-                                 id=f"opt-{key}")
+            with Vertical(classes="option"):
+                with Horizontal(classes="choice"):
+                    yield Label(key)
+                    if option.values == INT:
+                        yield Input(self.values[key], type="integer", id=f"opt-{key}")
+                    else:
+                        options = [(value, value) for value in choices(option)]
+                        yield Select(options, value=self.values[key], allow_blank=False,
+                                     id=f"opt-{key}")
                 yield Static(describe(option), classes="meaning")
 
     def describe_again(self) -> None:
         """Every option's meaning in the language in use (after a switch); the values stay."""
         for key, option in option_specs().items():
-            row = self.query_one(f"#opt-{key}").parent
+            choice = self.query_one(f"#opt-{key}").parent
+            row = choice.parent if choice is not None else None
             if row is not None:
                 row.query_one(".meaning", Static).update(describe(option))
 

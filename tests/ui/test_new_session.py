@@ -68,7 +68,7 @@ async def test_options_follow_the_rulebook_until_edited_and_become_rule_lines(ma
         form = await open_form(pilot)
         options = form.query_one(OptionsForm)
         assert "(no official rule; table default)" in str(
-            form.query_one("#opt-late-uno").parent.query_one(".meaning").render())
+            form.query_one("#opt-late-uno").parent.parent.query_one(".meaning").render())
         form.query_one("#opt-uno-penalty", Input).value = "4"
         form.query_one("#rules", Select).value = "jp"
         await pilot.pause()
