@@ -70,6 +70,7 @@ async def test_options_follow_the_rulebook_until_edited_and_become_rule_lines(ma
         assert "(no official rule; table default)" in str(
             form.query_one("#opt-late-uno").parent.parent.query_one(".meaning").render())
         form.query_one("#opt-uno-penalty", Input).value = "4"
+        await pilot.pause()  # a person's edit arrives before their next one
         form.query_one("#rules", Select).value = "jp"
         await pilot.pause()
         # jp's own defaults arrive, except where the table already chose.
