@@ -125,14 +125,20 @@ def _family_heading(family: str) -> str:
                   code=family)
 
 
+def _option_columns(*first: str) -> Iterator[str]:
+    """A Markdown table's head: the option, the given columns, then each family's default."""
+    columns = [label(_HEADINGS["option"]), *first,
+               *(_family_heading(family) for family in FAMILIES)]
+    yield "| " + " | ".join(columns) + " |"
+    yield "|" + "---|" * len(columns)
+
+
 def _options(specs: list[OptionSpec]) -> Iterator[str]:
     if not specs:
         return
     yield f"### {label(_HEADINGS['options'])}"
     yield ""
-    yield (f"| {label(_HEADINGS['option'])} | {label(_HEADINGS['values'])} | "
-           + " | ".join(_family_heading(family) for family in FAMILIES) + " |")
-    yield "|---|---|" + "---|" * len(FAMILIES)
+    yield from _option_columns(label(_HEADINGS["values"]))
     for spec in specs:
         values = _values(spec)
         defaults = " | ".join(_code(spec.default(family)) for family in FAMILIES)
@@ -157,9 +163,7 @@ def _edition_notes(defaults: Mapping[str, Mapping[str, str]],
     if changed:
         yield f"{label(_HEADINGS['defaults_this_edition_sets'])}:"
         yield ""
-        yield (f"| {label(_HEADINGS['option'])} | "
-               + " | ".join(_family_heading(family) for family in FAMILIES) + " |")
-        yield "|---|" + "---|" * len(FAMILIES)
+        yield from _option_columns()
         for key in changed:
             cells = " | ".join(_code(defaults[family][key]) if key in defaults.get(family, {})
                                else "" for family in FAMILIES)

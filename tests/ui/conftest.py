@@ -12,7 +12,9 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from referee.service import SessionService
+from screens import glyphs
 from screens.app import RefereeApp, build_app
+from screens.samples import import_demo
 
 TODAY = datetime.date(2025, 5, 16)
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
@@ -27,6 +29,19 @@ def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home = tmp_path / "data"
     monkeypatch.setenv("UNO_REFEREE_HOME", str(home))
     return home
+
+
+@pytest.fixture(autouse=True)
+def _glyphs_reset() -> Iterator[None]:
+    """A test that chooses a glyph set leaves the next one the setting's own."""
+    yield
+    glyphs.configure(None)
+
+
+@pytest.fixture
+def demo(service: SessionService) -> str:
+    """The demo session, stored: its id."""
+    return import_demo(service, SAMPLES).id
 
 
 @pytest.fixture(autouse=True)

@@ -11,13 +11,11 @@ import pytest
 from textual.pilot import Pilot
 
 from referee import i18n
-from referee.service import SessionService
 from screens import glyphs
 from screens.dialogs import ChallengeDialog, RuleDialog
-from screens.samples import import_demo
 from screens.table_screen import TableScreen
 
-from .conftest import SAMPLES, type_line
+from .conftest import type_line
 
 WIDTH, HEIGHT = 80, 24
 
@@ -29,10 +27,6 @@ def _japanese() -> Iterator[None]:
     yield
     glyphs.configure(None)
 
-
-@pytest.fixture
-def demo(service: SessionService) -> str:
-    return import_demo(service, SAMPLES).id
 
 
 def cells(text: str) -> int:

@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
 from textual.widgets import DataTable, Input, OptionList
 
 from referee.service import SessionService
 from screens.dialogs import ConfirmDialog
 from screens.history_screen import HistoryScreen
 from screens.rules_screen import RulesScreen
-from screens.samples import import_demo
 from screens.table_screen import TableScreen
 
-from .conftest import SAMPLES, text_of
-
-
-@pytest.fixture
-def demo(service: SessionService) -> str:
-    return import_demo(service, SAMPLES).id
+from .conftest import text_of
 
 
 def stored(service: SessionService, sid: str) -> list[str]:

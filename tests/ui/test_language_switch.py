@@ -4,33 +4,17 @@ choice; the theme and key bindings come from the settings file too."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from textual.pilot import Pilot
 
 from referee import i18n
-from referee.service import SessionService
 from referee.store import settings
 from screens import glyphs
 from screens.app import THEME
-from screens.samples import import_demo
 from screens.table_screen import TableScreen
 from screens.widgets import MoveBox, RulingLog, Seating
 from screens.widgets.footer import Footer
 
-from .conftest import SAMPLES, text_of, type_line
-
-
-@pytest.fixture(autouse=True)
-def _glyphs_reset() -> Iterator[None]:
-    yield
-    glyphs.configure(None)
-
-
-@pytest.fixture
-def demo(service: SessionService) -> str:
-    return import_demo(service, SAMPLES).id
+from .conftest import text_of, type_line
 
 
 def footer_text(pilot: Pilot[None]) -> str:

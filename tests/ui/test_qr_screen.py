@@ -5,22 +5,17 @@ by cell and read back by zxing-cpp)."""
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterator
 
 import pytest
 import zxingcpp
 from rich.segment import Segment
 
 from referee import i18n
-from referee.service import SessionService
 from referee.sheet.exports import qr
 from referee.store import settings
 from screens import glyphs
 from screens.dialogs import QrDialog
-from screens.samples import import_demo
 from screens.table_screen import TableScreen
-
-from .conftest import SAMPLES
 
 CELL_W, CELL_H = 6, 12
 """Pixels of one terminal cell: twice as tall as wide, as terminal fonts are."""
@@ -29,15 +24,6 @@ INKED = {" ": (0.0, 0.0), "█": (1.0, 1.0), "▀": (1.0, 0.0), "▄": (0.0, 1.0
 any other character is drawn as its background (its thin strokes do not make modules)."""
 
 
-@pytest.fixture(autouse=True)
-def _glyphs_reset() -> Iterator[None]:
-    yield
-    glyphs.configure(None)
-
-
-@pytest.fixture
-def demo(service: SessionService) -> str:
-    return import_demo(service, SAMPLES).id
 
 
 def cells(ch: str, ambiguous_wide: bool) -> int:

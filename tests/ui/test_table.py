@@ -2,21 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
-
 from referee.service import SessionService
 from screens.dialogs import RuleDialog
 from screens.help_screen import HelpScreen
-from screens.samples import import_demo
 from screens.table_screen import TableScreen
 from screens.widgets import MoveBox, RulingLog, expand
 
-from .conftest import SAMPLES, text_of, type_line
-
-
-@pytest.fixture
-def demo(service: SessionService) -> str:
-    return import_demo(service, SAMPLES).id
+from .conftest import text_of, type_line
 
 
 def moves_of(service: SessionService, sid: str) -> int:

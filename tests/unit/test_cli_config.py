@@ -6,19 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from referee import cli
 from referee.i18n.catalogue import translations
 from referee.store import settings
-
-
-@pytest.fixture
-def run(capsys: pytest.CaptureFixture[str]):
-    def _run(*argv: str) -> tuple[int, str, str]:
-        code = cli.main(list(argv))
-        out, err = capsys.readouterr()
-        assert "Traceback" not in err
-        return code, out, err
-    return _run
 
 
 def rows(out: str) -> dict[str, str]:

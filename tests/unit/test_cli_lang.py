@@ -9,23 +9,11 @@ import sys
 
 import pytest
 
-from referee import cli, i18n
+from referee import i18n
 from referee.cli.common import cells, fill, wrap
 from referee.engine.setup import option_specs, resolve, rules_in_force
 from referee.i18n.catalogue import translations
 from referee.store import settings
-
-
-@pytest.fixture
-def run(capsys: pytest.CaptureFixture[str], tmp_path, monkeypatch):
-    monkeypatch.setenv("UNO_REFEREE_HOME", str(tmp_path / "home"))
-
-    def _run(*argv: str) -> tuple[int, str, str]:
-        code = cli.main(list(argv))
-        out, err = capsys.readouterr()
-        assert "Traceback" not in err
-        return code, out, err
-    return _run
 
 
 def japanese(text: str) -> bool:

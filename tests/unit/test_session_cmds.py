@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from referee import cli
 from referee.service import SessionService
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
@@ -17,21 +16,6 @@ NEW = ("new", "--players", "Alice, Bob, Carol", "--scoring", "target 500")
 OPENING = ("round 1", "dealer Alice", "start r7", "Bob: r5", "Carol: r9")
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Every command in these tests stores under a temporary $UNO_REFEREE_HOME."""
-    monkeypatch.setenv("UNO_REFEREE_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
-
-
-@pytest.fixture
-def run(capsys: pytest.CaptureFixture[str], home: Path):
-    def _run(*argv: str) -> tuple[int, str, str]:
-        code = cli.main(list(argv))
-        out, err = capsys.readouterr()
-        assert "Traceback" not in err
-        return code, out, err
-    return _run
 
 
 @pytest.fixture
