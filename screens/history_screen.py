@@ -158,13 +158,20 @@ class HistoryScreen(Screen[None]):
         self.query_one("#apply", Button).disabled = True
         self.refresh_bindings()
 
-    @on(Button.Pressed, "#preview")
     @on(Input.Submitted, "#new")
+    def _entered(self, event: Input.Submitted) -> None:
+        # The correction as it was at the Enter, not with what was typed after it.
+        self._preview(event.value)
+
+    @on(Button.Pressed, "#preview")
     def action_preview(self) -> None:
+        self._preview(self.query_one("#new", Input).value)
+
+    def _preview(self, new: str) -> None:
         if self.seq is None:
             return
         try:
-            plan = self.sitting.preview_correction(self.seq, self.query_one("#new", Input).value)
+            plan = self.sitting.preview_correction(self.seq, new)
         except SessionError as exc:
             self._show(filled("[b $error]$text[/]", text=exc.message))
             return

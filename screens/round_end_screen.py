@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -22,6 +22,7 @@ from .literal import filled, literal
 from .score_sheet_screen import ScoreSheetScreen
 from .sitting import Sitting
 from .widgets.footer import Footer
+from .widgets.line_input import own_binding
 
 
 def check_hand(ref: Referee, name: str, typed: str) -> tuple[bool, str]:
@@ -42,6 +43,42 @@ def check_hand(ref: Referee, name: str, typed: str) -> tuple[bool, str]:
         return True, _("{points} points, as a total").format(points=event.points or 0)
     return True, _("{cards} card(s), {points} points").format(
         cards=len(event.cards), points=ref.deck.points(event.cards))
+
+
+class HandBox(Input):
+    """A hand's box: Enter moves on to the next hand at once, in the order the keys came.
+
+    A terminal delivers a burst of keys (`r5⏎g2⏎`) faster than the screen handles Enter, and the
+    app hands each key to the box that had the focus when it came: the keys typed after an
+    Enter reach this box even though they belong to the next hand. So the box moves the focus
+    itself at the Enter, and passes on the keys it gets after it.
+    """
+
+    async def _on_key(self, event: events.Key) -> None:
+        focused = self.screen.focused
+        if focused is not self and isinstance(focused, HandBox):
+            # Typed after this box's Enter: the next hand's.
+            event.stop()
+            event.prevent_default()
+            passed = events.Key(event.key, event.character)
+            passed.set_sender(self.app)
+            focused.post_message(passed)
+            return
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            boxes = list(self.screen.query(HandBox))
+            index = boxes.index(self)
+            if index + 1 < len(boxes):
+                # At once, not later as `focus()` does: the next key may be for that box.
+                self.screen.set_focus(boxes[index + 1])
+            self.post_message(self.Submitted(self, self.value, None))
+        else:
+            await own_binding(self, event)
+
+    async def action_submit(self) -> None:
+        # Enter is handled as it comes (`_on_key`); this runs only when called by name.
+        self.post_message(self.Submitted(self, self.value, None))
 
 
 class RoundEndScreen(Screen[None]):
@@ -89,7 +126,7 @@ class RoundEndScreen(Screen[None]):
                                  count).format(n=count))
                 with Horizontal(classes="hand"):
                     yield Label(filled(held, name=name))
-                    yield Input(placeholder=_("r5 g+2 w   or   27"), id=f"hand-{index}")
+                    yield HandBox(placeholder=_("r5 g+2 w   or   27"), id=f"hand-{index}")
                 yield Static("", id=f"check-{index}", classes="check")
             yield Static("", id="problem")
         with Horizontal(id="buttons"):
@@ -122,11 +159,11 @@ class RoundEndScreen(Screen[None]):
 
     @on(Input.Submitted)
     def _next(self, event: Input.Submitted) -> None:
-        # Enter moves down the hands; on the last one it records them all.
+        # Enter moves down the hands (the box itself moves the focus); on the last one it
+        # records them all, the last as it was when Enter came.
         index = int((event.input.id or "hand-0").removeprefix("hand-"))
-        if index + 1 < len(self.players):
-            self.query_one(f"#hand-{index + 1}", Input).focus()
-        else:
+        if index + 1 >= len(self.players):
+            event.input.value = event.value
             self.action_record()
 
     def _check(self, index: int) -> bool:

@@ -154,15 +154,19 @@ class ScoreSheetScreen(Screen[None]):
                    error=False)
 
     @on(Button.Pressed, "#do-export")
-    @on(Input.Submitted, "#path")
     def action_export(self) -> None:
-        self._export(force=False)
+        self._export(self.query_one("#path", Input).value, force=False)
 
-    def _export(self, force: bool) -> None:
+    @on(Input.Submitted, "#path")
+    def _path_entered(self, event: Input.Submitted) -> None:
+        # The path as it was at the Enter, not with what was typed after it.
+        self._export(event.value, force=False)
+
+    def _export(self, path: str, force: bool) -> None:
         if self.sheet is None:
             return
         fmt = FORMATS[str(self.query_one("#format", Select).value)]
-        typed = self.query_one("#path", Input).value.strip()
+        typed = path.strip()
         if not typed:
             self._said(_("Type a file name to export to."), error=True)
             return
@@ -176,7 +180,7 @@ class ScoreSheetScreen(Screen[None]):
                 ConfirmDialog(_("Overwrite?"), _("{path} already exists. Replace it with this "
                                                   "score sheet?").format(path=out),
                               _("Overwrite")),
-                lambda yes: self._export(force=True) if yes else None)
+                lambda yes: self._export(path, force=True) if yes else None)
             return
         except ExportError as exc:
             self._said(exc.message, error=True)

@@ -13,7 +13,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from referee.i18n import N_, _
+from referee.i18n import N_, _, ngettext
 from referee.service import NothingToUndo, Recorded, SessionError
 from referee.service.hints import quick_moves
 
@@ -195,17 +195,37 @@ class TableScreen(Screen[None]):
 
     @on(Input.Submitted, "#move")
     def _submitted(self, event: Input.Submitted) -> None:
+        # One move a line, in the order typed or pasted, each judged after the one before is
+        # recorded. A refused move stops the rest: the moves typed after it were meant for the
+        # table as it would have been, so a scorekeeper corrects the refused one first; it
+        # stays in the box, and the later ones come back one at a time to be checked again.
         box = self.query_one(MoveBox)
-        if event.validation_result is not None and not event.validation_result.is_valid:
-            why = "; ".join(event.validation_result.failure_descriptions)
-            self._say(lambda: _("{mark} Not a move, nothing recorded: {why}").format(
-                mark=current().refused, why=why), "notation", "error")
+        typed = event.value
+        if not box.take(typed):
             return
-        result = self.record(box.line())
+        checked = box.validate(typed)
+        if checked is not None and not checked.is_valid:
+            why = "; ".join(checked.failure_descriptions)
+            if not typed.strip():
+                # An empty Enter refuses nothing: it brings the next waiting move, if any.
+                self._say(lambda: _("{mark} Not a move, nothing recorded: {why}").format(
+                    mark=current().refused, why=why), "notation", "error")
+                box.done()
+                return
+            box.refuse(typed)
+            held = box.held()
+            self._say(lambda: _waiting(_("{mark} Not a move, nothing recorded: {why}").format(
+                mark=current().refused, why=why), held), "notation", "error")
+            return
+        result = self.record(box.line(typed))
         if result is None or not result.ok:
-            box.refuse()
+            box.refuse(typed)
+            if box.held() and self._verdict is not None:
+                said, rule, level = self._verdict
+                held = box.held()
+                self._say(lambda: _waiting(said(), held), rule, level)
         else:
-            box.value = ""
+            box.done()
 
     @on(RulingLog.RulingSelected)
     def _ruling_selected(self, event: RulingLog.RulingSelected) -> None:
@@ -320,6 +340,17 @@ class TableScreen(Screen[None]):
 
     def action_leave(self) -> None:
         self.dismiss(None)
+
+
+def _waiting(said: str, held: int) -> str:
+    """A refusal, and how many moves typed after the refused one wait behind it."""
+    if not held:
+        return said
+    return said + "\n" + ngettext(
+        "{n} more move typed after it waits: it comes back into the box once this one is "
+        "recorded.",
+        "{n} more moves typed after it wait: they come back into the box one at a time, each "
+        "once the one before is recorded.", held).format(n=held)
 
 
 def _refused(problem: str) -> str:

@@ -144,10 +144,17 @@ class ChallengeDialog(ModalScreen[Recorded | None]):
     def _accept(self) -> None:
         self._record(f"{self.victim}: accept")
 
-    @on(Button.Pressed, "#show")
     @on(Input.Submitted, "#shown")
-    def _shown(self) -> None:
-        cards = self.query_one("#shown", Input).value.strip()
+    def _entered(self, event: Input.Submitted) -> None:
+        # The cards as they were at the Enter, not with what was typed after them.
+        self._shown(event.value)
+
+    @on(Button.Pressed, "#show")
+    def _pressed(self) -> None:
+        self._shown(self.query_one("#shown", Input).value)
+
+    def _shown(self, typed: str) -> None:
+        cards = typed.strip()
         if not cards:
             self._say(lambda: _("Type the cards shown (e.g. `g5`), or pick a verdict."),
                       refused=True)

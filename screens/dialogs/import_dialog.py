@@ -80,10 +80,16 @@ class ImportDialog(BoxedDialog[Imported | None]):
                 yield Button(_("Cancel"), id="cancel")
                 yield Button(_("Import"), id="import", variant="primary")
 
-    @on(Button.Pressed, "#import")
     @on(Input.Submitted, "#path")
-    def _import(self) -> None:
-        typed = self.query_one("#path", Input).value
+    def _entered(self, event: Input.Submitted) -> None:
+        # The path as it was at the Enter, not with what was typed after it.
+        self._import(event.value)
+
+    @on(Button.Pressed, "#import")
+    def _pressed(self) -> None:
+        self._import(self.query_one("#path", Input).value)
+
+    def _import(self, typed: str) -> None:
         try:
             text, name = read_session_file(typed, self.cwd)
             done = self.service.import_text(text, name)

@@ -14,6 +14,7 @@ from referee.notation import NotationError, from_keyboard, parse_move
 from referee.service.hints import actor, completions
 
 from ..glyphs import current
+from .line_input import LineInput
 
 STATEMENT_WORDS = frozenset({"round", "dealer", "start", "out", "hand", "turn"})
 """Statements that begin with a keyword, not with a player's name."""
@@ -98,8 +99,8 @@ def placeholder() -> str:
              "moves)").format(dot=current().dot)
 
 
-class MoveBox(Input):
-    """An Input for move lines; `refuse` marks it invalid until the next edit."""
+class MoveBox(LineInput):
+    """An input for move lines, one at a time; `refuse` marks it invalid until the next edit."""
 
     DEFAULT_CSS = """
     MoveBox { width: 1fr; }
@@ -110,17 +111,22 @@ class MoveBox(Input):
         super().__init__(
             placeholder=placeholder(),
             suggester=MoveSuggester(referee), validators=[MoveValidator(referee)],
-            validate_on=["submitted"], select_on_focus=False, id=id,
+            # Checked by the screen when it takes the line, not at the Enter: in a burst the
+            # moves typed before it are recorded by then, and the implied player follows them.
+            validate_on=[], select_on_focus=False, id=id,
         )
         self._referee = referee
 
-    def line(self) -> str:
-        """The move line the box holds, with the implied player's name."""
-        return expand(self.value, self._referee())
+    def line(self, typed: str | None = None) -> str:
+        """The move line for `typed` (else what the box holds), with the implied player's name."""
+        return expand(self.value if typed is None else typed, self._referee())
 
-    def refuse(self) -> None:
-        """Show the box as refused (the engine said no); the next edit clears it."""
+    def refuse(self, typed: str) -> None:
+        """Put the refused line back, shown as refused (the engine said no); an edit clears it."""
+        self.give_back(typed)
         self.add_class("-invalid")
 
     def _on_input_changed(self, event: Input.Changed) -> None:
-        self.remove_class("-invalid")
+        # The refused line coming back is no edit.
+        if event.value != self.given_back:
+            self.remove_class("-invalid")

@@ -9,11 +9,12 @@ from textual.message import Message
 from textual.validation import ValidationResult, Validator
 from textual.widgets import Button, Input, OptionList, Static
 
-from referee.i18n import _
+from referee.i18n import _, ngettext
 from referee.notation import name_problem, normal_name
 
 from ..glyphs import current
 from ..literal import filled, literal
+from .line_input import LineInput
 
 MAX_PLAYERS = 10
 
@@ -55,8 +56,8 @@ class PlayerList(Vertical):
         with Horizontal():
             yield OptionList(id="seats")
             with Vertical(id="tools"):
-                yield Input(placeholder=_("a player's name, then Enter"), id="name",
-                            validators=[NameValidator(self)], validate_on=["changed"])
+                yield LineInput(placeholder=_("a player's name, then Enter"), id="name",
+                                validators=[NameValidator(self)], validate_on=["changed"])
                 yield Static("", id="name-problem")
                 # Compact buttons: one line for the five, so the form fits 80x24.
                 glyphs = current()
@@ -103,23 +104,53 @@ class PlayerList(Vertical):
         self.post_message(self.PlayersChanged())
 
     def _say(self, problem: str | None) -> None:
-        self.query_one("#name-problem", Static).update(literal(problem or ""))
+        self.query_one("#name-problem", Static).update(literal(problem or "", lines=True))
 
     @on(Input.Changed, "#name")
     def _typed(self, event: Input.Changed) -> None:
+        box = self.query_one("#name", LineInput)
+        if event.value != box.value or event.value == box.given_back:
+            # Typed before a line went out (keys come in bursts), or a refused name put back
+            # whose problem is shown already.
+            return
         result = event.validation_result
         typed = bool(event.value.strip())
         self._say(None if result is None or result.is_valid or not typed
                   else "; ".join(result.failure_descriptions))
 
     @on(Input.Submitted, "#name")
+    def _entered(self, event: Input.Submitted) -> None:
+        # One name a line, typed ahead or pasted as a list, seated in order. A refused name
+        # stops the rest (the seating order is the point of the list): it stays in the box to
+        # be corrected, and the names after it come back one at a time.
+        box = self.query_one("#name", LineInput)
+        name = event.value
+        if not box.take(name):
+            return
+        if not name.strip():
+            box.done()
+            return
+        problem = self.add(name)
+        if problem is None:
+            self._say(None)
+            box.done()
+            return
+        box.give_back(name)
+        held = box.held()
+        self._say(problem if not held else problem + "\n" + ngettext(
+            "{n} more name typed after it waits: it comes back into the box once this one is "
+            "seated.",
+            "{n} more names typed after it wait: they come back into the box one at a time, "
+            "each once the one before is seated.", held).format(n=held))
+
     @on(Button.Pressed, "#add")
     def _add(self) -> None:
-        box = self.query_one("#name", Input)
+        box = self.query_one("#name", LineInput)
         problem = self.add(box.value)
         self._say(problem)
         if problem is None:
             box.value = ""
+            box.done()
             box.focus()
 
     @on(Button.Pressed, "#rename")
