@@ -28,21 +28,29 @@ from .widgets.line_input import own_binding
 def check_hand(ref: Referee, name: str, typed: str) -> tuple[bool, str]:
     """Whether `typed` can be `name`'s hand, and what it comes to, for the live check: the
     referee's own ruling on the `hand` line, changing nothing."""
+    ok, text, _points = hand_value(ref, name, typed)
+    return ok, text
+
+
+def hand_value(ref: Referee, name: str, typed: str) -> tuple[bool, str, int]:
+    """`check_hand`, and the points the hand comes to (0 if it does not check)."""
     value = from_keyboard(typed).strip()
     if not value:
-        return False, _("cards (e.g. `r5 g+2 w`) or a points total (e.g. `27`)")
+        return False, _("cards (e.g. `r5 g+2 w`) or a points total (e.g. `27`)"), 0
     try:
         event = parse_move(f"hand {name}: {value}", ref.header)
     except NotationError as exc:
-        return False, exc.message
+        return False, exc.message, 0
     assert isinstance(event, HandRevealed)
     ruling = ref.check(event)
     if not ruling.ok:
-        return False, ruling.text
+        return False, ruling.text, 0
     if event.cards is None:
-        return True, _("{points} points, as a total").format(points=event.points or 0)
+        points = event.points or 0
+        return True, _("{points} points, as a total").format(points=points), points
+    points = ref.deck.points(event.cards)
     return True, _("{cards} card(s), {points} points").format(
-        cards=len(event.cards), points=ref.deck.points(event.cards))
+        cards=len(event.cards), points=points), points
 
 
 class HandBox(Input):
@@ -95,6 +103,7 @@ class RoundEndScreen(Screen[None]):
     RoundEndScreen #buttons { height: 3; padding: 0 1; align-horizontal: right; }
     RoundEndScreen #buttons Button { margin-left: 2; }
     RoundEndScreen #problem { padding: 0 1; color: $error; height: auto; }
+    RoundEndScreen #problem.-ok { color: $success; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -151,11 +160,30 @@ class RoundEndScreen(Screen[None]):
     def _check_all(self) -> None:
         for index in range(len(self.players)):
             self._check(index)
+        self._sum_up()
 
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:
         if event.input.id and event.input.id.startswith("hand-"):
             self._check(int(event.input.id.removeprefix("hand-")))
+            self._sum_up()
+
+    def _sum_up(self) -> None:
+        """Once every hand checks, say so and what they come to: a message that some hands
+        were not right must not outlive the fix."""
+        ref = self.sitting.referee
+        values = [hand_value(ref, name, self.query_one(f"#hand-{i}", Input).value)
+                  for i, name in enumerate(self.players)]
+        if values and all(ok for ok, _text, _points in values):
+            total = sum(points for _ok, _text, points in values)
+            self._problem(ngettext(
+                "Every hand adds up: {n} hand, {points} points in all. Enter on the last hand "
+                "(or F2) records it.",
+                "Every hand adds up: {n} hands, {points} points in all. Enter on the last hand "
+                "(or F2) records them.", len(values)).format(n=len(values), points=total),
+                ok=True)
+        elif self.query_one("#problem", Static).has_class("-ok"):
+            self._problem("")
 
     @on(Input.Submitted)
     def _next(self, event: Input.Submitted) -> None:
@@ -202,5 +230,7 @@ class RoundEndScreen(Screen[None]):
     def action_cancel(self) -> None:
         self.dismiss(None)
 
-    def _problem(self, text: str) -> None:
-        self.query_one("#problem", Static).update(literal(text, lines=True))
+    def _problem(self, text: str, ok: bool = False) -> None:
+        problem = self.query_one("#problem", Static)
+        problem.update(literal(text, lines=True))
+        problem.set_class(ok, "-ok")
