@@ -76,7 +76,7 @@ def write_atomically(path: Path, payload: bytes, durable: bool = True) -> None:
 
 def encode(data: Data) -> bytes:
     # Compact: the file is rewritten on every move, so its size is the cost of a move.
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return _json(data)
 
 
 class AtomicJSONStorage(Storage):
@@ -95,6 +95,10 @@ class AtomicJSONStorage(Storage):
         self.path = Path(path)
         self._keep = keep_written
         self._kept: Data | None = None
+        self._encoded: bytes | None = None
+        """`encode(self._kept)`, once written by this storage: `append` adds to it."""
+        self._next_ids: dict[str, int] = {}
+        """The next free document id of each table `append` added to, while `_kept` holds."""
 
     def read(self) -> Data | None:
         if self._kept is not None:
@@ -124,20 +128,63 @@ class AtomicJSONStorage(Storage):
     def write(self, data: Data) -> None:
         # TinyDB changes the dict it read before writing it back: if the write fails, what was
         # kept no longer matches the disk.
-        self._kept = None
-        write_atomically(self.path, encode(data))
+        self.forget()
+        payload = encode(data)
+        write_atomically(self.path, payload)
         if self._keep:
-            self._kept = data
+            self._kept, self._encoded = data, payload
+
+    def append(self, table: str, doc: dict[str, Any]) -> int:
+        """Add `doc` to `table` under the next free id (as TinyDB's `insert` would) and write
+        the whole file atomically and durably, as `write` does; the id.
+
+        The lock holder's storage (`keep_written`) keeps the bytes it last wrote: when `table`
+        is the file's last table, the new file is those bytes with the one document spliced
+        in before the closing braces, byte for byte what encoding the whole data again gives
+        (compact JSON of a dict whose last value is a dict ends in `}}`). Nothing else is
+        saved: the same bytes go through the same temp file, fsync, rename and folder sync.
+        """
+        data = self.read() or {}
+        docs = data.get(table)
+        if docs is None:
+            docs = {}
+        doc_id = self._next_ids.get(table)
+        if doc_id is None:
+            doc_id = max((int(key) for key in docs), default=0) + 1
+        key = str(doc_id)
+        doc = dict(doc)
+        encoded = self._encoded if self._kept is data else None
+        if (encoded is not None and data and next(reversed(data)) == table
+                and encoded.endswith(b"}}")):
+            comma = b"," if docs else b""
+            payload = b"".join((encoded[:-2], comma, _json(key), b":", _json(doc), b"}}"))
+        else:
+            payload = encode({**data, table: {**docs, key: doc}})
+        self.forget()
+        write_atomically(self.path, payload)
+        if self._keep:
+            # The data read (or written) last, and the document now on the disk with it.
+            docs[key] = doc
+            data[table] = docs
+            self._kept, self._encoded = data, payload
+            self._next_ids[table] = doc_id + 1
+        return doc_id
 
     def keep(self, data: Data) -> None:
         """What the lock holder just read from the file: the next read need not decode it again
         (only with `keep_written`)."""
         if self._keep:
+            self.forget()
             self._kept = data
 
     def forget(self) -> None:
         """Read from the disk next time."""
-        self._kept = None
+        self._kept = self._encoded = None
+        self._next_ids = {}
 
     def close(self) -> None:
-        self._kept = None
+        self.forget()
+
+
+def _json(value: Any) -> bytes:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")

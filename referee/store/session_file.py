@@ -244,8 +244,11 @@ class SessionFile:
         if self._db is None:
             raise ReadOnly(_("session {id} is open read-only").format(id=self.id))
         doc = {"seq": self.last_seq + 1, "ts": now(), **fields}
+        storage = self._db.storage
+        assert isinstance(storage, AtomicJSONStorage)  # what `open` and `_recover` give it
         try:
-            self._db.table(LOG).insert(doc)
+            # The file TinyDB's insert would write, without encoding the whole log again.
+            storage.append(LOG, doc)
         except OSError as exc:
             self._recover(doc, exc)
         else:

@@ -24,7 +24,7 @@ from referee.store import (
     new_id,
     normal_id,
 )
-from referee.store.atomic import AtomicJSONStorage
+from referee.store.atomic import AtomicJSONStorage, encode
 from referee.store.log import LogError, Move, effective, ordered
 from referee.store.paths import ID_ALPHABET
 from referee.store.tags import header_of, tags_of
@@ -87,6 +87,40 @@ def test_a_failed_write_leaves_the_old_file_and_no_temp_file(tmp_path, monkeypat
     # What the storage kept in memory was dropped with the failed write: it reads the disk.
     assert [d["seq"] for d in db.table("log").all()] == [1]
 
+
+
+def test_append_writes_what_tinydb_would_and_encodes_only_the_new_document(tmp_path,
+                                                                          monkeypatch):
+    path = tmp_path / "db.json"
+    db = TinyDB(path, storage=AtomicJSONStorage, keep_written=True)
+    db.table("meta").insert({"id": "x"})
+    storage = db.storage
+    assert isinstance(storage, AtomicJSONStorage)
+    assert [storage.append("log", {"seq": i, "名前": "太郎 \"T\""}) for i in (1, 2)] == [1, 2]
+    # A table before the last one, then a new one: the whole file is encoded for those.
+    assert storage.append("meta", {"more": True}) == 2
+    assert storage.append("log", {"seq": 3}) == 3
+    assert storage.append("new", {}) == 1
+    raw = path.read_bytes()
+    assert raw == encode(json.loads(raw))
+    reader = TinyDB(path, storage=AtomicJSONStorage)
+    assert [d.doc_id for d in reader.table("log").all()] == [1, 2, 3]
+    assert reader.table("log").get(doc_id=1) == {"seq": 1, "名前": "太郎 \"T\""}
+    # A failed write leaves the old file; the next append reads the disk again.
+    monkeypatch.setattr("referee.store.atomic.replace", _full_disk)
+    with pytest.raises(OSError):
+        storage.append("log", {"seq": 4})
+    assert path.read_bytes() == raw
+    monkeypatch.undo()
+    assert storage.append("log", {"seq": 4}) == 4
+    raw = path.read_bytes()
+    assert raw == encode(json.loads(raw))
+    assert [d["seq"] for d in TinyDB(path, storage=AtomicJSONStorage).table("log").all()] == [
+        1, 2, 3, 4]
+
+
+def _full_disk(source: str, target: str) -> None:
+    raise OSError(28, "No space left on device")
 
 # The data folder and ids -----------------------------------------------------------------------
 
