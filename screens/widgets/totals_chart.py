@@ -1,36 +1,66 @@
-"""A running-totals chart: one sparkline per player, round by round, with the total beside it."""
+"""A totals chart: one bar per player, every bar on the same scale, a zero line where it matters."""
 
 from __future__ import annotations
 
-import itertools
-
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Label, Sparkline
+from textual.widget import Widget
+from textual.widgets import Label
 
 from referee.i18n import _
 from referee.sheet import Sheet
 from referee.sheet.exports.chart import COLORS
 
+from ..glyphs import current
 from ..literal import literal
 from .seating import fit
 
-_STEPS_PER_ROUND = 4
-"""Bars per round, so that two or three rounds still read as a line, not two blocks."""
+ZERO = "|"
+"""The zero line: ASCII, one cell in every terminal."""
 
 
-def series(sheet: Sheet, player: str) -> list[float]:
-    """The player's running total at the start (0) and after each round, stretched for bars."""
-    points = [0, *(r.running[player] for r in sheet.rounds)]
-    stretched: list[float] = []
-    for before, after in itertools.pairwise(points):
-        stretched += [before + (after - before) * i / _STEPS_PER_ROUND
-                      for i in range(1, _STEPS_PER_ROUND + 1)]
-    return stretched or [0.0]
+def bar_line(value: int, low: int, high: int, width: int, mark: str) -> str:
+    """`value` as a bar `width` cells wide on the scale from `low` to `high` (zero included).
+
+    Every player's bar is drawn on the one scale, so that -73 and -100 differ as they should.
+    Where the totals straddle zero, a zero line splits the width: bars below zero grow to its
+    left, bars above it to its right; otherwise the bars start at the side zero is on.
+    """
+    low, high = min(low, 0), max(high, 0)
+    span = high - low or 1
+    straddle = low < 0 < high
+    room = max(width - (1 if straddle else 0), 1)
+    left = round(-low / span * room)
+    right = room - left
+    cells = round(abs(value) / span * room)
+    if value and not cells:
+        cells = 1  # a total that is not zero is seen
+    zero = ZERO if straddle else ""
+    if value >= 0:
+        return " " * left + zero + mark * min(cells, right) + " " * (right - min(cells, right))
+    cells = min(cells, left)
+    return " " * (left - cells) + mark * cells + zero + " " * right
+
+
+class TotalBar(Widget):
+    """One player's total as a bar; the scale is the whole chart's."""
+
+    DEFAULT_CSS = """
+    TotalBar { width: 1fr; height: 1; }
+    """
+
+    def __init__(self, value: int, low: int, high: int, color: str) -> None:
+        super().__init__()
+        self.value, self.low, self.high, self.color = value, low, high, color
+
+    def render(self) -> Text:
+        return Text(bar_line(self.value, self.low, self.high, self.size.width, current().bar),
+                    style=self.color)
 
 
 class TotalsChart(Vertical):
-    """Each player's running total over the rounds, in the seat colours of the exported chart."""
+    """Each player's total, in the seat colours of the exported chart, all on one scale."""
 
     DEFAULT_CSS = """
     TotalsChart {
@@ -41,25 +71,22 @@ class TotalsChart(Vertical):
     }
     TotalsChart Horizontal { height: 1; }
     TotalsChart .name { width: 12; }
-    TotalsChart Sparkline { width: 1fr; height: 1; }
     TotalsChart .total { width: 8; text-align: right; }
     """
 
     def __init__(self, sheet: Sheet, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__(id=id)
         self.sheet = sheet
-        self.border_title = _("Running totals, round by round")
+        self.border_title = _("Totals, on one scale")
 
     def compose(self) -> ComposeResult:
         sheet = self.sheet
-        # Every line shares one scale: the lowest and highest total anywhere on the sheet.
-        low = min([0, *(r.running[p] for r in sheet.rounds for p in sheet.players)])
+        totals = [sheet.score.totals[player] for player in sheet.players]
+        low, high = min([0, *totals]), max([0, *totals])
         for index, player in enumerate(sheet.players):
-            data = [value - low for value in series(sheet, player)]
-            color = COLORS[index % len(COLORS)]
             with Horizontal():
                 # Cut by terminal cells: a Japanese name takes two a character.
                 yield Label(literal(fit(player, 11)), classes="name")
-                line = Sparkline(data, min_color=color, max_color=color)
-                yield line
+                yield TotalBar(sheet.score.totals[player], low, high,
+                               COLORS[index % len(COLORS)])
                 yield Label(f"[b]{sheet.score.totals[player]}[/]", classes="total")
