@@ -13,6 +13,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
+from referee.engine.state import Game
 from referee.i18n import N_, _, ngettext
 from referee.service import NothingToUndo, Recorded, SessionError
 from referee.service.hints import quick_moves
@@ -74,6 +75,9 @@ class TableScreen(Screen[None]):
         """What the line under the move box says: drawn again after a language switch."""
         self._keys: tuple[bool | None, ...] = ()
         """Which one-key actions the footer shows now."""
+        self._quick_at: tuple[Game, dict[str, str]] | None = None
+        """The quick moves of the state last asked about: each one-key action asks in turn,
+        and a state the referee ruled on never changes."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -249,7 +253,7 @@ class TableScreen(Screen[None]):
         if self.sitting.read_only:
             return False
         ref = self.sitting.referee
-        quick = quick_moves(ref)
+        quick = self._quick_moves()
         if action in ("draw", "accept"):
             return action in quick
         if action in ("uno", "catch"):
@@ -264,8 +268,14 @@ class TableScreen(Screen[None]):
         ready = ref.phase == "idle" or (ref.phase == "over" and not missing)
         return ready and not ref.sheet.finished
 
+    def _quick_moves(self) -> dict[str, str]:
+        ref = self.sitting.referee
+        if self._quick_at is None or self._quick_at[0] is not ref.state:
+            self._quick_at = (ref.state, quick_moves(ref))
+        return self._quick_at[1]
+
     def _quick(self, key: str) -> None:
-        line = quick_moves(self.sitting.referee).get(key)
+        line = self._quick_moves().get(key)
         if line is not None:
             self.record(line)
 
