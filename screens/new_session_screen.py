@@ -12,7 +12,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Collapsible, Header, Input, Label, Select, Static
 
-from referee.engine.setup import edition_title, editions
+from referee.engine.setup import edition_title, editions, usual_scoring
 from referee.i18n import N_, _
 from referee.service import SessionError, build_header
 
@@ -56,6 +56,10 @@ class NewSessionScreen(Screen[None]):
         super().__init__()
         self.today = today
         self._n_touched = False
+        self._suggested = "target"
+        """The scoring kind the form last set itself (the rulebook's usual)."""
+        self._scoring_chosen = False
+        """Someone picked a scoring: a change of rulebook no longer replaces it."""
 
     def compose(self) -> ComposeResult:
         self.title = _("New session")
@@ -81,10 +85,11 @@ class NewSessionScreen(Screen[None]):
                              allow_blank=False, id="rules")
             with Horizontal(classes="row"):
                 yield Label(_("Scoring"))
+                kind, _space, limit = usual_scoring("en").partition(" ")
                 yield Select([(_(label), kind) for label, kind, _n in SCORING_KINDS],
-                             value="target", allow_blank=False, id="scoring")
+                             value=kind, allow_blank=False, id="scoring")
                 yield Label("N", classes="second")
-                yield Input("500", type="integer", id="limit", classes="short")
+                yield Input(limit, type="integer", id="limit", classes="short")
             with Horizontal(classes="row"):
                 yield Label(_("First dealer"))
                 yield Select([], prompt=_("add players first"), id="dealer")
@@ -150,12 +155,21 @@ class NewSessionScreen(Screen[None]):
             dealer.value = players[0]
 
     @on(Select.Changed, "#edition, #rules")
-    def _rulebook(self) -> None:
+    def _rulebook(self, event: Select.Changed) -> None:
         self.query_one(OptionsForm).follow(self._value("#rules"), self._value("#edition"))
+        if event.select.id == "rules" and not self._scoring_chosen:
+            # The rulebook's usual scoring (jp: five rounds), until someone picks one.
+            kind, _space, limit = usual_scoring(self._value("#rules")).partition(" ")
+            self._suggested = kind
+            self.query_one("#scoring", Select).value = kind
+            if limit and not self._n_touched:
+                self.query_one("#limit", Input).value = limit
 
     @on(Select.Changed, "#scoring")
     def _scoring(self) -> None:
         kind = self._value("#scoring")
+        if kind != self._suggested:
+            self._scoring_chosen = True
         limit = self.query_one("#limit", Input)
         limit.disabled = kind == "none"
         if not self._n_touched:

@@ -9,6 +9,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO
 
+from ..engine.setup import usual_scoring
 from ..i18n import _
 from ..notation import visible
 from ..service import (
@@ -44,7 +45,8 @@ def new(service: SessionService, a: argparse.Namespace, out: TextIO) -> int:
                             "hands', not {pair!r}").format(pair=pair))
         customs.append((int(number), text.strip()))
     date = a.date if a.date is not None else datetime.date.today().isoformat()
-    header = build_header(a.players, a.edition, a.scoring, a.rulebook,
+    scoring = a.scoring if a.scoring is not None else usual_scoring(a.rulebook)
+    header = build_header(a.players, a.edition, scoring, a.rulebook,
                           parse_overrides(a.rule, "new"), a.event, a.site, date or None, customs)
     out.write(service.create(header) + "\n")
     return OK
@@ -224,8 +226,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--edition", default="classic", help=_("edition id (default: classic)"))
     p.add_argument("--rules", default="en", dest="rulebook",
                    help=_("en or jp (default: en)"))
-    p.add_argument("--scoring", default="none",
-                   help=_('"rounds 5", "target 500", "lowest 500", "penalty 500" or "none"'))
+    p.add_argument("--scoring", default=None,
+                   help=_('"rounds 5", "target 500", "lowest 500", "penalty 500" or "none" '
+                          '(default: the rulebook\'s usual, target 500 for en, rounds 5 for jp)'))
     p.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
                    help=_("override one option (repeatable)"))
     p.add_argument("--custom", action="append", default=[], metavar="N=TEXT",

@@ -53,6 +53,16 @@ def house_rule_title(rule: str) -> str:
     return _(unit.title) if unit is not None and unit.title else rule
 
 
+USUAL_SCORING = {"en": "target 500", "jp": "rounds 5"}
+"""The scoring each rulebook's tables usually keep (the English sheet plays to 500; the Japanese
+manuals keep a five-round table): what a new session suggests until someone chooses."""
+
+
+def usual_scoring(rules: str) -> str:
+    """The `[Scoring]` a new session under `rules` starts with (`none` for an unknown family)."""
+    return USUAL_SCORING.get(rules, "none")
+
+
 def family_name(rules: str) -> str:
     """A rulebook family's name in the language in use (`en`: international rules)."""
     name = FAMILIES.get(rules)

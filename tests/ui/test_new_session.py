@@ -124,3 +124,21 @@ def test_hands_are_checked_against_the_tracked_count():
     # What a Japanese input method types in full-width mode reads as the same hand.
     assert check_hand(ref, "Chika", "ｒ１\u3000ｒ２ ｗ ｗ＋４") == (True, "4 card(s), 103 points")  # noqa: RUF001
     assert check_hand(ref, "Chika", "２７") == (True, "27 points, as a total")  # noqa: RUF001
+
+
+async def test_the_rulebook_suggests_its_usual_scoring_until_one_is_chosen(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(pilot)
+        assert form.scoring() == "target 500"
+        form.query_one("#rules", Select).value = "jp"
+        await pilot.pause()
+        assert form.scoring() == "rounds 5"
+        form.query_one("#rules", Select).value = "en"
+        await pilot.pause()
+        assert form.scoring() == "target 500"
+        form.query_one("#scoring", Select).value = "lowest"
+        await pilot.pause()
+        form.query_one("#rules", Select).value = "jp"
+        await pilot.pause()
+        assert form.scoring() == "lowest 500"  # chosen: the rulebook no longer replaces it

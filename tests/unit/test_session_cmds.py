@@ -43,6 +43,17 @@ def test_new_prints_only_the_id(run, home):
         assert h.customs == ((1, "Swap with anyone"),)
 
 
+@pytest.mark.parametrize(("rules", "scoring"), [("en", "target 500"), ("jp", "rounds 5")])
+def test_new_starts_with_the_rulebooks_usual_scoring(run, home, rules, scoring):
+    """The same defaults as the app's form: the English sheet plays to 500, the Japanese
+    manuals keep a five-round table; `--scoring` chooses another."""
+    _, out, _ = run("new", "--players", "A, B", "--rules", rules)
+    _, other, _ = run("new", "--players", "A, B", "--rules", rules, "--scoring", "none")
+    service = SessionService(home)
+    assert service.info(out.strip()).scoring == scoring
+    assert service.info(other.strip()).scoring == "none"
+
+
 @pytest.mark.parametrize(("args", "needle"), [
     (("--players", "Alice"), "Players"), (("--players", "A, B", "--edition", "chess"), "chess"),
     (("--players", "A, B", "--rule", "uno-penalty"), "key=value"),
