@@ -59,8 +59,11 @@ def _candidates(g: Game, t: Table, seat: int, name: str) -> list[Event]:
         for colour in (colours if face.is_wild else (None,)):
             for target in targets:
                 found.append(CardPlayed(name, Play(face, colour, target)))
-    found.append(CardsDrawn(name))
-    if t.pending is not None:
+    pending = t.pending
+    if pending is None or pending.until or pending.victim != seat:
+        # The victim's plain `draw` is read as `accept` (turn.on_draw): offered once, as that.
+        found.append(CardsDrawn(name))
+    if pending is not None:
         found += [DrawAccepted(name), ChallengeMade(name, "guilty"),
                   ChallengeMade(name, "innocent")]
     found.append(UnoCalled(name))

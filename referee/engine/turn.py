@@ -13,9 +13,9 @@ from .basics import (
 )
 from .basics import Say as Basics
 from .cards import Card
-from .challenge import accept
+from .challenge import accept, on_accept
 from .effects import PLAIN, WILD
-from .events import CardPlayed, CardsDrawn, Play
+from .events import CardPlayed, CardsDrawn, DrawAccepted, Play
 from .messages import Codes, Colour, Key, Message, Messages
 from .rulebook import (
     CONSERVATION,
@@ -240,6 +240,11 @@ def on_draw(g: Game, event: CardsDrawn, said: Said) -> tuple[RuleId, bool]:
     elif (owed is not None and owed.seat == seat) or (pending is not None and pending.until
                                                       and pending.victim == seat):
         return draw_until(g, t, seat, event, said)
+    elif (owed is None and pending is not None and pending.victim == seat
+          and event.play is None and event.count == 1 and not event.counted):
+        # A plain `draw` by the player a draw card waits on is how tables say "I take them":
+        # it is their accepting the draw, ruled and stored as the same move.
+        return on_accept(g, DrawAccepted(event.player), said)
     else:
         implied = check_turn(g, t, seat)
     if t.must_play == seat:

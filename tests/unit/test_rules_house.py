@@ -63,12 +63,15 @@ def test_next_player_acting_implies_the_victim_accepted_the_stack() -> None:
     assert st(ref)["turn"] == "Dee"
 
 
-def test_victim_may_not_draw_one_instead_of_accepting() -> None:
-    """Option `stacking`: the player who does not stack draws the total, not one card."""
+def test_the_victims_draw_takes_the_whole_stack() -> None:
+    """Option `stacking`: the player who does not stack draws the total, not one card; their
+    plain `draw` says so (it is read as accepting), and they may not play instead."""
     ref = table(start="r7", stacking="same")
     ok(play(ref, "Ann", "r+2"))
-    refused(draw(ref, "Bob"), "stacking")
     refused(play(ref, "Bob", "r5"), "stacking")
+    out = draw(ref, "Bob")
+    ok(out, "stacking")
+    assert "accepted" in out.text and "drew 2" in out.text
 
 
 @pytest.mark.parametrize(("mode", "allowed"), [("same", False), ("progressive", True),

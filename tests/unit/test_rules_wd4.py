@@ -45,8 +45,16 @@ def test_wd4_waits_for_the_victim() -> None:
     assert s["hands"] == {"Ann": 6, "Bob": 7, "Cy": 7, "Dee": 7}
     assert s["pending"] is not None
     refused(play(ref, "Bob", "b3"), "wd4")
-    refused(draw(ref, "Bob"), "wd4")
     refused(play(ref, "Dee", "b3"), "turn-order")
+
+
+def test_the_victims_draw_is_accepting() -> None:
+    """Tables say "draw" for taking the four: the victim's plain `draw` is their accept."""
+    ref = wd4_on_red7()
+    out = draw(ref, "Bob")
+    ok(out, "wd4")
+    s = st(ref)
+    assert s["hands"]["Bob"] == 11 and s["turn"] == "Cy" and s["pending"] is None
 
 
 def test_accept_draws_four_and_skips() -> None:
