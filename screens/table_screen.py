@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -78,23 +79,35 @@ class TableScreen(Screen[None]):
         self._quick_at: tuple[Game, dict[str, str]] | None = None
         """The quick moves of the state last asked about: each one-key action asks in turn,
         and a state the referee ruled on never changes."""
+        self._keys_due = False
+        """The footer's keys are to be checked after the next frame."""
 
     def compose(self) -> ComposeResult:
+        # The views redrawn after every move are kept, not looked up each time (a query walks
+        # the screen); a language switch composes them anew.
+        self._card, self._status = CardView(id="card"), TableStatus(id="status")
+        self._seating, self._alerts = Seating(id="seating"), Alerts(id="alerts")
+        self._log, self._turn = RulingLog(id="log"), TurnBanner(id="turn")
+        self._said = Static("", id="verdict")
         yield Header()
         with Horizontal(id="top"):
-            yield CardView(id="card")
-            yield TableStatus(id="status")
-            yield Seating(id="seating")
-        yield Alerts(id="alerts")
-        yield RulingLog(id="log")
+            yield self._card
+            yield self._status
+            yield self._seating
+        yield self._alerts
+        yield self._log
         with Horizontal(id="entry"):
-            yield TurnBanner(id="turn")
+            yield self._turn
             yield MoveBox(lambda: self.sitting.referee, id="move")
-        yield Static("", id="verdict")
+        yield self._said
         yield Footer()
 
     def on_mount(self) -> None:
         self._set_up()
+        # The session's steps and the table's widgets live as long as the table, and a full
+        # collection walks every one of them: tens of milliseconds at 1,000 moves, a frame lost
+        # in the middle of a move. They stay out of collections while the table is open.
+        self.call_after_refresh(gc.freeze)
         if self.sitting.read_only:
             self.set_interval(_REFRESH_SECONDS, self._watch)
         trouble = self.sitting.live.trouble
@@ -133,6 +146,7 @@ class TableScreen(Screen[None]):
         self.redraw()
 
     def on_unmount(self) -> None:
+        gc.unfreeze()
         self.sitting.close()
 
     # Drawing -----------------------------------------------------------------------------------
@@ -141,12 +155,20 @@ class TableScreen(Screen[None]):
         """Every view from the referee's state: the engine is the only source of truth."""
         ref = self.sitting.referee
         table = ref.table
-        self.query_one(CardView).show(table.top if table else None, table.color if table else None)
-        self.query_one(TableStatus).show(ref)
-        self.query_one(Seating).show(ref)
-        self.query_one(Alerts).show(ref)
-        self.query_one(RulingLog).show(self.sitting.log)
-        self.query_one(TurnBanner).show(banner(ref, self.sitting.read_only))
+        self._card.show(table.top if table else None, table.color if table else None)
+        self._status.show(ref)
+        self._seating.show(ref)
+        self._alerts.show(ref)
+        self._log.show(self.sitting.log)
+        self._turn.show(banner(ref, self.sitting.read_only))
+        # The footer's keys follow in the next frame: which apply asks for the legal moves,
+        # which the frame showing the ruling need not wait for (a key is checked as pressed).
+        if not self._keys_due:
+            self._keys_due = True
+            self.call_after_refresh(self._show_keys)
+
+    def _show_keys(self) -> None:
+        self._keys_due = False
         keys = tuple(self.check_action(action, ()) for action in _ONE_KEY_ACTIONS)
         if keys != self._keys:
             # The footer rebuilds its keys on every refresh: only when one changed.
@@ -156,7 +178,7 @@ class TableScreen(Screen[None]):
     def _say(self, text: Callable[[], str], rule: str | None, level: str) -> None:
         """Show a ruling or a problem under the move box; `text` makes its words, in the
         language in use (again after a switch)."""
-        verdict = self.query_one("#verdict", Static)
+        verdict = self._said
         verdict.update(literal(text(), lines=True))
         verdict.set_classes(f"-{level}")
         self._verdict = (text, rule, level)

@@ -56,6 +56,8 @@ class Seating(Static):
     """
 
     _drawn: tuple[tuple[str, str], ...] | None = None
+    _made: dict[tuple[str, str], Content] | None = None
+    """The lines of the last drawing, made: a move changes two or three lines of them."""
 
     def show(self, ref: Referee) -> None:
         """Redraw from the referee's public state."""
@@ -80,8 +82,11 @@ class Seating(Static):
         drawn = tuple(lines)
         if drawn != self._drawn:
             # A name goes in as a template variable: shown as typed, never read as markup.
-            content = Content("\n").join(Content.from_markup(markup, name=name)
-                                          for markup, name in lines)
+            before = self._made or {}
+            made = {line: before.get(line) or Content.from_markup(line[0], name=line[1])
+                    for line in lines}
+            self._made = made
+            content = Content("\n").join(made[line] for line in lines)
             # One line per player: the height only changes with the first drawing.
             self.update(content, layout=self._drawn is None)
             self._drawn = drawn
