@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Header, Static
 
-from referee.engine.scoring import parse_scoring
+from referee.engine.scoring import scoring_name
 from referee.engine.setup import edition_title, family_name
 from referee.i18n import N_, _, ngettext, pgettext
 from referee.service import SessionError, SessionInfo, status_name
@@ -21,15 +21,19 @@ from . import glyphs
 from .dialogs import ConfirmDialog
 from .literal import filled, literal, text_cell
 from .widgets.footer import Footer
+from .widgets.seating import fit
 
 if TYPE_CHECKING:
     from .app import RefereeApp
 
 COLUMNS = (
     ("date", N_("Date")), ("players", N_("Players")), ("status", N_("Status")),
-    ("leader", N_("Leader")), ("game", N_("Game")), ("id", N_("Id")),
+    ("leader", N_("Leader")), ("id", N_("Id")), ("game", N_("Game")),
 )
 """What tells sessions apart first, so that 80 columns show it; the rest scrolls."""
+PLAYERS_CELLS = 24
+"""The players of a session are cut to this many cells, so that status, leader and id stay on
+an 80-column screen however long the names."""
 
 
 def status_text(info: SessionInfo) -> str:
@@ -40,25 +44,11 @@ def status_text(info: SessionInfo) -> str:
     return _("{status}, round {round}").format(status=word, round=info.round)
 
 
-def scoring_text(scoring: str) -> str:
-    """A `[Scoring]` value in a few words (`target 500`: first to 500); as stored if unknown."""
-    try:
-        system = parse_scoring(scoring)
-    except ValueError:
-        return scoring
-    n = system.limit or 0
-    if system.kind == "rounds":
-        return ngettext("{n} round", "{n} rounds", n).format(n=n)
-    texts = {"target": _("first to {n}"), "lowest": _("lowest total at {n}"),
-             "penalty": _("penalty points, out at {n}"), "none": _("one round")}
-    return texts[system.kind].format(n=n)
-
-
 def game_text(info: SessionInfo) -> str:
     """The edition, the rulebook and the scoring, named in the language in use."""
     return _("{edition}, {rulebook}, {scoring}").format(
         edition=edition_title(info.edition), rulebook=family_name(info.rules),
-        scoring=scoring_text(info.scoring))
+        scoring=scoring_name(info.scoring))
 
 
 def players_text(players: tuple[str, ...] | list[str]) -> str:
@@ -142,9 +132,11 @@ class SessionsScreen(Screen[None]):
         table.clear()
         for info in self.infos:
             # Text cells: a name is shown as typed, never read as markup.
-            cells = (info.date or info.created[:10], players_text(info.players),
-                     status_text(info), info.leader or "-", game_text(info))
-            table.add_row(*map(text_cell, cells), Text(info.id, style="dim"), key=info.id)
+            cells = (info.date or info.created[:10], fit(players_text(info.players),
+                                                         PLAYERS_CELLS),
+                     status_text(info), fit(info.leader) if info.leader else "-")
+            table.add_row(*map(text_cell, cells), Text(info.id, style="dim"),
+                          text_cell(game_text(info)), key=info.id)
         empty = not self.infos
         self.set_class(empty, "-empty")
         self.query_one("#welcome", Static).update(filled(

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 
 KINDS = ("rounds", "target", "lowest", "penalty", "none")
 KIND_NAMES = {
@@ -30,7 +30,6 @@ def scoring_kind_name(kind: str) -> str:
 
 _SYSTEM_NAMES = {
     "target": N_("first to {n}"),
-    "rounds": N_("{n} rounds"),
     "lowest": N_("lowest total at {n}"),
     "penalty": N_("penalty points, out at {n}"),
     "none": N_("one round"),
@@ -44,6 +43,8 @@ def scoring_name(text: str) -> str:
         system = parse_scoring(text)
     except ValueError:
         return text
+    if system.kind == "rounds":
+        return ngettext("{n} round", "{n} rounds", system.limit or 0).format(n=system.limit)
     return _(_SYSTEM_NAMES[system.kind]).format(n=system.limit)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import DataTable, Input
 
+from referee.service import build_header
 from screens.dialogs import ConfirmDialog, ImportDialog
 from screens.samples import import_demo, samples_dir
 from screens.sessions_screen import SessionsScreen
@@ -100,3 +101,17 @@ async def test_a_bad_id_on_the_command_line_is_a_message_not_a_traceback(make_ap
         await pilot.pause()
         assert isinstance(app.screen, SessionsScreen)
         assert any("is not a session id" in n.message for n in app._notifications)
+
+
+async def test_long_names_leave_status_leader_and_id_on_screen(make_app, service):
+    """Ten players with long names: the players' cell is cut, so the status, the leader and the
+    id still show on an 80-column screen."""
+    names = ", ".join(f"Maximiliane{n} Fitzgerald" for n in range(10))
+    sid = service.create(build_header(names, "classic", "target 500", rules="en"))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one("#sessions", DataTable)
+        strips = app.screen._compositor.render_strips()
+        row = "".join(segment.text for segment in strips[table.region.y + 1])
+        assert sid in row and "new" in row and "…" in row
