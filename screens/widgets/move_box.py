@@ -20,22 +20,55 @@ STATEMENT_WORDS = frozenset({"round", "dealer", "start", "out", "hand", "turn"})
 """Statements that begin with a keyword, not with a player's name."""
 
 
+def player_named(typed: str, players: tuple[str, ...] | list[str]) -> str | None:
+    """The player `typed` stands for: the name itself (any case), a seat number (`2` is the
+    second in seating order), or the start of exactly one name (`Ch` for Chika); else None."""
+    folded = typed.strip().casefold()
+    if not folded:
+        return None
+    for name in players:
+        if name.casefold() == folded:
+            return name
+    if folded.isdigit() and 1 <= int(folded) <= len(players):
+        return players[int(folded) - 1]
+    starting = [name for name in players if name.casefold().startswith(folded)]
+    return starting[0] if len(starting) == 1 else None
+
+
 def expand(text: str, ref: Referee) -> str:
     """The move line for what was typed: `r5` means the player the table waits on, `Bob: r5`.
 
     A line that names a player (`Carol: catch Dave`, or `Carol catch` missing its colon, which
-    the parser then explains) or starts a statement (`round 2`, `hand Bob: 12`) is kept as typed.
+    the parser then explains) or starts a statement (`round 2`, `hand Bob: 12`) is kept as typed,
+    except that a name may be typed as its seat number or the start of one name only (`2: r5`,
+    `Ch: catch D`): the line recorded names them in full.
     """
     typed = from_keyboard(text).strip()
-    if not typed or ":" in typed or typed.split()[0].casefold() in STATEMENT_WORDS:
+    if not typed or typed.split()[0].casefold() in STATEMENT_WORDS:
         return typed
+    if ":" in typed:
+        who, _colon, move = typed.partition(":")
+        full = player_named(who, ref.players)
+        if full is None:
+            return typed
+        return f"{full}:{_catch_target(move, ref)}"
     folded = typed.casefold()
     for name in ref.players:
         name = name.casefold()
         if folded == name or folded.startswith(name + " "):
             return typed
     who = actor(ref)
-    return f"{who}: {typed}" if who else typed
+    return f"{who}: {_catch_target(typed, ref)}" if who else typed
+
+
+def _catch_target(move: str, ref: Referee) -> str:
+    """`catch D` with the caught player named in full, when `D` stands for one player only."""
+    words = move.split(maxsplit=1)
+    if len(words) == 2 and words[0].casefold() == "catch":
+        full = player_named(words[1], ref.players)
+        if full is not None:
+            return f"{move[:len(move) - len(move.lstrip())]}catch {full}"
+    return move
 
 
 class MoveValidator(Validator):

@@ -71,6 +71,19 @@ def test_the_move_box_implies_the_player_the_table_waits_on(service, demo):
         assert expand("  ", ref) == ""
 
 
+def test_a_name_may_be_typed_as_its_seat_or_the_start_of_one_name(service, demo):
+    """Ana, Ben, Chika, Dev: `3` is Chika, `ch` is Chika, `A`... is Ana; the line recorded
+    names them in full. What stands for no one, or for two, is kept for the parser to explain."""
+    with service.open(demo, read_only=True) as live:
+        ref = live.referee
+        assert expand("3: catch 1", ref) == "Chika: catch Ana"
+        assert expand("ch: catch a", ref) == "Chika: catch Ana"
+        assert expand("catch An", ref) == "Dev: catch Ana"
+        assert expand("chika: r5", ref) == "Chika: r5"
+        assert expand("9: r5", ref) == "9: r5"
+        assert expand("Zed: r5", ref) == "Zed: r5"
+
+
 async def test_clicking_a_player_starts_their_move(make_app, demo):
     app = make_app(session_id=demo)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -156,3 +169,13 @@ async def test_a_session_open_elsewhere_can_be_watched(make_app, service, demo):
             assert isinstance(app.screen, TableScreen) and app.screen.sitting.read_only
             assert "watching" in text_of(pilot, "#turn")
             assert writer.record("Dev: catch Ana").ok
+
+
+async def test_a_catch_typed_by_seat_numbers_is_stored_with_the_names(make_app, service, demo):
+    app = make_app(session_id=demo)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await type_line(pilot, "3: catch 1")
+        assert text_of(pilot, "#verdict").startswith("✓")
+    with service.open(demo, read_only=True) as live:
+        assert live.moves[-1].text == "Chika: catch Ana"
