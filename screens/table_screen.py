@@ -81,6 +81,8 @@ class TableScreen(Screen[None]):
         and a state the referee ruled on never changes."""
         self._keys_due = False
         """The footer's keys are to be checked after the next frame."""
+        self._frozen = False
+        """Whether this table froze the objects alive (`gc.freeze`) until it closes."""
 
     def compose(self) -> ComposeResult:
         # The views redrawn after every move are kept, not looked up each time (a query walks
@@ -107,7 +109,7 @@ class TableScreen(Screen[None]):
         # The session's steps and the table's widgets live as long as the table, and a full
         # collection walks every one of them: tens of milliseconds at 1,000 moves, a frame lost
         # in the middle of a move. They stay out of collections while the table is open.
-        self.call_after_refresh(gc.freeze)
+        self.call_after_refresh(self._freeze)
         if self.sitting.read_only:
             self.set_interval(_REFRESH_SECONDS, self._watch)
         trouble = self.sitting.live.trouble
@@ -145,8 +147,15 @@ class TableScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         self.redraw()
 
+    def _freeze(self) -> None:
+        if not self._frozen and self.is_attached:
+            self._frozen = True
+            gc.freeze()
+
     def on_unmount(self) -> None:
-        gc.unfreeze()
+        if self._frozen:
+            self._frozen = False
+            gc.unfreeze()
         self.sitting.close()
 
     # Drawing -----------------------------------------------------------------------------------
