@@ -46,6 +46,7 @@ table waits on is implied: [b]r5[/] is [b]Bob: r5[/] on Bob's turn. Name anyone 
   [b]draw[/]  [b]draw g4[/]        drew one and kept it / drew one and played it
   [b]accept[/]  [b]challenge guilty[/]  [b]challenge shows g5[/]   a Wild Draw Four
   [b]Carol: uno[/]  [b]Dave: catch Carol[/]       late UNO call / a catch
+  [b]4: catch 3[/]  [b]Da: catch C[/]   a player by seat number, or the start of one name
   [b]Dave: misplay y9[/]  [b]Dave: penalty 2[/]   penalties ruled at the table
   [b]round 2[/]  [b]dealer Ana[/]  [b]start r7[/]  [b]start w red[/]   a round begins
   [b]hand Carol: r5 g+2 w[/]  [b]hand Carol: 27[/]   a hand left at the end
