@@ -17,7 +17,7 @@ from textual.widgets import Input, Static
 from referee.engine.state import Game
 from referee.i18n import N_, _, ngettext
 from referee.service import NothingToUndo, Recorded, SessionError
-from referee.service.hints import quick_moves
+from referee.service.hints import misplay_instead, quick_moves
 
 from .dialogs import ChallengeDialog, RuleDialog
 from .glyphs import current
@@ -221,10 +221,21 @@ class TableScreen(Screen[None]):
             self._say(self._ruled(result), result.rule, "ok")
             self.redraw()
         else:
-            self._say(lambda: _("{mark} Refused, nothing recorded: `{move}`: {ruling} "
-                                "[{rule}]").format(mark=current().refused, move=result.text,
-                                                   ruling=result.message, rule=result.rule),
-                      result.rule, "error")
+            # A card that cannot go there may already be on the table: the engine says whether
+            # recording it as a misplay would hold, and the refusal then gives that line.
+            instead = (misplay_instead(self.sitting.referee, result.text)
+                       if result.rule != "notation" else None)
+            if instead is None:
+                self._say(lambda: _("{mark} Refused, nothing recorded: `{move}`: {ruling} "
+                                    "[{rule}]").format(mark=current().refused, move=result.text,
+                                                       ruling=result.message, rule=result.rule),
+                          result.rule, "error")
+            else:
+                self._say(lambda: _("{mark} Refused, nothing recorded: `{move}`: {ruling} "
+                                    "[{rule}]. If it was put down anyway, `{misplay}` records "
+                                    "the misplay.").format(
+                    mark=current().refused, move=result.text, ruling=result.message,
+                    rule=result.rule, misplay=instead), result.rule, "error")
         self.post_message(self.MoveRuled(result))
         return result
 

@@ -14,10 +14,11 @@ from ..engine.events import (
     ChallengeMade,
     DrawAccepted,
     Event,
+    MisplayCaught,
     PlayerCaught,
     UnoCalled,
 )
-from ..notation import format_event
+from ..notation import NotationError, format_event, parse_move
 
 
 def actor(ref: Referee) -> str | None:
@@ -75,3 +76,17 @@ def completions(ref: Referee) -> list[str]:
     lines = [format_event(move, header) for move in legal if isinstance(move, CardPlayed)]
     lines.extend(line for line in quick_moves(ref, legal).values() if line not in lines)
     return lines
+
+
+def misplay_instead(ref: Referee, line: str) -> str | None:
+    """For a card play the referee refused, the line that records it as a misplay (the card put
+    down illegally, caught: it goes back and the penalty is drawn), when the referee would
+    accept that line now; None for any other line."""
+    try:
+        event = parse_move(line, ref.header)
+    except NotationError:
+        return None
+    if not isinstance(event, CardPlayed):
+        return None
+    misplay = MisplayCaught(event.player, event.play.card)
+    return format_event(misplay, ref.header) if ref.check(misplay).ok else None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from referee.service import SessionService
+from referee.service.hints import misplay_instead
 from screens.dialogs import RuleDialog
 from screens.help_screen import HelpScreen
 from screens.table_screen import TableScreen
@@ -179,3 +180,27 @@ async def test_a_catch_typed_by_seat_numbers_is_stored_with_the_names(make_app, 
         assert text_of(pilot, "#verdict").startswith("✓")
     with service.open(demo, read_only=True) as live:
         assert live.moves[-1].text == "Chika: catch Ana"
+
+
+async def test_a_refused_play_offers_the_misplay_line_that_records_it(make_app, service, demo):
+    app = make_app(session_id=demo)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await type_line(pilot, "y9")
+        verdict = text_of(pilot, "#verdict")
+        assert verdict.startswith("✗ Refused")
+        assert "`Dev: misplay y9` records the misplay" in verdict
+        await pilot.press(*["backspace"] * 2)
+        await type_line(pilot, "Dev: misplay y9")
+        assert text_of(pilot, "#verdict").startswith("✓")
+    with service.open(demo, read_only=True) as live:
+        assert live.moves[-1].text == "Dev: misplay y9"
+
+
+def test_only_a_card_play_the_referee_would_take_as_a_misplay_is_offered(service, demo):
+    with service.open(demo, read_only=True) as live:
+        ref = live.referee
+        assert misplay_instead(ref, "Dev: y9") == "Dev: misplay y9"
+        assert misplay_instead(ref, "Dev: b5") is None  # it can go there: no misplay
+        assert misplay_instead(ref, "Dev: draw") is None
+        assert misplay_instead(ref, "Dev: zz") is None
