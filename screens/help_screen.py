@@ -50,6 +50,8 @@ table waits on is implied: [b]r5[/] is [b]Bob: r5[/] on Bob's turn. Name anyone 
   [b]Dave: misplay y9[/]  [b]Dave: penalty 2[/]   penalties ruled at the table
   [b]round 2[/]  [b]dealer Ana[/]  [b]start r7[/]  [b]start w red[/]   a round begins
   [b]hand Carol: r5 g+2 w[/]  [b]hand Carol: 27[/]   a hand left at the end
+  [b]round 3[/]  [b]out Ben[/]  [b]hand Ana: 27[/]   a round kept for the score only: who
+  went out and the hands left, no moves (rounds of both kinds may be mixed)
   [b]turn Carol[/]  [b]Carol: takes 2[/]      table overrides, logged as such
 """)
 
