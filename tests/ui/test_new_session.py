@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from textual.widgets import Input, Select
+from textual.widgets import Collapsible, Input, Select
 
+from referee import i18n
 from referee.notation import name_problem, parse_session
 from referee.service.replay import replay_session
 from screens.new_session_screen import NewSessionScreen
@@ -142,3 +143,26 @@ async def test_the_rulebook_suggests_its_usual_scoring_until_one_is_chosen(make_
         form.query_one("#rules", Select).value = "jp"
         await pilot.pause()
         assert form.scoring() == "lowest 500"  # chosen: the rulebook no longer replaces it
+
+
+async def test_every_option_value_shows_whole_in_its_dropdown(make_app):
+    """At 80x24 each option's box shows any of its values on one line, uncut (`playable`,
+    `next-discard`), in English and in Japanese."""
+    for lang in ("en", "ja"):
+        i18n.use(lang)
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            form = await open_form(pilot)
+            form.query_one(Collapsible).collapsed = False
+            await pilot.pause()
+            for select in form.query_one(OptionsForm).query(Select):
+                for _label, value in select._options:
+                    select.value = value
+                    select.scroll_visible(animate=False)
+                    await pilot.pause()
+                    region = select.region
+                    strips = app.screen._compositor.render_strips()
+                    line = "".join(segment.text for segment in strips[region.y + 1])
+                    shown = line[region.x:region.right]
+                    assert f" {value} " in shown, (select.id, value, shown)
+    i18n.use("en")
