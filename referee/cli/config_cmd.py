@@ -88,12 +88,11 @@ def set_value(key: str, value: str, out: TextIO) -> int:
 
 def unset(key: str, out: TextIO) -> int:
     """Remove one setting, so that what applies without it applies again."""
-    if key not in store.KEYS and not (key.startswith("keys.") and len(key) > len("keys.")):
-        try:
-            store.check(key, "")
-        except store.SettingsError as exc:
-            raise Failure(_("{prefix}: {error}; nothing was changed").format(
-                prefix=_PREFIX, error=exc), UNREADABLE) from None
+    try:
+        store.check_key(key)
+    except store.SettingsError as exc:
+        raise Failure(_("{prefix}: {error}; nothing was changed").format(
+            prefix=_PREFIX, error=exc), UNREADABLE) from None
     path = store.settings_path()
     found = store.load(path)
     if found.problem is None and found.value(key) is None:

@@ -218,11 +218,9 @@ def render(parts: Iterable[Message], lang: str | None = None) -> str:
     formatter = _FORMATTERS.get(lang)
     if formatter is None:
         formatter = _FORMATTERS[lang] = _Formatter(lang)
-    if lang == "en":
-        return "".join(formatter.vformat(key.template, (), dict(zip(key.fields, values,
-                                                                     strict=True)))
-                       for key, values in parts)
-    words = translations(lang)
-    return "".join(formatter.vformat(words.pgettext(key.key, key.template), (),
+    # English is the templates as written; another language looks each one up by its key.
+    words = None if lang == "en" else translations(lang)
+    return "".join(formatter.vformat(key.template if words is None
+                                     else words.pgettext(key.key, key.template), (),
                                      dict(zip(key.fields, values, strict=True)))
                    for key, values in parts)

@@ -119,15 +119,12 @@ def templates() -> dict[str, Catalog]:
         template = Catalog(domain=DOMAIN, fuzzy=False)
         for (context, message), where in _extracted(part):
             msgid = message if isinstance(message, str) else message[0]
-            if not msgid or ((context, msgid) in seen and template.get(msgid, context) is None):
+            if not msgid or (context, msgid) in seen:
                 continue
             seen.add((context, msgid))
             if isinstance(message, tuple) and message[1] is None:
                 message = message[0]
-            existing = template.get(msgid, context)
-            if existing is None:
-                template.add(message, context=context,
-                             locations=[(where, 0)] if where else [])
+            template.add(message, context=context, locations=[(where, 0)] if where else [])
         result[part] = template
     return result
 

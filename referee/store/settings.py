@@ -55,8 +55,16 @@ def settings_path() -> Path:
     return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)) / FILE_NAME
 
 
+def check_key(key: str) -> None:
+    """SettingsError unless `key` names a setting (`language`, ..., `keys.<binding id>`)."""
+    if key not in KEYS and not (key.startswith("keys.") and len(key) > 5):
+        raise SettingsError(_("there is no setting {key!r} (settings: {known})").format(
+            key=key, known=", ".join((*KEYS, "keys.<binding id>"))))
+
+
 def check(key: str, value: str) -> str:
     """The value to store for `key`, or SettingsError naming what the key takes."""
+    check_key(key)
     value = value.strip()
     if key == "language":
         if value.lower() not in LANGUAGES:
@@ -68,13 +76,10 @@ def check(key: str, value: str) -> str:
             raise SettingsError(_("glyphs takes {choices}, not {value!r}").format(
                 choices=", ".join(GLYPHS), value=value))
         return value.lower()
-    if key == "theme" or (key.startswith("keys.") and len(key) > 5):
-        if not value or any(ch < " " for ch in value):
-            raise SettingsError(_("{key} takes a name, not {value!r}").format(key=key,
-                                                                            value=value))
-        return value
-    raise SettingsError(_("there is no setting {key!r} (settings: {known})").format(
-        key=key, known=", ".join((*KEYS, "keys.<binding id>"))))
+    # The theme and the key bindings: a name.
+    if not value or any(ch < " " for ch in value):
+        raise SettingsError(_("{key} takes a name, not {value!r}").format(key=key, value=value))
+    return value
 
 
 def load(path: Path | None = None) -> Settings:
@@ -115,21 +120,21 @@ def change(key: str, value: str | None, path: Path | None = None) -> Settings:
     A file that could not be read is set aside (`settings.toml.unreadable-<time>`) first, never
     overwritten."""
     path = path or settings_path()
+    # Checked before anything is touched: a refused value leaves even an unreadable file as is.
+    check_key(key)
+    stored = None if value is None else check(key, value)
     current = load(path)
     if current.problem is not None and path.exists():
         path.replace(path.with_name(f"{path.name}.unreadable-{int(time.time())}"))
         current = Settings()
     if key.startswith("keys."):
         keys = dict(current.keys)
-        if value is None:
+        if stored is None:
             keys.pop(key[5:], None)
         else:
-            keys[key[5:]] = check(key, value)
+            keys[key[5:]] = stored
         updated = replace(current, keys=keys)
     else:
-        stored = None if value is None else check(key, value)
-        if key not in KEYS:
-            check(key, "")  # raises: no such setting
         updated = replace(current, **{key: stored})  # type: ignore[arg-type]
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomically(path, _dump(updated))

@@ -93,27 +93,28 @@ class QrDialog(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(id="fit")
-            yield Static(drawn(self.payload, self.app.size.width), id="code", markup=False)
+            yield Static(id="code", markup=False)
             # The payload carries the names: shown as written, a bidi control made visible.
             yield Static(literal(self.payload), id="payload")
 
     def on_mount(self) -> None:
-        self._fit()
+        self._draw()
 
     def on_resize(self) -> None:
         # Without half blocks the code's width depends on the terminal's.
-        self.query_one("#code", Static).update(drawn(self.payload, self.app.size.width))
-        self._fit()
+        self._draw()
 
-    def _fit(self) -> None:
-        """A code taller than the terminal cannot be scanned in pieces: say what to do."""
+    def _draw(self) -> None:
+        """The code for this terminal's size; a code taller than the terminal cannot be
+        scanned in pieces, so the dialog then says what to do."""
         code = drawn(self.payload, self.app.size.width)
-        rows = len(str(code).splitlines())
+        self.query_one("#code", Static).update(code)
+        rows, height = len(str(code).splitlines()), self.app.size.height
         hint = self.query_one("#fit", Static)
-        hint.display = rows > self.app.size.height
+        hint.display = rows > height
         hint.update(_("The code needs {rows} rows and this terminal has {height}: make the "
                       "window taller or the font smaller to scan it (or export it as png or "
-                      "svg).").format(rows=rows, height=self.app.size.height))
+                      "svg).").format(rows=rows, height=height))
 
     def on_click(self) -> None:
         self.dismiss(None)

@@ -23,14 +23,19 @@ async def open_round_end(make_app, service):
     return make_app(session_id=sid)
 
 
+async def round_end(pilot) -> RoundEndScreen:
+    """F7 at the table of a round just over: the round-end screen."""
+    await pilot.pause()
+    await pilot.press("f7")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, RoundEndScreen)
+    return pilot.app.screen
+
+
 async def test_once_every_hand_checks_the_screen_says_so_with_the_total(make_app, service):
     app = await open_round_end(make_app, service)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("f7")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, RoundEndScreen)
+        screen = await round_end(pilot)
         screen.query_one("#hand-0", Input).value = "g3"
         await pilot.press("f2")
         await pilot.pause()
@@ -51,11 +56,7 @@ async def test_once_every_hand_checks_the_screen_says_so_with_the_total(make_app
 async def test_the_total_is_said_in_japanese_too(make_app, service, japanese):
     app = await open_round_end(make_app, service)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("f7")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, RoundEndScreen)
+        screen = await round_end(pilot)
         screen.query_one("#hand-0", Input).value = "g3"
         screen.query_one("#hand-1", Input).value = "27"
         await pilot.pause()

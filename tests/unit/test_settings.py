@@ -56,3 +56,12 @@ def test_a_wrong_value_in_the_file_is_reported_not_used(_private_settings: Path)
 def test_names_with_quotes_and_unicode_survive_the_round_trip(_private_settings: Path) -> None:
     settings.change("theme", 'my "テーマ" \\ one')
     assert settings.load().theme == 'my "テーマ" \\ one'
+
+
+def test_a_refused_value_leaves_even_an_unreadable_file_where_it_is(
+        _private_settings: Path) -> None:
+    _private_settings.write_text("theme = [unclosed\n", encoding="utf-8")
+    with pytest.raises(settings.SettingsError):
+        settings.change("language", "fr")
+    assert _private_settings.read_text(encoding="utf-8") == "theme = [unclosed\n"
+    assert list(_private_settings.parent.glob("settings.toml.unreadable-*")) == []
