@@ -10,7 +10,9 @@ program reads. Where the texts come from:
 - `rules`: every rule text, option meaning and source, read from the rulebook as it is loaded;
 - `core`, `cli`, `table`, `screens`: the `_()`, `N_()`, `NC_()`, `pgettext()` and `ngettext()`
   calls of the engine, store, services and exports; of the command line; of the table (app,
-  table screen, widgets, dialogs); and of the other screens.
+  table screen, widgets, dialogs); and of the other screens;
+- `web`, `stats`: the same calls in the files of the scoreboard served to phones and of the
+  players' statistics (`_PART_PATHS`), wherever their layer.
 
 A text is kept in the first part that has it. With `--check`, nothing is written: it fails when
 a part misses or keeps a text the code no longer has, when a text has no Japanese or a
@@ -39,7 +41,13 @@ HERE = Path(__file__).parent
 ROOT = HERE.parent.parent
 PO_DIR = HERE / "po"
 TRANSLATED = ("ja",)
-PARTS = ("rulings", "rules", "core", "cli", "table", "screens")
+PARTS = ("rulings", "rules", "core", "cli", "table", "screens", "web", "stats")
+# The parts named by the paths they hold (a file or a folder, from the repository root); any
+# other file of the program belongs to core, cli, table or screens by its layer.
+_PART_PATHS = {
+    "web": ("referee/web/", "referee/cli/serve_cmd.py", "screens/dialogs/serve_dialog.py"),
+    "stats": ("referee/stats/", "referee/cli/stats_cmd.py", "screens/standings_screen.py"),
+}
 _TABLE_FILES = ("screens/app.py", "screens/table_screen.py", "screens/sitting.py")
 _TABLE_DIRS = ("screens/widgets", "screens/dialogs")
 
@@ -81,7 +89,21 @@ def _runtime_rules() -> Iterator[Entry]:
         yield None, edition.deck.source
 
 
+def _claimed_by(path: Path) -> str | None:
+    where = path.relative_to(ROOT).as_posix()
+    return next((part for part, prefixes in _PART_PATHS.items()
+                 if any(where == p or (p.endswith("/") and where.startswith(p))
+                        for p in prefixes)), None)
+
+
 def _code_files(part: str) -> list[Path]:
+    if part in _PART_PATHS:
+        every = [*(ROOT / "referee").rglob("*.py"), *(ROOT / "screens").rglob("*.py")]
+        return sorted(p for p in every if _claimed_by(p) == part)
+    return [p for p in _layer_files(part) if _claimed_by(p) is None]
+
+
+def _layer_files(part: str) -> list[Path]:
     if part in ("core", "cli"):
         cli = ROOT / "referee" / "cli"
         if part == "cli":
