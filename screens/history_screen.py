@@ -19,7 +19,7 @@ from referee.service import Correction, SessionError
 from . import glyphs
 from .dialogs import ConfirmDialog
 from .literal import filled, text_cell
-from .sitting import Sitting
+from .sitting import Sitting, replaced_list
 from .widgets.footer import Footer
 
 
@@ -118,12 +118,17 @@ class HistoryScreen(Screen[None]):
     def _fill(self) -> None:
         moves = self.query_one("#moves", DataTable)
         moves.clear()
+        # A number keeps its move for life; what it held before (undone or corrected) is shown.
+        before = {move.seq: move.replaced for move in self.sitting.live.moves}
         for entry in self.sitting.log:
             style = "bold red" if not entry.holds else ("yellow" if entry.notable else "")
+            ruling = (_("{ruling} [{rule}] (in place of {moves})").format(
+                ruling=entry.message, rule=entry.rule, moves=replaced_list(before[entry.seq]))
+                if before.get(entry.seq) else f"{entry.message} [{entry.rule}]")
             moves.add_row(Text(str(entry.seq), justify="right"),
                           Text(str(entry.round or ""), justify="right"),
                           text_cell(entry.text, style="bold"),
-                          text_cell(f"{entry.message} [{entry.rule}]", style=style),
+                          text_cell(ruling, style=style),
                           key=str(entry.seq))
         if self.sitting.log:
             moves.move_cursor(row=len(self.sitting.log) - 1)

@@ -21,7 +21,7 @@ class LogEntry:
     """One recorded move and what the referee said about it."""
 
     seq: int
-    """The move's number in the session log (what a correction names)."""
+    """The move's number for life (what a correction names)."""
     text: str
     """The move in canonical notation."""
     rule: str
@@ -37,6 +37,11 @@ class LogEntry:
     def message(self) -> str:
         """The ruling in the language in use (the app switches language without replaying)."""
         return self.parts if isinstance(self.parts, str) else render(self.parts)
+
+
+def replaced_list(replaced: tuple[str, ...]) -> str:
+    """What a move's number held before it (undone or corrected moves), newest first."""
+    return pgettext("list", ", ").join(f"`{text}`" for text in reversed(replaced))
 
 
 def log_entry(step: Step) -> LogEntry:

@@ -26,7 +26,7 @@ from .literal import literal
 from .round_end_screen import RoundEndScreen
 from .rules_screen import RulesScreen
 from .score_sheet_screen import ScoreSheetScreen
-from .sitting import Sitting
+from .sitting import Sitting, replaced_list
 from .widgets import Alerts, CardView, MoveBox, RulingLog, Seating, TableStatus, TurnBanner, banner
 from .widgets.footer import Footer
 from .widgets.header import Header
@@ -198,6 +198,10 @@ class TableScreen(Screen[None]):
         def text() -> str:
             ruling = next((entry.message for entry in reversed(self.sitting.log)
                            if entry.seq == result.seq), result.message)
+            if result.replaced:
+                return _("{mark} #{seq} {move}: {ruling} [{rule}] (in place of {moves})").format(
+                    mark=current().ok, seq=result.seq, move=result.text, ruling=ruling,
+                    rule=result.rule, moves=replaced_list(result.replaced))
             return _("{mark} #{seq} {move}: {ruling} [{rule}]").format(
                 mark=current().ok, seq=result.seq, move=result.text, ruling=ruling,
                 rule=result.rule)

@@ -231,10 +231,12 @@ class LiveSession:
             self.referee = Referee.at(before)
             raise
         self._committed(doc, summary)
+        number = self._moves[-1].seq
         if self._steps is not None:
-            self._steps.append(Step(doc["seq"], stored, event, ruling))
+            self._steps.append(Step(number, stored, event, ruling))
         self._before = before
-        return Recorded(True, stored, ruling.rule, ruling.text, doc["seq"], ruling.notable)
+        return Recorded(True, stored, ruling.rule, ruling.text, number, ruling.notable,
+                        replaced=self._moves[-1].replaced)
 
     def undo(self) -> Undone:
         """Take back the last move in force (stored as an `undo` entry)."""
@@ -254,7 +256,7 @@ class LiveSession:
             trouble = None if self.trouble is not None and self.trouble.seq == last.seq \
                 else self.trouble
         summary = summarize(referee)
-        doc = self._file.append({"kind": "undo", "target": last.seq, "summary": summary})
+        doc = self._file.append({"kind": "undo", "target": last.entry, "summary": summary})
         self.referee, self._steps, self.trouble = referee, steps, trouble
         self._before = None
         self._committed(doc, summary)
@@ -272,8 +274,11 @@ class LiveSession:
             return plan
         referee, steps = done
         summary = summarize(referee)
-        doc = self._file.append({"kind": "correct", "target": seq, "text": plan.new,
-                                 "voids": [m.seq for m in plan.dropped], "summary": summary})
+        # The log names moves by the entries that recorded them; people, by their numbers.
+        entry = {move.seq: move.entry for move in self._moves}
+        doc = self._file.append({"kind": "correct", "target": entry[seq], "text": plan.new,
+                                 "voids": [entry[m.seq] for m in plan.dropped],
+                                 "summary": summary})
         self.referee, self._steps, self.trouble = referee, steps, None
         self._before = None
         self._committed(doc, summary)

@@ -26,7 +26,7 @@ class NothingToUndo(SessionError):
 
 
 class NoSuchMove(SessionError):
-    """A correction names a seq that is not a move in force."""
+    """A correction names a number that is not a move in force."""
 
 
 class SetupProblem(SessionError):
@@ -43,7 +43,7 @@ class ImportRefused(SessionError):
 
 @dataclass(frozen=True, slots=True)
 class Recorded:
-    """The answer to `record`: stored (`ok`, with its `seq`) or refused, changing nothing."""
+    """The answer to `record`: stored (`ok`, with its number `seq`) or refused, changing nothing."""
 
     ok: bool
     text: str
@@ -56,6 +56,8 @@ class Recorded:
     notable: bool = False
     column: int | None = None
     """Syntax errors: the 1-based column in the typed text."""
+    replaced: tuple[str, ...] = ()
+    """What the move's number held before (undone or dropped moves), oldest first."""
 
 
 @dataclass(frozen=True, slots=True)

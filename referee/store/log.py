@@ -8,6 +8,12 @@ as TinyDB reuses them), a `ts` and a `kind`:
 - `correct`: `target`, the seq of the move replaced, its new `text`, and `voids`: the seqs of
   later moves that no longer held after the replacement and are dropped.
 
+A move's number (`Move.seq`, what people read and `correct N` takes) is not its entry's seq: it
+is one more than the number of the move in force before it when it was recorded, and it stays
+the move's for life. A move recorded after an undo takes the undone move's number; a corrected
+move keeps its number; the moves a correction drops leave their numbers unused. A log without
+undo or correction numbers its moves as its entries.
+
 Any entry may carry `summary` (round, status, leader, totals after it): the writer adds one
 whenever it changes, so the session list needs no replay.
 """
@@ -30,11 +36,16 @@ class LogError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """One effective move: the seq of the entry that first recorded it and its current text."""
+    """One effective move: its number, its current text, and the entry that first recorded it."""
 
     seq: int
+    """The move's number for life (see the module's docstring)."""
     text: str
     ts: str
+    entry: int
+    """The seq of the log entry that first recorded it: what `undo` and `correct` entries name."""
+    replaced: tuple[str, ...] = ()
+    """The texts this number held before, oldest first: undone moves and corrected texts."""
 
 
 def check(doc: Mapping[str, Any]) -> None:
@@ -70,38 +81,57 @@ def ordered(docs: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return entries
 
 
-def effective(entries: Iterable[Mapping[str, Any]]) -> list[Move]:
+class Moves(list[Move]):
+    """The moves in force, and what the next move's number takes the place of."""
+
+    undone: dict[int, tuple[str, ...]]
+    """Per number free again (its move undone or dropped), the texts it held: a new move with
+    that number takes them over."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.undone = {}
+
+
+def effective(entries: Iterable[Mapping[str, Any]]) -> Moves:
     """The moves in force after every undo and correction, in order."""
-    moves: list[Move] = []
+    moves = Moves()
     for entry in entries:
         apply(moves, entry)
     return moves
 
 
-def apply(moves: list[Move], entry: Mapping[str, Any]) -> None:
+def apply(moves: Moves, entry: Mapping[str, Any]) -> None:
     """Update the effective list with one entry; LogError if it does not fit."""
     kind, seq = entry["kind"], entry["seq"]
     if kind == "move":
-        moves.append(Move(seq, entry["text"], entry["ts"]))
+        number = moves[-1].seq + 1 if moves else 1
+        moves.append(Move(number, entry["text"], entry["ts"], seq,
+                          moves.undone.pop(number, ())))
         return
     target = entry["target"]
     if kind == "undo":
-        if not moves or moves[-1].seq != target:
+        if not moves or moves[-1].entry != target:
             raise LogError(_("entry {seq} undoes {target}, which is not the last move").format(
                 seq=seq, target=target))
-        moves.pop()
+        last = moves.pop()
+        moves.undone[last.seq] = (*last.replaced, last.text)
         return
-    at = next((i for i, move in enumerate(moves) if move.seq == target), None)
+    at = next((i for i, move in enumerate(moves) if move.entry == target), None)
     if at is None:
         raise LogError(_("entry {seq} corrects {target}, which is not in force").format(
             seq=seq, target=target))
-    moves[at] = Move(target, entry["text"], moves[at].ts)
+    old = moves[at]
+    moves[at] = Move(old.seq, entry["text"], old.ts, target, (*old.replaced, old.text))
     voids = set(entry.get("voids", []))
-    later = {move.seq for move in moves[at + 1:]}
+    later = {move.entry for move in moves[at + 1:]}
     if not voids <= later:
         raise LogError(_("entry {seq} drops moves that are not after {target}").format(
             seq=seq, target=target))
-    moves[at + 1:] = [move for move in moves[at + 1:] if move.seq not in voids]
+    for move in moves[at + 1:]:
+        if move.entry in voids:
+            moves.undone[move.seq] = (*move.replaced, move.text)
+    moves[at + 1:] = [move for move in moves[at + 1:] if move.entry not in voids]
 
 
 def last_summary(entries: list[dict[str, Any]]) -> dict[str, Any] | None:

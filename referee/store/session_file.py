@@ -59,7 +59,7 @@ def fingerprint(path: Path) -> Fingerprint | None:
 
 
 def decode(sid: str, data: Any
-           ) -> tuple[dict[str, Any], list[dict[str, Any]], list[log.Move]]:
+           ) -> tuple[dict[str, Any], list[dict[str, Any]], log.Moves]:
     """The meta document, the ordered log entries and the moves in force they give; Damaged or
     NewerSchema if unusable."""
     if data is None:
@@ -100,7 +100,7 @@ class SessionFile:
         self._lock = lock
         self.meta: dict[str, Any] = {}
         self.entries: list[dict[str, Any]] = []
-        self.moves: list[log.Move] = []
+        self.moves = log.Moves()
         """The moves in force the entries give."""
         self.seen: Fingerprint | None = None
         self._db: TinyDB | None = None

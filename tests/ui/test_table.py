@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from textual.widgets import DataTable
+
 from referee.service import SessionService
 from referee.service.hints import misplay_instead
 from screens.dialogs import RuleDialog
@@ -204,3 +206,25 @@ def test_only_a_card_play_the_referee_would_take_as_a_misplay_is_offered(service
         assert misplay_instead(ref, "Dev: b5") is None  # it can go there: no misplay
         assert misplay_instead(ref, "Dev: draw") is None
         assert misplay_instead(ref, "Dev: zz") is None
+
+
+async def test_a_move_recorded_after_an_undo_takes_its_number_and_says_what_it_replaced(
+        make_app, service, demo):
+    with service.open(demo, read_only=True) as live:
+        last = live.moves[-1]
+    app = make_app(session_id=demo)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f6")
+        await pilot.pause()
+        assert f"Undone #{last.seq} {last.text}" in text_of(pilot, "#verdict")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert text_of(pilot, "#verdict").startswith(f"✓ #{last.seq} {last.text}: ")
+        assert text_of(pilot, "#verdict").endswith(f"(in place of `{last.text}`)")
+        await pilot.press("f9")
+        await pilot.pause()
+        row = app.screen.query_one("#moves", DataTable).get_row(str(last.seq))
+        assert f"(in place of `{last.text}`)" in str(row[-1])
+    with service.open(demo, read_only=True) as live:
+        assert (live.moves[-1].seq, live.moves[-1].replaced) == (last.seq, (last.text,))

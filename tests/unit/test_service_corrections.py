@@ -50,8 +50,32 @@ def test_undo_takes_back_the_last_move_durably(service, sid):
         done = live.undo()
         assert (done.seq, done.text) == (6, "Alice: r2")
         assert live.state() == replayed(list(OPENING[:-1]))
-        assert live.record("Alice: r3").seq == 8  # the undo entry took seq 7
+        # The new move takes the undone move's number, and says what it replaced.
+        again = live.record("Alice: r3")
+        assert (again.seq, again.replaced) == (6, ("Alice: r2",))
     assert texts(service, sid) == [*OPENING[:-1], "Alice: r3"]
+
+
+def test_a_move_keeps_its_number_for_life(service, sid):
+    with service.open(sid) as live:
+        assert [live.undo().seq for _ in range(2)] == [6, 5]
+        assert [live.record(m).seq for m in ("Carol: r8", "Alice: r3")] == [5, 6]
+        # `correct N` takes the number people read, not the log's entry.
+        assert live.correct(5, "Carol: r9").applied
+        numbers = [(m.seq, m.text, m.replaced) for m in live.moves]
+    assert numbers[-2:] == [(5, "Carol: r9", ("Carol: r9", "Carol: r8")),
+                            (6, "Alice: r3", ("Alice: r2",))]
+    with service.open(sid) as live:
+        assert [(m.seq, m.text, m.replaced) for m in live.moves] == numbers
+        assert [step.seq for step in live.steps] == [1, 2, 3, 4, 5, 6]
+        # A correction that drops a later move: the moves after keep their numbers.
+        assert live.record("Bob: r1").seq == 7
+        done = live.correct(5, "Carol: g5")
+        assert done.applied and [m.seq for m in done.dropped] == [6, 7]
+        assert live.record("Alice: g2").seq == 6
+    with service.open(sid) as live:
+        assert [m.seq for m in live.moves] == [1, 2, 3, 4, 5, 6]
+        assert live.moves[-1].replaced == ("Alice: r2", "Alice: r3")
 
 
 def test_undo_to_the_beginning_then_nothing_to_undo(service, sid):

@@ -181,7 +181,10 @@ def test_effective_moves_follow_undo_and_corrections_in_seq_order():
         entry(5, text="d"), entry(6, text="e"),
         entry(7, "correct", target=2, text="B", voids=[5]),
     ])
-    assert effective(entries) == [Move(1, "a", "t"), Move(2, "B", "t"), Move(6, "e", "t")]
+    # Numbers: d takes the undone c's number 3, e is 4; B keeps 2; dropping d leaves 3 unused.
+    assert effective(entries) == [Move(1, "a", "t", 1), Move(2, "B", "t", 2, ("b",)),
+                                  Move(4, "e", "t", 6)]
+    assert effective(entries).undone == {3: ("c", "d")}
 
 
 @pytest.mark.parametrize("entries", [
