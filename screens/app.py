@@ -23,7 +23,7 @@ from referee.service import Imported, SessionError, SessionLocked, SessionServic
 from referee.store import settings
 
 from . import glyphs
-from .dialogs import ConfirmDialog, ImportDialog, QrDialog
+from .dialogs import ActionsMenu, ConfirmDialog, ImportDialog, QrDialog
 from .help_screen import HelpScreen
 from .new_session_screen import NewSessionScreen
 from .samples import import_demo, samples_dir
@@ -74,6 +74,9 @@ class RefereeApp(App[None]):
         Binding("f1", "help", N_("Help"), id="app.help"),
         # Ctrl+L: every F key is taken by some screen; L for language.
         Binding("ctrl+l", "language", N_("Language"), id="app.language", show=False),
+        # F keys need Fn on many laptops and some terminals take them: Ctrl+O opens a menu of
+        # the screen's actions by letter (O is free in Textual's inputs and in terminals).
+        Binding("ctrl+o", "actions", N_("Actions"), id="app.actions"),
     ]
 
     def __init__(self, service: SessionService, *, session_id: str | None = None,
@@ -235,6 +238,16 @@ class RefereeApp(App[None]):
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
+
+    def action_actions(self) -> None:
+        if not self.screen.is_modal:
+            self.push_screen(ActionsMenu(self.screen), self._act)
+
+    async def _act(self, chosen: tuple[str, object] | None) -> None:
+        # Run once the menu is gone, so that a dialog the action opens goes on top.
+        if chosen is not None:
+            action, node = chosen
+            await self.run_action(action, node)  # type: ignore[arg-type]
 
     def action_show_help_panel(self) -> None:
         # Textual's keys panel, its descriptions in the language in use. Imported here: it

@@ -21,7 +21,7 @@ from .widgets.footer import Footer
 KEYS = N_("""\
 [b $accent]Table[/]
   [b]F2[/] draw, or accept a Wild Draw Four    [b]F3[/] late UNO call
-  [b]F4[/] catch a missed UNO                  [b]F5[/] challenge a Wild Draw Four
+  [b]F4[/] catch a missed UNO (who caught whom) [b]F5[/] challenge a Wild Draw Four
   [b]F6[/] undo the last move (it waits in the box, Enter puts it back)
   [b]F7[/] enter the hands, or start the next round
   [b]F8[/] score sheet   [b]F9[/] history, corrections   [b]F10[/] rules in force
@@ -30,6 +30,7 @@ KEYS = N_("""\
 
 [b $accent]Everywhere[/]  [b]F1[/] help  [b]Ctrl+P[/] palette  [b]Ctrl+L[/] language  \
 [b]Esc[/] back  [b]Ctrl+Q[/] quit
+  [b]Ctrl+O[/] every action of the screen by a letter, for keyboards without F keys
 [b $accent]Sessions[/]  [b]Enter[/] resume  [b]F2[/] new  [b]F3[/] import  [b]F4[/] demo  \
 [b]Delete[/] delete
 [b $accent]Score sheet[/]  [b]F2[/] export  [b]F3[/] QR code

@@ -64,6 +64,8 @@ class Sitting:
         self._log: list[LogEntry] = []
         self._steps: list[Step] | None = None
         """The service's step list the log was made from."""
+        self.last_catcher: str | None = None
+        """Who caught a missed UNO last: the catch dialog offers them first."""
 
     @classmethod
     def open(cls, service: SessionService, session_id: str, *, read_only: bool = False

@@ -17,9 +17,9 @@ from textual.widgets import Input, Static
 from referee.engine.state import Game
 from referee.i18n import N_, _, ngettext
 from referee.service import NothingToUndo, Recorded, SessionError
-from referee.service.hints import misplay_instead, quick_moves
+from referee.service.hints import actor, catch_lines, misplay_instead, quick_moves
 
-from .dialogs import ChallengeDialog, RuleDialog
+from .dialogs import CatchDialog, ChallengeDialog, RuleDialog
 from .glyphs import current
 from .history_screen import HistoryScreen
 from .literal import literal
@@ -337,11 +337,22 @@ class TableScreen(Screen[None]):
             self.record(f"{table.players[next(iter(table.catchable))]}: uno")
 
     def action_catch(self, seat: int | None = None) -> None:
-        table = self.sitting.referee.table
-        if table is None or not table.catchable:
+        """Ask who caught whom (the referee says who can catch whom now), then record it."""
+        ref = self.sitting.referee
+        lines = catch_lines(ref)
+        if not lines:
             return
-        target = table.players[seat if seat in table.catchable else next(iter(table.catchable))]
-        self._quick(f"catch:{target}")
+        target = ref.players[seat] if seat is not None else None
+        self.app.push_screen(CatchDialog(lines, tuple(ref.players),
+                                         self.sitting.last_catcher or actor(ref), target),
+                             self._caught)
+
+    def _caught(self, chosen: tuple[str, str] | None) -> None:
+        if chosen is not None:
+            catcher, line = chosen
+            result = self.record(line)
+            if result is not None and result.ok:
+                self.sitting.last_catcher = catcher
 
     def action_challenge(self) -> None:
         if self.check_action("challenge", ()):

@@ -69,6 +69,26 @@ def quick_moves(ref: Referee, legal: list[Event] | None = None) -> dict[str, str
     return moves
 
 
+def catch_lines(ref: Referee) -> dict[str, dict[str, str]]:
+    """Per player who can be caught now, in seating order, the move line for each player who
+    could catch them (every catcher the referee would take, in seating order)."""
+    t = ref.table
+    if t is None:
+        return {}
+    header = ref.header
+    lines: dict[str, dict[str, str]] = {}
+    for seat in sorted(t.catchable):
+        target = t.players[seat]
+        by = {}
+        for catcher in t.players:
+            catch = PlayerCaught(catcher, target)
+            if catcher != target and ref.check(catch).ok:
+                by[catcher] = format_event(catch, header)
+        if by:
+            lines[target] = by
+    return lines
+
+
 def completions(ref: Referee) -> list[str]:
     """Move lines for the move box's suggester: the actor's plays first, then the quick moves."""
     header = ref.header

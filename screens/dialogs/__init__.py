@@ -1,5 +1,7 @@
-"""Modal dialogs: challenge, confirm, import, the QR code and a ruling's rule."""
+"""Modal dialogs: actions by letter, catch, challenge, confirm, import, QR code, a rule."""
 
+from .actions_menu import ActionsMenu
+from .catch_dialog import CatchDialog
 from .challenge_dialog import ChallengeDialog
 from .confirm_dialog import ConfirmDialog
 from .import_dialog import ImportDialog
@@ -7,6 +9,6 @@ from .qr_dialog import QrDialog
 from .rule_dialog import TABLE_DEFAULT, RuleDialog, rule_text
 
 __all__ = [
-    "TABLE_DEFAULT", "ChallengeDialog", "ConfirmDialog", "ImportDialog", "QrDialog",
-    "RuleDialog", "rule_text",
+    "TABLE_DEFAULT", "ActionsMenu", "CatchDialog", "ChallengeDialog", "ConfirmDialog",
+    "ImportDialog", "QrDialog", "RuleDialog", "rule_text",
 ]

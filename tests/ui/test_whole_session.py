@@ -7,7 +7,7 @@ from pathlib import Path
 from textual.widgets import Input, OptionList, Select
 
 from referee.service import SessionService
-from screens.dialogs import ChallengeDialog, QrDialog
+from screens.dialogs import CatchDialog, ChallengeDialog, QrDialog
 from screens.new_session_screen import NewSessionScreen
 from screens.round_end_screen import RoundEndScreen
 from screens.score_sheet_screen import ScoreSheetScreen
@@ -31,7 +31,7 @@ STORED = [
     "round 1", "dealer Dev", "start r3", "Ana: r5", "Ben: r7", "Chika: g7", "Dev: g2", "Ana: g9",
     "Ben: w+4 blue", "Chika: challenge guilty", "Chika: b4", "Dev: b8", "Ana: y8", "Ben: y1",
     "Chika: y6", "Dev: ys", "Ben: y0", "Chika: yr", "Ben: y2", "Ana: y4", "Dev: y5", "Chika: g5",
-    "Ben: g1", "Ana: g3", "Dev: g6", "Chika: g8 uno", "Ben: b8", "Ana: b2", "Dev: catch Ana",
+    "Ben: g1", "Ana: g3", "Dev: g6", "Chika: g8 uno", "Ben: b8", "Ana: b2", "Chika: catch Ana",
     "Dev: b6 uno", "Chika: w red", "hand Ana: r9 b5 w", "hand Ben: r2 g4 b+2 w+4",
     "hand Dev: 7",
 ]
@@ -130,14 +130,18 @@ async def test_a_whole_session_from_new_session_to_exported_sheet(make_app, serv
         await pilot.pause()
         assert stored_moves(service)[-1] == "Ana: y8"
 
-        # A missed UNO, caught with one key.
+        # A missed UNO, caught by the player who called it: the catch key, then their seat.
         await enter_moves(pilot, LATER)
         alerts = text_of(pilot, "#alerts")
         assert "Ana has one card and did not call UNO: catchable until Dev acts" in alerts
         assert "F4" in alerts
         await pilot.press("f4")
         await pilot.pause()
-        assert "Dev caught Ana not calling UNO: Ana draws 2" in text_of(pilot, "#verdict")
+        assert isinstance(app.screen, CatchDialog)
+        assert "Caught: Ana" in text_of(pilot, "#target")
+        await pilot.press("3")
+        await pilot.pause()
+        assert "Chika caught Ana not calling UNO: Ana draws 2" in text_of(pilot, "#verdict")
         assert "catchable" not in text_of(pilot, "#alerts")
 
         # The round ends; the hands are checked against the tracked counts as they are typed.
