@@ -45,7 +45,7 @@ def long_game(seed: int, at_least: int) -> list[dict[str, Any]]:
     ref = Referee(HEADER)
     entries: list[dict[str, Any]] = []
     summary = None
-    for seq, event in enumerate(sim.log, 1):
+    for seq, event in enumerate(sim.recorded, 1):
         if not ref.apply(event).ok:
             raise SystemExit(f"self-play move refused: {event}")
         entry: dict[str, Any] = {"seq": seq, "ts": "2025-03-06T19:00:00.000Z", "kind": "move",
@@ -79,9 +79,9 @@ def cli_ms(service: SessionService, size: int) -> dict[str, float]:
     header = dataclasses.replace(HEADER, scoring=f"rounds {rounds}")
     sim = SelfPlay(size, check=False)
     sim.play_game(header, rounds=rounds)
-    if len(sim.log) <= size:
-        raise SystemExit(f"the self-play game has only {len(sim.log)} moves")
-    texts = [format_event(event, header) for event in sim.log[:size + 1]]
+    if len(sim.recorded) <= size:
+        raise SystemExit(f"the self-play game has only {len(sim.recorded)} moves")
+    texts = [format_event(event, header) for event in sim.recorded[:size + 1]]
     entries = [{"seq": seq, "ts": "2025-03-06T19:00:00.000Z", "kind": "move", "text": text}
                for seq, text in enumerate(texts[:size], 1)]
     sid = write_session(service, entries, header)

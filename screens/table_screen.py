@@ -224,6 +224,11 @@ class TableScreen(Screen[None]):
         if result.ok:
             self._say(self._ruled(result), result.rule, "ok")
             self.redraw()
+        elif result.note:
+            self._say(lambda: _("{mark} Not recorded: `{move}`: {ruling} [{rule}]. It changes "
+                                "nothing in the game.").format(
+                mark=current().info, move=result.text, ruling=result.message, rule=result.rule),
+                result.rule, "info")
         else:
             # A card that cannot go there may already be on the table: the engine says whether
             # recording it as a misplay would hold, and the refusal then gives that line.
@@ -268,7 +273,9 @@ class TableScreen(Screen[None]):
                 mark=current().refused, why=why), held), "notation", "error")
             return
         result = self.record(box.line(typed))
-        if result is None or not result.ok:
+        if result is not None and result.note:
+            box.done()
+        elif result is None or not result.ok:
             box.refuse(typed)
             if box.held() and self._verdict is not None:
                 said, rule, level = self._verdict

@@ -128,6 +128,11 @@ def move(service: SessionService, typed: str, lines: Sequence[str], out: TextIO)
     with service.open(typed) as live:
         for text in _move_lines(lines):
             result = live.record(text)
+            if result.note:
+                out.write(visible(_("{move}  ->  {ruling} [{rule}]; not recorded: it changes "
+                                    "nothing in the game").format(
+                    move=result.text, ruling=result.message, rule=result.rule)) + "\n")
+                continue
             if not result.ok:
                 raise _refused(live.id, result)
             # Layout only, as `replay` prints a statement: the ruling is already translated.

@@ -10,7 +10,7 @@ No module outside the engine decides a rule: it asks these.
 """
 
 from .referee import Referee
-from .ruling import Refusal, Ruling
+from .ruling import Refusal, Ruling, changes_nothing
 from .scoring import scoring_kind_name, scoring_name
 from .setup import (
     SetupError,
@@ -23,6 +23,6 @@ from .setup import (
     resolve,
 )
 
-__all__ = ["Referee", "Refusal", "Ruling", "SetupError", "edition_title", "editions",
+__all__ = ["Referee", "Refusal", "Ruling", "SetupError", "changes_nothing", "edition_title", "editions",
            "family_name", "house_rule_title", "house_rules", "option_specs", "resolve",
            "scoring_kind_name", "scoring_name"]

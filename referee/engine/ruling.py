@@ -36,6 +36,13 @@ class Ruling(NamedTuple):
         return f"Ruling(ok={self.ok}, rule={self.rule!r}, text={self.text!r})"
 
 
+def changes_nothing(before: Game, ruling: Ruling) -> bool:
+    """An accepted event that leaves the game as it was: a late catch with no penalty, a false
+    catch without one, an UNO call that cannot apply. The referee accepts it (stored sessions
+    hold such lines and must replay); a table records it only if it wants the note."""
+    return ruling.ok and ruling.state.same_as(before)
+
+
 class Refusal(Exception):
     """Raised while an event is refereed on a fork; the fork is dropped and the ruling refused."""
 

@@ -378,6 +378,19 @@ class Game:
             scored = self.scored = score(setup.scoring, setup.players, self.results)
         return scored
 
+    def same_as(self, other: Game) -> bool:
+        """Whether `other` (a fork of this state, or this state) holds the same facts: what an
+        event that changes nothing leaves. Cheap: a fork shares every unchanged value."""
+        if any(getattr(self, name) is not getattr(other, name)
+               and getattr(self, name) != getattr(other, name)
+               for name in Game.__slots__ if name != "table"):
+            return False
+        mine, theirs = self.table, other.table
+        if mine is None or theirs is None:
+            return mine is theirs
+        return all(getattr(mine, name) is getattr(theirs, name)
+                   or getattr(mine, name) == getattr(theirs, name) for name in Table.__slots__)
+
     def fork(self) -> Game:
         new = Game.__new__(Game)
         new.setup, new.round_no, new.phase = self.setup, self.round_no, self.phase

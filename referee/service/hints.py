@@ -6,7 +6,7 @@ notation.
 
 from __future__ import annotations
 
-from ..engine import Referee
+from ..engine import Referee, changes_nothing
 from ..engine.cards import Card
 from ..engine.events import (
     CardPlayed,
@@ -60,13 +60,19 @@ def quick_moves(ref: Referee, legal: list[Event] | None = None) -> dict[str, str
         for seat in t.catchable:
             target = t.players[seat]
             call = UnoCalled(target)
-            if ref.check(call).ok:
+            if _counts(ref, call):
                 moves["uno"] = format_event(call, header)
             catcher = who if who is not None and who != target else t.players[t.step(seat)]
             catch = PlayerCaught(catcher, target)
-            if ref.check(catch).ok:
+            if _counts(ref, catch):
                 moves[f"catch:{target}"] = format_event(catch, header)
     return moves
+
+
+def _counts(ref: Referee, event: Event) -> bool:
+    """The referee would accept `event` and it would change the game (a useless call is not
+    offered: the table would not record it)."""
+    return not changes_nothing(ref.state, ruling) if (ruling := ref.check(event)).ok else False
 
 
 def catch_lines(ref: Referee) -> dict[str, dict[str, str]]:
@@ -82,7 +88,7 @@ def catch_lines(ref: Referee) -> dict[str, dict[str, str]]:
         by = {}
         for catcher in t.players:
             catch = PlayerCaught(catcher, target)
-            if catcher != target and ref.check(catch).ok:
+            if catcher != target and _counts(ref, catch):
                 by[catcher] = format_event(catch, header)
         if by:
             lines[target] = by

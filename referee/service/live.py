@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from ..engine import Referee, SetupError
+from ..engine import Referee, SetupError, changes_nothing
 from ..engine.events import Event, Header, Session
 from ..engine.public import public_state
 from ..engine.scoring import ScoreSheet
@@ -220,6 +220,11 @@ class LiveSession:
             return Recorded(False, stored, INTERNAL_RULE, internal_message(exc))
         if not ruling.ok:
             return Recorded(False, stored, ruling.rule, ruling.text)
+        if changes_nothing(before, ruling):
+            # The referee takes such a line (stored sessions hold them), but the log keeps
+            # what happened to the game: the table is told, nothing is stored.
+            self.referee.state = before
+            return Recorded(False, stored, ruling.rule, ruling.text, note=True)
         summary = summarize(self.referee)
         fields: dict[str, Any] = {"kind": "move", "text": stored}
         if summary != self._summary:

@@ -58,6 +58,10 @@ class Recorded:
     """Syntax errors: the 1-based column in the typed text."""
     replaced: tuple[str, ...] = ()
     """What the move's number held before (undone or dropped moves), oldest first."""
+    note: bool = False
+    """Not stored because the referee accepted it but it changes nothing in the game (a late
+    catch without a penalty, an UNO call that cannot apply): `ok` is False, the ruling says
+    why, and nothing was refused."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,7 +31,7 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and 
 def game_moves(seed: int) -> list[str]:
     sim = SelfPlay(seed, check=False)
     sim.play_game(HEADER, rounds=8)
-    return [format_event(event, HEADER) for event in sim.log]
+    return [format_event(event, HEADER) for event in sim.recorded]
 
 
 def leftovers(service: SessionService) -> list[str]:

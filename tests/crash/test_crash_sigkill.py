@@ -25,7 +25,7 @@ def game_moves(seed: int) -> list[str]:
     """A long legal game in canonical notation, from the self-play simulator."""
     sim = SelfPlay(seed, check=False)
     sim.play_game(HEADER, rounds=8)
-    return [format_event(event, HEADER) for event in sim.log]
+    return [format_event(event, HEADER) for event in sim.recorded]
 
 
 def check_store(service: SessionService, sid: str, moves: list[str],

@@ -6,7 +6,7 @@ import random
 
 from referee.engine import Referee
 from referee.engine import events as ev
-from referee.engine.ruling import Ruling
+from referee.engine.ruling import Ruling, changes_nothing
 
 from .answers import Answers
 from .game import RealGame
@@ -32,6 +32,9 @@ class SelfPlay(TurnMoves, Answers):
         self.t = tendencies or Tendencies()
         self.stats = Stats()
         self.log: list[ev.Event] = []
+        self.recorded: list[ev.Event] = []
+        """The log less the events that change nothing (a useless UNO call, a catch that
+        comes too late): what a table stores, as the session service declines those."""
 
     # Feeding the engine ----------------------------------------------------------------------
 
@@ -60,11 +63,14 @@ class SelfPlay(TurnMoves, Answers):
         When checking, `check` is asked first: it must change nothing and give the very ruling
         `apply` then gives."""
         asked = self.ask(event) if self.check else None
+        before = self.ref.state
         ruling = self.ref.apply(event)
         if asked is not None:
             agree(asked, ruling, event)
             self.stats.checks_agreed += 1
         self.log.append(event)
+        if not changes_nothing(before, ruling):
+            self.recorded.append(event)
         self.stats.actions += 1
         if not ruling.ok:
             raise Divergence(f"engine refused a legal move {event}: {ruling.text} "
@@ -124,7 +130,7 @@ class SelfPlay(TurnMoves, Answers):
     def play_game(self, header: ev.Header, rounds: int = 1) -> None:
         self.ref = Referee(header)
         self.names = header.players
-        self.log = []
+        self.log, self.recorded = [], []
         dealer = self.rng.randrange(len(self.names))
         for number in range(1, rounds + 1):
             if self.ref.sheet.finished:

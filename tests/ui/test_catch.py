@@ -76,3 +76,31 @@ async def test_the_catcher_is_named_remembered_and_undone_in_one_key(make_app, s
         await pilot.pause()
         assert "Ben caught Ana" in text_of(pilot, "#verdict")
     assert last_move(service, sid) == "Ben: catch Ana"
+
+
+async def test_a_move_that_changes_nothing_is_a_note_and_the_next_line_goes_on(make_app, service,
+                                                                                sid):
+    app = make_app(session_id=sid)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        # A false catch (Ben holds 4 cards, no penalty at this table), then Dev's play, typed
+        # in one burst: the note does not hold the play back.
+        await pilot.press(*"Dev: catch Ben", "enter", *"b6", "enter")
+        await pilot.pause()
+        assert text_of(pilot, "#verdict").startswith("✓ #")
+        assert app.screen.query_one("#move").value == ""
+    with service.open(sid, read_only=True) as live:
+        assert [m.text for m in live.moves][-2:] == [UNTIL_CATCHABLE[-1], "Dev: b6"]
+
+
+async def test_the_note_says_it_was_not_recorded(make_app, service, sid):
+    app = make_app(session_id=sid)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*"Dev: catch Ben", "enter")
+        await pilot.pause()
+        said = text_of(pilot, "#verdict")
+        assert said.startswith("» Not recorded: `Dev: catch Ben`: False catch: Ben holds 4 cards")
+        assert said.endswith("It changes nothing in the game.")
+        assert app.screen.query_one("#move").value == ""
+    assert last_move(service, sid) == UNTIL_CATCHABLE[-1]

@@ -30,7 +30,7 @@ HEADER = Header(edition="classic", players=("Ann", "Bob", "Cy", "Dee"), scoring=
 def long_game(seed: int = 7, header: Header = HEADER) -> list[str]:
     sim = SelfPlay(seed, check=False)
     sim.play_game(header, rounds=12)
-    return [format_event(event, header) for event in sim.log]
+    return [format_event(event, header) for event in sim.recorded]
 
 
 @pytest.fixture
