@@ -11,9 +11,9 @@ import pytest
 
 from referee import cli
 from referee.engine.events import Header
+from referee.notation import parse_session
 from referee.service import SessionService
 from referee.service.replay import replay_session
-from referee.notation import parse_session
 from referee.store.tags import header_text
 
 PLAYERS = ("Ana", "Ben", "Chika", "Dev")
