@@ -28,7 +28,7 @@ from .help_screen import HelpScreen
 from .new_session_screen import NewSessionScreen
 from .samples import import_demo, samples_dir
 from .sessions_screen import SessionsScreen
-from .sitting import Sitting
+from .sitting import Keeping, Sitting
 from .table_screen import TableScreen
 
 THEME = Theme(
@@ -186,8 +186,9 @@ class RefereeApp(App[None]):
     def new_session(self) -> None:
         self.push_screen(NewSessionScreen(self.today()))
 
-    def start_session(self, header: Header, dealer: str) -> None:
-        """Store a new session, record `round 1` and its dealer, and open its table.
+    def start_session(self, header: Header, dealer: str, keeping: Keeping = "track") -> None:
+        """Store a new session, record `round 1` and its dealer, and open its table; kept for
+        the score only, the table asks at once who went out.
 
         SessionError (a bad header, a disk problem) goes back to the form that called this.
         """
@@ -199,7 +200,11 @@ class RefereeApp(App[None]):
         except BaseException:
             sitting.close()  # the form shows the problem; the lock must not outlive it
             raise
-        self.switch_screen(TableScreen(sitting))
+        sitting.keeping = keeping
+        table = TableScreen(sitting)
+        self.switch_screen(table)
+        if keeping == "score":
+            table.call_after_refresh(table.action_next_round)
 
     def open_demo(self) -> None:
         try:

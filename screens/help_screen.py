@@ -23,7 +23,7 @@ KEYS = N_("""\
   [b]F2[/] draw, or accept a Wild Draw Four    [b]F3[/] late UNO call
   [b]F4[/] catch a missed UNO (who caught whom) [b]F5[/] challenge a Wild Draw Four
   [b]F6[/] undo the last move (it waits in the box, Enter puts it back)
-  [b]F7[/] enter the hands, or start the next round
+  [b]F7[/] enter the hands, or start a round: every move or the score only
   [b]F8[/] score sheet   [b]F9[/] history, corrections   [b]F10[/] rules in force
   [b]Enter[/] record the move   [b]{right}[/] take the suggestion   [b]Tab[/] ruling log
   [b]Esc[/] back to the sessions; click a player's name to start their move

@@ -33,6 +33,12 @@ SCORING_KINDS = (
 )
 """Label, scoring kind and the usual N."""
 
+KEEPING = (
+    (N_("every move: the referee rules on each card"), "track"),
+    (N_("score only: who went out, then the hands left"), "score"),
+)
+"""How the rounds are kept, asked again as each round starts (each round may differ)."""
+
 RULEBOOKS = (
     (N_("en: the English rules sheet"), "en"),
     (N_("jp: the Japanese manuals"), "jp"),
@@ -93,6 +99,15 @@ class NewSessionScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label(_("First dealer"))
                 yield Select([], prompt=_("add players first"), id="dealer")
+            with Horizontal(classes="row"):
+                yield Label(_("Rounds"))
+                yield Select([(_(label), keeping) for label, keeping in KEEPING], value="track",
+                             allow_blank=False, id="keeping")
+            yield Static(_("Every move: type each card as it goes down; the referee rules on it "
+                           "and settles disputes. Score only: at each round's end type who "
+                           "went out and the hands left, a few entries a round. Asked again as "
+                           "each round starts (F7), so rounds of both kinds may be mixed."),
+                         id="keeping-help")
             with Collapsible(title=_("Rule options: the rulebook's defaults, each with its "
                                      "meaning and source"), id="options-box"):
                 yield OptionsForm(id="options")
@@ -118,7 +133,7 @@ class NewSessionScreen(Screen[None]):
                 "inputs": {i: self.query_one(f"#{i}", Input).value
                            for i in ("event", "date", "limit")},
                 "selects": {i: self.query_one(f"#{i}", Select).value
-                            for i in ("edition", "rules", "scoring")},
+                            for i in ("edition", "rules", "scoring", "keeping")},
                 "dealer": self.query_one("#dealer", Select).value,
                 "options": (dict(form.values), set(form.touched)),
                 "collapsed": self.query_one(Collapsible).collapsed}
@@ -210,7 +225,8 @@ class NewSessionScreen(Screen[None]):
             header = build_header(", ".join(players), edition, self.scoring(), rules,
                                   self.query_one(OptionsForm).overrides(rules, edition),
                                   event=event, date=date)
-            self.app.start_session(header, self._value("#dealer") or players[0])
+            keeping = "score" if self._value("#keeping") == "score" else "track"
+            self.app.start_session(header, self._value("#dealer") or players[0], keeping)
         except SessionError as exc:
             self._problem(exc.message)
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from referee.engine import Referee, edition_title, family_name, scoring_name
-from referee.engine.events import Header
+from referee.engine.events import Header, PlayerWentOut, StartTurned
 from referee.engine.messages import Message, render
 from referee.engine.step import Step
 from referee.i18n import pgettext
@@ -14,6 +15,9 @@ from referee.service import Correction, LiveSession, Recorded, SessionService, U
 from referee.sheet import Sheet, build_sheet
 
 from .glyphs import current
+
+Keeping = Literal["track", "score"]
+"""How a round is kept: every move refereed, or only who went out and the hands left."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +70,8 @@ class Sitting:
         """The service's step list the log was made from."""
         self.last_catcher: str | None = None
         """Who caught a missed UNO last: the catch dialog offers them first."""
+        self.keeping: Keeping | None = None
+        """How the table chose to keep its last round (None: as its moves say)."""
 
     @classmethod
     def open(cls, service: SessionService, session_id: str, *, read_only: bool = False
@@ -118,6 +124,18 @@ class Sitting:
         round_no = steps[-1].round if steps else 0
         return [*self._log, LogEntry(trouble.seq, trouble.text, trouble.rule, trouble.message,
                                      True, round_no, holds=False)]
+
+    def last_keeping(self) -> Keeping:
+        """How the last round was kept, as chosen at this table or else as its moves say:
+        `score` if it ended with `out NAME` before any start card, else `track`."""
+        if self.keeping is not None:
+            return self.keeping
+        for step in reversed(self.live.steps):
+            if isinstance(step.event, StartTurned):
+                return "track"
+            if isinstance(step.event, PlayerWentOut):
+                return "score"
+        return "track"
 
     def sheet(self) -> Sheet | None:
         """The score sheet with its notable rulings; None while a stored move no longer holds."""

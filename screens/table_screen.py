@@ -19,7 +19,7 @@ from referee.i18n import N_, _, ngettext
 from referee.service import NothingToUndo, Recorded, SessionError
 from referee.service.hints import actor, catch_lines, misplay_instead, quick_moves
 
-from .dialogs import CatchDialog, ChallengeDialog, RuleDialog
+from .dialogs import CatchDialog, ChallengeDialog, Kept, RoundStartDialog, RuleDialog
 from .glyphs import current
 from .history_screen import HistoryScreen
 from .literal import literal
@@ -52,7 +52,7 @@ class TableScreen(Screen[None]):
         Binding("f5", "challenge", N_("Challenge"), id="table.challenge"),
         Binding("f6", "undo", N_("Undo"), id="table.undo"),
         Binding("f7", "hands", N_("Hands"), id="table.hands"),
-        Binding("f7", "next_round", N_("Next round"), id="table.next_round"),
+        Binding("f7", "next_round", N_("Round start"), id="table.next_round"),
         Binding("f8", "sheet", N_("Sheet"), id="table.sheet"),
         Binding("f9", "history", N_("History"), id="table.history", show=False),
         Binding("f10", "rules", N_("Rules"), id="table.rules", show=False),
@@ -318,7 +318,9 @@ class TableScreen(Screen[None]):
         missing = ref.phase == "over" and bool(ref.missing_hands())
         if action == "hands":
             return missing
-        ready = ref.phase == "idle" or (ref.phase == "over" and not missing)
+        # A round is kept move by move or for the score only: asked before it starts, and
+        # again once it has begun, until its start card is down.
+        ready = ref.phase in ("idle", "setup") or (ref.phase == "over" and not missing)
         return ready and not ref.sheet.finished
 
     def _quick_moves(self) -> dict[str, str]:
@@ -393,7 +395,27 @@ class TableScreen(Screen[None]):
         self.app.push_screen(RoundEndScreen(self.sitting))
 
     def action_next_round(self) -> None:
-        self.record(f"round {self.sitting.referee.round_no + 1}")
+        """Ask how the round is kept, then begin it: `round N` (unless begun), and for the score
+        only `out NAME`, then the hands."""
+        ref = self.sitting.referee
+        number = ref.round_no if ref.phase == "setup" else ref.round_no + 1
+        self.app.push_screen(RoundStartDialog(number, tuple(ref.players),
+                                              self.sitting.last_keeping()), self._round_kept)
+
+    def _round_kept(self, kept: Kept | None) -> None:
+        if kept is None:
+            return
+        keeping, out = kept
+        self.sitting.keeping = keeping
+        ref = self.sitting.referee
+        if ref.phase != "setup":
+            begun = self.record(f"round {ref.round_no + 1}")
+            if begun is None or not begun.ok:
+                return
+        if out is not None:
+            went = self.record(f"out {out}")
+            if went is not None and went.ok and self.check_action("hands", ()):
+                self.app.push_screen(RoundEndScreen(self.sitting))
 
     def action_sheet(self, export: bool = False) -> None:
         self.app.push_screen(ScoreSheetScreen(self.sitting, export=export))

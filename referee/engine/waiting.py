@@ -48,9 +48,11 @@ class Say(Messages, namespace="waiting"):
     hands = Key("Round {round} is over: {winner} went out. Enter the hands of {players}")
     scored = Key("Round {round} is scored. Start the next one: `round {next}`")
     first_round = Key("Nothing recorded yet: start with `round 1`")
-    dealer = Key("Round {round}: name the dealer, `dealer NAME`")
+    dealer = Key("Round {round}: name the dealer, `dealer NAME`; or keep this round for the "
+                 "score only: `out NAME` (who went out), then the hands")
     start = Key("Round {round}: {dealer} deals. Turn up the start card and type it, e.g. "
-                "`start r7` (`start w red` for a Wild)")
+                "`start r7` (`start w red` for a Wild); or keep this round for the score only: "
+                "`out NAME` (who went out), then the hands")
 
 
 def actor(g: Game) -> str | None:

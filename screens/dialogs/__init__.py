@@ -1,4 +1,5 @@
-"""Modal dialogs: actions by letter, catch, challenge, confirm, import, QR code, a rule."""
+"""Modal dialogs: actions by letter, catch, challenge, confirm, import, QR code, round start,
+a rule."""
 
 from .actions_menu import ActionsMenu
 from .catch_dialog import CatchDialog
@@ -6,9 +7,10 @@ from .challenge_dialog import ChallengeDialog
 from .confirm_dialog import ConfirmDialog
 from .import_dialog import ImportDialog
 from .qr_dialog import QrDialog
+from .round_start_dialog import Kept, RoundStartDialog
 from .rule_dialog import TABLE_DEFAULT, RuleDialog, rule_text
 
 __all__ = [
     "TABLE_DEFAULT", "ActionsMenu", "CatchDialog", "ChallengeDialog", "ConfirmDialog",
-    "ImportDialog", "QrDialog", "RuleDialog", "rule_text",
+    "ImportDialog", "Kept", "QrDialog", "RoundStartDialog", "RuleDialog", "rule_text",
 ]

@@ -31,7 +31,8 @@ class Alert:
 
 _KEYS = {"challenge": ("F5", "challenge"), "stack": ("F2", "accept"), "accept": ("F2", "accept"),
          "hands": ("F7", "hands"), "next-round": ("F7", "next_round"),
-         "first-round": ("F7", "next_round"), "game-over": ("F8", "sheet")}
+         "first-round": ("F7", "next_round"), "dealer": ("F7", "next_round"),
+         "start": ("F7", "next_round"), "game-over": ("F8", "sheet")}
 """The key (and screen action) that answers each kind of wait."""
 
 _WARNINGS = frozenset({"challenge", "stack", "accept", "catch"})
