@@ -165,8 +165,9 @@ class TableScreen(Screen[None]):
         ref = self.sitting.referee
         table = ref.table
         self._card.show(table.top if table else None, table.color if table else None)
-        self._status.show(ref)
-        self._seating.show(ref)
+        compact = self._compact()
+        self._status.show(ref, compact)
+        self._seating.show(ref, compact)
         self._alerts.show(ref)
         self._log.show(self.sitting.log)
         self._turn.show(banner(ref, self.sitting.read_only))
@@ -175,6 +176,17 @@ class TableScreen(Screen[None]):
         if not self._keys_due:
             self._keys_due = True
             self.call_after_refresh(self._show_keys)
+
+    def _compact(self) -> bool:
+        """Whether the seating takes two columns: when one line per player would leave the
+        ruling log fewer than five lines (the rest of the screen takes 15 rows at most)."""
+        compact = len(self.sitting.referee.players) + 3 > self.size.height - 15
+        if compact != self.has_class("-compact"):
+            self.set_class(compact, "-compact")
+        return compact
+
+    def on_resize(self) -> None:
+        self.redraw()
 
     def _show_keys(self) -> None:
         self._keys_due = False

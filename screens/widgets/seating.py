@@ -20,6 +20,9 @@ _BAR_CAP = 8
 NAME_CELLS = 10
 """Names are cut to this many terminal cells, so ten players and their totals fit 80 columns."""
 
+COMPACT_NAME_CELLS = 8
+"""In two columns (many players, few rows), names are cut shorter."""
+
 
 def fit(name: str, cells: int = NAME_CELLS) -> str:
     """`name` in at most `cells` terminal cells (wide characters count two), `…` if cut; its
@@ -40,7 +43,11 @@ def _pad(text: str, cells: int) -> str:
 
 
 class Seating(Static):
-    """One line per player, clockwise as seated; clicking a name starts a move for them."""
+    """One line per player, clockwise as seated; clicking a name starts a move for them.
+
+    Compact (many players in a short terminal): two columns, top to bottom then the next,
+    without the heading and the hand bars, so that ten players take five lines.
+    """
 
     DEFAULT_CSS = """
     Seating {
@@ -55,11 +62,11 @@ class Seating(Static):
     }
     """
 
-    _drawn: tuple[tuple[str, str], ...] | None = None
-    _made: dict[tuple[str, str], Content] | None = None
+    _drawn: tuple[tuple[str, tuple[str, ...]], ...] | None = None
+    _made: dict[tuple[str, tuple[str, ...]], Content] | None = None
     """The lines of the last drawing, made: a move changes two or three lines of them."""
 
-    def show(self, ref: Referee) -> None:
+    def show(self, ref: Referee, compact: bool = False) -> None:
         """Redraw from the referee's public state."""
         table = ref.table
         who = actor(ref)
@@ -71,34 +78,52 @@ class Seating(Static):
             self.border_title = _("Seating {arrow} clockwise").format(arrow=glyphs.down)
         else:
             self.border_title = _("Seating {arrow} counter-clockwise").format(arrow=glyphs.up)
-        width = max(cell_len(fit(name)) for name in ref.players)
-        # The headings line up with the columns below, whatever their words' widths.
-        player, cards, total = _("player"), _("cards"), _("total")
-        dealer = " " * cell_len(_("D"))
-        heading = f"  {_pad(player, width)} {dealer}  {_pad(cards, 4 + _BAR_CAP)}{total}"
-        lines = [("[dim]$name[/]", heading)]
-        lines += [self._line(ref, index, name, width, who, totals.get(name, 0))
-                  for index, name in enumerate(ref.players)]
+        cells = COMPACT_NAME_CELLS if compact else NAME_CELLS
+        width = max(cell_len(fit(name, cells)) for name in ref.players)
+        lines: list[tuple[str, tuple[str, ...]]]
+        if compact:
+            players = [self._line(ref, index, name, width, who, totals.get(name, 0), "a",
+                                  compact=True)
+                       for index, name in enumerate(ref.players)]
+            half = (len(players) + 1) // 2
+            lines = []
+            for row in range(half):
+                left = players[row]
+                if row + half < len(players):
+                    # Every compact line is as wide as the next: one space between columns.
+                    right = players[row + half]
+                    lines.append((left[0] + " " + right[0].replace("$a", "$b"),
+                                  (*left[1], *right[1])))
+                else:
+                    lines.append(left)
+        else:
+            # The headings line up with the columns below, whatever their words' widths.
+            player, cards, total = _("player"), _("cards"), _("total")
+            dealer = " " * cell_len(_("D"))
+            heading = f"  {_pad(player, width)} {dealer}  {_pad(cards, 4 + _BAR_CAP)}{total}"
+            lines = [("[dim]$a[/]", (heading,))]
+            lines += [self._line(ref, index, name, width, who, totals.get(name, 0), "a")
+                      for index, name in enumerate(ref.players)]
         drawn = tuple(lines)
         if drawn != self._drawn:
             # A name goes in as a template variable: shown as typed, never read as markup.
             before = self._made or {}
-            made = {line: before.get(line) or Content.from_markup(line[0], name=line[1])
-                    for line in lines}
+            made = {line: before.get(line) or Content.from_markup(
+                line[0], **dict(zip("ab", line[1], strict=False))) for line in lines}
             self._made = made
             content = Content("\n").join(made[line] for line in lines)
-            # One line per player: the height only changes with the first drawing.
-            self.update(content, layout=self._drawn is None)
+            # One line per player: the height only changes with the layout.
+            self.update(content, layout=self._drawn is None or len(drawn) != len(self._drawn))
             self._drawn = drawn
 
     @staticmethod
     def _line(ref: Referee, index: int, name: str, width: int, who: str | None,
-              total: int) -> tuple[str, str]:
-        """The line's markup, with `$name` standing for the (cut) name."""
+              total: int, var: str, compact: bool = False) -> tuple[str, tuple[str]]:
+        """The line's markup, with `$var` standing for the (cut) name."""
         table = ref.table
         marker = f"[b $accent]{current().turn}[/]" if name == who else " "
-        short = fit(name)
-        shown = "$name"
+        short = fit(name, COMPACT_NAME_CELLS if compact else NAME_CELLS)
+        shown = f"${var}"
         if name == who:
             shown = f"[b reverse]{shown}[/]"
         # Only the name is the link: padding inside it would be underlined too.
@@ -106,6 +131,8 @@ class Seating(Static):
         dealer_mark = escape(_("D"))
         dealer = (f"[b $secondary]{dealer_mark}[/]" if name == ref.dealer
                   else " " * cell_len(dealer_mark))
+        if compact:
+            return _compact(ref, name, marker, link, dealer, total), (short,)
         hand = " " * (4 + _BAR_CAP + 1)
         flags = ""
         if table is not None and name in table.players:
@@ -123,4 +150,21 @@ class Seating(Static):
                     star=current().star)))
         elif name in ref.sheet.eliminated:
             flags = "[dim]{}[/]".format(escape(_("out of the game")))
-        return f"{marker} {link} {dealer}{hand}[b]{total:>5}[/] {flags}".rstrip(), short
+        return f"{marker} {link} {dealer}{hand}[b]{total:>5}[/] {flags}".rstrip(), (short,)
+
+
+def _compact(ref: Referee, name: str, marker: str, link: str, dealer: str, total: int) -> str:
+    """A compact column, always as wide: the count, the total and a one-cell mark (the alerts
+    say who can be caught; the mark points to them)."""
+    table = ref.table
+    count, flag = "   ", " "
+    if table is not None and name in table.players:
+        seat = table.players.index(name)
+        count = f"{table.hands[seat]:>3}"
+        if seat in table.catchable:
+            flag = f"[b $warning]{current().warning}[/]"
+        elif table.winner == seat:
+            flag = f"[b $success]{current().star}[/]"
+    elif name in ref.sheet.eliminated:
+        flag = "[dim]-[/]"
+    return f"{marker}{link} {dealer}{count}[b]{total:>6}[/]{flag}"

@@ -31,14 +31,17 @@ class TableStatus(Static):
 
     _plain: str | None = None
 
-    def show(self, ref: Referee) -> None:
+    def show(self, ref: Referee, compact: bool = False) -> None:
+        """Compact (a narrow column beside a two-column seating): the dealer on a line of its
+        own, as the round's line would not fit."""
         table = ref.table
         glyphs = current()
         rows = Text(no_wrap=True, overflow="ellipsis")
         # The labels in a column as wide as the widest, so that the values line up.
         colour, pile, discards = _("Colour"), _("Draw pile"), _("Discards")
         width = max(cell_len(colour), cell_len(pile), cell_len(discards))
-        rows.append(_pad(colour, width))
+        # Compact: the swatch names the colour without its label (the card shows it too).
+        rows.append("" if compact else _pad(colour, width))
         if table is not None and table.top is not None:
             rows.append_text(color_swatch(table.color))
             rows.append(f"\n{_pad(pile, width + 1)}{table.draw_pile:>4}\n"
@@ -54,8 +57,8 @@ class TableStatus(Static):
                       else _("Before round 1"))
         rows.append(round_text, style="bold")
         if ref.dealer:
-            rows.append(" " + _("{dot} {dealer} deals").format(dot=glyphs.dot,
-                                                             dealer=visible(ref.dealer)))
+            deals = _("{dot} {dealer} deals").format(dot=glyphs.dot, dealer=visible(ref.dealer))
+            rows.append("\n" + deals.lstrip(glyphs.dot + " ") if compact else " " + deals)
         if rows.plain != self._plain:
             self._plain = rows.plain
             self.update(rows, layout=False)
