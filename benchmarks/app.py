@@ -58,6 +58,57 @@ def cold_start(data: Path, session_id: str, samples: int) -> tuple[list[float], 
     return times, screen
 
 
+class RulingClock:
+    """Times Enter in the move box to the ruling on screen, through two private hooks (in the
+    benchmarks only): the frame hand-over (`App._display`) and the table's `record`.
+
+    `start()` just before the key press; after the app has settled, `lap()` gives the seconds
+    to the first frame composed after the ruling was stored and shown, and to the ruling
+    stored and set on the verdict line (the handler's own share); None if nothing was ruled.
+    """
+
+    def __init__(self, app: Any) -> None:
+        self._frames: list[float] = []
+        self._handled: list[float] = []
+        self._started = 0.0
+        display = app._display
+
+        def painted(screen: Any, update: Any) -> None:
+            if update is not None:
+                self._frames.append(time.perf_counter())
+            display(screen, update)
+
+        app._display = painted
+
+    def watch(self, table: Any) -> None:
+        """Hook the table's `record` (again for each new table screen)."""
+        if getattr(table, "_clocked", False):
+            return
+        record = table.record
+
+        def timed(line: str) -> Any:
+            result = record(line)
+            self._handled.append(time.perf_counter())
+            return result
+
+        table.record = timed
+        table._clocked = True
+
+    def start(self) -> None:
+        self._frames.clear()
+        self._handled.clear()
+        self._started = time.perf_counter()
+
+    def lap(self) -> tuple[float, float] | None:
+        if not self._handled:
+            return None
+        done = self._handled[0]
+        frame = next((t for t in self._frames if t >= done), None)
+        if frame is None:
+            return None
+        return frame - self._started, done - self._started
+
+
 async def move_latencies(data: Path, session_id: str, moves: list[str]
                          ) -> tuple[list[float], list[float]]:
     """Per move: seconds from Enter to the first frame showing its ruling, and to the ruling
@@ -66,8 +117,6 @@ async def move_latencies(data: Path, session_id: str, moves: list[str]
     from screens.widgets import MoveBox
 
     app = build_app(data, session_id=session_id)
-    frames: list[float] = []
-    handled: list[float] = []
     to_frame: list[float] = []
     to_ruling: list[float] = []
     async with app.run_test(size=(80, 24)) as pilot:
@@ -75,37 +124,20 @@ async def move_latencies(data: Path, session_id: str, moves: list[str]
         table = app.screen
         box = table.query_one(MoveBox)
         verdict = table.query_one("#verdict")
-        display = app._display
-
-        def painted(screen: Any, update: Any) -> None:
-            if update is not None:
-                frames.append(time.perf_counter())
-            display(screen, update)
-
-        # Private hooks, in the benchmark only: the frame hand-over and the move handler.
-        app._display = painted  # type: ignore[method-assign]
-        record = table.record
-
-        def timed(line: str) -> Any:
-            result = record(line)
-            handled.append(time.perf_counter())
-            return result
-
-        table.record = timed  # type: ignore[method-assign]
+        clock = RulingClock(app)
+        clock.watch(table)
         for text in moves:
             box.value = text
             await pilot.pause()
-            frames.clear()
-            handled.clear()
-            started = time.perf_counter()
+            clock.start()
             await pilot.press("enter")
             await pilot.pause()
             shown = str(verdict.render())
-            if not shown.startswith("✓"):
+            lap = clock.lap()
+            if not shown.startswith("✓") or lap is None:
                 raise SystemExit(f"refused while recording `{text}`: {shown}")
-            done = handled[0]
-            to_ruling.append(done - started)
-            to_frame.append(next(t for t in frames if t >= done) - started)
+            to_frame.append(lap[0])
+            to_ruling.append(lap[1])
     return to_frame, to_ruling
 
 
