@@ -181,3 +181,31 @@ async def test_hands_typed_ahead_at_a_round_end_go_each_to_its_player(make_app, 
         await pilot.pause()
         await pilot.pause()
     assert stored(service, sid)[-2:] == ["hand Bo: g3", "hand Cy: r1 b2 y3 g4"]
+
+
+TEN = ["Ana", "Ben", "Cy", "Dee", "Eri", "Fumi", "Gus", "Hana", "Ivo", "Jun"]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [2, 10])
+async def test_a_whole_table_typed_at_full_speed(make_app, service, size, players):
+    """Names into the form, then the opening moves into the move box, each in one burst."""
+    names = TEN[:players]
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        form = await open_form(pilot)
+        burst(app, "".join(f"{name}\n" for name in names))
+        await pilot.pause()
+        assert form.query_one("PlayerList").players == names
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        plays = ["r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r0"][:players]
+        burst(app, "start r5\n" + "".join(f"{card}\n" for card in plays))
+        await pilot.pause()
+        (sid,) = [row.id for row in service.list().sessions]
+    first = names[1 % players]  # left of the dealer, the first seat, plays first
+    order = names[names.index(first):] + names[:names.index(first)]
+    assert stored(service, sid) == ["round 1", f"dealer {names[0]}", "start r5",
+                                    *(f"{name}: {card}" for name, card in zip(order, plays,
+                                                                            strict=True))]
