@@ -234,7 +234,7 @@ def _start_effect(g: Game, t: Table, first: Card, said: Said) -> RuleId:
 
 def missing_hands(g: Game) -> list[str]:
     """Losers whose hands the scoring system still needs before the next round."""
-    if g.phase != "over" or g.setup.scoring.kind in ("none", "penalty"):
+    if not g.hands_missing():
         return []
     return [p for p in g.seats
             if p != g.winner and p not in g.revealed and p not in g.knocked]

@@ -177,8 +177,12 @@ def _rank_key(system: ScoringSystem, round_winner: str | None,
 
 
 def score(system: ScoringSystem, players: Sequence[str],
-          rounds: Sequence[RoundResult]) -> ScoreSheet:
-    """Scores the rounds up to the one that decides the game; later rounds are ignored."""
+          rounds: Sequence[RoundResult], last_open: bool = False) -> ScoreSheet:
+    """Scores the rounds up to the one that decides the game; later rounds are ignored.
+
+    `last_open`: the last round's hands are still being entered, so it cannot decide the game
+    yet (its points so far are shown; a `rounds 5` game is not over, nor a target reached,
+    until every hand is in)."""
     names = tuple(players)
     known = frozenset(names)
     if len(names) < 2 or len(known) != len(names):
@@ -208,7 +212,8 @@ def score(system: ScoringSystem, players: Sequence[str],
         totals = {p: totals[p] + points[p] for p in names}
         round_points.append(MappingProxyType(points))
         running.append(MappingProxyType(totals))
-        if _decided(system, index, totals, len(eliminated)):
+        if (not (last_open and index == len(rounds))
+                and _decided(system, index, totals, len(eliminated))):
             finished_after = index
             break
     key = _rank_key(system, winners[0] if winners else None, eliminated, totals)

@@ -375,8 +375,16 @@ class Game:
         scored = self.scored
         if scored is None:
             setup = self.setup
-            scored = self.scored = score(setup.scoring, setup.players, self.results)
+            scored = self.scored = score(setup.scoring, setup.players, self.results,
+                                         self.hands_missing())
         return scored
+
+    def hands_missing(self) -> bool:
+        """The round is over and the scoring still needs a loser's hand."""
+        if self.phase != "over" or self.setup.scoring.kind in ("none", "penalty"):
+            return False
+        return any(p != self.winner and p not in self.revealed and p not in self.knocked
+                   for p in self.seats)
 
     def same_as(self, other: Game) -> bool:
         """Whether `other` (a fork of this state, or this state) holds the same facts: what an

@@ -466,3 +466,27 @@ def test_property_finished_exactly_when_the_system_says(game: Game) -> None:
         decided = game_decided(system, players, rounds[:n])
         assert decided == (sheet.finished_after is not None and n >= sheet.finished_after)
         assert rounds_allowed(system, players, rounds[:n]) == (not decided)
+
+
+@pytest.mark.parametrize(("scoring", "hands"), [
+    ("rounds 1", ["hand Ana: 30", "hand Cy: 40"]),
+    ("target 50", ["hand Ana: 30", "hand Cy: 40"]),
+])
+def test_the_game_is_not_decided_while_the_deciding_round_waits_for_hands(scoring, hands):
+    """Found in a trial: the last of five rounds over, no hand entered yet, and the table said
+    the game was over and named as winner the leader before that round."""
+    from referee.engine import Referee
+    from referee.engine.events import Header
+    from referee.notation import parse_move
+
+    header = Header(edition="classic", players=("Ana", "Ben", "Cy"), scoring=scoring,
+                    rules="jp")
+    ref = Referee(header)
+    for line in ("round 1", "dealer Ana", "out Ben", hands[0]):
+        assert ref.apply(parse_move(line, header)).ok, line
+        assert not ref.sheet.finished and ref.sheet.winner is None
+        assert "game-over" not in [wait.kind for wait in ref.waiting_for()]
+    assert ref.waiting_for()[-1].kind == "hands"
+    assert ref.apply(parse_move(hands[1], header)).ok
+    assert ref.sheet.finished and ref.sheet.winner == "Ben"
+    assert ref.waiting_for()[-1].kind == "game-over"
