@@ -1,11 +1,10 @@
-"""One session's figures per player, from its steps' rule ids and message keys (never text)."""
+"""One session's figures per player, from its steps' events and message keys (never text)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..editions.flip import FLIP_GUILTY
 from ..editions.flip import Say as FlipSay
 from ..engine.calls import Say as CallsSay
 from ..engine.challenge import Say as ChallengeSay
@@ -21,14 +20,6 @@ from ..engine.events import (
     StartTurned,
 )
 from ..engine.messages import MessageKey
-from ..engine.rulebook import (
-    COACHING,
-    MISPLAY,
-    TABLE_PENALTY,
-    UNO_CATCH,
-    UNO_FALSE_CATCH,
-    WD4_GUILTY,
-)
 from ..engine.scoring import ScoreSheet
 from ..engine.state import Game, Table
 from ..engine.step import Step
@@ -43,8 +34,10 @@ COUNTERS = (
 )
 """What is counted from the rulings of tracked rounds, per player (JSON keys: never shown)."""
 
-_GUILTY = frozenset({WD4_GUILTY, FLIP_GUILTY})
-_TABLE_PENALTIES = frozenset({TABLE_PENALTY, COACHING})
+# The verdict of a challenge, as its ruling says it.
+_GUILTY: frozenset[MessageKey] = frozenset({
+    ChallengeSay.guilty_draw, ChallengeSay.guilty_retract, ChallengeSay.guilty_replay,
+    FlipSay.guilty_draw, FlipSay.guilty_retract, FlipSay.guilty_replay, FlipSay.guilty_until})
 WILD_DRAW_FOUR = "w+4"
 
 # The message parts that say a player drew cards as a penalty, and the field naming who.
@@ -113,7 +106,7 @@ def _count_rulings(players: dict[str, dict[str, int]], steps: Iterable[Step],
             for name in seated:
                 players[name]["tracked"] += 1
             before = None
-        _count_event(players, event, ruling.rule, before)
+        _count_event(players, event, frozenset(key for key, _values in ruling.parts), before)
         for key, values in ruling.parts:
             _count_part(players, key, values, before)
         if table is not None:
@@ -124,33 +117,32 @@ def _count_rulings(players: dict[str, dict[str, int]], steps: Iterable[Step],
         before = table
 
 
-def _count_event(players: dict[str, dict[str, int]], event: Any, rule: str,
+def _count_event(players: dict[str, dict[str, int]], event: Any, said: frozenset[MessageKey],
                  before: Table | None) -> None:
+    # By the message keys of the ruling rather than its rule id: a ruling that also knocks a
+    # player out (the mercy rule) rests on that rule, yet still says the verdict or the catch.
     if isinstance(event, CardPlayed | JumpedIn | CardsDrawn):
         play = event.play
-        if play is not None:
-            copies = 1 + len(play.extra)
-            if play.card.kind == WILD_DRAW_FOUR:
-                players[event.player]["wd4_played"] += copies
+        if play is not None and play.card.kind == WILD_DRAW_FOUR:
+            players[event.player]["wd4_played"] += 1 + len(play.extra)
     elif isinstance(event, ChallengeMade):
-        pending = before.pending if before is not None else None
-        guilty = rule in _GUILTY
+        guilty = not said.isdisjoint(_GUILTY)
         players[event.player]["challenges"] += 1
         players[event.player]["challenges_won"] += guilty
-        if pending is not None and pending.card.kind == WILD_DRAW_FOUR:
-            offender = players[before.players[pending.offender]] if before else None
-            if offender is not None:
-                offender["wd4_challenged"] += 1
-                offender["wd4_guilty"] += guilty
+        pending = before.pending if before is not None else None
+        if before is not None and pending is not None and pending.card.kind == WILD_DRAW_FOUR:
+            offender = players[before.players[pending.offender]]
+            offender["wd4_challenged"] += 1
+            offender["wd4_guilty"] += guilty
     elif isinstance(event, PlayerCaught):
-        if rule == UNO_CATCH:
+        if CallsSay.caught in said:
             players[event.player]["catches"] += 1
             players[event.target]["uno_caught"] += 1
-        elif rule == UNO_FALSE_CATCH:
+        elif CallsSay.false_catch in said:
             players[event.player]["false_catches"] += 1
-    elif isinstance(event, MisplayCaught) and rule == MISPLAY:
+    elif isinstance(event, MisplayCaught) and CallsSay.misplay in said:
         players[event.player]["misplays"] += 1
-    elif isinstance(event, PenaltyGiven) and rule in _TABLE_PENALTIES:
+    elif isinstance(event, PenaltyGiven) and CallsSay.penalty in said:
         players[event.player]["table_penalties"] += 1
 
 
