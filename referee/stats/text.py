@@ -38,7 +38,7 @@ def _name(line: PlayerLine) -> str:
 def standings_rows(table: Standings) -> list[list[str]]:
     """One row a person: placing, wins of games, rounds won, average points per round under
     each scoring system played (each with the count it rests on)."""
-    head = [_("rank"), _("player"), _("sessions"), _("wins/games"), _("win %"),
+    head = [_("rank"), _("player"), _("sessions played"), _("wins/games"), _("win %"),
             _("avg place"), _("rounds won"), _("round %")]
     head += [_("pts/round ({scoring})").format(scoring=scoring_name(kind))
              for kind in table.scorings]
