@@ -12,7 +12,9 @@ from typing import TextIO
 from ..i18n import _
 from ..notation import visible
 from ..service import SessionError, SessionService
-from ..service.standings import played, standings_of
+from ..service.standings import played, sheets_of, standings_of
+from ..sheet import files
+from ..stats import report
 from ..stats.league import BookError, League, change_league
 from ..stats.selection import Selection, month_range
 from ..stats.text import standings_csv, standings_text
@@ -47,11 +49,33 @@ def selection_of(a: argparse.Namespace, today: datetime.date | None = None) -> S
     return Selection(a.label, a.event, a.site, since, until, a.guests)
 
 
+def _export_failure(exc: files.ExportError) -> Failure:
+    return Failure(_("uno-referee stats: {error}").format(error=exc.message))
+
+
 def stats(service: SessionService, a: argparse.Namespace, out: TextIO) -> int:
     selection = selection_of(a)
+    if a.html is not None:
+        try:
+            files.check_target(a.html, a.force)
+        except files.ExportError as exc:
+            raise _export_failure(exc) from None
     table = standings_of(service, selection)
-    for warning in table.warnings:
+    warnings = list(table.warnings)
+    if a.html is not None:
+        sheets, problems = sheets_of(service, table.standings)
+        warnings += problems
+        title = a.title or _("UNO season report")
+        try:
+            files.write_file(a.html, report.render(table.standings, sheets, title), a.force)
+        except files.ExportError as exc:
+            raise _export_failure(exc) from None
+    for warning in warnings:
         print(_("uno-referee: warning: {problem}").format(problem=warning), file=sys.stderr)
+    if a.html is not None:
+        print(_("wrote the report of {n} session(s) to {path}").format(
+            n=len(table.standings.sessions), path=a.html), file=sys.stderr)
+        return OK
     if a.json:
         out.write(json.dumps(table.standings.to_json(), ensure_ascii=False, indent=1) + "\n")
     elif a.csv:
@@ -237,6 +261,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     shape = p.add_mutually_exclusive_group()
     shape.add_argument("--json", action="store_true", help=_("the standings as JSON"))
     shape.add_argument("--csv", action="store_true", help=_("one CSV row per player"))
+    shape.add_argument("--html", metavar="FILE",
+                       help=_("write a printable season report: the standings, their charts "
+                              "and every selected session's score sheet, in one file"))
+    p.add_argument("--title", help=_("the report's title (with --html)"))
+    p.add_argument("--force", action="store_true",
+                   help=_("overwrite FILE if it exists (with --html)"))
     p.set_defaults(run=_with_service("stats", lambda s, a: stats(s, a, sys.stdout)))
 
     p = sub.add_parser("players", help=_("the players across sessions: merge names, mark "

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..i18n import N_
+from ..i18n import N_, _
+from ..sheet import Sheet
+from ..sheet.model import build_sheet
 from ..stats.league import League, load_league
 from ..stats.selection import Played, Selection
 from ..stats.standings import Standings, standings
-from ..store import plain_os_errors
+from ..store import SessionError, plain_os_errors
 from .sessions import SessionService
 
 
@@ -38,3 +40,19 @@ def standings_of(service: SessionService, selection: Selection) -> Table:
     a session recorded since shows up)."""
     sessions, league, warnings = played(service)
     return Table(standings(sessions, league, selection), league, warnings)
+
+
+@plain_os_errors(N_("could not read the sessions: {reason}"))
+def sheets_of(service: SessionService, table: Standings) -> tuple[list[Sheet], tuple[str, ...]]:
+    """The score sheets of the sessions the standings rest on, in their order; a session that
+    cannot be read now (deleted, damaged) is left out with a warning."""
+    sheets: list[Sheet] = []
+    warnings: list[str] = []
+    for played_session in table.sessions:
+        try:
+            with service.open(played_session.id, read_only=True) as live:
+                sheets.append(build_sheet(live.header, live.steps, live.referee.state))
+        except SessionError as exc:
+            warnings.append(_("session {id} is left out of the report: {problem}").format(
+                id=played_session.id, problem=exc.message))
+    return sheets, tuple(warnings)
