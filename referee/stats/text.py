@@ -23,7 +23,7 @@ def _mean(value: float | None) -> str:
 
 def scoring_name(kind: str) -> str:
     """A scoring kind (`target`, `rounds`...) as a column heading says it."""
-    names = {"target": _("target"), "rounds": _("rounds, jp"), "lowest": _("lowest"),
+    names = {"target": _("target"), "rounds": _("N rounds"), "lowest": _("lowest"),
              "penalty": _("penalty"), "none": _("one round")}
     return names.get(kind, kind)
 
