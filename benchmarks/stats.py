@@ -6,7 +6,8 @@ written straight to their files. Times the standings with no index (every sessio
 its figures computed: what a first run or a new version pays once), then warm (the index
 holds every session's figures: what `uno-referee stats` and the standings screen pay), then
 records moves through the session service as the app does and times each `record` and each
-`close` (which computes the session's figures and puts its row in the index). Prints JSON last.
+`close` (which computes the session's figures and puts its row in the index), and the figures
+alone. Prints JSON last.
 """
 
 from __future__ import annotations
@@ -107,6 +108,7 @@ def run(service: SessionService, args: argparse.Namespace) -> None:
     # to a session: `penalty 1` lines, which a round in play takes at any time.
     latencies: list[float] = []
     closes: list[float] = []
+    figures: list[float] = []
     per_session = 60
     for sid in unfinished[: -(-args.record // per_session)]:
         live = service.open(sid)
@@ -121,6 +123,9 @@ def run(service: SessionService, args: argparse.Namespace) -> None:
             if not result.ok:
                 raise SystemExit(f"refused while recording {text!r}: {result.message}")
         t0 = time.perf_counter()
+        live.figures()
+        figures.append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
         live.close()
         closes.append(time.perf_counter() - t0)
     after, _counted = standings_ms(service)
@@ -131,7 +136,8 @@ def run(service: SessionService, args: argparse.Namespace) -> None:
     print(f"record: p50 {ms(percentile(latencies, 50))} ms, p99 "
           f"{ms(percentile(latencies, 99))} ms over {len(latencies)} moves (target p99 <= 15 "
           f"ms); close (figures + index row): median {ms(statistics.median(closes))} ms, max "
-          f"{ms(max(closes))} ms; standings after recording {ms(after)} ms")
+          f"{ms(max(closes))} ms, of which the session's figures {ms(statistics.median(figures))} "
+          f"ms; standings after recording {ms(after)} ms")
     print(json.dumps({
         "sessions": args.sessions,
         "standings_cold_ms": ms(cold), "standings_warm_ms": ms(statistics.median(warm)),
@@ -139,6 +145,7 @@ def run(service: SessionService, args: argparse.Namespace) -> None:
         "record_p50_ms": ms(percentile(latencies, 50)),
         "record_p99_ms": ms(percentile(latencies, 99)), "record_max_ms": ms(max(latencies)),
         "close_median_ms": ms(statistics.median(closes)), "close_max_ms": ms(max(closes)),
+        "figures_median_ms": ms(statistics.median(figures)), "figures_max_ms": ms(max(figures)),
         "standings_after_recording_ms": ms(after),
     }))
 
