@@ -53,21 +53,31 @@ _PENALTY_DRAWS: dict[MessageKey, str] = {
 _INNOCENT = frozenset({ChallengeSay.innocent, FlipSay.innocent})
 
 
+FIGURES = frozenset({"rounds", "tracked", "rounds_won", "points", "total", *COUNTERS})
+"""Every figure a player's row may hold."""
+
+
+def figure(row: dict[str, int], name: str) -> int:
+    """One figure of a player's row (a figure left out is 0)."""
+    return row.get(name, 0)
+
+
 def _blank() -> dict[str, int]:
     return dict.fromkeys(("rounds", "tracked", "rounds_won", "points", *COUNTERS), 0)
 
 
 def blank_figures(header: Header) -> dict[str, Any]:
     """The figures of a session with no moves yet."""
-    players = {name: {**_blank(), "total": 0} for name in header.players}
     return {"v": FIGURES_VERSION, "scoring": header.scoring.split()[0], "finished": False,
-            "rounds": 0, "winner": None, "places": None, "players": players}
+            "rounds": 0, "winner": None, "places": None,
+            "players": {name: {} for name in header.players}}
 
 
 def session_figures(header: Header, steps: Sequence[Step], end: Game) -> dict[str, Any]:
     """JSON-ready figures of one session: per player, the rounds and points of its counted
     rounds, its placing once the game is finished, and what the rulings of its tracked rounds
-    say (`end`: the state after the last step)."""
+    say (`end`: the state after the last step). A player's figure that is 0 is left out (read
+    them with `figure`)."""
     players = {name: _blank() for name in header.players}
     sheet = end.sheet
     _count_rulings(players, steps, end.setup.players)
@@ -79,7 +89,8 @@ def session_figures(header: Header, steps: Sequence[Step], end: Game) -> dict[st
         "v": FIGURES_VERSION, "scoring": scoring, "finished": sheet.finished,
         "rounds": len(sheet.round_points), "winner": sheet.winner if sheet.finished else None,
         "places": dict(sheet.ranks) if sheet.finished else None,
-        "players": players,
+        # Zeros left out: the index holds a row for every session, and most counts are 0.
+        "players": {name: {k: v for k, v in row.items() if v} for name, row in players.items()},
     }
 
 
@@ -172,11 +183,10 @@ def usable_figures(figures: Any, players: Sequence[str]) -> bool:
     rows = figures.get("players")
     if not isinstance(rows, dict) or set(rows) != set(players):
         return False
-    keys = {"rounds", "tracked", "rounds_won", "points", "total", *COUNTERS}
     for row in rows.values():
-        if not isinstance(row, dict) or not keys <= set(row):
+        if not isinstance(row, dict) or not set(row) <= FIGURES:
             return False
-        if not all(type(row[key]) is int for key in keys):
+        if not all(type(value) is int for value in row.values()):
             return False
     places = figures.get("places")
     if places is not None and not (isinstance(places, dict) and set(places) == set(players)

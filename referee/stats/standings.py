@@ -141,15 +141,16 @@ def standings(played: Iterable[Played], league: League, selection: Selection) ->
                 line = lines[person] = PlayerLine(person, league.names_of(person),
                                                   person in league.guests)
             line.sessions += 1
-            line.rounds += row["rounds"]
-            line.rounds_won += row["rounds_won"]
-            line.tracked += row["tracked"]
-            if row["rounds"]:
+            rounds = row.get("rounds", 0)
+            line.rounds += rounds
+            line.rounds_won += row.get("rounds_won", 0)
+            line.tracked += row.get("tracked", 0)
+            if rounds:
                 got = line.points.setdefault(kind, [0, 0])
-                got[0] += row["rounds"]
-                got[1] += row["points"]
+                got[0] += rounds
+                got[1] += row.get("points", 0)
             for counter in COUNTERS:
-                line.counts[counter] += row[counter]
+                line.counts[counter] += row.get(counter, 0)
             if places is not None:
                 line.games += 1
                 line.place_sum += places[name]
@@ -165,8 +166,8 @@ def standings(played: Iterable[Played], league: League, selection: Selection) ->
             pair.first_higher += places[a] < places[b]
             pair.second_higher += places[b] < places[a]
             pair.ties += places[a] == places[b]
-            pair.first_points += rows[a]["total"]
-            pair.second_points += rows[b]["total"]
+            pair.first_points += rows[a].get("total", 0)
+            pair.second_points += rows[b].get("total", 0)
     ranked = sorted(lines.values(), key=_order)
     previous: tuple[Any, ...] | None = None
     for position, line in enumerate(ranked, 1):
