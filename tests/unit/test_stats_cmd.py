@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from referee.service import SessionService
+from referee.service import live as live_module
 from referee.service.standings import standings_of
 from referee.stats.selection import Selection
 
@@ -139,3 +140,25 @@ def test_index_rows_without_figures_are_computed_again(run, home):
     path.write_text(json.dumps(index), encoding="utf-8")
     rows, _warnings = SessionService(home).rows()
     assert rows[sid]["stats"]["places"]["花子"] == 1
+
+
+def test_recording_a_move_leaves_the_figures_to_closing(run, home, monkeypatch):
+    # The figures are computed once a session changes, when its writer closes it, never on
+    # each move: recording pays nothing for the statistics.
+    [sid] = imported(run, MADE / "penalties-en.uno")
+    service = SessionService(home)
+    calls: list[str] = []
+    real = live_module.session_figures
+
+    def counted(*args, **kwargs):
+        calls.append("figures")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(live_module, "session_figures", counted)
+    with service.open(sid) as live:
+        for _ in range(3):
+            assert live.record("Ann: penalty 1").ok
+        assert calls == []
+    assert calls == ["figures"]
+    rows, _warnings = service.rows()
+    assert rows[sid]["stats"]["players"]["Ann"]["table_penalties"] == 3
