@@ -32,7 +32,7 @@ KEYS = N_("""\
 [b]Esc[/] back  [b]Ctrl+Q[/] quit
   [b]Ctrl+O[/] every action of the screen by a letter, for keyboards without F keys
 [b $accent]Sessions[/]  [b]Enter[/] resume  [b]F2[/] new  [b]F3[/] import  [b]F4[/] demo  \
-[b]Delete[/] delete
+[b]F6[/] standings  [b]Delete[/] delete
 [b $accent]Score sheet[/]  [b]F2[/] export  [b]F3[/] QR code
 [b $accent]History[/]  [b]Enter[/] pick a move  [b]F2[/] preview  [b]F3[/] apply  \
 [b]F6[/] undo

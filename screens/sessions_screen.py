@@ -20,6 +20,7 @@ from referee.service import SessionError, SessionInfo, status_name
 from . import glyphs
 from .dialogs import ConfirmDialog
 from .literal import filled, literal, text_cell
+from .standings_screen import STANDINGS, StandingsScreen
 from .widgets.footer import Footer
 from .widgets.seating import fit
 
@@ -81,6 +82,7 @@ class SessionsScreen(Screen[None]):
         Binding("f3", "import", N_("Import"), id="sessions.import"),
         Binding("f4", "demo", N_("Demo"), id="sessions.demo"),
         Binding("delete", "delete", N_("Delete"), id="sessions.delete"),
+        Binding("f6", "standings", STANDINGS, id="sessions.standings"),
     ]
 
     app: RefereeApp
@@ -180,6 +182,9 @@ class SessionsScreen(Screen[None]):
     @on(Button.Pressed, "#demo")
     def action_demo(self) -> None:
         self.app.open_demo()
+
+    def action_standings(self) -> None:
+        self.app.push_screen(StandingsScreen())
 
     @on(Button.Pressed, "#delete")
     def action_delete(self) -> None:

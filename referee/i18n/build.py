@@ -46,7 +46,8 @@ PARTS = ("rulings", "rules", "core", "cli", "table", "screens", "web", "stats")
 # other file of the program belongs to core, cli, table or screens by its layer.
 _PART_PATHS = {
     "web": ("referee/web/", "referee/cli/serve_cmd.py", "screens/dialogs/serve_dialog.py"),
-    "stats": ("referee/stats/", "referee/cli/stats_cmd.py", "screens/standings_screen.py"),
+    "stats": ("referee/stats/", "referee/cli/stats_cmd.py", "screens/standings_screen.py",
+              "referee/service/standings.py"),
 }
 _TABLE_FILES = ("screens/app.py", "screens/table_screen.py", "screens/sitting.py")
 _TABLE_DIRS = ("screens/widgets", "screens/dialogs")

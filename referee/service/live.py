@@ -23,6 +23,7 @@ from ..engine.step import Step
 from ..i18n import N_, _
 from ..notation import NotationError, format_event, format_session, from_keyboard, parse_move
 from ..notation.limits import MAX_STATEMENTS, shorten
+from ..stats import session_figures
 from ..store import Move, ReadOnly, SessionError, SessionFile, plain_os_errors
 from ..store.log import last_summary
 from ..store.tags import header_of
@@ -70,7 +71,8 @@ class LiveSession:
     _steps: list[Step] | None
 
     def __init__(self, file: SessionFile,
-                 on_close: Callable[[SessionFile, dict[str, Any]], None] | None = None) -> None:
+                 on_close: Callable[[SessionFile, dict[str, Any], dict[str, Any]], None]
+                 | None = None) -> None:
         self._file = file
         self._on_close = on_close
         self._dirty = False
@@ -156,6 +158,10 @@ class LiveSession:
 
     def summary(self) -> dict[str, Any]:
         return summarize(self.referee)
+
+    def figures(self) -> dict[str, Any]:
+        """What the statistics count in this session (`referee.stats`), for its index row."""
+        return session_figures(self.header, self.steps, self.referee.state)
 
     def events(self) -> list[Event]:
         """The events of the moves that hold (all of them unless `trouble` is set), read from
@@ -358,7 +364,7 @@ class LiveSession:
         callback, self._on_close = self._on_close, None
         try:
             if callback is not None and self._dirty and self._file.writable:
-                callback(self._file, self.summary())
+                callback(self._file, self.summary(), self.figures())
         finally:
             self._file.close()
         self._keep_snapshot()

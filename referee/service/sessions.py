@@ -12,6 +12,7 @@ from ..engine import Referee, SetupError
 from ..engine.events import Header, Session
 from ..i18n import N_, _
 from ..notation import NotationError, parse_session
+from ..stats import blank_figures, usable_figures
 from ..store import (
     Layout,
     SaveFailed,
@@ -187,6 +188,11 @@ class SessionService:
                        key=lambda info: (info.updated, info.id), reverse=True)
         return Listing(tuple(infos), warnings)
 
+    def rows(self) -> tuple[dict[str, dict[str, Any]], tuple[str, ...]]:
+        """The index rows by id (each with its figures, `row["stats"]`), brought up to date
+        with the files, and what went wrong."""
+        return self._rows(False)
+
     def _rows(self, rebuild: bool) -> tuple[dict[str, dict[str, Any]], tuple[str, ...]]:
         """The index brought up to date with the files: rows by id, and what went wrong."""
         sweep_leftovers(self.layout)
@@ -229,19 +235,20 @@ class SessionService:
         with contextlib.suppress(SessionError):
             self.index.put(sid, self._row(sid))
 
-    def _closed(self, file: SessionFile, summary: dict[str, Any]) -> None:
+    def _closed(self, file: SessionFile, summary: dict[str, Any],
+                figures: dict[str, Any]) -> None:
         # Called with the writer lock still held, so the file cannot change under us.
         file.seen = fingerprint(file.path)
-        self.index.put(file.id, row_of(file, summary))
+        self.index.put(file.id, row_of(file, summary, figures))
 
 
 def _usable(row: dict[str, Any] | None) -> bool:
     """Whether an index row has every field the list shows (the index is only a cache)."""
     try:
-        SessionInfo.from_row(row or {})
+        info = SessionInfo.from_row(row or {})
     except (KeyError, TypeError, ValueError):
         return False
-    return True
+    return usable_figures((row or {}).get("stats"), info.players)
 
 
 def _content_digest(tags: dict[str, Any], entries: list[dict[str, Any]]) -> str:
@@ -250,18 +257,23 @@ def _content_digest(tags: dict[str, Any], entries: list[dict[str, Any]]) -> str:
     return hashlib.sha256(content.encode("utf-8")).hexdigest()
 
 
-def row_of(file: SessionFile, summary: dict[str, Any] | None = None) -> dict[str, Any]:
-    """A list row from a loaded file: what its moves say. `summary` comes from a replay of
-    this very file (a writer closing it); without it the moves are replayed here, as a
-    summary stored in the file is not evidence (it may be forged or from an older version)."""
+def row_of(file: SessionFile, summary: dict[str, Any] | None = None,
+           figures: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A list row from a loaded file: what its moves say, and the figures the statistics count
+    in it (computed once per change of the file, here). `summary` and `figures` come from a
+    replay of this very file (a writer closing it); without them the moves are replayed here,
+    as a summary stored in the file is not evidence (it may be forged or from an older
+    version)."""
     header = header_of(file.meta["tags"])
     moves = file.moves
     if not moves:
         # A new session: nothing to replay (`new` referees its header once, in `create`).
         summary = {"round": 0, "status": "new", "leader": None,
                    "totals": dict.fromkeys(header.players, 0)}
-    elif summary is None:
-        summary = LiveSession(file).summary()
+        figures = blank_figures(header)
+    elif summary is None or figures is None:
+        live = LiveSession(file)
+        summary, figures = live.summary(), live.figures()
     created = str(file.meta.get("created", ""))
     return {
         "id": file.id, "event": header.event, "date": header.date,
@@ -271,5 +283,5 @@ def row_of(file: SessionFile, summary: dict[str, Any] | None = None) -> dict[str
         "moves": len(moves), "created": created,
         "updated": file.entries[-1]["ts"] if file.entries else created,
         "file": list(file.seen) if file.seen else None,
-        "imported": file.meta.get("imported"),
+        "imported": file.meta.get("imported"), "site": header.site, "stats": figures,
     }

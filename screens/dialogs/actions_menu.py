@@ -21,6 +21,7 @@ LETTERS = {
     "table.challenge": "h", "table.undo": "z", "table.hands": "e", "table.next_round": "n",
     "table.sheet": "s", "table.history": "l", "table.rules": "r", "table.leave": "b",
     "sessions.new": "n", "sessions.import": "i", "sessions.demo": "m", "sessions.delete": "x",
+    "sessions.standings": "s",
     "sheet.export": "e", "sheet.qr": "q", "history.undo": "z", "history.preview": "p",
     "history.apply": "a", "app.help": "?", "app.language": "t",
 }

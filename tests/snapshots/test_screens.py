@@ -53,3 +53,15 @@ class TestNewSession:
             await settle(pilot)
 
         assert snap_compare(demo_app, terminal_size=SIZE, run_before=run_before)
+
+
+class TestStandings:
+    def test_after_the_demo(self, snap_compare, demo_app):
+        """F6 from the sessions: the demo's players in the standings, the bars, the rulings."""
+
+        async def run_before(pilot: Pilot[None]) -> None:
+            await pilot.pause()
+            await pilot.press("escape", "f6")
+            await settle(pilot)
+
+        assert snap_compare(demo_app, terminal_size=SIZE, run_before=run_before)

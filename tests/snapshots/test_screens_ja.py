@@ -65,6 +65,8 @@ SCREENS: dict[str, tuple[str, Route]] = {
     "confirm_dialog": ("ja_demo_app", typed("escape", "delete")),
     "import_dialog": ("ja_demo_app", typed("escape", "f3")),
     "new_session": ("ja_demo_app", typed("escape", "f2")),
+    # The standings over the demo session: the table, the bars, the rulings.
+    "standings": ("ja_demo_app", typed("escape", "f6")),
 }
 """Each screen and dialog: the app it opens on and the way there."""
 

@@ -13,13 +13,23 @@ from .html_style import CSS
 
 def render(sheet: Sheet) -> bytes:
     title = escape(_("{title} - score sheet").format(title=labels.title(sheet)))
-    body = "\n".join([_header(sheet), _table(sheet), _figures(sheet), _rulings(sheet),
-                      _footer()])
+    body = "\n".join([sheet_body(sheet), _footer()])
     page = (f'<!DOCTYPE html>\n<html lang="{current()}">\n<head>\n<meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{title}</title>\n<style>{CSS}</style>\n</head>\n"
             f'<body>\n<main class="page">\n{body}\n</main>\n</body>\n</html>\n')
     return page.encode("utf-8")
+
+
+def sheet_body(sheet: Sheet) -> str:
+    """The sheet's page without its footer: heading, table, chart and QR code, rulings (the
+    season report puts several on one document)."""
+    return "\n".join([_header(sheet), _table(sheet), _figures(sheet), _rulings(sheet)])
+
+
+def footer() -> str:
+    """The line under a page: what kept it and how to read the rulings."""
+    return _footer()
 
 
 def _header(sheet: Sheet) -> str:

@@ -1,0 +1,311 @@
+"""`uno-referee stats`, `players` and `label`: standings over sessions, who is who, labels."""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import sys
+from collections.abc import Callable
+from typing import TextIO
+
+from ..i18n import _
+from ..notation import visible
+from ..service import SessionError, SessionService
+from ..service.standings import played, sheets_of, standings_of
+from ..sheet import files
+from ..stats import report
+from ..stats.league import BookError, League, change_league
+from ..stats.selection import Selection, month_range
+from ..stats.text import standings_csv, standings_text
+from .common import OK, UNREADABLE, Failure
+
+
+def _day(text: str, option: str) -> datetime.date:
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        raise Failure(_("uno-referee stats: {option} expects a date YYYY-MM-DD, not "
+                        "{text!r}").format(option=option, text=text)) from None
+
+
+def selection_of(a: argparse.Namespace, today: datetime.date | None = None) -> Selection:
+    """The selection the options ask for; Failure (exit 2) on a date that is not one."""
+    today = today or datetime.date.today()
+    since = _day(a.since, "--from") if a.since else None
+    until = _day(a.until, "--to") if a.until else None
+    if a.today:
+        since = until = today
+    if a.month is not None:
+        month = a.month or today.isoformat()[:7]
+        try:
+            since, until = month_range(month)
+        except ValueError:
+            raise Failure(_("uno-referee stats: --month expects YYYY-MM, not {text!r}").format(
+                text=month)) from None
+    if since is not None and until is not None and since > until:
+        raise Failure(_("uno-referee stats: --from {since} is after --to {until}").format(
+            since=since, until=until))
+    return Selection(a.label, a.event, a.site, since, until, a.guests)
+
+
+def _export_failure(exc: files.ExportError) -> Failure:
+    return Failure(_("uno-referee stats: {error}").format(error=exc.message))
+
+
+def stats(service: SessionService, a: argparse.Namespace, out: TextIO) -> int:
+    selection = selection_of(a)
+    if a.html is not None:
+        try:
+            files.check_target(a.html, a.force)
+        except files.ExportError as exc:
+            raise _export_failure(exc) from None
+    table = standings_of(service, selection)
+    warnings = list(table.warnings)
+    if a.html is not None:
+        sheets, problems = sheets_of(service, table.standings)
+        warnings += problems
+        title = a.title or _("UNO season report")
+        try:
+            files.write_file(a.html, report.render(table.standings, sheets, title), a.force)
+        except files.ExportError as exc:
+            raise _export_failure(exc) from None
+    for warning in warnings:
+        print(_("uno-referee: warning: {problem}").format(problem=warning), file=sys.stderr)
+    if a.html is not None:
+        print(_("wrote the report of {n} session(s) to {path}").format(
+            n=len(table.standings.sessions), path=a.html), file=sys.stderr)
+        return OK
+    if a.json:
+        out.write(json.dumps(table.standings.to_json(), ensure_ascii=False, indent=1) + "\n")
+    elif a.csv:
+        out.write(standings_csv(table.standings))
+    else:
+        out.write(standings_text(table.standings))
+    return OK
+
+
+# players -------------------------------------------------------------------------------------
+
+def _known(service: SessionService) -> set[str]:
+    sessions, _league, _warnings = played(service)
+    return {name for session in sessions for name in session.figures["players"]}
+
+
+def _typed(name: str) -> str:
+    name = name.strip()
+    if not name or not name.isprintable():
+        raise Failure(_("uno-referee players: {name!r} is not a player's name").format(
+            name=visible(name)))
+    return name
+
+
+def _change(service: SessionService, change: Callable[[League], None]) -> League:
+    try:
+        league, warning = change_league(service.layout, change)
+    except BookError as exc:
+        raise Failure(_("uno-referee players: {error}").format(error=exc.message)) from None
+    if warning:
+        print(_("uno-referee: warning: {problem}").format(problem=warning), file=sys.stderr)
+    return league
+
+
+def merge(service: SessionService, keep: str, other: str, out: TextIO) -> int:
+    keep, other = _typed(keep), _typed(other)
+    known = _known(service)
+    for name in (keep, other):
+        if name not in known:
+            raise Failure(_("uno-referee players: no stored session has a player named {name} "
+                            "(names are matched exactly, as `uno-referee list` shows them)"
+                            ).format(name=visible(name)))
+    if keep == other:
+        raise Failure(_("uno-referee players: {name} is merged with itself already").format(
+            name=visible(keep)))
+    league = _change(service, lambda book: book.merge(keep, other))
+    person = league.person(keep)
+    out.write(_("{other} now counts as {person}").format(other=visible(other),
+                                                        person=visible(person)) + "\n")
+    return OK
+
+
+def split(service: SessionService, name: str, out: TextIO) -> int:
+    name = _typed(name)
+    found: list[bool] = []
+    _change(service, lambda book: found.append(book.split(name)))
+    if not found or not found[0]:
+        raise Failure(_("uno-referee players: {name} is not merged into anyone").format(
+            name=visible(name)))
+    out.write(_("{name} counts as a player of their own again").format(name=visible(name))
+              + "\n")
+    return OK
+
+
+def guest(service: SessionService, name: str, remove: bool, out: TextIO) -> int:
+    name = _typed(name)
+    if not remove and name not in _known(service):
+        raise Failure(_("uno-referee players: no stored session has a player named {name} "
+                        "(names are matched exactly, as `uno-referee list` shows them)").format(
+                            name=visible(name)))
+
+    def mark(book: League) -> None:
+        person = book.person(name)
+        if remove:
+            book.guests.discard(person)
+        else:
+            book.guests.add(person)
+
+    _change(service, mark)
+    text = (_("{name} is counted in standings again") if remove
+            else _("{name} is a guest: left out of standings unless --guests is given"))
+    out.write(text.format(name=visible(name)) + "\n")
+    return OK
+
+
+def list_players(service: SessionService, as_json: bool, out: TextIO) -> int:
+    sessions, league, warnings = played(service)
+    for warning in warnings:
+        print(_("uno-referee: warning: {problem}").format(problem=warning), file=sys.stderr)
+    count: dict[str, int] = {}
+    for session in sessions:
+        for name in session.figures["players"]:
+            count[league.person(name)] = count.get(league.person(name), 0) + 1
+    people = sorted(count)
+    if as_json:
+        rows = [{"name": p, "merged": league.names_of(p), "guest": p in league.guests,
+                 "sessions": count[p]} for p in people]
+        out.write(json.dumps(rows, ensure_ascii=False, indent=1) + "\n")
+        return OK
+    for person in people:
+        line = _("{name}: {n} session(s)").format(name=visible(person), n=count[person])
+        merged = league.names_of(person)
+        if merged:
+            line += "; " + _("also written {names}").format(
+                names=", ".join(visible(m) for m in merged))
+        if person in league.guests:
+            line += "; " + _("guest")
+        out.write(line + "\n")
+    return OK
+
+
+def label(service: SessionService, typed: str, labels: list[str], remove: bool,
+          out: TextIO) -> int:
+    sid = service.info(typed).id
+    for text in labels:
+        if not text.strip() or not text.isprintable():
+            raise Failure(_("uno-referee label: {label!r} is not a label").format(
+                label=visible(text)))
+
+    def change(book: League) -> None:
+        held = book.labels.setdefault(sid, [])
+        for text in (t.strip() for t in labels):
+            if remove and text in held:
+                held.remove(text)
+            elif not remove and text not in held:
+                held.append(text)
+
+    try:
+        league, warning = change_league(service.layout, change)
+    except BookError as exc:
+        raise Failure(_("uno-referee label: {error}").format(error=exc.message)) from None
+    if warning:
+        print(_("uno-referee: warning: {problem}").format(problem=warning), file=sys.stderr)
+    held = league.labels.get(sid, [])
+    out.write(_("session {id}: {labels}").format(
+        id=sid, labels=", ".join(visible(h) for h in held) or _("no labels")) + "\n")
+    return OK
+
+
+# Registration --------------------------------------------------------------------------------
+
+def _with_service(command: str, body: Callable[[SessionService, argparse.Namespace], int]
+                  ) -> Callable[[argparse.Namespace], int]:
+    def run(a: argparse.Namespace) -> int:
+        try:
+            return body(SessionService(a.data_dir, index_on_close=False), a)
+        except SessionError as exc:
+            raise Failure(_("uno-referee {command}: {error}").format(
+                command=command, error=exc.message), UNREADABLE) from None
+    return run
+
+
+def add_selection(parser: argparse.ArgumentParser) -> None:
+    """The options choosing sessions (shared with the season report)."""
+    parser.add_argument("--label", help=_("only sessions with this label (`uno-referee label`)"))
+    parser.add_argument("--event", help=_("only sessions whose Event tag is this"))
+    parser.add_argument("--site", help=_("only sessions whose Site tag is this"))
+    parser.add_argument("--from", dest="since", metavar="DATE",
+                        help=_("only sessions on or after this day (YYYY-MM-DD)"))
+    parser.add_argument("--to", dest="until", metavar="DATE",
+                        help=_("only sessions on or before this day (YYYY-MM-DD)"))
+    parser.add_argument("--today", action="store_true", help=_("only today's sessions"))
+    parser.add_argument("--month", nargs="?", const="", metavar="YYYY-MM",
+                        help=_("only one month's sessions (default: this month)"))
+    parser.add_argument("--guests", action="store_true",
+                        help=_("count players marked as guests too"))
+
+
+def _data_dir(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--data-dir", metavar="DIR",
+                        help=_("where sessions are stored (default: $UNO_REFEREE_HOME, else "
+                               "the user data folder)"))
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """`stats`, `players` and `label`."""
+    p = sub.add_parser("stats", help=_("standings and each player's figures over stored "
+                                       "sessions"),
+                       description=_("Standings and each player's figures over stored "
+                                     "sessions: all of them, or those the options select."))
+    _data_dir(p)
+    add_selection(p)
+    shape = p.add_mutually_exclusive_group()
+    shape.add_argument("--json", action="store_true", help=_("the standings as JSON"))
+    shape.add_argument("--csv", action="store_true", help=_("one CSV row per player"))
+    shape.add_argument("--html", metavar="FILE",
+                       help=_("write a printable season report: the standings, their charts "
+                              "and every selected session's score sheet, in one file"))
+    p.add_argument("--title", help=_("the report's title (with --html)"))
+    p.add_argument("--force", action="store_true",
+                   help=_("overwrite FILE if it exists (with --html)"))
+    p.set_defaults(run=_with_service("stats", lambda s, a: stats(s, a, sys.stdout)))
+
+    p = sub.add_parser("players", help=_("the players across sessions: merge names, mark "
+                                         "guests"),
+                       description=_("The players across sessions. Merging and guest marks "
+                                     "are kept in the league book (league.json in the data "
+                                     "folder); no stored session changes."))
+    _data_dir(p)
+    p.set_defaults(run=_with_service("players", lambda s, a: list_players(s, False,
+                                                                          sys.stdout)))
+    actions = p.add_subparsers(dest="action", metavar="ACTION")
+    q = actions.add_parser("list", help=_("each player, their other names and guest mark"))
+    _data_dir(q)
+    q.add_argument("--json", action="store_true", help=_("one JSON object per player"))
+    q.set_defaults(run=_with_service("players", lambda s, a: list_players(s, a.json,
+                                                                          sys.stdout)))
+    q = actions.add_parser("merge", help=_("count NAME as the same person as KEEP"))
+    _data_dir(q)
+    q.add_argument("keep", metavar="KEEP", help=_("the name to show"))
+    q.add_argument("other", metavar="NAME", help=_("the other way the name was written"))
+    q.set_defaults(run=_with_service("players", lambda s, a: merge(s, a.keep, a.other,
+                                                                   sys.stdout)))
+    q = actions.add_parser("split", help=_("undo a merge: NAME is a person of their own"))
+    _data_dir(q)
+    q.add_argument("name", metavar="NAME")
+    q.set_defaults(run=_with_service("players", lambda s, a: split(s, a.name, sys.stdout)))
+    q = actions.add_parser("guest", help=_("mark a guest, left out of standings by default"))
+    _data_dir(q)
+    q.add_argument("name", metavar="NAME")
+    q.add_argument("--remove", action="store_true", help=_("no longer a guest"))
+    q.set_defaults(run=_with_service("players", lambda s, a: guest(s, a.name, a.remove,
+                                                                   sys.stdout)))
+
+    p = sub.add_parser("label", help=_("label a session (a group, a season, a place)"),
+                       description=_("Label a stored session, for `stats --label`. Labels are "
+                                     "kept in the league book; the session does not change."))
+    _data_dir(p)
+    p.add_argument("id", metavar="ID")
+    p.add_argument("labels", metavar="LABEL", nargs="+")
+    p.add_argument("--remove", action="store_true", help=_("take the labels off"))
+    p.set_defaults(run=_with_service("label", lambda s, a: label(s, a.id, a.labels, a.remove,
+                                                                 sys.stdout)))

@@ -1,0 +1,157 @@
+"""The league book (`league.json` in the data folder): merged names, guests, session labels.
+
+Kept outside the sessions, so that merging two names, marking a guest or labelling a session
+never changes a stored session. Written whole and atomically; a damaged book is set aside (never
+overwritten) and the standings go on without it, saying so.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..i18n import _
+from ..store import locks
+from ..store.atomic import MAX_STORED_BYTES, write_atomically
+from ..store.paths import Layout
+from ..store.quarantine import set_aside
+
+BOOK_NAME = "league.json"
+BOOK_VERSION = 1
+_LOCK_WAIT = 5.0
+
+
+class BookError(Exception):
+    """The book cannot be written (the disk, or another process holding it too long)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(slots=True)
+class League:
+    """Who is who across sessions, and how sessions are labelled."""
+
+    aliases: dict[str, str] = field(default_factory=dict)
+    """A name as written in a session -> the name of the person it stands for."""
+    guests: set[str] = field(default_factory=set)
+    """People (by their name) left out of standings unless guests are asked for."""
+    labels: dict[str, list[str]] = field(default_factory=dict)
+    """Session id -> its labels (a group, a season, a place), in the order given."""
+
+    def person(self, name: str) -> str:
+        return self.aliases.get(name, name)
+
+    def names_of(self, person: str) -> list[str]:
+        """The other names merged into `person`, sorted."""
+        return sorted(name for name, whom in self.aliases.items() if whom == person)
+
+    def merge(self, keep: str, other: str) -> None:
+        """`other` (and every name merged into it) is `keep` from now on."""
+        keep = self.person(keep)
+        other = self.person(other)
+        for name, whom in list(self.aliases.items()):
+            if whom == other:
+                self.aliases[name] = keep
+        if other != keep:
+            self.aliases[other] = keep
+        if other in self.guests:
+            self.guests.discard(other)
+            self.guests.add(keep)
+
+    def split(self, name: str) -> bool:
+        """`name` is its own person again; False if it was not merged into anyone."""
+        return self.aliases.pop(name, None) is not None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"version": BOOK_VERSION, "aliases": dict(sorted(self.aliases.items())),
+                "guests": sorted(self.guests),
+                "labels": {sid: labels for sid, labels in sorted(self.labels.items()) if labels}}
+
+
+def book_path(layout: Layout) -> Path:
+    return layout.root / BOOK_NAME
+
+
+def _parse(data: Any) -> League:
+    if not isinstance(data, dict) or data.get("version") != BOOK_VERSION:
+        raise ValueError(_("not a league book of version {version}").format(
+            version=BOOK_VERSION))
+    aliases, guests, labels = data.get("aliases", {}), data.get("guests", []), \
+        data.get("labels", {})
+    if not (isinstance(aliases, dict) and all(isinstance(k, str) and isinstance(v, str)
+                                              for k, v in aliases.items())):
+        raise ValueError(_("aliases is not an object of names"))
+    if not (isinstance(guests, list) and all(isinstance(g, str) for g in guests)):
+        raise ValueError(_("guests is not a list of names"))
+    if not (isinstance(labels, dict) and all(
+            isinstance(v, list) and all(isinstance(x, str) for x in v) for v in labels.values())):
+        raise ValueError(_("labels is not an object of lists of labels"))
+    # Merges point at a person, never at another merged name.
+    for name, whom in aliases.items():
+        if whom in aliases or whom == name:
+            raise ValueError(_("{name} is merged into {whom}, itself merged").format(
+                name=name, whom=whom))
+    return League(dict(aliases), set(guests), {k: list(v) for k, v in labels.items()})
+
+
+def load_league(layout: Layout) -> tuple[League, str | None]:
+    """The book, and a warning if it was damaged (and set aside) or could not be read."""
+    path = book_path(layout)
+    try:
+        with open(path, "rb") as stream:
+            raw = stream.read(MAX_STORED_BYTES + 1)
+    except FileNotFoundError:
+        return League(), None
+    except OSError as exc:
+        return League(), _("the league book {path} could not be read ({reason}); standings "
+                           "are shown without its merges, guests and labels").format(
+                               path=path, reason=exc.strerror or exc)
+    try:
+        if len(raw) > MAX_STORED_BYTES:
+            raise ValueError(_("the file is too large"))
+        return _parse(json.loads(raw.decode("utf-8"))), None
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+        reason = str(exc) or type(exc).__name__
+        try:
+            target = set_aside(path, layout.quarantine, reason)
+        except OSError as error:
+            return League(), _("the league book {path} is damaged ({reason}) and could not be "
+                               "set aside ({error}); standings are shown without it").format(
+                                   path=path, reason=reason, error=error)
+        return League(), _("the league book {path} was damaged ({reason}); it was moved to "
+                           "{target} and a new one begun").format(path=path, reason=reason,
+                                                                  target=target)
+
+
+def save_league(layout: Layout, league: League) -> None:
+    """Write the whole book durably; BookError if it cannot be."""
+    try:
+        layout.root.mkdir(parents=True, exist_ok=True)
+        payload = json.dumps(league.to_json(), ensure_ascii=False, indent=1).encode("utf-8")
+        write_atomically(book_path(layout), payload)
+    except OSError as exc:
+        raise BookError(_("could not write the league book {path}: {reason}").format(
+            path=book_path(layout), reason=exc.strerror or exc)) from None
+
+
+def change_league(layout: Layout, change: Any) -> tuple[League, str | None]:
+    """Read, change (`change(league)`) and write the book under its lock; the new book and
+    any warning from reading it. BookError if it cannot be written."""
+    lock = layout.root / (BOOK_NAME + ".lock")
+    try:
+        layout.root.mkdir(parents=True, exist_ok=True)
+        with locks.FileLock(lock, timeout=_LOCK_WAIT):
+            league, warning = load_league(layout)
+            change(league)
+            save_league(layout, league)
+    except locks.Timeout:
+        raise BookError(_("another process is writing the league book {path}; try again").format(
+            path=book_path(layout))) from None
+    except OSError as exc:
+        raise BookError(_("could not write the league book {path}: {reason}").format(
+            path=book_path(layout), reason=exc.strerror or exc)) from None
+    return league, warning

@@ -1,0 +1,202 @@
+"""Standings over selected sessions: per person and per pair, each figure with its base."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from .figures import COUNTERS
+from .league import League
+from .selection import Played, Selection
+
+
+@dataclass(slots=True)
+class PlayerLine:
+    """One person's figures over the selected sessions."""
+
+    name: str
+    names: list[str] = field(default_factory=list)
+    """The other names merged into this person."""
+    guest: bool = False
+    sessions: int = 0
+    games: int = 0
+    """Finished sessions: what wins and placings rest on."""
+    wins: int = 0
+    place_sum: int = 0
+    rounds: int = 0
+    rounds_won: int = 0
+    tracked: int = 0
+    """Rounds recorded move by move: what the counts of rulings rest on."""
+    points: dict[str, list[int]] = field(default_factory=dict)
+    """Scoring kind -> [rounds, points]."""
+    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(COUNTERS, 0))
+    rank: int = 0
+    rival: str | None = None
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.wins / self.games if self.games else None
+
+    @property
+    def round_rate(self) -> float | None:
+        return self.rounds_won / self.rounds if self.rounds else None
+
+    @property
+    def average_place(self) -> float | None:
+        return self.place_sum / self.games if self.games else None
+
+    def average_points(self, kind: str) -> float | None:
+        rounds, points = self.points.get(kind, (0, 0))
+        return points / rounds if rounds else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rank": self.rank, "name": self.name, "merged": self.names, "guest": self.guest,
+            "sessions": self.sessions, "games": self.games, "wins": self.wins,
+            "win_rate": _round(self.win_rate), "average_place": _round(self.average_place),
+            "rounds": self.rounds, "rounds_won": self.rounds_won,
+            "round_rate": _round(self.round_rate),
+            "points": {kind: {"rounds": r, "points": p, "average": _round(p / r if r else None)}
+                       for kind, (r, p) in sorted(self.points.items())},
+            "tracked_rounds": self.tracked, **self.counts, "rival": self.rival,
+        }
+
+
+@dataclass(slots=True)
+class Pair:
+    """Two people over the finished sessions both played: placings and points between them."""
+
+    first: str
+    second: str
+    games: int = 0
+    first_higher: int = 0
+    second_higher: int = 0
+    ties: int = 0
+    first_points: int = 0
+    second_points: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": [self.first, self.second], "games": self.games,
+                "higher": [self.first_higher, self.second_higher], "ties": self.ties,
+                "points": [self.first_points, self.second_points]}
+
+
+@dataclass(slots=True)
+class Standings:
+    selection: Selection
+    sessions: list[Played]
+    players: list[PlayerLine]
+    pairs: list[Pair]
+    scorings: list[str]
+    """The scoring kinds played in the selected sessions, sorted."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"selection": self.selection.to_json(),
+                "sessions": [played.id for played in self.sessions],
+                "players": [line.to_json() for line in self.players],
+                "pairs": [pair.to_json() for pair in self.pairs]}
+
+    def line(self, name: str) -> PlayerLine | None:
+        return next((line for line in self.players if line.name == name), None)
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 3)
+
+
+def people_of(players: Iterable[str], league: League) -> dict[str, str]:
+    """Each name of one session -> its person. Two names of one session are two people, even
+    if merged: the later one keeps its own name there."""
+    who: dict[str, str] = {}
+    taken: set[str] = set()
+    for name in players:
+        person = league.person(name)
+        if person in taken:
+            person = name
+        taken.add(person)
+        who[name] = person
+    return who
+
+
+def standings(played: Iterable[Played], league: League, selection: Selection) -> Standings:
+    chosen = sorted((p for p in played if selection.takes(p)), key=lambda p: (p.date, p.id))
+    lines: dict[str, PlayerLine] = {}
+    pairs: dict[tuple[str, str], Pair] = {}
+    scorings: set[str] = set()
+    for session in chosen:
+        figures = session.figures
+        rows: dict[str, dict[str, int]] = figures["players"]
+        who = people_of(rows, league)
+        places = figures.get("places")
+        kind = figures["scoring"]
+        scorings.add(kind)
+        counted = [name for name in rows
+                   if selection.guests or who[name] not in league.guests]
+        for name in counted:
+            row, person = rows[name], who[name]
+            line = lines.get(person)
+            if line is None:
+                line = lines[person] = PlayerLine(person, league.names_of(person),
+                                                  person in league.guests)
+            line.sessions += 1
+            rounds = row.get("rounds", 0)
+            line.rounds += rounds
+            line.rounds_won += row.get("rounds_won", 0)
+            line.tracked += row.get("tracked", 0)
+            if rounds:
+                got = line.points.setdefault(kind, [0, 0])
+                got[0] += rounds
+                got[1] += row.get("points", 0)
+            for counter in COUNTERS:
+                line.counts[counter] += row.get(counter, 0)
+            if places is not None:
+                line.games += 1
+                line.place_sum += places[name]
+                line.wins += figures.get("winner") == name
+        if places is None:
+            continue
+        for a, b in combinations(sorted(counted, key=lambda n: who[n]), 2):
+            pa, pb = who[a], who[b]
+            pair = pairs.get((pa, pb))
+            if pair is None:
+                pair = pairs[(pa, pb)] = Pair(pa, pb)
+            pair.games += 1
+            pair.first_higher += places[a] < places[b]
+            pair.second_higher += places[b] < places[a]
+            pair.ties += places[a] == places[b]
+            pair.first_points += rows[a].get("total", 0)
+            pair.second_points += rows[b].get("total", 0)
+    ranked = sorted(lines.values(), key=_order)
+    previous: tuple[Any, ...] | None = None
+    for position, line in enumerate(ranked, 1):
+        key = _order(line)[:-1]
+        line.rank = ranked[position - 2].rank if key == previous else position
+        previous = key
+        line.rival = _rival(line.name, pairs)
+    ordered = sorted(pairs.values(), key=lambda p: (-p.games, p.first, p.second))
+    return Standings(selection, chosen, ranked, ordered, sorted(scorings))
+
+
+def _order(line: PlayerLine) -> tuple[Any, ...]:
+    """Most wins, then the best win rate, the best average placing, most rounds won."""
+    place = line.average_place
+    return (-line.wins, -(line.win_rate or 0.0), place if place is not None else float("inf"),
+            -line.rounds_won, line.name)
+
+
+def _rival(name: str, pairs: dict[tuple[str, str], Pair]) -> str | None:
+    """The biggest rival: the one who placed above `name` most often in games both played
+    (ties: the one met most often, then by name); None if nobody ever did."""
+    best: tuple[int, int, str] | None = None
+    for pair in pairs.values():
+        if name == pair.first:
+            other, above = pair.second, pair.second_higher
+        elif name == pair.second:
+            other, above = pair.first, pair.first_higher
+        else:
+            continue
+        if above and (best is None or (-above, -pair.games, other) < best):
+            best = (-above, -pair.games, other)
+    return best[2] if best else None

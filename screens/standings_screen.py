@@ -1,0 +1,196 @@
+"""The standings: who leads over all sessions, this month or today, with bars and the rulings."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Header, Label, Static
+
+from referee.i18n import N_, _
+from referee.service import SessionError
+from referee.service.standings import standings_of
+from referee.sheet.exports.chart import COLORS
+from referee.stats.selection import Selection, month_range
+from referee.stats.standings import Standings
+from referee.stats.text import pair_rows, rulings_rows, standings_rows
+
+from . import glyphs
+from .literal import literal, text_cell
+from .widgets.footer import Footer
+from .widgets.seating import fit
+from .widgets.totals_chart import TotalBar
+
+if TYPE_CHECKING:
+    from .app import RefereeApp
+
+REFRESH_SECONDS = 3.0
+"""How often the screen reads the index again: a session recorded meanwhile (in another
+window or by the command line) shows up."""
+
+SPANS = ("all", "month", "today")
+
+STANDINGS = N_("Standings")
+"""The sessions screen's key to this one (its label belongs with the statistics' texts)."""
+
+
+class BarChart(Vertical):
+    """One bar a player, all on one scale, with the value and what it rests on beside it."""
+
+    DEFAULT_CSS = """
+    BarChart {
+        height: auto;
+        border: round $primary 50%;
+        border-title-color: $text;
+        padding: 0 1;
+    }
+    BarChart Horizontal { height: 1; }
+    BarChart .name { width: 12; }
+    BarChart .value { width: 14; text-align: right; }
+    """
+
+    def __init__(self, title: str, bars: list[tuple[str, float, str]], *,
+                 classes: str | None = None) -> None:
+        super().__init__(classes=classes)
+        self.border_title = title
+        self.bars = bars
+
+    def compose(self) -> ComposeResult:
+        high = max([0.0, *(value for _name, value, _text in self.bars)])
+        for index, (name, value, text) in enumerate(self.bars):
+            with Horizontal():
+                yield Label(literal(fit(name, 11)), classes="name")
+                # Whole hundredths: the bar helper draws integers on one scale.
+                yield TotalBar(round(value * 100), 0, round(high * 100),
+                               COLORS[index % len(COLORS)])
+                yield Label(literal(text), classes="value")
+
+
+class StandingsScreen(Screen[None]):
+    """Standings over a span of sessions; guests in or out; refreshed as sessions change."""
+
+    DEFAULT_CSS = """
+    StandingsScreen #selection { height: auto; padding: 0 1; }
+    StandingsScreen #body { height: 1fr; }
+    StandingsScreen DataTable { height: auto; max-height: 16; margin: 0 0 1 0; }
+    StandingsScreen .heading { padding: 0 1; text-style: bold; }
+    StandingsScreen #charts { height: auto; }
+    StandingsScreen #charts BarChart { width: 1fr; }
+    StandingsScreen #problem { height: auto; padding: 0 1; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "span('all')", N_("All time"), id="standings.all"),
+        Binding("m", "span('month')", N_("This month"), id="standings.month"),
+        Binding("t", "span('today')", N_("Today"), id="standings.today"),
+        Binding("g", "guests", N_("Guests in/out"), id="standings.guests"),
+        Binding("escape", "leave", N_("Sessions"), id="standings.leave"),
+    ]
+
+    app: RefereeApp
+
+    def __init__(self, span: str = "all", guests: bool = False) -> None:
+        super().__init__()
+        self.span = span
+        self.guests = guests
+        self.table: Standings | None = None
+        self._shown: Any = None
+
+    def compose(self) -> ComposeResult:
+        self.title = _("UNO Referee")
+        self.sub_title = _("standings")
+        yield Header(icon=glyphs.current().icon)
+        yield Static("", id="selection")
+        with VerticalScroll(id="body"):
+            yield DataTable(id="standings", cursor_type="row", zebra_stripes=True)
+            yield Horizontal(id="charts")
+            yield Label(_("Rulings (rounds recorded move by move)"), classes="heading")
+            yield DataTable(id="rulings", cursor_type="row", zebra_stripes=True)
+            yield Label(_("Head to head (finished games both played)"), classes="heading")
+            yield DataTable(id="pairs", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="problem")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.reload()
+        self.set_interval(REFRESH_SECONDS, self.reload)
+
+    async def recompose(self) -> None:
+        # A language switch: the headings are written again in the new language.
+        self._shown = None
+        await super().recompose()
+        self.reload()
+
+    def selection(self) -> Selection:
+        today = self.app.today()
+        if self.span == "today":
+            return Selection(since=today, until=today, guests=self.guests)
+        if self.span == "month":
+            first, last = month_range(today.isoformat()[:7])
+            return Selection(since=first, until=last, guests=self.guests)
+        return Selection(guests=self.guests)
+
+    def span_text(self) -> str:
+        names = {"all": _("all time"), "month": _("this month"), "today": _("today")}
+        guests = _("guests counted") if self.guests else _("guests left out")
+        sessions = len(self.table.sessions) if self.table is not None else 0
+        return _("Standings: {span}, {guests}; {n} session(s)").format(
+            span=names[self.span], guests=guests, n=sessions)
+
+    def reload(self) -> None:
+        """Read the standings again; redraw only if they changed."""
+        try:
+            found = standings_of(self.app.service, self.selection())
+        except SessionError as exc:
+            self.query_one("#problem", Static).update(literal(exc.message, "bold $error"))
+            return
+        shown = (found.standings.to_json(), found.warnings)
+        if shown == self._shown:
+            return
+        self._shown = shown
+        self.table = found.standings
+        self.query_one("#selection", Static).update(literal(self.span_text()))
+        self.query_one("#problem", Static).update(literal("\n".join(found.warnings),
+                                                          lines=True))
+        self._fill("#standings", standings_rows(found.standings))
+        self._fill("#rulings", rulings_rows(found.standings))
+        self._fill("#pairs", pair_rows(found.standings))
+        self._charts(found.standings)
+
+    def _fill(self, selector: str, rows: list[list[str]]) -> None:
+        table: DataTable[Any] = self.query_one(selector, DataTable)
+        table.clear(columns=True)
+        head, *body = rows
+        for heading in head:
+            table.add_column(heading)
+        for row in body:
+            # Text cells: names are shown as typed, never read as markup.
+            table.add_row(*map(text_cell, row))
+
+    def _charts(self, table: Standings) -> None:
+        charts = self.query_one("#charts", Horizontal)
+        # No ids: the old charts may still be on their way out as the new ones come in.
+        charts.remove_children()
+        if not table.players:
+            return
+        wins = [(line.name, line.win_rate or 0.0,
+                 f"{line.wins}/{line.games}") for line in table.players]
+        rounds = [(line.name, line.round_rate or 0.0,
+                   f"{line.rounds_won}/{line.rounds}") for line in table.players]
+        charts.mount(BarChart(_("Games won (of finished games)"), wins, classes="wins"),
+                     BarChart(_("Rounds won (of rounds played)"), rounds, classes="rounds"))
+
+    def action_span(self, span: str) -> None:
+        if span in SPANS:
+            self.span = span
+            self.reload()
+
+    def action_guests(self) -> None:
+        self.guests = not self.guests
+        self.reload()
+
+    def action_leave(self) -> None:
+        self.app.pop_screen()
