@@ -37,9 +37,16 @@ def _port(text: str) -> int:
 def run(a: argparse.Namespace) -> int:
     # Loaded here: every command builds this parser, and only `serve` needs the web stack.
     from ..sheet.exports import qr
-    from ..web import LinkError, ServeError, ServerOptions, local_address, new_token
-    from ..web.links import TOKEN_VARIABLE, check_token, scoreboard_url
-    from ..web.server import bind, serve
+    from ..web.errors import ServeError
+    from ..web.links import (
+        TOKEN_VARIABLE,
+        LinkError,
+        check_token,
+        local_address,
+        new_token,
+        scoreboard_url,
+    )
+    from ..web.server import ServerOptions, bind, serve
 
     service = SessionService(a.data_dir, index_on_close=False)
     try:

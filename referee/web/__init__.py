@@ -1,8 +1,6 @@
-"""The phone scoreboard: one stored session served read-only to the table's phones."""
+"""The phone scoreboard: one stored session served read-only to the table's phones.
 
-from .board import board_of
-from .links import LinkError, local_address, new_token, scoreboard_url
-from .server import ServeError, ServerOptions, create_app, serve
-
-__all__ = ["LinkError", "ServeError", "ServerOptions", "board_of", "create_app",
-           "local_address", "new_token", "scoreboard_url", "serve"]
+`links` (address, token), `errors` and `process` (the server as a child process) are light;
+`server`, `board` and `pages` load the web stack (Starlette, uvicorn, Jinja2), so nothing here
+imports them for the app or the other commands.
+"""

@@ -25,6 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..i18n import _
 from ..notation import visible
 from ..service import LiveSession
+from .errors import ServeError
 from .hub import Hub
 from .links import LinkError, resolve_host
 from .pages import asset, page, refused_page
@@ -45,14 +46,6 @@ SECURITY_HEADERS = [
     (b"x-frame-options", b"DENY"),
     (b"cache-control", b"no-store"),
 ]
-
-
-class ServeError(Exception):
-    """The server cannot start: `message` says why (a busy port, a host not of this machine)."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
 
 @dataclass(frozen=True)

@@ -37,9 +37,11 @@ def _chromium_path() -> str | None:
     return shutil.which("chromium")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def browser() -> Iterator[object]:
-    """Chromium from the system packages, driven by Playwright (never its own download).
+    """Chromium from the system packages, driven by Playwright (never its own download); one
+    per test, as Playwright's synchronous API holds an event loop that the app's asynchronous
+    tests must not find running.
 
     Skipped only where Chromium is missing and CI is not set: under CI=true a missing browser
     fails the run instead of hiding the tests.

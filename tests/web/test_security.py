@@ -75,7 +75,7 @@ def test_a_missing_or_wrong_token_gets_only_the_ask_page(served: Served, path: s
     assert status in (403, 404)
     assert ASK in body
     assert "Bob" not in body and "script" not in body and "r5" not in body
-    assert "nosniff" == headers["x-content-type-options"]
+    assert headers["x-content-type-options"] == "nosniff"
 
 
 @pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE",
@@ -194,14 +194,12 @@ def test_the_server_listens_only_where_asked(service: SessionService, data_dir: 
 @pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads Linux's /proc/net/tcp")
 def test_by_default_it_listens_on_the_local_network_address_only(
         service: SessionService, data_dir: Path) -> None:
-    from referee.web import local_address
+    from referee.web.links import local_address
 
     sid = new_session(service)
     address = local_address()
     server = ServerProcess(data_dir, sid, host=address)
-    server.command = lambda: [  # type: ignore[method-assign]
-        sys.executable, "-m", "referee.cli", "serve", sid, "--data-dir", str(data_dir),
-        "--port", str(server.port), "--url-only"]
+    server.host = None  # no --host: the default
     with server:
         assert urlsplit(server.url).hostname == address
         (bound,) = listening(server.port)
