@@ -77,8 +77,9 @@ def run(a: argparse.Namespace) -> int:
                     "can be changed through it. Ctrl+C stops serving.").format(id=live.id,
                                                                               url=url),
                   flush=True)
+        # Room beyond the streams for the page and its two files while every stream is taken.
         serve(live, sock, ServerOptions(host, port, token, max_streams=a.max_viewers,
-                                        max_connections=2 * a.max_viewers))
+                                        max_connections=a.max_viewers + 20))
     finally:
         live.close()
     return OK

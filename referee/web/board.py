@@ -148,7 +148,8 @@ def _add_sheet(board: Board, sheet: Sheet) -> None:
             "rank": labels.rank_text(sheet, player),
         })
     if sheet.rounds:
-        # The export's own chart: its SVG escapes every name it holds (`html.escape`).
-        board.chart = Markup(chart.running_totals_svg(sheet))
+        # The export's own chart: its SVG escapes every name it holds (`html.escape`); the
+        # markup has no control character of its own, so `visible` changes only the names'.
+        board.chart = Markup(visible(chart.running_totals_svg(sheet)))
         board.legend.extend((Markup(chart.swatch(i)), visible(p))
                             for i, p in enumerate(sheet.players))

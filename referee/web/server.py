@@ -156,7 +156,10 @@ async def _stream(hub: Hub, stopping: Callable[[], bool]) -> AsyncIterator[str]:
         while not stopping():
             if seen != hub.version:
                 seen, idle = hub.version, 0
-                data = "".join(f"data: {line}\n" for line in hub.fragment.splitlines())
+                # A line break is the stream's own syntax: the board (whose names and rulings
+                # hold no control characters) is cut at its own lines only.
+                lines = hub.fragment.replace("\r", "").split("\n")
+                data = "".join(f"data: {line}\n" for line in lines)
                 yield f"event: board\nid: {hub.moves}\n{data}\n"
             elif not await hub.wait(seen, 1.0):
                 idle += 1

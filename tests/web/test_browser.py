@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 from referee.service import SessionService
 
-from .conftest import new_session
+from .conftest import PHONE, new_session
 from .server_process import ServerProcess
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_sessions" / "classic-challenge-catch.uno"
@@ -103,3 +103,22 @@ def test_the_page_speaks_the_language_of_the_server(
         phone.goto(server.url)
         expect(phone.locator("html")).to_have_attribute("lang", lang)
         expect(phone.locator("#link")).to_contain_text(words)
+
+
+def test_without_scripts_the_page_reloads_itself(
+        service: SessionService, data_dir: Path, browser: object) -> None:
+    sid = new_session(service)
+    context = browser.new_context(java_script_enabled=False,  # type: ignore[attr-defined]
+                                  viewport=PHONE, is_mobile=True)
+    try:
+        page = context.new_page()
+        with ServerProcess(data_dir, sid) as server, service.open(sid) as live:
+            page.goto(server.url)
+            assert '<noscript><meta http-equiv="refresh"' in page.content()
+            expect(page.locator("#turn")).to_have_text("Waiting for the next round.")
+            for move in ("round 1", "dealer Alice", "start g4"):
+                assert live.record(move).ok
+            # The meta refresh inside <noscript> brings the move in (every 5 seconds).
+            expect(page.locator("#turn")).to_have_text("Bob to play", timeout=3 * WAIT_MS)
+    finally:
+        context.close()

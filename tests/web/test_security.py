@@ -163,6 +163,28 @@ def test_the_stream_sends_the_board_escaped(served: Served) -> None:
     assert "&lt;script&gt;x&lt;/script&gt;" in text and "<script>x" not in text
 
 
+def test_the_streams_are_capped(service: SessionService, data_dir: Path) -> None:
+    sid = new_session(service)
+    with ServerProcess(data_dir, sid, extra=("--max-viewers", "1")) as server:
+        parts = urlsplit(server.url)
+        first = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+        try:
+            first.request("GET", parts.path + "events")
+            following = first.getresponse()
+            assert following.status == 200
+            assert following.readline() == b"retry: 1000\n"
+            second = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+            second.request("GET", parts.path + "events")
+            refused = second.getresponse()
+            assert refused.status == 503 and refused.getheader("retry-after") == "5"
+            second.close()
+            # The page itself is still served.
+            status, _headers, _body = Served(server, service, sid).request("GET", parts.path)
+            assert status == 200
+        finally:
+            first.close()
+
+
 def listening(port: int) -> set[str]:
     """The local addresses that listen on `port` (IPv4 and IPv6), from /proc."""
     found = set()
