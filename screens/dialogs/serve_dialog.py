@@ -77,8 +77,8 @@ class ServeDialog(ModalScreen[None]):
     def _show(self, url: str) -> None:
         self.query_one("#about", Static).update(_(
             "Scan with a phone for a live, read-only scoreboard of this session (anyone on this "
-            "network with the code can read it). s: stop serving; any other key: close (it "
-            "keeps serving until you quit)."))
+            "network with the code can read it). s: stop serving; Esc: close (it keeps serving "
+            "until you quit)."))
         code = self.query_one("#code", Static)
         code.update(drawn(url, self.app.size.width))
         code.display = True
