@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 
-from ..i18n import _
+from ..i18n import _, current, locale_language
 from ..service import SessionError, SessionService
+from ..store import settings
 from .common import OK, Failure
 
 DEFAULT_PORT = 8765
@@ -34,9 +36,23 @@ def _port(text: str) -> int:
     return value
 
 
+def terminal_code(url: str) -> str:
+    """The address's QR code for this terminal: half blocks; or, where the `glyphs` setting
+    avoids East Asian Ambiguous characters (as the app decides it: `auto` in Japanese), two
+    spaces a module on a black or white ground, which every terminal draws one cell each."""
+    from ..sheet.exports import qr
+
+    chosen = settings.load().glyphs
+    japanese = current() == "ja" or locale_language() == "ja"
+    if chosen == "unicode" or (chosen != "ascii" and not japanese) or not sys.stdout.isatty():
+        return qr.half_blocks(url)
+    dark, light, plain = "\x1b[40m", "\x1b[107m", "\x1b[0m"
+    return "\n".join("".join(f"{dark if module else light}  " for module in row) + plain
+                     for row in qr.matrix(url, qr.TERMINAL_BORDER))
+
+
 def run(a: argparse.Namespace) -> int:
     # Loaded here: every command builds this parser, and only `serve` needs the web stack.
-    from ..sheet.exports import qr
     from ..web.errors import ServeError
     from ..web.links import (
         TOKEN_VARIABLE,
@@ -71,7 +87,7 @@ def run(a: argparse.Namespace) -> int:
         if a.url_only:
             print(url, flush=True)
         else:
-            print(qr.half_blocks(url))
+            print(terminal_code(url))
             print(_("Scoreboard of session {id}, read-only: scan the code or open\n  {url}\n"
                     "Anyone on this network with this address can read the session; nothing "
                     "can be changed through it. Ctrl+C stops serving.").format(id=live.id,

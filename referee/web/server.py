@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
+import signal
 import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
@@ -196,10 +197,11 @@ def bind(host: str, port: int) -> socket.socket:
 
 def serve(live: LiveSession, sock: socket.socket, options: ServerOptions) -> None:
     """Serve until SIGINT or SIGTERM, then close the streams within a second."""
-    server: uvicorn.Server | None = None
+    stopped: list[bool] = []
+    """Set by a stop signal; the streams and the file's follower look at it."""
 
     def stopping() -> bool:
-        return server is not None and server.should_exit
+        return bool(stopped) or server.should_exit
 
     app = create_app(live, options.token, max_streams=options.max_streams, stopping=stopping)
     config = uvicorn.Config(app, limit_concurrency=options.max_connections,
@@ -207,4 +209,18 @@ def serve(live: LiveSession, sock: socket.socket, options: ServerOptions) -> Non
                             access_log=False, server_header=False, proxy_headers=False,
                             http="h11", ws="none", lifespan="on")
     server = uvicorn.Server(config)
-    server.run(sockets=[sock])
+
+    # uvicorn stops gracefully on SIGINT and SIGTERM, then raises the signal again for the
+    # handler it found. This one only asks the server to stop: Ctrl+C or `kill` is a plain stop
+    # (exit status 0, the session closed after it), even before uvicorn took the signals.
+    def stop(*_args: object) -> None:
+        stopped.append(True)
+        server.should_exit = True
+
+    stops = (signal.SIGINT, signal.SIGTERM)
+    before = {sig: signal.signal(sig, stop) for sig in stops}
+    try:
+        server.run(sockets=[sock])
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
