@@ -54,8 +54,10 @@ def browser() -> Iterator[object]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=path, headless=True,
-                                              args=["--no-sandbox"])
+        # CI runs as root, where Chromium refuses its sandbox; containers have a small /dev/shm.
+        launched = playwright.chromium.launch(
+            executable_path=path, headless=True,
+            args=["--no-sandbox", "--disable-dev-shm-usage"])
         try:
             yield launched
         finally:
