@@ -80,9 +80,17 @@ class ServeDialog(ModalScreen[None]):
             "network with the code can read it). s: stop serving; Esc: close (it keeps serving "
             "until you quit)."))
         code = self.query_one("#code", Static)
-        code.update(drawn(url, self.app.size.width))
+        drawing = drawn(url, self.app.size.width)
+        code.update(drawing)
         code.display = True
         self.query_one("#url", Static).update(literal(url))
+        # A code taller than the terminal cannot be scanned in pieces: say what to do.
+        rows, height = len(str(drawing).splitlines()), self.app.size.height
+        if rows > height:
+            self.query_one("#problem", Static).update(_(
+                "The code needs {rows} rows and this terminal has {height}: make the window "
+                "taller or the font smaller to scan it, or type the address above.").format(
+                    rows=rows, height=height))
 
     def _failed(self, message: str) -> None:
         self.query_one("#about", Static).update(_("The scoreboard could not start."))

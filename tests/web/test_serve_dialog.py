@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
+from referee import i18n
 from referee.service import SessionService
 from referee.web.process import ServeProcess
 from screens.app import build_app
@@ -111,3 +112,44 @@ async def test_s_stops_serving(service: SessionService, data_dir: Path,
         assert not made[-1].running
         with pytest.raises(OSError):
             await asyncio.to_thread(fetch, url)
+
+
+async def test_the_code_fits_an_80x24_terminal(service: SessionService, data_dir: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    on_loopback(monkeypatch)
+    sid = new_session(service)
+    app = build_app(data_dir, session_id=sid)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f12")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ServeDialog)
+        await shown_url(pilot, dialog)
+        await pilot.pause()
+        code = dialog.query_one("#code", Static)
+        assert code.region.height >= 19
+        assert code.region.y >= 0 and code.region.bottom <= 24
+        assert code.region.x >= 0 and code.region.right <= 80
+        # The address under it shows too, for typing it in.
+        assert dialog.query_one("#url", Static).region.bottom <= 24
+        assert str(dialog.query_one("#problem", Static).render()) == ""
+
+
+async def test_a_code_too_tall_says_what_to_do(service: SessionService, data_dir: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    # Japanese: the code is drawn without half blocks (the glyphs setting's `auto`), a row a
+    # module, taller than 24 rows.
+    on_loopback(monkeypatch)
+    i18n.use("ja")
+    sid = new_session(service)
+    app = build_app(data_dir, session_id=sid)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f12")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ServeDialog)
+        await shown_url(pilot, dialog)
+        problem = str(dialog.query_one("#problem", Static).render())
+        assert "この端末は 24 行です" in problem
