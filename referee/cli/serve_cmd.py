@@ -37,16 +37,24 @@ def _port(text: str) -> int:
 
 
 def terminal_code(url: str) -> str:
-    """The address's QR code for this terminal: half blocks; or, where the `glyphs` setting
-    avoids East Asian Ambiguous characters (as the app decides it: `auto` in Japanese), two
-    spaces a module on a black or white ground, which every terminal draws one cell each."""
+    """The address's QR code for standard output.
+
+    On a terminal it is drawn dark on light whatever the terminal's colours (scanners expect
+    it so): half blocks, or, where the `glyphs` setting avoids East Asian Ambiguous characters
+    (as the app decides it: `auto` in Japanese), two spaces a module on a black or white
+    ground, which every terminal draws one cell each. Into a file or a pipe: the half blocks
+    alone.
+    """
     from ..sheet.exports import qr
 
+    if not sys.stdout.isatty():
+        return qr.half_blocks(url)
     chosen = settings.load().glyphs
     japanese = current() == "ja" or locale_language() == "ja"
-    if chosen == "unicode" or (chosen != "ascii" and not japanese) or not sys.stdout.isatty():
-        return qr.half_blocks(url)
-    dark, light, plain = "\x1b[40m", "\x1b[107m", "\x1b[0m"
+    plain = "\x1b[0m"
+    if chosen == "unicode" or (chosen != "ascii" and not japanese):
+        return "\n".join(f"\x1b[30;107m{line}{plain}" for line in qr.half_blocks(url).split("\n"))
+    dark, light = "\x1b[40m", "\x1b[107m"
     return "\n".join("".join(f"{dark if module else light}  " for module in row) + plain
                      for row in qr.matrix(url, qr.TERMINAL_BORDER))
 

@@ -10,12 +10,29 @@ import sys
 import urllib.request
 from pathlib import Path
 
+import zxingcpp
+
 from referee.service import SessionService
 from referee.sheet.exports import qr
 from referee.web.links import TOKEN_VARIABLE, new_token
 
 from .conftest import new_session
 from .server_process import ROOT, free_port
+
+
+def decode(lines: list[str], pixels: int = 4) -> list[str]:
+    """What a QR reader finds in half-block text drawn dark on light (each character a module
+    wide and two tall)."""
+    rows = []
+    for line in lines:
+        top = b"".join((b"\0" if ch in "█▀" else b"\xff") * pixels for ch in line)
+        bottom = b"".join((b"\0" if ch in "█▄" else b"\xff") * pixels for ch in line)
+        rows += [top] * pixels + [bottom] * pixels
+    width = max(len(row) for row in rows)
+    picture = b"".join(row.ljust(width, b"\xff") for row in rows)
+    found = zxingcpp.read_barcodes(memoryview(picture).cast("B", (len(rows), width)),
+                                   formats=zxingcpp.BarcodeFormat.QRCode)
+    return [code.text for code in found]
 
 
 def test_serve_prints_the_code_and_the_address(service: SessionService,
@@ -43,6 +60,7 @@ def test_serve_prints_the_code_and_the_address(service: SessionService,
     url = f"http://127.0.0.1:{port}/s/{token}/"
     code = qr.half_blocks(url).splitlines()
     assert lines[:len(code)] == code
+    assert decode(code) == [url]
     said = " ".join(" ".join(lines[len(code):]).split())
     assert url in said
     assert f"Scoreboard of session {sid}, read-only" in said
