@@ -7,8 +7,6 @@ import asyncio
 import sys
 from collections.abc import Callable
 
-import anyio.to_thread
-
 from ..service import LiveSession, SessionError
 from .board import board_of
 from .pages import board_fragment
@@ -20,15 +18,13 @@ POLL_SECONDS = 0.2
 class Hub:
     """The latest board of one session, its version, and the streams waiting for the next."""
 
-    def __init__(self, live: LiveSession, max_streams: int,
-                 render: Callable[[LiveSession], str] | None = None) -> None:
+    def __init__(self, live: LiveSession, max_streams: int) -> None:
         self.live = live
         self.max_streams = max_streams
         self.streams = 0
-        self._render = render or (lambda session: board_fragment(board_of(session)))
         self.version = 0
         self.moves = len(live.moves)
-        self.fragment = self._render(live)
+        self.fragment = board_fragment(board_of(live))
         self._changed = asyncio.Event()
         self._reported: str | None = None
 
@@ -44,14 +40,14 @@ class Hub:
                 print(exc.message, file=sys.stderr, flush=True)
             return False
         self._reported = None
-        self.fragment = self._render(self.live)
+        self.fragment = board_fragment(board_of(self.live))
         self.moves = len(self.live.moves)
         return True
 
     async def follow(self, stopping: Callable[[], bool]) -> None:
         """Poll until the server stops."""
         while not stopping():
-            if await anyio.to_thread.run_sync(self._refresh):
+            if await asyncio.to_thread(self._refresh):
                 self.version += 1
                 changed, self._changed = self._changed, asyncio.Event()
                 changed.set()
