@@ -10,8 +10,10 @@ CLOCK_MONOTONIC, one clock for every process on the machine. The server's memory
 resident set (VmRSS, and the peak VmHWM) after the run.
 
 Then the app's move-to-ruling latency (`benchmarks.app.move_latencies`: Enter in the move box
-to the ruling's frame) is measured on a STORED-move session twice: alone, and with the server
-and CLIENTS followers on that session. Prints JSON last.
+to the ruling's frame) is measured on a STORED-move session three times: alone, with the server
+(started as the app starts it, at a lower priority) and no page, and with the server and
+CLIENTS followers on that session. The followers stand for phones but share this machine's
+cores. Prints JSON last.
 """
 
 from __future__ import annotations
@@ -151,16 +153,19 @@ def follow_run(data: Path, stored: list[dict[str, Any]], upcoming: list[str], cl
 
 
 def app_run(data: Path, stored: list[dict[str, Any]], upcoming: list[str],
-            clients: int) -> list[float]:
-    """The app's move-to-ruling latencies, with CLIENTS followers (none: no server either)."""
+            clients: int | None) -> list[float]:
+    """The app's move-to-ruling latencies with the server (as the app starts it) and CLIENTS
+    followers; None: no server either."""
     service = SessionService(data)
     sid = write_session(service, stored)
-    if not clients:
+    if clients is None:
         return asyncio.run(move_latencies(data, sid, upcoming))[0]
     with ServeProcess(data, sid, host="127.0.0.1") as server:
-        followers = Followers(server.url, clients, len(stored) + len(upcoming))
+        followers = (Followers(server.url, clients, len(stored) + len(upcoming)) if clients
+                     else None)
         latencies = asyncio.run(move_latencies(data, sid, upcoming))[0]
-        followers.result()
+        if followers is not None:
+            followers.result()
     return latencies
 
 
@@ -178,7 +183,8 @@ def main() -> None:
         stored = game[:args.stored]
         upcoming = [entry["text"] for entry in game[args.stored:args.stored + args.record]]
         follow, memory, seconds = follow_run(data, stored, upcoming, args.clients)
-        alone = app_run(data, stored, upcoming, 0)
+        alone = app_run(data, stored, upcoming, None)
+        served = app_run(data, stored, upcoming, 0)
         watched = app_run(data, stored, upcoming, args.clients)
     finally:
         shutil.rmtree(data, ignore_errors=True)
@@ -190,6 +196,7 @@ def main() -> None:
           f"(goal p95 < 1000 ms); server RSS {memory['VmRSS'] / 1024:.1f} MiB "
           f"(peak {memory['VmHWM'] / 1024:.1f} MiB)")
     print(f"app move to ruling p95: {ms(percentile(alone, 95))} ms alone, "
+          f"{ms(percentile(served, 95))} ms with the server and no page, "
           f"{ms(percentile(watched, 95))} ms with the server and {args.clients} pages")
     print(json.dumps({
         "clients": args.clients, "stored_moves": args.stored, "recorded_moves": args.record,
@@ -200,6 +207,8 @@ def main() -> None:
         "server_peak_rss_mib": round(memory["VmHWM"] / 1024, 1),
         "app_move_to_ruling_p50_ms_alone": ms(percentile(alone, 50)),
         "app_move_to_ruling_p95_ms_alone": ms(percentile(alone, 95)),
+        "app_move_to_ruling_p50_ms_server_only": ms(percentile(served, 50)),
+        "app_move_to_ruling_p95_ms_server_only": ms(percentile(served, 95)),
         "app_move_to_ruling_p50_ms_with_clients": ms(percentile(watched, 50)),
         "app_move_to_ruling_p95_ms_with_clients": ms(percentile(watched, 95)),
     }))

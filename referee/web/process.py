@@ -3,6 +3,7 @@ on the page (and a stopped server loses nothing: it only ever reads the session 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -18,6 +19,19 @@ from .links import TOKEN_VARIABLE, new_token
 
 STOP_SECONDS = 10
 """A server closes its streams within a second of SIGTERM; past this it is killed."""
+
+
+NICENESS = 10
+"""How much lower the server runs than the app: the table's move-to-ruling time comes first, and
+the page has a second to show a move."""
+
+
+def _yield_to_the_table(pid: int) -> None:
+    # Where the system has priorities (Unix); lowering a child's needs no privilege.
+    setpriority = getattr(os, "setpriority", None)
+    if setpriority is not None:
+        with contextlib.suppress(OSError):
+            setpriority(os.PRIO_PROCESS, pid, os.getpriority(os.PRIO_PROCESS, 0) + NICENESS)
 
 
 class ServeProcess:
@@ -58,6 +72,7 @@ class ServeProcess:
                                     stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                     stderr=errors)
             self.proc = proc
+            _yield_to_the_table(proc.pid)
             line: list[str] = []
             stdout = proc.stdout
             assert stdout is not None
