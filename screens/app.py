@@ -21,9 +21,10 @@ from referee.i18n import N_, _, current, use
 from referee.notation import visible
 from referee.service import Imported, SessionError, SessionLocked, SessionService
 from referee.store import settings
+from referee.web.process import ServeProcess
 
 from . import glyphs
-from .dialogs import ActionsMenu, ConfirmDialog, ImportDialog, QrDialog
+from .dialogs import ActionsMenu, ConfirmDialog, ImportDialog, QrDialog, ServeDialog
 from .help_screen import HelpScreen
 from .new_session_screen import NewSessionScreen
 from .samples import import_demo, samples_dir
@@ -90,6 +91,8 @@ class RefereeApp(App[None]):
         self.cwd = cwd or Path.cwd()
         """Where import paths and exports are relative to."""
         self._first_session = session_id
+        self._scoreboard: ServeProcess | None = None
+        """The phones' scoreboard server, once F12 started it."""
         self.settings = settings.load()
         """The settings file as it was at start (the CLI already chose the language from it)."""
         glyphs.configure(self.settings.glyphs)
@@ -312,6 +315,27 @@ class RefereeApp(App[None]):
             yield SystemCommand(_("Enter the hands"), _("The cards left at the round's end"),
                                 table.action_hands)
 
+    # The phones' scoreboard -------------------------------------------------------------------
+
+    def show_scoreboard(self, sitting: Sitting) -> None:
+        """Serve the session to the table's phones (a child process) and show its QR code."""
+        server = self._scoreboard
+        if server is None or server.session_id != sitting.id:
+            # One scoreboard at a time: the one of the session at the table.
+            self.stop_scoreboard()
+            server = self._scoreboard = ServeProcess(self.service.root, sitting.id,
+                                                     lang=current())
+        self.push_screen(ServeDialog(server))
+
+    def stop_scoreboard(self) -> None:
+        server, self._scoreboard = self._scoreboard, None
+        if server is not None:
+            server.stop()
+
+    def on_unmount(self) -> None:
+        # Quitting stops the server; it only ever read the session file, so nothing is lost.
+        self.stop_scoreboard()
+
     def _show_qr(self, sitting: Sitting) -> None:
         sheet = sitting.sheet()
         if sheet is None:
@@ -332,5 +356,8 @@ def build_app(data_dir: str | os.PathLike[str] | None = None, *, session_id: str
 def run(data_dir: str | os.PathLike[str] | None = None, session_id: str | None = None) -> int:
     """Run the app in this terminal until the user quits; the exit status."""
     app = build_app(data_dir, session_id=session_id)
-    app.run()
+    try:
+        app.run()
+    finally:
+        app.stop_scoreboard()
     return app.return_code or 0

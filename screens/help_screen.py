@@ -25,6 +25,7 @@ KEYS = N_("""\
   [b]F6[/] undo the last move (it waits in the box, Enter puts it back)
   [b]F7[/] enter the hands, or start a round: every move or the score only
   [b]F8[/] score sheet   [b]F9[/] history, corrections   [b]F10[/] rules in force
+  [b]F12[/] the scoreboard on the players' phones (a QR code to scan)
   [b]Enter[/] record the move   [b]{right}[/] take the suggestion   [b]Tab[/] ruling log
   [b]Esc[/] back to the sessions; click a player's name to start their move
 
@@ -33,7 +34,7 @@ KEYS = N_("""\
   [b]Ctrl+O[/] every action of the screen by a letter, for keyboards without F keys
 [b $accent]Sessions[/]  [b]Enter[/] resume  [b]F2[/] new  [b]F3[/] import  [b]F4[/] demo  \
 [b]F6[/] standings  [b]Delete[/] delete
-[b $accent]Score sheet[/]  [b]F2[/] export  [b]F3[/] QR code
+[b $accent]Score sheet[/]  [b]F2[/] export  [b]F3[/] QR code  [b]F12[/] the scoreboard on phones
 [b $accent]History[/]  [b]Enter[/] pick a move  [b]F2[/] preview  [b]F3[/] apply  \
 [b]F6[/] undo
 """)

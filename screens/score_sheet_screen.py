@@ -20,7 +20,7 @@ from referee.sheet.exports import FORMATS, labels
 from referee.sheet.files import ExportError, TargetExists, check_target, write_file
 
 from . import glyphs
-from .dialogs import ConfirmDialog, QrDialog
+from .dialogs import SERVE_KEY, ConfirmDialog, QrDialog
 from .literal import filled, literal, text_cell
 from .sitting import Sitting
 from .widgets import TotalsChart
@@ -83,6 +83,7 @@ class ScoreSheetScreen(Screen[None]):
         Binding("escape", "back", N_("Back")),
         Binding("f2", "export", N_("Export"), id="sheet.export"),
         Binding("f3", "qr", N_("QR code"), id="sheet.qr"),
+        Binding("f12", "serve", SERVE_KEY, id="sheet.serve", show=False),
     ]
 
     def __init__(self, sitting: Sitting, *, export: bool = False) -> None:
@@ -197,6 +198,9 @@ class ScoreSheetScreen(Screen[None]):
     def action_qr(self) -> None:
         if self.sheet is not None:
             self.app.push_screen(QrDialog(self.sheet))
+
+    def action_serve(self) -> None:
+        self.app.show_scoreboard(self.sitting)
 
     def action_back(self) -> None:
         self.dismiss(None)

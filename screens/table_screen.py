@@ -19,7 +19,7 @@ from referee.i18n import N_, _, ngettext
 from referee.service import NothingToUndo, Recorded, SessionError
 from referee.service.hints import actor, catch_lines, misplay_instead, quick_moves
 
-from .dialogs import CatchDialog, ChallengeDialog, Kept, RoundStartDialog, RuleDialog
+from .dialogs import SERVE_KEY, CatchDialog, ChallengeDialog, Kept, RoundStartDialog, RuleDialog
 from .glyphs import current
 from .history_screen import HistoryScreen
 from .literal import literal
@@ -57,6 +57,7 @@ class TableScreen(Screen[None]):
         Binding("f9", "history", N_("History"), id="table.history", show=False),
         Binding("f10", "rules", N_("Rules"), id="table.rules", show=False),
         Binding("escape", "leave", N_("Sessions"), id="table.leave", show=False),
+        Binding("f12", "serve", SERVE_KEY, id="table.serve", show=False),
     ]
 
     class MoveRuled(Message):
@@ -434,6 +435,9 @@ class TableScreen(Screen[None]):
 
     def action_history(self) -> None:
         self.app.push_screen(HistoryScreen(self.sitting))
+
+    def action_serve(self) -> None:
+        self.app.show_scoreboard(self.sitting)
 
     def action_rules(self) -> None:
         ref = self.sitting.referee

@@ -16,7 +16,7 @@ from .. import __version__
 from ..i18n import LANGUAGES, _, choose, current, use
 from ..notation import visible
 from ..store import settings
-from . import config_cmd, export_cmd, file_cmds, session_cmds, stats_cmd
+from . import config_cmd, export_cmd, file_cmds, serve_cmd, session_cmds, stats_cmd
 from .common import Failure
 from .parsing import ArgumentParser, speak_argparse
 
@@ -24,7 +24,7 @@ INTERNAL_ERROR = 3
 
 
 # Each module adds its subcommands with `register(subparsers)`, setting `run(args) -> int`.
-COMMAND_MODULES = (file_cmds, export_cmd, session_cmds, stats_cmd, config_cmd)
+COMMAND_MODULES = (file_cmds, export_cmd, session_cmds, stats_cmd, serve_cmd, config_cmd)
 
 
 def build_parser() -> argparse.ArgumentParser:

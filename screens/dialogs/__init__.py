@@ -1,5 +1,5 @@
 """Modal dialogs: actions by letter, catch, challenge, confirm, import, QR code, round start,
-a rule."""
+a rule, the phones' scoreboard."""
 
 from .actions_menu import ActionsMenu
 from .catch_dialog import CatchDialog
@@ -9,8 +9,10 @@ from .import_dialog import ImportDialog
 from .qr_dialog import QrDialog
 from .round_start_dialog import Kept, RoundStartDialog
 from .rule_dialog import TABLE_DEFAULT, RuleDialog, rule_text
+from .serve_dialog import SERVE_KEY, ServeDialog
 
 __all__ = [
-    "TABLE_DEFAULT", "ActionsMenu", "CatchDialog", "ChallengeDialog", "ConfirmDialog",
-    "ImportDialog", "Kept", "QrDialog", "RoundStartDialog", "RuleDialog", "rule_text",
+    "SERVE_KEY", "TABLE_DEFAULT", "ActionsMenu", "CatchDialog", "ChallengeDialog",
+    "ConfirmDialog", "ImportDialog", "Kept", "QrDialog", "RoundStartDialog", "RuleDialog",
+    "ServeDialog", "rule_text",
 ]

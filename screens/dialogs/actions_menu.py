@@ -22,7 +22,8 @@ LETTERS = {
     "table.sheet": "s", "table.history": "l", "table.rules": "r", "table.leave": "b",
     "sessions.new": "n", "sessions.import": "i", "sessions.demo": "m", "sessions.delete": "x",
     "sessions.standings": "s",
-    "sheet.export": "e", "sheet.qr": "q", "history.undo": "z", "history.preview": "p",
+    "table.serve": "p", "sheet.serve": "p", "sheet.export": "e", "sheet.qr": "q",
+    "history.undo": "z", "history.preview": "p",
     "history.apply": "a", "app.help": "?", "app.language": "t",
 }
 """The letter of each action by its binding id; the settings file may give another (its key

@@ -1,0 +1,112 @@
+"""`uno-referee serve` as a child process: the app's way to serve, so that the table never waits
+on the page (and a stopped server loses nothing: it only ever reads the session file)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import Sequence
+from urllib.parse import urlsplit
+
+from ..i18n import _
+from .errors import ServeError
+from .links import TOKEN_VARIABLE, new_token
+
+STOP_SECONDS = 10
+"""A server closes its streams within a second of SIGTERM; past this it is killed."""
+
+
+NICENESS = 10
+"""How much lower the server runs than the app: the table's move-to-ruling time comes first, and
+the page has a second to show a move."""
+
+
+def _yield_to_the_table(pid: int) -> None:
+    # Where the system has priorities (Unix); lowering a child's needs no privilege.
+    setpriority = getattr(os, "setpriority", None)
+    if setpriority is not None:
+        with contextlib.suppress(OSError):
+            setpriority(os.PRIO_PROCESS, pid, os.getpriority(os.PRIO_PROCESS, 0) + NICENESS)
+
+
+class ServeProcess:
+    """One serving process; `start` again after `stop` serves the same address and token."""
+
+    def __init__(self, data_dir: str | os.PathLike[str], session_id: str, *,
+                 host: str | None = None, port: int = 0, token: str | None = None,
+                 lang: str | None = None, extra: Sequence[str] = ()) -> None:
+        self.data_dir, self.session_id, self.host = os.fspath(data_dir), session_id, host
+        self.port = port
+        self.token = token or new_token()
+        self.lang, self.extra = lang, tuple(extra)
+        self.proc: subprocess.Popen[str] | None = None
+        self.url = ""
+
+    @property
+    def running(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def command(self) -> list[str]:
+        words = [sys.executable, "-m", "referee.cli", "serve", self.session_id, "--data-dir",
+                 self.data_dir, "--port", str(self.port), "--url-only"]
+        if self.host:
+            words += ["--host", self.host]
+        if self.lang:
+            words += ["--lang", self.lang]
+        return [*words, *self.extra]
+
+    def start(self, timeout: float = 30) -> str:
+        """Start serving and return the page's address; ServeError with the server's words if
+        it cannot start."""
+        if self.running:
+            return self.url
+        # The token goes by the environment: a command line is visible to every local user.
+        env = {**os.environ, TOKEN_VARIABLE: self.token}
+        with tempfile.TemporaryFile("w+", encoding="utf-8") as errors:
+            proc = subprocess.Popen(self.command(), env=env, text=True, encoding="utf-8",
+                                    stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                    stderr=errors)
+            self.proc = proc
+            _yield_to_the_table(proc.pid)
+            line: list[str] = []
+            stdout = proc.stdout
+            assert stdout is not None
+            reader = threading.Thread(target=lambda: line.append(stdout.readline()),
+                                      daemon=True)
+            reader.start()
+            reader.join(timeout)
+            if not line or not line[0].strip():
+                self.stop()
+                errors.seek(0)
+                raise ServeError(errors.read().strip()
+                                 or _("the scoreboard server did not start"))
+        self.url = line[0].strip()
+        # Restarted later, it takes the same port back: the phones' address stays valid.
+        self.port = urlsplit(self.url).port or self.port
+        return self.url
+
+    def stop(self) -> None:
+        proc, self.proc = self.proc, None
+        if proc is None:
+            return
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(STOP_SECONDS)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        if proc.stdout is not None:
+            proc.stdout.close()
+
+    def __enter__(self) -> ServeProcess:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()

@@ -1,0 +1,1 @@
+"""Tests of the phone scoreboard (`uno-referee serve`, referee/web/)."""
