@@ -14,16 +14,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
-import shutil
 import statistics
-import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
-from benchmarks.storage import ms, percentile, write_session
+from benchmarks.storage import in_data_folder, ms, percentile, write_session
 from referee.engine import Referee
 from referee.engine.events import Header
 from referee.notation import format_event
@@ -31,7 +27,6 @@ from referee.service import SessionService
 from referee.service.standings import standings_of
 from referee.service.summary import summarize
 from referee.stats.selection import Selection
-from referee.store.cache import CACHE_VARIABLE
 from tests.selfplay import SelfPlay
 
 CLUB = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "太郎", "花子", "次郎", "Ken")
@@ -71,13 +66,7 @@ def main() -> None:
     parser.add_argument("--record", type=int, default=600, help="moves recorded and timed")
     parser.add_argument("--data-dir", help="keep the data here (default: a temporary folder)")
     args = parser.parse_args()
-    root = Path(args.data_dir) if args.data_dir else Path(tempfile.mkdtemp(prefix="uno-stats-"))
-    os.environ[CACHE_VARIABLE] = str(root / "cache")
-    try:
-        run(SessionService(root), args)
-    finally:
-        if not args.data_dir:
-            shutil.rmtree(root, ignore_errors=True)
+    in_data_folder(args.data_dir, "uno-stats-", lambda service: run(service, args))
 
 
 def standings_ms(service: SessionService) -> tuple[float, int]:

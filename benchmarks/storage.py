@@ -123,13 +123,18 @@ def main() -> None:
                              "timed as commands (wall time, interpreter start-up included); "
                              "'' skips them")
     args = parser.parse_args()
-    root = Path(args.data_dir) if args.data_dir else Path(tempfile.mkdtemp(prefix="uno-bench-"))
+    in_data_folder(args.data_dir, "uno-bench-", lambda service: run(service, args))
+
+
+def in_data_folder(kept: str | None, prefix: str, body: Any) -> None:
+    """`body(service)` on the folder `kept`, else on a temporary one removed afterwards."""
+    root = Path(kept) if kept else Path(tempfile.mkdtemp(prefix=prefix))
     # Snapshots of the benchmark's sessions stay beside them, not in the user's cache.
     os.environ[CACHE_VARIABLE] = str(root / "cache")
     try:
-        run(SessionService(root), args)
+        body(SessionService(root))
     finally:
-        if not args.data_dir:
+        if not kept:
             shutil.rmtree(root, ignore_errors=True)
 
 

@@ -3,13 +3,15 @@ and text wrapped to terminal cells."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 import textwrap
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..i18n import _
 from ..notation.limits import MAX_FILE_BYTES
+from ..service import NoSuchMove, NothingToUndo, SessionError, SessionService
 
 # Exit codes of notation section 7; 3 is reserved for internal errors in cli.main.
 OK, REFUSED, UNREADABLE = 0, 1, 2
@@ -124,3 +126,21 @@ def fill(text: str, width: int, indent: str = "") -> str:
         # Exactly what the commands printed before they spoke Japanese.
         return textwrap.fill(text, width, initial_indent=indent, subsequent_indent=indent)
     return "\n".join(indent + line for line in wrap(text, width - cells(indent)))
+
+
+# Failures the user can put right by acting on the session differ from those on the files.
+_REFUSALS = (NothingToUndo, NoSuchMove)
+
+
+def with_service(command: str, body: Callable[[SessionService, argparse.Namespace], int]
+                 ) -> Callable[[argparse.Namespace], int]:
+    """A subcommand's `run`: `body` with the data folder's service; a service error is the
+    command's failure (a refusal, or exit 2)."""
+    def run(a: argparse.Namespace) -> int:
+        try:
+            return body(SessionService(a.data_dir, index_on_close=False), a)
+        except SessionError as exc:
+            raise Failure(_("uno-referee {command}: {error}").format(
+                command=command, error=exc.message),
+                REFUSED if isinstance(exc, _REFUSALS) else UNREADABLE) from None
+    return run

@@ -12,27 +12,9 @@ from typing import TextIO
 from ..engine.setup import usual_scoring
 from ..i18n import _
 from ..notation import visible
-from ..service import (
-    SYNTAX_RULE,
-    ImportRefused,
-    NoSuchMove,
-    NothingToUndo,
-    Recorded,
-    SessionError,
-    SessionService,
-    build_header,
-)
+from ..service import SYNTAX_RULE, ImportRefused, Recorded, SessionService, build_header
 from ..service.text import describe, list_row, list_table, plan_lines, show_json, show_lines
-from .common import OK, REFUSED, UNREADABLE, Failure, parse_overrides, read_text
-
-# Failures the user can put right by acting on the session differ from those on the files.
-_REFUSALS = (NothingToUndo, NoSuchMove)
-
-
-def _failure(command: str, exc: SessionError) -> Failure:
-    return Failure(_("uno-referee {command}: {error}").format(command=command, error=exc.message),
-                   REFUSED if isinstance(exc, _REFUSALS) else UNREADABLE)
-
+from .common import OK, REFUSED, UNREADABLE, Failure, parse_overrides, read_text, with_service
 
 # new, import, delete ---------------------------------------------------------------------------
 
@@ -201,16 +183,6 @@ def correct(service: SessionService, a: argparse.Namespace, out: TextIO) -> int:
 
 # Registration ----------------------------------------------------------------------------------
 
-def _with_service(command: str, body: Callable[[SessionService, argparse.Namespace], int]
-                  ) -> Callable[[argparse.Namespace], int]:
-    def run(a: argparse.Namespace) -> int:
-        try:
-            return body(SessionService(a.data_dir, index_on_close=False), a)
-        except SessionError as exc:
-            raise _failure(command, exc) from None
-    return run
-
-
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """The stored-session commands."""
     def add(name: str, help_text: str, description: str,
@@ -220,7 +192,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         parser.add_argument("--data-dir", metavar="DIR",
                             help=_("where sessions are stored (default: $UNO_REFEREE_HOME, else "
                                    "the user data folder)"))
-        parser.set_defaults(run=_with_service(name, body))
+        parser.set_defaults(run=with_service(name, body))
         return parser
 
     p = add("new", _("start a stored session; prints its id"),

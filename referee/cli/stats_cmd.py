@@ -11,14 +11,14 @@ from typing import TextIO
 
 from ..i18n import _
 from ..notation import visible
-from ..service import SessionError, SessionService
+from ..service import SessionService
 from ..service.standings import played, sheets_of, standings_of
 from ..sheet import files
 from ..stats import report
 from ..stats.league import BookError, League, change_league
 from ..stats.selection import Selection, month_range
 from ..stats.text import standings_csv, standings_text
-from .common import OK, UNREADABLE, Failure
+from .common import OK, Failure, with_service
 
 
 def _day(text: str, option: str) -> datetime.date:
@@ -217,17 +217,6 @@ def label(service: SessionService, typed: str, labels: list[str], remove: bool,
 
 # Registration --------------------------------------------------------------------------------
 
-def _with_service(command: str, body: Callable[[SessionService, argparse.Namespace], int]
-                  ) -> Callable[[argparse.Namespace], int]:
-    def run(a: argparse.Namespace) -> int:
-        try:
-            return body(SessionService(a.data_dir, index_on_close=False), a)
-        except SessionError as exc:
-            raise Failure(_("uno-referee {command}: {error}").format(
-                command=command, error=exc.message), UNREADABLE) from None
-    return run
-
-
 def add_selection(parser: argparse.ArgumentParser) -> None:
     """The options choosing sessions (shared with the season report)."""
     parser.add_argument("--label", help=_("only sessions with this label (`uno-referee label`)"))
@@ -267,7 +256,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--title", help=_("the report's title (with --html)"))
     p.add_argument("--force", action="store_true",
                    help=_("overwrite FILE if it exists (with --html)"))
-    p.set_defaults(run=_with_service("stats", lambda s, a: stats(s, a, sys.stdout)))
+    p.set_defaults(run=with_service("stats", lambda s, a: stats(s, a, sys.stdout)))
 
     p = sub.add_parser("players", help=_("the players across sessions: merge names, mark "
                                          "guests"),
@@ -275,29 +264,29 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                                      "are kept in the league book (league.json in the data "
                                      "folder); no stored session changes."))
     _data_dir(p)
-    p.set_defaults(run=_with_service("players", lambda s, a: list_players(s, False,
+    p.set_defaults(run=with_service("players", lambda s, a: list_players(s, False,
                                                                           sys.stdout)))
     actions = p.add_subparsers(dest="action", metavar="ACTION")
     q = actions.add_parser("list", help=_("each player, their other names and guest mark"))
     _data_dir(q)
     q.add_argument("--json", action="store_true", help=_("one JSON object per player"))
-    q.set_defaults(run=_with_service("players", lambda s, a: list_players(s, a.json,
+    q.set_defaults(run=with_service("players", lambda s, a: list_players(s, a.json,
                                                                           sys.stdout)))
     q = actions.add_parser("merge", help=_("count NAME as the same person as KEEP"))
     _data_dir(q)
     q.add_argument("keep", metavar="KEEP", help=_("the name to show"))
     q.add_argument("other", metavar="NAME", help=_("the other way the name was written"))
-    q.set_defaults(run=_with_service("players", lambda s, a: merge(s, a.keep, a.other,
+    q.set_defaults(run=with_service("players", lambda s, a: merge(s, a.keep, a.other,
                                                                    sys.stdout)))
     q = actions.add_parser("split", help=_("undo a merge: NAME is a person of their own"))
     _data_dir(q)
     q.add_argument("name", metavar="NAME")
-    q.set_defaults(run=_with_service("players", lambda s, a: split(s, a.name, sys.stdout)))
+    q.set_defaults(run=with_service("players", lambda s, a: split(s, a.name, sys.stdout)))
     q = actions.add_parser("guest", help=_("mark a guest, left out of standings by default"))
     _data_dir(q)
     q.add_argument("name", metavar="NAME")
     q.add_argument("--remove", action="store_true", help=_("no longer a guest"))
-    q.set_defaults(run=_with_service("players", lambda s, a: guest(s, a.name, a.remove,
+    q.set_defaults(run=with_service("players", lambda s, a: guest(s, a.name, a.remove,
                                                                    sys.stdout)))
 
     p = sub.add_parser("label", help=_("label a session (a group, a season, a place)"),
@@ -307,5 +296,5 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("id", metavar="ID")
     p.add_argument("labels", metavar="LABEL", nargs="+")
     p.add_argument("--remove", action="store_true", help=_("take the labels off"))
-    p.set_defaults(run=_with_service("label", lambda s, a: label(s, a.id, a.labels, a.remove,
+    p.set_defaults(run=with_service("label", lambda s, a: label(s, a.id, a.labels, a.remove,
                                                                  sys.stdout)))
