@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from textual import events
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
 from textual.screen import Screen
@@ -26,6 +26,7 @@ from referee.web.process import ServeProcess
 from . import glyphs
 from .dialogs import ActionsMenu, ConfirmDialog, ImportDialog, QrDialog, ServeDialog
 from .help_screen import HelpScreen
+from .host import Host
 from .new_session_screen import NewSessionScreen
 from .samples import import_demo, samples_dir
 from .sessions_screen import SessionsScreen
@@ -65,7 +66,7 @@ IDEOGRAPHIC_SPACE_KEY = "ideographic_space"
 """U+3000: a terminal sends the character, Textual names the key by it."""
 
 
-class RefereeApp(App[None]):
+class RefereeApp(Host):
     """Sessions first; a table on top of them while one is open."""
 
     TITLE = N_("UNO Referee")

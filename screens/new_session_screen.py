@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -17,12 +17,10 @@ from referee.i18n import N_, _
 from referee.service import SessionError, build_header
 
 from . import glyphs
+from .host import Host
 from .literal import filled, text_cell
 from .widgets import OptionsForm, PlayerList
 from .widgets.footer import Footer
-
-if TYPE_CHECKING:
-    from .app import RefereeApp
 
 SCORING_KINDS = (
     (N_("first to N points (target)"), "target", "500"),
@@ -56,7 +54,7 @@ class NewSessionScreen(Screen[None]):
         Binding("f2", "start", N_("Start session"), id="new.start"),
     ]
 
-    app: RefereeApp
+    app: Host
 
     def __init__(self, today: datetime.date) -> None:
         super().__init__()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
@@ -21,13 +21,11 @@ from referee.sheet.files import ExportError, TargetExists, check_target, write_f
 
 from . import glyphs
 from .dialogs import SERVE_KEY, ConfirmDialog, QrDialog
+from .host import Host
 from .literal import filled, literal, text_cell
 from .sitting import Sitting
 from .widgets import TotalsChart
 from .widgets.footer import Footer
-
-if TYPE_CHECKING:
-    from .app import RefereeApp
 
 
 def fill_table(grid: DataTable[Text], sheet: Sheet) -> None:
@@ -77,7 +75,7 @@ class ScoreSheetScreen(Screen[None]):
 
     CSS_PATH = "score_sheet_screen.tcss"
 
-    app: RefereeApp
+    app: Host
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", N_("Back")),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
@@ -19,13 +19,11 @@ from referee.service import SessionError, SessionInfo, status_name
 
 from . import glyphs
 from .dialogs import ConfirmDialog
+from .host import Host
 from .literal import filled, literal, text_cell
 from .standings_screen import STANDINGS, StandingsScreen
 from .widgets.footer import Footer
 from .widgets.seating import fit
-
-if TYPE_CHECKING:
-    from .app import RefereeApp
 
 COLUMNS = (
     ("date", N_("Date")), ("players", N_("Players")), ("status", N_("Status")),
@@ -85,7 +83,7 @@ class SessionsScreen(Screen[None]):
         Binding("f6", "standings", STANDINGS, id="sessions.standings"),
     ]
 
-    app: RefereeApp
+    app: Host
 
     def __init__(self) -> None:
         super().__init__()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -19,13 +19,11 @@ from referee.stats.standings import Standings
 from referee.stats.text import pair_rows, rulings_rows, standings_rows
 
 from . import glyphs
+from .host import Host
 from .literal import literal, text_cell
 from .widgets.footer import Footer
 from .widgets.seating import fit
 from .widgets.totals_chart import TotalBar
-
-if TYPE_CHECKING:
-    from .app import RefereeApp
 
 REFRESH_SECONDS = 3.0
 """How often the screen reads the index again: a session recorded meanwhile (in another
@@ -90,7 +88,7 @@ class StandingsScreen(Screen[None]):
         Binding("escape", "leave", N_("Sessions"), id="standings.leave"),
     ]
 
-    app: RefereeApp
+    app: Host
 
     def __init__(self, span: str = "all", guests: bool = False) -> None:
         super().__init__()

@@ -1,0 +1,49 @@
+"""What the screens ask of the app (open a table, start a session...), apart from the app itself.
+
+The screens call back into the app that shows them; naming the app's class would make each
+screen import the module that imports every screen. They name this base class instead, which
+`RefereeApp` fills in.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.app import App
+from textual.screen import Screen
+
+from referee.engine.events import Header
+from referee.service import SessionService
+
+from .sitting import Keeping, Sitting
+
+
+class Host(App[None]):
+    """The app as its screens see it."""
+
+    service: SessionService
+    today: Callable[[], datetime.date]
+    """Where new sessions get their default date."""
+    cwd: Path
+    """Where import paths and exports are relative to."""
+
+    def open_session(self, session_id: str, *, read_only: bool = False) -> Screen[None] | None:
+        """Push the table of a stored session (None if it could not be opened)."""
+        raise NotImplementedError
+
+    def new_session(self) -> None:
+        raise NotImplementedError
+
+    def start_session(self, header: Header, dealer: str, keeping: Keeping = "track") -> None:
+        raise NotImplementedError
+
+    def open_demo(self) -> None:
+        raise NotImplementedError
+
+    def import_file(self) -> None:
+        raise NotImplementedError
+
+    def show_scoreboard(self, sitting: Sitting) -> None:
+        raise NotImplementedError
