@@ -180,8 +180,8 @@ class TableScreen(Screen[None]):
 
     def _compact(self) -> bool:
         """Whether the seating takes two columns: when one line per player would leave the
-        ruling log fewer than five lines (the rest of the screen takes 15 rows at most)."""
-        compact = len(self.sitting.referee.players) + 3 > self.size.height - 15
+        ruling log fewer than five lines (the rest of the screen takes 16 rows at most)."""
+        compact = len(self.sitting.referee.players) + 3 > self.size.height - 16
         if compact != self.has_class("-compact"):
             self.set_class(compact, "-compact")
         return compact
@@ -201,7 +201,8 @@ class TableScreen(Screen[None]):
         """Show a ruling or a problem under the move box; `text` makes its words, in the
         language in use (again after a switch)."""
         verdict = self._said
-        verdict.update(literal(text(), lines=True))
+        # Its height is fixed: no layout, so the frame with the ruling is drawn sooner.
+        verdict.update(literal(text(), lines=True), layout=False)
         verdict.set_classes(f"-{level}")
         self._verdict = (text, rule, level)
         self._last = (text, rule) if rule else None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual import events
 from textual.widget import Widget
 from textual.widgets import Input
+from textual.widgets.input import Selection
 
 
 async def own_binding(widget: Widget, event: events.Key) -> bool:
@@ -49,6 +50,8 @@ class LineInput(Input):
         """Lines typed after a refused one, in order, to come back into the box one at a time."""
         self.given_back: str | None = None
         """The refused line put back into the box, until the box holds something else."""
+        self._repaint_due = False
+        """The box was emptied by a hand-over without being redrawn yet (see `hand_over`)."""
 
     # Handing over ------------------------------------------------------------------------------
 
@@ -57,7 +60,12 @@ class LineInput(Input):
         value = self.value
         result = self.validate(value) if "submitted" in self.validate_on else None
         self._in_flight += 1
-        self.value = ""
+        # Emptied at once, so that the keys typed after the Enter start the next line; but
+        # drawn empty only when the screen takes the line (`take`): a frame painted in between
+        # would hold back the frame with the ruling until the next one (a frame at 60 Hz).
+        self.set_reactive(Input.value, "")
+        self.set_reactive(Input.selection, Selection.cursor(0))
+        self._repaint_due = True
         self.post_message(self.Submitted(self, value, result))
 
     async def _on_key(self, event: events.Key) -> None:
@@ -95,6 +103,10 @@ class LineInput(Input):
     def take(self, line: str) -> bool:
         """A handed-over line reached the screen: whether to act on it now (False: it was typed
         after a refused line, and waits)."""
+        if self._repaint_due:
+            # Nothing was typed since the hand-over: the box is drawn empty with the ruling.
+            self._repaint_due = False
+            self.mutate_reactive(Input.value)
         self._in_flight = max(self._in_flight - 1, 0)
         if not self._held:
             return True
@@ -129,6 +141,7 @@ class LineInput(Input):
         return len(self.waiting) + self._held + bool(self._draft)
 
     def _watch_value(self, value: str) -> None:
+        self._repaint_due = False
         if value != self.given_back:
             self.given_back = None
         super()._watch_value(value)

@@ -148,6 +148,9 @@ class MoveBox(LineInput):
             # moves typed before it are recorded by then, and the implied player follows them.
             validate_on=[], select_on_focus=False, id=id,
         )
+        # A steady cursor: a blinking one repaints the screen twice a second, and a repaint
+        # just before an Enter holds the frame with the ruling back until the next one.
+        self.cursor_blink = False
         self._referee = referee
 
     def line(self, typed: str | None = None) -> str:
@@ -160,6 +163,7 @@ class MoveBox(LineInput):
         self.add_class("-invalid")
 
     def _on_input_changed(self, event: Input.Changed) -> None:
-        # The refused line coming back is no edit.
-        if event.value != self.given_back:
+        # The refused line coming back is no edit, nor a change the box has moved on from (the
+        # emptying after a hand-over is announced when the screen takes the line).
+        if event.value != self.given_back and event.value == self.value:
             self.remove_class("-invalid")
