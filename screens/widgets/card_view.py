@@ -99,6 +99,8 @@ class CardView(Static):
     """A card shape: 11 x 5 inside a rounded border (wider for a long word)."""
 
     _shown: tuple[Card | None, str | None] | None = None
+    _width: int | None = None
+    """The width set for a face wider than the usual one (None: the stylesheet's)."""
 
     def show(self, face: Card | None, color: str | None = None) -> None:
         """Draw `face`; a Wild also shows the colour named for it."""
@@ -110,7 +112,9 @@ class CardView(Static):
         if face is None:
             self.styles.background = None
             self.styles.color = None
-            self.styles.width = None
+            if self._width is not None:
+                self._width = None
+                self.styles.width = None
             self.update(_("no card\nturned up\nyet"), layout=False)
             return
         key = face.color
@@ -121,8 +125,12 @@ class CardView(Static):
         index = corner(face)
         label = face_lines(face_label(face), WIDEST_FACE)
         width = max(FACE_CELLS, *(cell_len(line) for line in label))
-        # Wider only for a long word (ディスカード): the table's layout changes only then.
-        self.styles.width = width + 2 if width > FACE_CELLS else None
+        # Wider only for a long word (ディスカード): the table's layout changes only then (set
+        # again to the same value, a width still asks for a new layout of the whole screen).
+        wanted = width + 2 if width > FACE_CELLS else None
+        if wanted != self._width:
+            self._width = wanted
+            self.styles.width = wanted
         lines = Text(justify="left", no_wrap=True)
         lines.append(index.ljust(width) + "\n", style=f"bold {ink}")
         for line in label:

@@ -35,6 +35,10 @@ class RulingLog(OptionList):
         height: 1fr;
         border: round $primary 50%;
         border-title-color: $text;
+        /* No scroll bar: the log keeps its newest ruling in sight and scrolls by keys and the
+           wheel (History, F9, lists every move); a bar drawn again with every ruling cost a
+           millisecond of each move's frame. */
+        scrollbar-size-vertical: 0;
     }
     RulingLog:focus { border: round $primary; }
     """
