@@ -10,7 +10,6 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
@@ -59,13 +58,6 @@ class TableScreen(Screen[None]):
         Binding("escape", "leave", N_("Sessions"), id="table.leave", show=False),
         Binding("f12", "serve", SERVE_KEY, id="table.serve", show=False),
     ]
-
-    class MoveRuled(Message):
-        """The referee ruled on a move from this table (stored if `result.ok`)."""
-
-        def __init__(self, result: Recorded) -> None:
-            super().__init__()
-            self.result = result
 
     def __init__(self, sitting: Sitting) -> None:
         super().__init__()
@@ -259,7 +251,6 @@ class TableScreen(Screen[None]):
                                     "the misplay.").format(
                     mark=current().refused, move=result.text, ruling=result.message,
                     rule=result.rule, misplay=instead), result.rule, "error")
-        self.post_message(self.MoveRuled(result))
         return result
 
     @on(Input.Submitted, "#move")

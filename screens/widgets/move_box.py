@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.suggester import Suggester
 from textual.validation import ValidationResult, Validator
 from textual.widgets import Input
@@ -136,8 +138,12 @@ class MoveBox(LineInput):
     """An input for move lines, one at a time; `refuse` marks it invalid until the next edit."""
 
     DEFAULT_CSS = """
-    MoveBox { width: 1fr; }
+    MoveBox { width: 1fr; height: 3; }
     """
+
+    # The box's size never follows what is typed in it: a change of its virtual size (the
+    # text's width) is repainted, not laid out again with the whole screen.
+    virtual_size = Reactive(Size(0, 0), layout=False)
 
     def __init__(self, referee: Callable[[], Referee], *,
                  id: str | None = None) -> None:  # noqa: A002 - Textual's name

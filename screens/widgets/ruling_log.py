@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from textual.content import Content
+from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -42,6 +44,11 @@ class RulingLog(OptionList):
     }
     RulingLog:focus { border: round $primary; }
     """
+
+    # The log's own size never follows its content (it takes the height left), so a ruling
+    # added is repainted, not laid out again: Textual lays out the whole screen when a
+    # widget's virtual size changes, a full redraw that held the ruling's frame back.
+    virtual_size = Reactive(Size(0, 0), layout=False)
 
     class RulingSelected(Message):
         """A ruling was chosen in the log."""
