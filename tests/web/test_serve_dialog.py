@@ -114,18 +114,23 @@ async def test_s_stops_serving(service: SessionService, data_dir: Path,
             await asyncio.to_thread(fetch, url)
 
 
+async def served(pilot) -> ServeDialog:
+    """F12 at the table: the dialog, once it shows the address."""
+    await pilot.pause()
+    await pilot.press("f12")
+    await pilot.pause()
+    dialog = pilot.app.screen
+    assert isinstance(dialog, ServeDialog)
+    await shown_url(pilot, dialog)
+    return dialog
+
+
 async def test_the_code_fits_an_80x24_terminal(service: SessionService, data_dir: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     on_loopback(monkeypatch)
-    sid = new_session(service)
-    app = build_app(data_dir, session_id=sid)
+    app = build_app(data_dir, session_id=new_session(service))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("f12")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, ServeDialog)
-        await shown_url(pilot, dialog)
+        dialog = await served(pilot)
         await pilot.pause()
         code = dialog.query_one("#code", Static)
         assert code.region.height >= 19
@@ -142,14 +147,8 @@ async def test_a_code_too_tall_says_what_to_do(service: SessionService, data_dir
     # module, taller than 24 rows.
     on_loopback(monkeypatch)
     i18n.use("ja")
-    sid = new_session(service)
-    app = build_app(data_dir, session_id=sid)
+    app = build_app(data_dir, session_id=new_session(service))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("f12")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, ServeDialog)
-        await shown_url(pilot, dialog)
+        dialog = await served(pilot)
         problem = str(dialog.query_one("#problem", Static).render())
         assert "この端末は 24 行です" in problem
