@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import html
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -77,9 +79,21 @@ def main(out: Path) -> None:
     names = [line["name"] for line in standings["players"]]
     shown = asyncio.run(screenshot(data, out / "standings-screen.svg", "en"))
     assert shown == names, (shown, names)
+    assert report_order(out / "season.html") == names, report_order(out / "season.html")
     asyncio.run(screenshot(data, out / "standings-screen.ja.svg", "ja"))
     print(f"{len(SessionService(data).list().sessions)} sessions; the screen, `stats` and "
           f"the report agree: {', '.join(names)}")
+
+
+def report_order(path: Path) -> list[str]:
+    """The players of the report's standings table, in its order (the second cell of a row)."""
+    page = path.read_text(encoding="utf-8")
+    table = page[page.index('<table class="standings">'):]
+    table = table[:table.index("</table>")]
+    rows = re.findall(r"<tr>(.*?)</tr>", table, re.S)[1:]
+    return [html.unescape(re.sub(r"<[^>]+>", "", re.findall(r"<td[^>]*>(.*?)</td>", row,
+                                                              re.S)[1])).strip()
+            for row in rows]
 
 
 if __name__ == "__main__":
