@@ -34,6 +34,9 @@ _ONE_KEY_ACTIONS = ("draw", "accept", "uno", "catch", "challenge", "undo", "hand
                     "next_round")
 """Actions whose keys come and go with the state of the table."""
 
+_KEYS_AFTER = 1 / 30
+"""Seconds after a move before the footer's keys are checked: once its frame is painted."""
+
 _REFRESH_SECONDS = 1.0
 """How often a watched (read-only) table looks for moves stored by the writer."""
 
@@ -164,11 +167,12 @@ class TableScreen(Screen[None]):
         self._alerts.show(ref)
         self._log.show(self.sitting.log)
         self._turn.show(banner(ref, self.sitting.read_only))
-        # The footer's keys follow in the next frame: which apply asks for the legal moves,
-        # which the frame showing the ruling need not wait for (a key is checked as pressed).
+        # The footer's keys follow a frame later: which apply asks for the legal moves, which
+        # the frame showing the ruling need not wait for (a key is checked as pressed). Not
+        # `call_after_refresh`: Textual runs those before the frame it is about to paint.
         if not self._keys_due:
             self._keys_due = True
-            self.call_after_refresh(self._show_keys)
+            self.set_timer(_KEYS_AFTER, self._show_keys)
 
     def _compact(self) -> bool:
         """Whether the seating takes two columns: when one line per player would leave the
