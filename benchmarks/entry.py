@@ -27,7 +27,7 @@ from typing import Any
 from benchmarks.app import RulingClock
 from benchmarks.storage import ms, percentile
 from referee.engine.events import Header
-from referee.notation import parse_session
+from referee.notation import format_event, parse_session
 from referee.service import SessionService
 from referee.store.tags import header_text
 
@@ -38,8 +38,6 @@ DEMO = ROOT / "sample_sessions" / "demo.uno"
 def demo_lines() -> tuple[Header, list[str], list[str]]:
     """The demo's header, its scored first round, and its tracked second round (after
     `round 2`), each as stored lines."""
-    from referee.notation import format_event
-
     session = parse_session(DEMO.read_text(encoding="utf-8"), DEMO.name)
     header = session.header
     lines = [format_event(event, header) for event in session.events]

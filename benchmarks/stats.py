@@ -19,13 +19,10 @@ import statistics
 import time
 from typing import Any
 
-from benchmarks.storage import in_data_folder, ms, percentile, write_session
-from referee.engine import Referee
+from benchmarks.storage import in_data_folder, log_entries, ms, percentile, write_session
 from referee.engine.events import Header
-from referee.notation import format_event
 from referee.service import SessionService
 from referee.service.standings import standings_of
-from referee.service.summary import summarize
 from referee.stats.selection import Selection
 from tests.selfplay import SelfPlay
 
@@ -41,20 +38,12 @@ def game(seed: int) -> tuple[Header, list[dict[str, Any]], int]:
                     date=f"2025-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}")
     sim = SelfPlay(seed, check=False)
     sim.play_game(header, rounds=3)
-    ref = Referee(header)
     entries: list[dict[str, Any]] = []
-    summary = None
     playing: list[int] = []
-    for seq, event in enumerate(sim.log, 1):
-        ref.apply(event)
-        if ref.state.phase == "play":
-            playing.append(seq)
-        entry: dict[str, Any] = {"seq": seq, "ts": "2025-03-06T19:00:00.000Z", "kind": "move",
-                                 "text": format_event(event, header)}
-        now = summarize(ref)
-        if now != summary:
-            entry["summary"] = summary = now
+    for entry, state in log_entries(header, sim.log):
         entries.append(entry)
+        if state.phase == "play":
+            playing.append(entry["seq"])
     cut = min(playing, key=lambda seq: abs(seq - len(entries) // 2))
     return header, entries, cut
 

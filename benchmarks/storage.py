@@ -19,11 +19,13 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 from referee.engine import Referee
-from referee.engine.events import Header
+from referee.engine.events import Event, Header
+from referee.engine.state import Game
 from referee.notation import format_event
 from referee.service import SessionService
 from referee.service.summary import summarize
@@ -38,22 +40,28 @@ HEADER = Header(edition="classic", players=("Ann", "Bob", "Cy", "Dee"), scoring=
                 event="Benchmark night")
 
 
+def log_entries(header: Header, events: Iterable[Event]
+                ) -> Iterator[tuple[dict[str, Any], Game]]:
+    """Each event as the service logs it (with a summary when it changes), and the state it
+    leaves."""
+    ref = Referee(header)
+    summary = None
+    for seq, event in enumerate(events, 1):
+        if not ref.apply(event).ok:
+            raise SystemExit(f"self-play move refused: {event}")
+        entry: dict[str, Any] = {"seq": seq, "ts": "2025-03-06T19:00:00.000Z", "kind": "move",
+                                 "text": format_event(event, header)}
+        now = summarize(ref)
+        if now != summary:
+            entry["summary"] = summary = now
+        yield entry, ref.state
+
+
 def long_game(seed: int, at_least: int) -> list[dict[str, Any]]:
     """Log entries (with summaries, as the service writes them) of a self-play game."""
     sim = SelfPlay(seed, check=False)
     sim.play_game(HEADER, rounds=60)
-    ref = Referee(HEADER)
-    entries: list[dict[str, Any]] = []
-    summary = None
-    for seq, event in enumerate(sim.recorded, 1):
-        if not ref.apply(event).ok:
-            raise SystemExit(f"self-play move refused: {event}")
-        entry: dict[str, Any] = {"seq": seq, "ts": "2025-03-06T19:00:00.000Z", "kind": "move",
-                                 "text": format_event(event, HEADER)}
-        now = summarize(ref)
-        if now != summary:
-            entry["summary"] = summary = now
-        entries.append(entry)
+    entries = [entry for entry, _state in log_entries(HEADER, sim.recorded)]
     if len(entries) < at_least:
         raise SystemExit(f"game {seed} has only {len(entries)} moves; pick another seed")
     return entries

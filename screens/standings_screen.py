@@ -6,14 +6,13 @@ from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Label, Static
 
 from referee.i18n import N_, _
 from referee.service import SessionError
 from referee.service.standings import standings_of
-from referee.sheet.exports.chart import COLORS
 from referee.stats.selection import Selection, month_range
 from referee.stats.standings import Standings
 from referee.stats.text import pair_rows, rulings_rows, standings_rows
@@ -22,8 +21,7 @@ from . import glyphs
 from .host import Host
 from .literal import literal, text_cell
 from .widgets.footer import Footer
-from .widgets.seating import fit
-from .widgets.totals_chart import TotalBar
+from .widgets.totals_chart import BarChart
 
 REFRESH_SECONDS = 3.0
 """How often the screen reads the index again: a session recorded meanwhile (in another
@@ -33,38 +31,6 @@ SPANS = ("all", "month", "today")
 
 STANDINGS = N_("Standings")
 """The sessions screen's key to this one (its label belongs with the statistics' texts)."""
-
-
-class BarChart(Vertical):
-    """One bar a player, all on one scale, with the value and what it rests on beside it."""
-
-    DEFAULT_CSS = """
-    BarChart {
-        height: auto;
-        border: round $primary 50%;
-        border-title-color: $text;
-        padding: 0 1;
-    }
-    BarChart Horizontal { height: 1; }
-    BarChart .name { width: 12; }
-    BarChart .value { width: 14; text-align: right; }
-    """
-
-    def __init__(self, title: str, bars: list[tuple[str, float, str]], *,
-                 classes: str | None = None) -> None:
-        super().__init__(classes=classes)
-        self.border_title = title
-        self.bars = bars
-
-    def compose(self) -> ComposeResult:
-        high = max([0.0, *(value for _name, value, _text in self.bars)])
-        for index, (name, value, text) in enumerate(self.bars):
-            with Horizontal():
-                yield Label(literal(fit(name, 11)), classes="name")
-                # Whole hundredths: the bar helper draws integers on one scale.
-                yield TotalBar(round(value * 100), 0, round(high * 100),
-                               COLORS[index % len(COLORS)])
-                yield Label(literal(text), classes="value")
 
 
 class StandingsScreen(Screen[None]):

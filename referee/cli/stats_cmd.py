@@ -6,6 +6,7 @@ import argparse
 import datetime
 import json
 import sys
+from collections import Counter
 from collections.abc import Callable
 from typing import TextIO
 
@@ -100,24 +101,32 @@ def _typed(name: str) -> str:
     return name
 
 
-def _change(service: SessionService, change: Callable[[League], None]) -> League:
+def _change(service: SessionService, change: Callable[[League], None],
+            command: str = "players") -> League:
+    """The league book changed by `change`, saved; its problem is the command's failure."""
     try:
         league, warning = change_league(service.layout, change)
     except BookError as exc:
-        raise Failure(_("uno-referee players: {error}").format(error=exc.message)) from None
+        raise Failure(_("uno-referee {command}: {error}").format(
+            command=command, error=exc.message)) from None
     if warning:
         print(_("uno-referee: warning: {problem}").format(problem=warning), file=sys.stderr)
     return league
+
+
+def _stored(name: str, known: set[str]) -> None:
+    """Failure unless `name` is a player of some stored session."""
+    if name not in known:
+        raise Failure(_("uno-referee players: no stored session has a player named {name} "
+                        "(names are matched exactly, as `uno-referee list` shows them)").format(
+                            name=visible(name)))
 
 
 def merge(service: SessionService, keep: str, other: str, out: TextIO) -> int:
     keep, other = _typed(keep), _typed(other)
     known = _known(service)
     for name in (keep, other):
-        if name not in known:
-            raise Failure(_("uno-referee players: no stored session has a player named {name} "
-                            "(names are matched exactly, as `uno-referee list` shows them)"
-                            ).format(name=visible(name)))
+        _stored(name, known)
     if keep == other:
         raise Failure(_("uno-referee players: {name} is merged with itself already").format(
             name=visible(keep)))
@@ -142,10 +151,8 @@ def split(service: SessionService, name: str, out: TextIO) -> int:
 
 def guest(service: SessionService, name: str, remove: bool, out: TextIO) -> int:
     name = _typed(name)
-    if not remove and name not in _known(service):
-        raise Failure(_("uno-referee players: no stored session has a player named {name} "
-                        "(names are matched exactly, as `uno-referee list` shows them)").format(
-                            name=visible(name)))
+    if not remove:
+        _stored(name, _known(service))
 
     def mark(book: League) -> None:
         person = book.person(name)
@@ -165,10 +172,8 @@ def list_players(service: SessionService, as_json: bool, out: TextIO) -> int:
     sessions, league, warnings = played(service)
     for warning in warnings:
         print(_("uno-referee: warning: {problem}").format(problem=warning), file=sys.stderr)
-    count: dict[str, int] = {}
-    for session in sessions:
-        for name in session.figures["players"]:
-            count[league.person(name)] = count.get(league.person(name), 0) + 1
+    count = Counter(league.person(name) for session in sessions
+                    for name in session.figures["players"])
     people = sorted(count)
     if as_json:
         rows = [{"name": p, "merged": league.names_of(p), "guest": p in league.guests,
@@ -203,13 +208,7 @@ def label(service: SessionService, typed: str, labels: list[str], remove: bool,
             elif not remove and text not in held:
                 held.append(text)
 
-    try:
-        league, warning = change_league(service.layout, change)
-    except BookError as exc:
-        raise Failure(_("uno-referee label: {error}").format(error=exc.message)) from None
-    if warning:
-        print(_("uno-referee: warning: {problem}").format(problem=warning), file=sys.stderr)
-    held = league.labels.get(sid, [])
+    held = _change(service, change, "label").labels.get(sid, [])
     out.write(_("session {id}: {labels}").format(
         id=sid, labels=", ".join(visible(h) for h in held) or _("no labels")) + "\n")
     return OK

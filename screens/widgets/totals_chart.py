@@ -59,34 +59,51 @@ class TotalBar(Widget):
                     style=self.color)
 
 
-class TotalsChart(Vertical):
-    """Each player's total, in the seat colours of the exported chart, all on one scale."""
+class BarChart(Vertical):
+    """One bar a player, all on one scale, in the seat colours of the exported chart, with
+    the value's words beside each bar."""
 
     DEFAULT_CSS = """
-    TotalsChart {
+    BarChart {
         height: auto;
         border: round $primary 50%;
         border-title-color: $text;
         padding: 0 1;
     }
-    TotalsChart Horizontal { height: 1; }
-    TotalsChart .name { width: 12; }
-    TotalsChart .total { width: 8; text-align: right; }
+    BarChart Horizontal { height: 1; }
+    BarChart .name { width: 12; }
+    BarChart .value { width: 14; text-align: right; }
+    """
+
+    def __init__(self, title: str, bars: list[tuple[str, float, str]], *,
+                 id: str | None = None, classes: str | None = None) -> None:  # noqa: A002
+        super().__init__(id=id, classes=classes)
+        self.border_title = title
+        self.bars = bars
+
+    def compose(self) -> ComposeResult:
+        # Whole hundredths: the bars are drawn as integers on one scale.
+        values = [round(value * 100) for _name, value, _text in self.bars]
+        low, high = min([0, *values]), max([0, *values])
+        for index, ((name, _value, text), value) in enumerate(zip(self.bars, values,
+                                                                   strict=True)):
+            with Horizontal():
+                # Cut by terminal cells: a Japanese name takes two a character.
+                yield Label(literal(fit(name, 11)), classes="name")
+                yield TotalBar(value, low, high, COLORS[index % len(COLORS)])
+                yield Label(literal(text), classes="value")
+
+
+class TotalsChart(BarChart):
+    """Each player's total on the score sheet."""
+
+    DEFAULT_CSS = """
+    TotalsChart .value { width: 8; text-style: bold; }
     """
 
     def __init__(self, sheet: Sheet, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
-        super().__init__(id=id)
+        totals = sheet.score.totals
+        super().__init__(_("Totals, on one scale"),
+                         [(player, totals[player], str(totals[player]))
+                          for player in sheet.players], id=id)
         self.sheet = sheet
-        self.border_title = _("Totals, on one scale")
-
-    def compose(self) -> ComposeResult:
-        sheet = self.sheet
-        totals = [sheet.score.totals[player] for player in sheet.players]
-        low, high = min([0, *totals]), max([0, *totals])
-        for index, player in enumerate(sheet.players):
-            with Horizontal():
-                # Cut by terminal cells: a Japanese name takes two a character.
-                yield Label(literal(fit(player, 11)), classes="name")
-                yield TotalBar(sheet.score.totals[player], low, high,
-                               COLORS[index % len(COLORS)])
-                yield Label(f"[b]{sheet.score.totals[player]}[/]", classes="total")
