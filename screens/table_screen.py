@@ -350,9 +350,8 @@ class TableScreen(Screen[None]):
         self._quick("accept")
 
     def action_uno(self) -> None:
-        table = self.sitting.referee.table
-        if table is not None and table.catchable:
-            self.record(f"{table.players[next(iter(table.catchable))]}: uno")
+        # The line the key is shown for (the referee's quick move), not one written here.
+        self._quick("uno")
 
     def action_catch(self, seat: int | None = None) -> None:
         """Ask who caught whom (the referee says who can catch whom now), then record it."""

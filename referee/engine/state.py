@@ -389,15 +389,12 @@ class Game:
     def same_as(self, other: Game) -> bool:
         """Whether `other` (a fork of this state, or this state) holds the same facts: what an
         event that changes nothing leaves. Cheap: a fork shares every unchanged value."""
-        if any(getattr(self, name) is not getattr(other, name)
-               and getattr(self, name) != getattr(other, name)
-               for name in Game.__slots__ if name != "table"):
+        if not _same_slots(self, other, Game.__slots__, skip="table"):
             return False
         mine, theirs = self.table, other.table
         if mine is None or theirs is None:
             return mine is theirs
-        return all(getattr(mine, name) is getattr(theirs, name)
-                   or getattr(mine, name) == getattr(theirs, name) for name in Table.__slots__)
+        return _same_slots(mine, theirs, Table.__slots__)
 
     def fork(self) -> Game:
         new = Game.__new__(Game)
@@ -422,6 +419,16 @@ class Game:
         f.catchable, f.closed, f.extra, f.winner = t.catchable, t.closed, t.extra, t.winner
         f.reshuffles, f.out, f.left = t.reshuffles, t.out, t.left
         return new
+
+
+def _same_slots(a: object, b: object, names: tuple[str, ...], skip: str = "") -> bool:
+    """Whether `a` and `b` hold the same value (the same object, or an equal one) in each slot."""
+    for name in names:
+        if name != skip:
+            mine, theirs = getattr(a, name), getattr(b, name)
+            if mine is not theirs and mine != theirs:
+                return False
+    return True
 
 
 # The session's rules -------------------------------------------------------------------------

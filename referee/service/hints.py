@@ -72,7 +72,8 @@ def quick_moves(ref: Referee, legal: list[Event] | None = None) -> dict[str, str
 def _counts(ref: Referee, event: Event) -> bool:
     """The referee would accept `event` and it would change the game (a useless call is not
     offered: the table would not record it)."""
-    return not changes_nothing(ref.state, ruling) if (ruling := ref.check(event)).ok else False
+    ruling = ref.check(event)
+    return ruling.ok and not changes_nothing(ref.state, ruling)
 
 
 def catch_lines(ref: Referee) -> dict[str, dict[str, str]]:

@@ -72,13 +72,11 @@ class ActionsMenu(BoxedDialog[Chosen | None]):
                                 what=_(binding.description), key=self.app.get_key_display(binding)))
         with Vertical():
             yield Label(_("[b]Actions[/]"))
-            yield Static(_("Nothing to do here by a letter.") if not lines else "", id="none")
+            if not lines:
+                yield Static(_("Nothing to do here by a letter."), id="none")
             for line in lines:
                 yield Static(line)
             yield Static(_("A letter: its action. Escape: back."), id="how")
-
-    def on_mount(self) -> None:
-        self.query_one("#none").display = not self._letters
 
     def on_key(self, event: events.Key) -> None:
         found = self._letters.get(event.character or "") or self._letters.get(event.key)
