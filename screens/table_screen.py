@@ -77,6 +77,8 @@ class TableScreen(Screen[None]):
         and a state the referee ruled on never changes."""
         self._keys_due = False
         """The footer's keys are to be checked after the next frame."""
+        self._redraw_due = False
+        """The views are to be redrawn once the frame showing a ruling is painted."""
         self._frozen = False
         """Whether this table froze the objects alive (`gc.freeze`) until it closes."""
 
@@ -158,6 +160,7 @@ class TableScreen(Screen[None]):
 
     def redraw(self) -> None:
         """Every view from the referee's state: the engine is the only source of truth."""
+        self._redraw_due = False
         ref = self.sitting.referee
         table = ref.table
         self._card.show(table.top if table else None, table.color if table else None)
@@ -173,6 +176,24 @@ class TableScreen(Screen[None]):
         if not self._keys_due:
             self._keys_due = True
             self.set_timer(_KEYS_AFTER, self._show_keys)
+
+    def _redraw_after_ruling(self) -> None:
+        """Every view, once the frame showing the ruling is painted.
+
+        The ruling is what the table waits for: its frame holds only the line under the move
+        box and the emptied box, and is painted within a few milliseconds of Enter. Drawing
+        the seating, the card, the status and the log into it first would hold it back by the
+        time they take to draw (about two thirds of the frame); they follow in the next frame.
+        Asked of the ruling's own line, which Textual repaints first: a callback a screen asks
+        for itself may run before its widgets have asked to be repainted, so before the frame.
+        """
+        if not self._redraw_due:
+            self._redraw_due = True
+            self._said.call_after_refresh(self._redraw_if_due)
+
+    def _redraw_if_due(self) -> None:
+        if self._redraw_due and self.is_attached:
+            self.redraw()
 
     def _compact(self) -> bool:
         """Whether the seating takes two columns: when one line per player would leave the
@@ -233,7 +254,7 @@ class TableScreen(Screen[None]):
             return None
         if result.ok:
             self._say(self._ruled(result), result.rule, "ok")
-            self.redraw()
+            self._redraw_after_ruling()
         elif result.note:
             self._say(lambda: _("{mark} Not recorded: `{move}`: {ruling} [{rule}]. It changes "
                                 "nothing in the game.").format(
