@@ -37,6 +37,15 @@ _ONE_KEY_ACTIONS = ("draw", "accept", "uno", "catch", "challenge", "undo", "hand
 _KEYS_AFTER = 1 / 30
 """Seconds after a move before the footer's keys are checked: once its frame is painted."""
 
+_FIXED_ROWS = 8
+"""Rows the header, the move box, the line under it and the footer take."""
+
+_LOG_ROWS = 7
+"""The ruling log's least height: five rulings and its border."""
+
+_CARD_ROWS = 7
+"""The top row's least height: the card's."""
+
 _REFRESH_SECONDS = 1.0
 """How often a watched (read-only) table looks for moves stored by the writer."""
 
@@ -167,7 +176,7 @@ class TableScreen(Screen[None]):
         compact = self._compact()
         self._status.show(ref, compact)
         self._seating.show(ref, compact)
-        self._alerts.show(ref)
+        self._alerts.show(ref, self._alert_rows(compact), self.size.width)
         self._log.show(self.sitting.log)
         self._turn.show(banner(ref, self.sitting.read_only))
         # The footer's keys follow a frame later: which apply asks for the legal moves, which
@@ -196,12 +205,20 @@ class TableScreen(Screen[None]):
             self.redraw()
 
     def _compact(self) -> bool:
-        """Whether the seating takes two columns: when one line per player would leave the
-        ruling log fewer than five lines (the rest of the screen takes 16 rows at most)."""
-        compact = len(self.sitting.referee.players) + 3 > self.size.height - 16
+        """Whether the seating takes two columns: when one line per player (and the seating's
+        heading and border) would leave the ruling log fewer than five lines beside an alert."""
+        rows = len(self.sitting.referee.players) + 3
+        compact = rows > self.size.height - _FIXED_ROWS - _LOG_ROWS - 1
         if compact != self.has_class("-compact"):
             self.set_class(compact, "-compact")
         return compact
+
+    def _alert_rows(self, compact: bool) -> int:
+        """The rows the alerts may take: what is left once the seating (two columns of players
+        when compact, with its border), the log's five lines and the rest have theirs."""
+        players = len(self.sitting.referee.players)
+        seating = (players + 1) // 2 + 2 if compact else players + 3
+        return self.size.height - _FIXED_ROWS - _LOG_ROWS - max(_CARD_ROWS, seating)
 
     def on_resize(self) -> None:
         self.redraw()

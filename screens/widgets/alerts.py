@@ -5,12 +5,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from textual.content import Content
 from textual.markup import escape
 from textual.widgets import Static
 
 from referee.engine import Referee
 from referee.engine.messages import render
+from referee.i18n import _
+from referee.i18n import current as language
 
 from ..glyphs import current
 from ..literal import filled
@@ -35,6 +38,9 @@ _KEYS = {"challenge": ("F5", "challenge"), "stack": ("F2", "accept"), "accept": 
          "start": ("F7", "next_round"), "game-over": ("F8", "sheet")}
 """The key (and screen action) that answers each kind of wait."""
 
+ELLIPSIS = "…"
+"""Ends an alert cut short (the glyphs filter draws it in ASCII where it could be wide)."""
+
 _WARNINGS = frozenset({"challenge", "stack", "accept", "catch"})
 """Waits on a window that closes with the next action."""
 
@@ -56,7 +62,8 @@ def alerts(ref: Referee) -> list[Alert]:
 
 
 class Alerts(Static):
-    """The alerts, one line each; clicking an alert's key does what the key does."""
+    """The alerts, each wrapped whole, or cut to the rows the screen has left; clicking an
+    alert's key does what the key does."""
 
     DEFAULT_CSS = """
     Alerts {
@@ -66,26 +73,45 @@ class Alerts(Static):
     Alerts.-empty { display: none; }
     """
 
-    _drawn: tuple[tuple[str, str], ...] | None = None
+    _drawn: tuple[object, ...] | None = None
 
-    def show(self, ref: Referee) -> list[Alert]:
+    def show(self, ref: Referee, rows: int | None = None, width: int = 0) -> list[Alert]:
+        """Draw the alerts in at most `rows` lines of a screen `width` cells wide (None: as
+        many as they take). Where they would take more, each alert has its key first and at
+        least a line, the most urgent the lines to spare, the words cut with an ellipsis; the
+        least urgent give way to a count of them."""
         found = alerts(ref)
         self.set_class(not found, "-empty")
-        lines = []
         glyphs = current()
         bound = self._bound() if found else {}
+        marks = []
         for alert in found:
             icon = (f"[b $warning]{glyphs.warning}[/]" if alert.level == "warning"
                     else f"[b $secondary]{glyphs.info}[/]")
             shown = bound.get(alert.action.partition("(")[0], alert.key) if alert.key else ""
-            key = (f"  [@click=screen.{alert.action}][b reverse] {escape(shown)} [/][/]"
+            key = (f"[@click=screen.{alert.action}][b reverse] {escape(shown)} [/][/]"
                    if shown else "")
-            # The alert quotes names: it goes in as a template variable, shown as written.
-            lines.append((f"{icon} $text{key}", alert.text))
-        drawn = tuple(lines)
-        if drawn != self._drawn:
-            self._drawn = drawn
-            self.update(Content("\n").join(filled(markup, text=text) for markup, text in drawn))
+            marks.append((icon, key))
+        cells = width - self.styles.padding.width
+        drawn = (tuple(found), tuple(marks), rows, cells)
+        if drawn == self._drawn:
+            return found
+        self._drawn = drawn
+        # The alert quotes names: it goes in as a template variable, shown as written.
+        whole = [filled(f"{icon} $text  {key}" if key else f"{icon} $text", text=alert.text)
+                 for (icon, key), alert in zip(marks, found, strict=True)]
+        lines = whole
+        if rows is not None and cells > 0 and sum(len(c.wrap(cells)) for c in whole) > rows:
+            kept = max(1, rows)
+            more = len(found) - kept
+            keyed = [_keyed(icon, key, alert.text) for (icon, key), alert
+                     in zip(marks[:kept], found[:kept], strict=True)]
+            if more > 0:
+                icon, key = marks[kept - 1]
+                keyed[-1] = _keyed(icon, key, found[kept - 1].text,
+                                   _("(+{count} more)").format(count=more))
+            lines = _cut(keyed, kept, cells)
+        self.update(Content("\n").join(lines))
         return found
 
     def _bound(self) -> dict[str, str]:
@@ -98,3 +124,56 @@ class Alerts(Static):
                 key = self.app.get_key_display(binding)
                 bound[binding.action] = key.upper() if re.fullmatch(r"f\d+", key) else key
         return bound
+
+
+def _keyed(icon: str, key: str, text: str, more: str = "") -> Content:
+    """An alert with its key first, so that cutting its words keeps the key."""
+    head = f"{icon} {key} " if key else f"{icon} "
+    if more:
+        return filled(f"{head}[b]$more[/] $text", text=text, more=more)
+    return filled(f"{head}$text", text=text)
+
+
+def _wrap(alert: Content, cells: int) -> list[Content]:
+    """`alert` in lines of `cells`: at spaces, or, in Japanese (which breaks between any two
+    characters, and whose runs between spaces may be as long as a line), at the last character
+    that fits, or before a word of the notation that would be split."""
+    if language() != "ja":
+        return alert.wrap(cells)
+    plain = alert.plain
+    offsets: list[int] = []
+    begun = width = 0
+    for offset, ch in enumerate(plain):
+        size = cell_len(ch)
+        if width + size > cells:
+            cut = offset
+            if _in_word(plain[offset]):
+                start = offset
+                while start > begun and _in_word(plain[start - 1]):
+                    start -= 1
+                cut = start if start > begun else offset
+            offsets.append(cut)
+            begun, width = cut, cell_len(plain[cut:offset])
+        width += size
+    return alert.divide(offsets) if offsets else [alert]
+
+
+def _in_word(ch: str) -> bool:
+    return ch.isascii() and not ch.isspace()
+
+
+def _cut(alerts: list[Content], rows: int, cells: int) -> list[Content]:
+    """The lines of `alerts` wrapped at `cells`, `rows` of them at most: one an alert, and the
+    rows to spare to the first ones; an alert cut short ends in an ellipsis."""
+    spare = rows - len(alerts)
+    lines: list[Content] = []
+    for alert in alerts:
+        wrapped = _wrap(alert, cells)
+        take = min(len(wrapped), 1 + spare)
+        spare -= take - 1
+        lines += wrapped[:take - 1]
+        last = wrapped[take - 1]
+        if take < len(wrapped):
+            last = Content.assemble(last.truncate(cells - 1).rstrip(), ELLIPSIS)
+        lines.append(last)
+    return lines

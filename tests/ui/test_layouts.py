@@ -3,6 +3,8 @@ status and every player in sight, and a ruling log of at least five lines."""
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 from rich.cells import cell_len
 
@@ -10,7 +12,11 @@ from referee import i18n
 from referee.engine.events import Header
 from referee.service import SessionService
 from screens.widgets import expand
+from screens.widgets.alerts import Alert
 from screens.widgets.seating import fit
+
+alerts_module = importlib.import_module("screens.widgets.alerts")
+"""The module (the package exports its `alerts` function under the same name)."""
 
 NAMES = ("Alexandra", "Benedict", "Chikako", "Dev", "Emiko", "Fernando", "Gwendolyn", "太郎",
          "Ivan", "Jun")
@@ -62,3 +68,72 @@ async def test_the_table_holds_at_any_size_and_seating(make_app, service, lang, 
         assert log.content_region.height >= 5, log.content_region
         # Two columns only where one line a player would not leave the log its five lines.
         assert compact == (size == (80, 24) and players >= 7)
+
+
+
+ROUND_START = ["round 1", "dealer Alexandra"]
+"""The table waits for the start card (or `out NAME`): its longest alert."""
+
+
+def crowded(found: list[Alert]) -> list[Alert]:
+    """Two long warnings before what the referee waits for: more than 80x24 has room for."""
+    return [Alert("Gwendolyn has one card and did not call UNO: catchable until Alexandra "
+                  "acts, or until the next card is played, whichever comes first", "F4",
+                  "catch(6)"),
+            Alert("Chikako may challenge Benedict's Wild Draw Four (colour before it: RED); "
+                  "Chikako draws 4 if she does not", "F5", "challenge"),
+            *found]
+
+
+def table_at(service: SessionService, players: int, moves: list[str]) -> str:
+    sid = service.create(Header(edition="classic", players=NAMES[:players],
+                                scoring="target 500"))
+    with service.open(sid) as live:
+        for move in moves:
+            assert live.record(expand(move, live.referee)).ok, move
+    return sid
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("players", [2, 5, 10])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.parametrize("three", [False, True], ids=["start", "three"])
+async def test_alerts_leave_the_table_in_sight(make_app, service, monkeypatch, lang, players,
+                                               size, three):
+    """However long the alerts are, nothing is pushed off the screen or under the header: the
+    alerts give up their wrapping (one line each, the key first, the words cut with an
+    ellipsis, the least urgent counted) before the log gives up its five lines."""
+    if three:
+        real = alerts_module.alerts
+        monkeypatch.setattr(alerts_module, "alerts", lambda ref: crowded(real(ref)))
+    i18n.use(lang)
+    app = make_app(session_id=table_at(service, players, ROUND_START))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        header = screen.query_one("Header")
+        for selector in ("#card", "#status", "#seating", "#alerts", "#log", "#move", "#turn",
+                         "#verdict"):
+            widget = screen.query_one(selector)
+            assert inside(widget, screen), selector
+            assert widget.region.y >= header.region.bottom, (selector, widget.region)
+        assert screen.query_one("#log").content_region.height >= 5
+        shown = lines_of(screen.query_one("#alerts"))
+        everything = size == (120, 40)
+        keys = ["F4", "F5", "F7"] if three else ["F7"]
+        if three and not everything:
+            # One line an alert, as many as the rows left (one beside five seated players).
+            assert len(shown) == (1 if players == 5 else 2), shown
+            keys = ["F4", "F5"][:len(shown)]
+            more = i18n._("(+{count} more)").format(count=3 - len(shown))
+            assert more in "".join(shown)
+        for key in keys:
+            assert key in "".join(shown), (key, shown)
+        if not three and len(shown) > 1:
+            # Wrapped to the width (Japanese between any two characters), no word of the
+            # notation split: no line left short before the next.
+            assert any("`start r7`" in line for line in shown), shown
+            assert all(cell_len(line.rstrip()) >= size[0] - 12 for line in shown[:-1]), shown
+        if everything:
+            # Room enough: every alert whole, wrapped, its key after its words.
+            assert "..." not in "".join(shown) and "…" not in "".join(shown)
