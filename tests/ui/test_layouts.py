@@ -137,3 +137,24 @@ async def test_alerts_leave_the_table_in_sight(make_app, service, monkeypatch, l
         if everything:
             # Room enough: every alert whole, wrapped, its key after its words.
             assert "..." not in "".join(shown) and "…" not in "".join(shown)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+async def test_every_footer_key_is_whole_at_80_columns(make_app, service, demo, lang):
+    """Textual's compact footer where the roomy one would cut the last keys (Japanese words
+    are twice as wide): on the sessions screen, with the most keys, and at the table."""
+    i18n.use(lang)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for screen in ("SessionsScreen", "TableScreen"):
+            assert type(app.screen).__name__ == screen
+            keys = list(app.screen.query("FooterKey"))
+            assert keys
+            palette = next(k for k in keys if k.has_class("-command-palette"))
+            for key in keys:
+                if key is not palette:
+                    assert key.region.right <= palette.region.x, (key.description, key.region)
+                assert key.region.width >= key.get_content_width(key.size, key.size)
+            await pilot.press("enter")  # opens the demo session, highlighted first
+            await pilot.pause()
