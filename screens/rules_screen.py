@@ -19,6 +19,7 @@ from referee.i18n import N_, _, ngettext
 from referee.notation import from_keyboard, visible
 
 from . import glyphs
+from .prose import Prose
 from .widgets import TABLE_DEFAULT
 from .widgets.footer import Footer
 
@@ -99,11 +100,11 @@ class RulesScreen(Screen[None]):
         # What is shown is searched, and the English too: rule ids and the move language are
         # English words, and a word from the rulebook finds its rule in either language.
         words = from_keyboard(typed).casefold().split()
-        shown: list[Option] = [Option(rule_entry(r)) for r in self.rules
+        shown: list[Option] = [Option(Prose(rule_entry(r))) for r in self.rules
                                if matches(words, r.id, r.text, r.source, _(r.text),
                                           _(r.source))]
         specs = option_specs()
-        shown += [Option(option_entry(key, value)) for key, value in self.options.items()
+        shown += [Option(Prose(option_entry(key, value))) for key, value in self.options.items()
                   if matches(words, key, value, specs[key].meaning, specs[key].source,
                              _(specs[key].meaning), _(specs[key].source))]
         listing = self.query_one("#rules", OptionList)

@@ -22,6 +22,7 @@ from .dialogs import SERVE_KEY, CatchDialog, ChallengeDialog, Kept, RoundStartDi
 from .glyphs import current
 from .history_screen import HistoryScreen
 from .literal import literal
+from .prose import Prose
 from .round_end_screen import RoundEndScreen
 from .rules_screen import RulesScreen
 from .score_sheet_screen import ScoreSheetScreen
@@ -236,7 +237,7 @@ class TableScreen(Screen[None]):
         language in use (again after a switch)."""
         verdict = self._said
         # Its height is fixed: no layout, so the frame with the ruling is drawn sooner.
-        verdict.update(literal(text(), lines=True), layout=False)
+        verdict.update(Prose(literal(text(), lines=True)), layout=False)
         verdict.set_classes(f"-{level}")
         self._verdict = (text, rule, level)
         self._last = (text, rule) if rule else None

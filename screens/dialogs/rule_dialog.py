@@ -17,6 +17,7 @@ from referee.i18n import N_, _
 from referee.service import SYNTAX_RULE
 
 from ..literal import filled, literal
+from ..prose import Prose
 from ..widgets.options_form import TABLE_DEFAULT
 from .boxed_dialog import BoxedDialog
 
@@ -61,8 +62,8 @@ class RuleDialog(BoxedDialog[None]):
     def compose(self) -> ComposeResult:
         ruling = self._ruling if isinstance(self._ruling, str) else self._ruling()
         with Vertical():
-            yield Static(literal(ruling, lines=True), id="ruling")
-            yield Static(rule_text(*self._rule), id="rule")
+            yield Static(Prose(literal(ruling, lines=True)), id="ruling")
+            yield Static(Prose(rule_text(*self._rule)), id="rule")
             yield Button(_("Close"), id="close", variant="primary")
 
     def on_mount(self) -> None:

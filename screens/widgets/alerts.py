@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rich.cells import cell_len
 from textual.content import Content
 from textual.markup import escape
 from textual.widgets import Static
@@ -13,10 +12,10 @@ from textual.widgets import Static
 from referee.engine import Referee
 from referee.engine.messages import render
 from referee.i18n import _
-from referee.i18n import current as language
 
 from ..glyphs import current
 from ..literal import filled
+from ..prose import Prose, folded
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +100,7 @@ class Alerts(Static):
         whole = [filled(f"{icon} $text  {key}" if key else f"{icon} $text", text=alert.text)
                  for (icon, key), alert in zip(marks, found, strict=True)]
         lines = whole
-        if rows is not None and cells > 0 and sum(len(c.wrap(cells)) for c in whole) > rows:
+        if rows is not None and cells > 0 and sum(len(folded(c, cells)) for c in whole) > rows:
             kept = max(1, rows)
             more = len(found) - kept
             keyed = [_keyed(icon, key, alert.text) for (icon, key), alert
@@ -111,7 +110,7 @@ class Alerts(Static):
                 keyed[-1] = _keyed(icon, key, found[kept - 1].text,
                                    _("(+{count} more)").format(count=more))
             lines = _cut(keyed, kept, cells)
-        self.update(Content("\n").join(lines))
+        self.update(Prose(Content("\n").join(lines)))
         return found
 
     def _bound(self) -> dict[str, str]:
@@ -134,41 +133,13 @@ def _keyed(icon: str, key: str, text: str, more: str = "") -> Content:
     return filled(f"{head}$text", text=text)
 
 
-def _wrap(alert: Content, cells: int) -> list[Content]:
-    """`alert` in lines of `cells`: at spaces, or, in Japanese (which breaks between any two
-    characters, and whose runs between spaces may be as long as a line), at the last character
-    that fits, or before a word of the notation that would be split."""
-    if language() != "ja":
-        return alert.wrap(cells)
-    plain = alert.plain
-    offsets: list[int] = []
-    begun = width = 0
-    for offset, ch in enumerate(plain):
-        size = cell_len(ch)
-        if width + size > cells:
-            cut = offset
-            if _in_word(plain[offset]):
-                start = offset
-                while start > begun and _in_word(plain[start - 1]):
-                    start -= 1
-                cut = start if start > begun else offset
-            offsets.append(cut)
-            begun, width = cut, cell_len(plain[cut:offset])
-        width += size
-    return alert.divide(offsets) if offsets else [alert]
-
-
-def _in_word(ch: str) -> bool:
-    return ch.isascii() and not ch.isspace()
-
-
 def _cut(alerts: list[Content], rows: int, cells: int) -> list[Content]:
     """The lines of `alerts` wrapped at `cells`, `rows` of them at most: one an alert, and the
     rows to spare to the first ones; an alert cut short ends in an ellipsis."""
     spare = rows - len(alerts)
     lines: list[Content] = []
     for alert in alerts:
-        wrapped = _wrap(alert, cells)
+        wrapped = folded(alert, cells)
         take = min(len(wrapped), 1 + spare)
         spare -= take - 1
         lines += wrapped[:take - 1]

@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 from referee.i18n import _
 from referee.notation import visible
 
+from ..prose import Prose
 from ..sitting import LogEntry
 
 
@@ -71,10 +72,10 @@ class RulingLog(OptionList):
         if len(entries) >= known and list(entries[:known]) == self._entries:
             fresh = entries[known:]
             if fresh:
-                self.add_options(Option(entry_content(e)) for e in fresh)
+                self.add_options(Option(Prose(entry_content(e))) for e in fresh)
         else:
             self.clear_options()
-            self.add_options(Option(entry_content(e)) for e in entries)
+            self.add_options(Option(Prose(entry_content(e))) for e in entries)
         self._entries = list(entries)
         if self._entries:
             self.highlighted = len(self._entries) - 1
