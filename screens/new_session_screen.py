@@ -19,6 +19,7 @@ from referee.service import SessionError, build_header
 from . import glyphs
 from .host import Host
 from .literal import filled, text_cell
+from .prose import Prose, prose
 from .widgets import OptionsForm, PlayerList
 from .widgets.footer import Footer
 
@@ -101,11 +102,11 @@ class NewSessionScreen(Screen[None]):
                 yield Label(_("Rounds"))
                 yield Select([(_(label), keeping) for label, keeping in KEEPING], value="track",
                              allow_blank=False, id="keeping")
-            yield Static(_("Every move: type each card as it goes down; the referee rules on it "
-                           "and settles disputes. Score only: at each round's end type who "
-                           "went out and the hands left, a few entries a round. Asked again as "
-                           "each round starts (F7), so rounds of both kinds may be mixed."),
-                         id="keeping-help")
+            yield Static(prose(_(
+                "Every move: type each card as it goes down; the referee rules on it and settles "
+                "disputes. Score only: at each round's end type who went out and the hands left, "
+                "a few entries a round. Asked again as each round starts (F7), so rounds of both "
+                "kinds may be mixed.")), id="keeping-help")
             with Collapsible(title=_("Rule options: the rulebook's defaults, each with its "
                                      "meaning and source"), id="options-box"):
                 yield OptionsForm(id="options")
@@ -229,7 +230,7 @@ class NewSessionScreen(Screen[None]):
             self._problem(exc.message)
 
     def _problem(self, text: str) -> None:
-        self.query_one("#problem", Static).update(filled("[b $error]$text[/]", text=text))
+        self.query_one("#problem", Static).update(Prose(filled("[b $error]$text[/]", text=text)))
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

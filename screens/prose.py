@@ -122,3 +122,8 @@ class Prose(Visual):
 
     def __str__(self) -> str:
         return str(self.content)
+
+
+def prose(markup: str) -> Prose:
+    """A paragraph of the program's own words (markup allowed), wrapped as `Prose` wraps."""
+    return Prose(Content.from_markup(markup))

@@ -19,6 +19,7 @@ from referee.service import SessionError
 
 from . import glyphs
 from .literal import filled, literal
+from .prose import Prose
 from .score_sheet_screen import ScoreSheetScreen
 from .sitting import Sitting
 from .widgets.footer import Footer
@@ -127,7 +128,7 @@ class RoundEndScreen(Screen[None]):
         with VerticalScroll():
             intro = _("Round {round}: [b]$winner[/] went out. Enter each hand left: its cards, "
                       "or a points total.").format(round=ref.round_no)
-            yield Static(filled(intro, winner=self.winner or "?"), id="intro")
+            yield Static(Prose(filled(intro, winner=self.winner or "?")), id="intro")
             for index, name in enumerate(self.players):
                 count = table.hands[table.players.index(name)] if table else None
                 held = ("$name" if count is None else
@@ -198,7 +199,7 @@ class RoundEndScreen(Screen[None]):
         typed = self.query_one(f"#hand-{index}", Input).value
         ok, text = check_hand(self.sitting.referee, self.players[index], typed)
         check = self.query_one(f"#check-{index}", Static)
-        check.update(literal((f"{glyphs.current().ok} " if ok else "") + text))
+        check.update(Prose(literal((f"{glyphs.current().ok} " if ok else "") + text)))
         check.set_class(ok, "-ok")
         check.set_class(not ok and bool(typed.strip()), "-bad")
         return ok
@@ -232,5 +233,5 @@ class RoundEndScreen(Screen[None]):
 
     def _problem(self, text: str, ok: bool = False) -> None:
         problem = self.query_one("#problem", Static)
-        problem.update(literal(text, lines=True))
+        problem.update(Prose(literal(text, lines=True)))
         problem.set_class(ok, "-ok")

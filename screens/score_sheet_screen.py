@@ -23,6 +23,7 @@ from . import glyphs
 from .dialogs import SERVE_KEY, ConfirmDialog, QrDialog
 from .host import Host
 from .literal import filled, literal, text_cell
+from .prose import Prose
 from .sitting import Sitting
 from .widgets import TotalsChart
 from .widgets.footer import Footer
@@ -189,7 +190,7 @@ class ScoreSheetScreen(Screen[None]):
 
     def _said(self, text: str, error: bool) -> None:
         said = self.query_one("#exported", Static)
-        said.update(literal(text, lines=True))
+        said.update(Prose(literal(text, lines=True)))
         said.set_class(error, "-error")
 
     @on(Button.Pressed, "#do-qr")

@@ -21,6 +21,7 @@ from . import glyphs
 from .dialogs import ConfirmDialog
 from .host import Host
 from .literal import filled, literal, text_cell
+from .prose import Prose
 from .standings_screen import STANDINGS, StandingsScreen
 from .widgets.footer import Footer
 from .widgets.seating import fit
@@ -139,10 +140,10 @@ class SessionsScreen(Screen[None]):
                           text_cell(game_text(info)), key=info.id)
         empty = not self.infos
         self.set_class(empty, "-empty")
-        self.query_one("#welcome", Static).update(filled(
+        self.query_one("#welcome", Static).update(Prose(filled(
             _("[b]No stored sessions yet.[/] Open the demo table to see a game in progress, "
               "start a new session, or import a .uno file.\n[dim]Sessions are kept in $root[/]"),
-            root=str(self.app.service.root)))
+            root=str(self.app.service.root))))
         self.query_one("#problem", Static).update(
             literal("\n".join(listing.warnings), lines=True))
         if empty:
@@ -160,7 +161,7 @@ class SessionsScreen(Screen[None]):
         return self.infos[table.cursor_row].id
 
     def _problem(self, text: str) -> None:
-        self.query_one("#problem", Static).update(filled("[b $error]$text[/]", text=text))
+        self.query_one("#problem", Static).update(Prose(filled("[b $error]$text[/]", text=text)))
 
     @on(DataTable.RowSelected, "#sessions")
     @on(Button.Pressed, "#resume")

@@ -21,6 +21,7 @@ from referee.service import Recorded, SessionError
 
 from ..glyphs import current
 from ..literal import filled, literal
+from ..prose import Prose, prose
 from ..sitting import Sitting
 from ..widgets.card_view import CARD_COLORS
 
@@ -114,8 +115,8 @@ class ChallengeDialog(ModalScreen[Recorded | None]):
                 yield Input(placeholder=_("or the cards {name} showed, e.g. g5").format(
                     name=visible(self.offender)), id="shown")
                 yield Button(_("Shown"), id="show", variant="primary")
-            yield Static(_("Pick the verdict the table saw, or type the cards shown and let the "
-                           "referee judge."), id="result")
+            yield Static(prose(_("Pick the verdict the table saw, or type the cards shown and "
+                                 "let the referee judge.")), id="result")
 
     def on_mount(self) -> None:
         self._set_up()
@@ -215,6 +216,6 @@ class ChallengeDialog(ModalScreen[Recorded | None]):
     def _say(self, text: Callable[[], str], refused: bool) -> None:
         self._said = (text, refused)
         result = self.query_one("#result", Static)
-        result.update(literal(text(), lines=True))
+        result.update(Prose(literal(text(), lines=True)))
         result.set_class(refused, "-refused")
         result.set_class(not refused, "-ruled")

@@ -17,6 +17,7 @@ from referee.service import Imported, SessionError, SessionService
 
 from ..glyphs import current
 from ..literal import filled, literal
+from ..prose import Prose
 from .boxed_dialog import BoxedDialog
 
 
@@ -106,4 +107,4 @@ class ImportDialog(BoxedDialog[Imported | None]):
         self.dismiss(None)
 
     def _problem(self, text: str) -> None:
-        self.query_one("#problem", Static).update(literal(text, lines=True))
+        self.query_one("#problem", Static).update(Prose(literal(text, lines=True)))

@@ -16,6 +16,7 @@ from referee.web.errors import ServeError
 from referee.web.process import ServeProcess
 
 from ..literal import literal
+from ..prose import Prose
 from .qr_dialog import DARK, LIGHT, drawn
 
 SERVE_KEY = N_("Phones")
@@ -94,7 +95,7 @@ class ServeDialog(ModalScreen[None]):
 
     def _failed(self, message: str) -> None:
         self.query_one("#about", Static).update(_("The scoreboard could not start."))
-        self.query_one("#problem", Static).update(literal(message, lines=True))
+        self.query_one("#problem", Static).update(Prose(literal(message, lines=True)))
 
     def action_stop(self) -> None:
         self.server.stop()

@@ -14,6 +14,7 @@ from referee.notation import name_problem, normal_name
 
 from ..glyphs import current
 from ..literal import filled, literal
+from ..prose import Prose
 from .line_input import LineInput
 
 MAX_PLAYERS = 10
@@ -104,7 +105,7 @@ class PlayerList(Vertical):
         self.post_message(self.PlayersChanged())
 
     def _say(self, problem: str | None) -> None:
-        self.query_one("#name-problem", Static).update(literal(problem or "", lines=True))
+        self.query_one("#name-problem", Static).update(Prose(literal(problem or "", lines=True)))
 
     @on(Input.Changed, "#name")
     def _typed(self, event: Input.Changed) -> None:
