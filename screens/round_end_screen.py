@@ -55,7 +55,8 @@ def hand_value(ref: Referee, name: str, typed: str) -> tuple[bool, str, int]:
 
 
 class HandBox(Input):
-    """A hand's box: Enter moves on to the next hand at once, in the order the keys came.
+    """A hand's box: Enter (or Tab) moves on to the next hand at once, in the order the keys
+    came.
 
     A terminal delivers a burst of keys (`r5⏎g2⏎`) faster than the screen handles Enter, and the
     app hands each key to the box that had the focus when it came: the keys typed after an
@@ -65,13 +66,23 @@ class HandBox(Input):
 
     async def _on_key(self, event: events.Key) -> None:
         focused = self.screen.focused
-        if focused is not self and isinstance(focused, HandBox):
-            # Typed after this box's Enter: the next hand's.
+        if focused is not self and focused is not None:
+            # Typed after this box's Enter or Tab: for the box (or button) that has the focus.
             event.stop()
             event.prevent_default()
             passed = events.Key(event.key, event.character)
             passed.set_sender(self.app)
             focused.post_message(passed)
+            return
+        if event.key in ("tab", "shift+tab"):
+            # At once too: Textual would move the focus only once the key reached the app,
+            # after this box had taken the next hand's first keys (`27⇥r9` gave `27r9`).
+            event.stop()
+            event.prevent_default()
+            if event.key == "tab":
+                self.screen.focus_next()
+            else:
+                self.screen.focus_previous()
             return
         if event.key == "enter":
             event.stop()

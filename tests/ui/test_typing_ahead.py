@@ -20,6 +20,7 @@ def burst(app, text: str) -> None:
     """Send `text` as a terminal does: every key at once, none waiting for the one before."""
     for char in text:
         key = (events.Key("enter", "\r") if char == "\n" else
+               events.Key("tab", "\t") if char == "\t" else
                events.Key("backspace", "\x7f") if char == "\b" else events.Key(char, char))
         key.set_sender(app)
         app._driver.send_message(key)
@@ -167,8 +168,10 @@ Ann: r4
 
 
 @pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("between", ["\n", "\t"], ids=["enter", "tab"])
 async def test_hands_typed_ahead_at_a_round_end_go_each_to_its_player(make_app, service,
-                                                                       size):
+                                                                       size, between):
+    """Enter or Tab moves to the next hand at once: the keys after it are that hand's."""
     sid = service.import_text(ROUND_OVER, "over.uno").id
     app = make_app(session_id=sid)
     async with app.run_test(size=size) as pilot:
@@ -177,7 +180,7 @@ async def test_hands_typed_ahead_at_a_round_end_go_each_to_its_player(make_app, 
         await pilot.press("f7")
         await pilot.pause()
         assert isinstance(app.screen, RoundEndScreen)
-        burst(app, "g3\nr1 b2 y3 g4\n")
+        burst(app, f"g3{between}r1 b2 y3 g4\n")
         await pilot.pause()
         await pilot.pause()
     assert stored(service, sid)[-2:] == ["hand Bo: g3", "hand Cy: r1 b2 y3 g4"]
