@@ -32,26 +32,38 @@ class Footer(TextualFooter):
             elif isinstance(widget, FooterLabel):
                 widget.update(_(str(widget.content)))
         # Textual's compact style (no space around a key) where the keys would not all fit:
-        # in Japanese at 80 columns, the last of them was cut.
-        self._width = sum(_natural_width(w) for w in widgets if isinstance(w, FooterKey))
-        tight = self._tight()
-        self.set_reactive(TextualFooter.compact, tight)
-        self.set_class(tight, "-compact")
-        yield from widgets
+        # in Japanese at 80 columns, the last of them was cut. Where even that is too wide, the
+        # palette's key gives way (Ctrl+P works all the same, and the help lists it).
+        keys = [w for w in widgets if isinstance(w, FooterKey)]
+        self._widths = (sum(_width(k, compact=False) for k in keys),
+                        sum(_width(k, compact=True) for k in keys))
+        self._fitted = self._fit()
+        compact, palette = self._fitted
+        self.set_reactive(TextualFooter.compact, compact)
+        self.set_class(compact, "-compact")
+        yield from (w for w in widgets
+                    if palette or not (isinstance(w, FooterKey)
+                                       and w.has_class("-command-palette")))
 
-    _width = 0
-    """The cells the keys take in the roomy style."""
+    _widths: tuple[int, int] = (0, 0)
+    """The cells the keys take, roomy and compact."""
+    _fitted: tuple[bool, bool] = (False, True)
+    """Whether the keys are drawn compact, and whether the palette's key is shown."""
 
-    def _tight(self) -> bool:
-        return self._width > self.app.size.width
+    def _fit(self) -> tuple[bool, bool]:
+        roomy, compact = self._widths
+        room = self.app.size.width
+        if roomy <= room:
+            return False, True
+        return True, compact <= room
 
     def on_resize(self) -> None:
-        if self._width and self._tight() != self.compact:
+        if any(self._widths) and self._fit() != self._fitted:
             self.refresh(recompose=True)
 
 
-def _natural_width(key: FooterKey) -> int:
-    """The cells a key takes in the roomy style: its key with a space either side, then its
-    description and a space."""
+def _width(key: FooterKey, compact: bool) -> int:
+    """The cells a key takes: roomy, its key with a space either side, then its description
+    and a space; compact, a space between them and one after."""
     words = cell_len(key.description) + 1 if key.description else 0
-    return cell_len(key.key_display) + 2 + words
+    return cell_len(key.key_display) + (1 if compact else 2) + words
