@@ -37,6 +37,8 @@ def breaks(text: str, width: int) -> list[int]:
     """The offsets at which to break one line of `text` so that no line is wider than `width`
     cells: before a word that does not fit, or inside a run of Japanese at the last character
     that fits; a word longer than a line is cut where the line ends."""
+    if cell_len(text) <= width:
+        return []  # most lines: a ruling, an alert, a log entry on a wide screen
     offsets: list[int] = []
     used = 0
     starts: list[int] = []

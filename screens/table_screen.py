@@ -206,20 +206,24 @@ class TableScreen(Screen[None]):
             self.redraw()
 
     def _compact(self) -> bool:
-        """Whether the seating takes two columns: when one line per player (and the seating's
-        heading and border) would leave the ruling log fewer than five lines beside an alert."""
-        rows = len(self.sitting.referee.players) + 3
-        compact = rows > self.size.height - _FIXED_ROWS - _LOG_ROWS - 1
+        """Whether the seating takes two columns: when one line per player would leave the
+        ruling log fewer than five lines beside an alert."""
+        compact = self._seating_rows(False) > self.size.height - _FIXED_ROWS - _LOG_ROWS - 1
         if compact != self.has_class("-compact"):
             self.set_class(compact, "-compact")
         return compact
 
     def _alert_rows(self, compact: bool) -> int:
-        """The rows the alerts may take: what is left once the seating (two columns of players
-        when compact, with its border), the log's five lines and the rest have theirs."""
+        """The rows the alerts may take: what is left once the top row, the log's five lines
+        and the rest have theirs."""
+        top = max(_CARD_ROWS, self._seating_rows(compact))
+        return self.size.height - _FIXED_ROWS - _LOG_ROWS - top
+
+    def _seating_rows(self, compact: bool) -> int:
+        """The seating's height: its border, and a line per player under a heading, or two
+        players a line (no heading) when compact."""
         players = len(self.sitting.referee.players)
-        seating = (players + 1) // 2 + 2 if compact else players + 3
-        return self.size.height - _FIXED_ROWS - _LOG_ROWS - max(_CARD_ROWS, seating)
+        return (players + 1) // 2 + 2 if compact else players + 3
 
     def on_resize(self) -> None:
         self.redraw()

@@ -74,9 +74,9 @@ class Alerts(Static):
 
     _drawn: tuple[object, ...] | None = None
 
-    def show(self, ref: Referee, rows: int | None = None, width: int = 0) -> list[Alert]:
-        """Draw the alerts in at most `rows` lines of a screen `width` cells wide (None: as
-        many as they take). Where they would take more, each alert has its key first and at
+    def show(self, ref: Referee, rows: int, width: int) -> list[Alert]:
+        """Draw the alerts in at most `rows` lines of a screen `width` cells wide. Where they
+        would take more, each alert has its key first and at
         least a line, the most urgent the lines to spare, the words cut with an ellipsis; the
         least urgent give way to a count of them."""
         found = alerts(ref)
@@ -100,7 +100,7 @@ class Alerts(Static):
         whole = [filled(f"{icon} $text  {key}" if key else f"{icon} $text", text=alert.text)
                  for (icon, key), alert in zip(marks, found, strict=True)]
         lines = whole
-        if rows is not None and cells > 0 and sum(len(folded(c, cells)) for c in whole) > rows:
+        if cells > 0 and sum(len(folded(c, cells)) for c in whole) > rows:
             kept = max(1, rows)
             more = len(found) - kept
             keyed = [_keyed(icon, key, alert.text) for (icon, key), alert
