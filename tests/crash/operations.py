@@ -1,11 +1,14 @@
-"""Crash-test helper for every writing command: forks one operation, SIGKILLs it at random.
+"""Crash-test helper for every writing command: forks one operation, SIGKILLs it at a file
+operation chosen by the seed.
 
 Run as `python operations.py DATA_DIR MOVES_FILE SAMPLE_FILE`. For each `OP SESSION_ID SEED`
 line on stdin (OP: new, import, move, undo, correct, rebuild) it forks a child that performs
-the operation through the service, kills it at a random instant, and answers one line:
-`killed ACK...` or `done ACK...`, where each ACK is what the child acknowledged before it
-died (`created:ID`, `imported:ID`, `moved:SEQ`, `undone:SEQ`, `corrected:SEQ:TEXT`, `rebuilt`);
-`error TEXT` if the child failed. A child acknowledges only after the service returned.
+the operation through the service and dies just before its Nth file operation (`killing.arm`),
+N drawn by the seed up to the most operations a finished run of OP made; one run in four is
+let finish. It answers one line: `killed ACK...` or `done ACK...`, where each ACK is
+what the child acknowledged before it died (`created:ID`, `imported:ID`, `moved:SEQ`,
+`undone:SEQ`, `corrected:SEQ:TEXT`, `rebuilt`); `error TEXT` if the child failed. A child
+acknowledges only after the service returned.
 """
 
 from __future__ import annotations
@@ -14,21 +17,23 @@ import os
 import random
 import signal
 import sys
-import time
 import traceback
 
-from killing import kill_at, said
+from killing import arm, counted, said, wait_for
 
 from referee.engine import Referee
 from referee.engine.events import Header
 from referee.notation import format_event
 from referee.service import SessionService
+from referee.store.cache import cache_dir
 
 HEADER = Header(edition="classic", players=("Ann", "Bob", "Cy", "Dee"), scoring="rounds 8")
-WINDOW = 0.02
-"""Kills land up to this long after the fork at first; then up to as long as the operation
-last took to finish, so that every part of it (reading, replaying, writing) is hit."""
-TAKES: dict[str, float] = {}
+FIRST_GUESS = 40
+"""File operations an operation is taken to make until one of its kind has finished."""
+NEVER = 10**9
+"""A kill point no operation reaches: the run finishes."""
+EVENTS: dict[str, int] = {}
+"""The most file operations a finished run of each operation made."""
 
 
 def alternative(service: SessionService, sid: str) -> tuple[int, str] | None:
@@ -54,7 +59,7 @@ def operate(service: SessionService, op: str, sid: str, moves: list[str], sample
     if op == "new":
         ack(f"created:{service.create(HEADER)}")
     elif op == "import":
-        ack(f"imported:{service.import_text(sample, 'sample.uno').id}")
+        ack(f"imported:{service.import_text(sample, 'sample.uno', again=True).id}")
     elif op == "rebuild":
         service.list(rebuild=True)
         ack("rebuilt")
@@ -81,30 +86,33 @@ def operate(service: SessionService, op: str, sid: str, moves: list[str], sample
 
 def run(service: SessionService, op: str, sid: str, seed: int, moves: list[str],
         sample: str) -> str:
+    known = EVENTS.get(op, FIRST_GUESS)
+    # One run in four is let finish (past its last operation), so that every command is also
+    # checked against what it acknowledged; the others die at any of its operations.
+    rng = random.Random(seed)
+    at = NEVER if rng.random() < 1 / 4 else rng.randint(1, known)
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:
         os.close(read_end)
+        seen = arm([os.fspath(service.layout.root), os.fspath(cache_dir())], at)
         try:
             operate(service, op, sid, moves, sample, write_end)
-            os.write(write_end, b"done\n")
+            os.write(write_end, f"events {seen()}\ndone\n".encode())
             os._exit(0)
         except BaseException:  # report anything to the test, then die
             os.write(write_end, ("error " + traceback.format_exc().replace("\n", " | ")
                                  + "\n").encode())
             os._exit(1)
     os.close(write_end)
-    started = time.monotonic()
-    deadline = started + random.Random(seed).uniform(0, TAKES.get(op, WINDOW))
     chunks: list[bytes] = []
-    ended = kill_at(pid, read_end, deadline, chunks)
-    # Learn how long the operation takes: a finished run says; a killed one only says "longer".
-    TAKES[op] = (time.monotonic() - started if ended
-                 else min(1.0, TAKES.get(op, WINDOW) * 1.3))
+    killed = wait_for(pid, read_end, chunks)
     lines, error, acks = said(chunks)
     if error is not None:
         return error
-    return f"{'done' if 'done' in lines else 'killed'} {acks}".rstrip()
+    # The most operations a finished run of this kind made.
+    EVENTS[op] = max(known if op in EVENTS else 0, counted(lines) or 0) or known
+    return f"{'killed' if killed else 'done'} {acks}".rstrip()
 
 
 def main() -> None:

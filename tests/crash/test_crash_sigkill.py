@@ -1,4 +1,5 @@
-"""Nothing acknowledged is lost: recorders are SIGKILLed at random instants, the store checked."""
+"""Nothing acknowledged is lost: recorders are SIGKILLed at file operations drawn by a seed
+(`killing.arm`), the store checked after each."""
 
 from __future__ import annotations
 

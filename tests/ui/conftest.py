@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import itertools
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -73,6 +74,17 @@ def text_of(pilot: Pilot[None], selector: str) -> str:
     """The plain text a Static shows, on the active screen."""
     widget = pilot.app.screen.query_one(selector, Static)
     return str(widget.render())
+
+
+async def settle(pilot: Pilot[None], ready: Callable[[], bool], what: str,
+                 seconds: float = 120.0) -> None:
+    """Let the app run until `ready()` holds: the state a test reads, however busy the machine
+    (a fixed number of pauses can end before a loaded machine has drawn it). `seconds` only
+    stops a test that would otherwise wait forever."""
+    deadline = time.monotonic() + seconds
+    while not ready():
+        assert time.monotonic() < deadline, f"the app never reached this state: {what}"
+        await pilot.pause()
 
 
 async def type_line(pilot: Pilot[None], text: str, submit: bool = True) -> None:

@@ -15,7 +15,7 @@ from screens import glyphs
 from screens.dialogs import ChallengeDialog, RuleDialog
 from screens.table_screen import TableScreen
 
-from .conftest import type_line
+from .conftest import settle, text_of, type_line
 
 WIDTH, HEIGHT = 80, 24
 
@@ -39,6 +39,12 @@ def screen_lines(pilot: Pilot[None]) -> list[str]:
             for strip in pilot.app.screen._compositor.render_strips()]
 
 
+def verdict_shown(pilot: Pilot[None]) -> bool:
+    """The line under the move box says something, and the screen shows its start."""
+    said = text_of(pilot, "#verdict").strip()
+    return bool(said) and said[:8] in "".join(screen_lines(pilot))
+
+
 def check_fits(pilot: Pilot[None]) -> list[str]:
     lines = screen_lines(pilot)
     assert len(lines) == HEIGHT
@@ -50,19 +56,21 @@ def check_fits(pilot: Pilot[None]) -> list[str]:
 async def test_the_table_fits_with_ambiguous_characters_wide(make_app, demo):
     app = make_app(session_id=demo)
     async with app.run_test(size=(WIDTH, HEIGHT)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+        # Each step waits until the screen it checks is drawn (a loaded machine draws later).
+        await settle(pilot, lambda: isinstance(app.screen, TableScreen)
+                     and "席順" in "\n".join(screen_lines(pilot)), "the table, drawn")
         assert glyphs.mode() == "ascii"
         lines = check_fits(pilot)
         text = "\n".join(lines)
         assert "席順" in text and "山札" in text and "得点表" in text  # Japanese indeed
         # A refused move, a ruling and its rule: the verdict line and the dialog fit too.
         await type_line(pilot, "Ben: b7")
+        await settle(pilot, lambda: verdict_shown(pilot), "the refusal, drawn")
         check_fits(pilot)
         await pilot.press("tab")
         await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, RuleDialog)
+        await settle(pilot, lambda: isinstance(app.screen, RuleDialog)
+                     and len(screen_lines(pilot)) == HEIGHT, "the rule dialog, drawn")
         check_fits(pilot)
 
 

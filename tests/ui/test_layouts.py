@@ -15,6 +15,8 @@ from screens.widgets import expand
 from screens.widgets.alerts import Alert
 from screens.widgets.seating import fit
 
+from .conftest import settle
+
 alerts_module = importlib.import_module("screens.widgets.alerts")
 """The module (the package exports its `alerts` function under the same name)."""
 
@@ -142,12 +144,12 @@ async def test_alerts_leave_the_table_in_sight(make_app, service, monkeypatch, l
 async def footer_keys(pilot) -> list:
     """The footer's keys once laid out: the footer composes its keys again when the screen's
     bindings change, a frame after the screen is shown (later on a busy machine)."""
-    for _ in range(50):
+    def laid_out() -> bool:
         keys = list(pilot.app.screen.query("FooterKey"))
-        if keys and all(key.region.width for key in keys):
-            return keys
-        await pilot.pause()
-    raise AssertionError("the footer's keys were never laid out")
+        return bool(keys) and all(key.region.width for key in keys)
+
+    await settle(pilot, laid_out, "the footer's keys, laid out")
+    return list(pilot.app.screen.query("FooterKey"))
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
