@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 from pathlib import Path
 
 import pytest
 
-from .harness import command_lines, run_input
+from referee.cli.main import build_parser
+
+from .arguments import SHAPES
+from .harness import command_lines, run_command_lines, run_input
 from .mutations import inputs
 
 # CI runs a larger slice; `python -m tests.fuzz --inputs 1000000` is the full run.
@@ -21,6 +25,20 @@ def test_no_mutated_file_breaks_a_command(seed: int, tmp_path: Path) -> None:
     for n, text in enumerate(inputs(seed, PER_SLICE)):
         broken += [(b.argv[0], b.code, b.stderr, text) for b in run_input(text, tmp_path, n)]
     assert broken == []
+
+
+@pytest.mark.parametrize("seed", range(SLICES))
+def test_no_mutated_command_line_breaks_a_command(seed: int, tmp_path: Path) -> None:
+    """Every command's arguments typed wrong or hostile, not UTF-8 included (`arguments.py`)."""
+    broken = [(b.argv, b.code, b.stderr) for b in run_command_lines(seed, PER_SLICE, tmp_path)]
+    assert broken == []
+
+
+def test_every_command_line_is_fuzzed() -> None:
+    """Every command but `serve` (which runs until stopped) has its arguments fuzzed."""
+    commands = {name for action in build_parser()._actions
+                if isinstance(action, argparse._SubParsersAction) for name in action.choices}
+    assert commands - {"serve"} <= set(SHAPES)
 
 
 def test_every_file_command_is_fuzzed(tmp_path: Path) -> None:
