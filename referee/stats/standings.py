@@ -144,6 +144,9 @@ def people_of(players: Iterable[str], league: League,
     name), then the first seated. Every other name of that person counts under its own name
     in that session."""
     names = list(players)
+    people = [league.person(name) for name in names]
+    if len(set(people)) == len(names):
+        return dict(zip(names, people, strict=True))  # each person seated once: most tables
     count = usual or {}
     chosen: dict[str, str] = {}
     # Best first: the person's own name, then the usual spelling, then the seating.
@@ -172,9 +175,11 @@ def standings(played: Iterable[Played], league: League, selection: Selection) ->
         figures = session.figures
         rows: dict[str, dict[str, int]] = figures["players"]
         who = people_of(rows, league, usual)
-        seated = {person: name for name, person in who.items()}
-        apart += [Apart(session.id, name, league.person(name), seated[league.person(name)])
-                  for name in rows if who[name] != league.person(name)]
+        kept = [name for name in rows if who[name] == name != league.person(name)]
+        if kept:
+            seated = {person: name for name, person in who.items()}
+            apart += [Apart(session.id, name, league.person(name), seated[league.person(name)])
+                      for name in kept]
         places = figures.get("places")
         firsts = sum(1 for place in (places or {}).values() if place == 1)
         kind = figures["scoring"]
