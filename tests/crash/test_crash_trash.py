@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import importlib
 import os
+import select
+import signal
 from collections.abc import Callable
 from pathlib import Path
 
@@ -54,11 +56,13 @@ def _owner(where: str) -> object:
 def killed_at(point: tuple[str, str, int, str], action: Callable[[], object]) -> bool:
     """Run `action` in a child that dies at `point`; whether the child got that far."""
     where, name, nth, when = point
+    owner = _owner(where)  # resolved before the fork: the child only runs the command
+    real = getattr(owner, name)
+    read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:
+        os.close(read_end)
         try:
-            owner = _owner(where)
-            real = getattr(owner, name)
             calls = [0]
 
             def dying(*args: object, **kwargs: object) -> object:
@@ -75,7 +79,15 @@ def killed_at(point: tuple[str, str, int, str], action: Callable[[], object]) ->
             os._exit(0)
         except BaseException:
             os._exit(1)
+    os.close(write_end)
+    # The pipe closes when the child ends, however it ends; a child stuck for two minutes is
+    # a failure, not a hang of the suite.
+    ended = bool(select.select([read_end], [], [], 120)[0])
+    os.close(read_end)
+    if not ended:
+        os.kill(pid, signal.SIGKILL)
     _pid, status = os.waitpid(pid, 0)
+    assert ended, f"the child never ended at {point}"
     code = os.waitstatus_to_exitcode(status)
     assert code in (0, 9), f"the child failed at {point}: exit {code}"
     return code == 9
