@@ -16,6 +16,7 @@ from referee.engine.scoring import scoring_name
 from referee.engine.setup import edition_title, family_name
 from referee.i18n import N_, _, ngettext, pgettext
 from referee.service import SessionError, SessionInfo, status_name
+from referee.stats.selection import local_day
 
 from . import glyphs
 from .dialogs import ConfirmDialog
@@ -28,9 +29,11 @@ from .widgets.seating import fit
 
 COLUMNS = (
     ("date", N_("Date")), ("players", N_("Players")), ("status", N_("Status")),
-    ("leader", N_("Leader")), ("id", N_("Id")), ("game", N_("Game")),
+    ("leader", N_("Leader")), ("id", N_("Id")), ("labels", N_("Labels")), ("game", N_("Game")),
 )
 """What tells sessions apart first, so that 80 columns show it; the rest scrolls."""
+LABELS_CELLS = 24
+"""A session's labels are cut to this many cells, so that the game still shows beside them."""
 PLAYERS_CELLS = 24
 """The players of a session are cut to this many cells, so that status, leader and id stay on
 an 80-column screen however long the names."""
@@ -57,18 +60,21 @@ def players_text(players: tuple[str, ...] | list[str]) -> str:
 
 
 def delete_question(info: SessionInfo) -> str:
-    """What deleting the session loses, in a sentence that lets a person recognise it."""
+    """What deleting the session does, in a sentence that lets a person recognise it."""
     values = {"id": info.id, "event": info.event or "", "players": players_text(info.players),
               "n": info.moves, "status": status_text(info)}
     if info.event:
-        return ngettext("Session {id} ({event}: {players}; {n} move; {status}) will be deleted "
-                        "for good. This cannot be undone.",
-                        "Session {id} ({event}: {players}; {n} moves; {status}) will be "
-                        "deleted for good. This cannot be undone.", info.moves).format(**values)
-    return ngettext("Session {id} ({players}; {n} move; {status}) will be deleted for good. "
-                    "This cannot be undone.",
-                    "Session {id} ({players}; {n} moves; {status}) will be deleted for good. "
-                    "This cannot be undone.", info.moves).format(**values)
+        return ngettext("Session {id} ({event}: {players}; {n} move; {status}) will be moved "
+                        "to the trash. `uno-referee restore {id}` brings it back, with its "
+                        "labels.",
+                        "Session {id} ({event}: {players}; {n} moves; {status}) will be moved "
+                        "to the trash. `uno-referee restore {id}` brings it back, with its "
+                        "labels.", info.moves).format(**values)
+    return ngettext("Session {id} ({players}; {n} move; {status}) will be moved to the trash. "
+                    "`uno-referee restore {id}` brings it back, with its labels.",
+                    "Session {id} ({players}; {n} moves; {status}) will be moved to the "
+                    "trash. `uno-referee restore {id}` brings it back, with its labels.",
+                    info.moves).format(**values)
 
 
 class SessionsScreen(Screen[None]):
@@ -127,25 +133,27 @@ class SessionsScreen(Screen[None]):
     def reload(self, select: str | None = None) -> None:
         """Read the list from the service; keep (or move) the highlighted row."""
         listing = self.app.service.list()
+        labels, problem = self.app.service.labels()
         table = self.query_one("#sessions", DataTable)
         current = select or self.selected()
         self.infos = list(listing.sessions)
         table.clear()
         for info in self.infos:
             # Text cells: a name is shown as typed, never read as markup.
-            cells = (info.date or info.created[:10], fit(players_text(info.players),
-                                                         PLAYERS_CELLS),
+            cells = (info.date or local_day(info.created),
+                     fit(players_text(info.players), PLAYERS_CELLS),
                      status_text(info), fit(info.leader) if info.leader else "-")
-            table.add_row(*map(text_cell, cells), Text(info.id, style="dim"),
+            marks = fit(players_text(labels.get(info.id, [])), LABELS_CELLS)
+            table.add_row(*map(text_cell, cells), Text(info.id, style="dim"), text_cell(marks),
                           text_cell(game_text(info)), key=info.id)
+        warnings = (*listing.warnings, *((problem,) if problem else ()))
         empty = not self.infos
         self.set_class(empty, "-empty")
         self.query_one("#welcome", Static).update(Prose(filled(
             _("[b]No stored sessions yet.[/] Open the demo table to see a game in progress, "
               "start a new session, or import a .uno file.\n[dim]Sessions are kept in $root[/]"),
             root=str(self.app.service.root))))
-        self.query_one("#problem", Static).update(
-            literal("\n".join(listing.warnings), lines=True))
+        self.query_one("#problem", Static).update(literal("\n".join(warnings), lines=True))
         if empty:
             self.query_one("#demo", Button).focus()
             return
@@ -192,7 +200,8 @@ class SessionsScreen(Screen[None]):
             return
         info = next(i for i in self.infos if i.id == sid)
         self.app.push_screen(
-            ConfirmDialog(_("Delete this session?"), delete_question(info), _("Delete")),
+            ConfirmDialog(_("Move this session to the trash?"), delete_question(info),
+                          _("Delete")),
             lambda yes: self._delete(sid) if yes else None)
 
     def _delete(self, sid: str) -> None:
@@ -202,7 +211,8 @@ class SessionsScreen(Screen[None]):
             self._problem(exc.message)
             return
         self.reload()
-        self.app.notify(_("Deleted session {id}").format(id=sid), markup=False)
+        self.app.notify(_("Moved session {id} to the trash; `uno-referee restore {id}` brings "
+                          "it back").format(id=sid), markup=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("delete", "resume"):

@@ -15,7 +15,7 @@ from referee.service import SessionError
 from referee.service.standings import standings_of
 from referee.stats.selection import Selection, month_range
 from referee.stats.standings import Standings
-from referee.stats.text import pair_rows, rulings_rows, standings_rows
+from referee.stats.text import notes, pair_rows, rulings_rows, standings_rows
 
 from . import glyphs
 from .host import Host
@@ -44,6 +44,7 @@ class StandingsScreen(Screen[None]):
     StandingsScreen #charts { height: auto; }
     StandingsScreen #charts BarChart { width: 1fr; }
     StandingsScreen #problem { height: auto; padding: 0 1; }
+    StandingsScreen #notes { height: auto; padding: 0 1; color: $text-muted; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -51,15 +52,22 @@ class StandingsScreen(Screen[None]):
         Binding("m", "span('month')", N_("This month"), id="standings.month"),
         Binding("t", "span('today')", N_("Today"), id="standings.today"),
         Binding("g", "guests", N_("Guests in/out"), id="standings.guests"),
+        # Not in the footer, which is full already (the selection line names the key).
+        Binding("l", "label", N_("Next label"), id="standings.label", show=False),
         Binding("escape", "leave", N_("Sessions"), id="standings.leave"),
     ]
 
     app: Host
 
-    def __init__(self, span: str = "all", guests: bool = False) -> None:
+    def __init__(self, span: str = "all", guests: bool = False,
+                 label: str | None = None) -> None:
         super().__init__()
         self.span = span
         self.guests = guests
+        self.label = label
+        """Only the sessions with this label (`l` goes through the labels in use)."""
+        self.labels: tuple[str, ...] = ()
+        """The labels of the stored sessions, as last read."""
         self.table: Standings | None = None
         self._shown: Any = None
 
@@ -75,6 +83,7 @@ class StandingsScreen(Screen[None]):
             yield DataTable(id="rulings", cursor_type="row", zebra_stripes=True)
             yield Label(_("Head to head (finished games both played)"), classes="heading")
             yield DataTable(id="pairs", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="notes")
         yield Static("", id="problem")
         yield Footer()
 
@@ -91,32 +100,47 @@ class StandingsScreen(Screen[None]):
     def selection(self) -> Selection:
         today = self.app.today()
         if self.span == "today":
-            return Selection(since=today, until=today, guests=self.guests)
+            return Selection(self.label, since=today, until=today, guests=self.guests)
         if self.span == "month":
             first, last = month_range(today.isoformat()[:7])
-            return Selection(since=first, until=last, guests=self.guests)
-        return Selection(guests=self.guests)
+            return Selection(self.label, since=first, until=last, guests=self.guests)
+        return Selection(self.label, guests=self.guests)
 
     def span_text(self) -> str:
         names = {"all": _("all time"), "month": _("this month"), "today": _("today")}
         guests = _("guests counted") if self.guests else _("guests left out")
         sessions = len(self.table.sessions) if self.table is not None else 0
-        return _("Standings: {span}, {guests}; {n} session(s)").format(
-            span=names[self.span], guests=guests, n=sessions)
+        if self.label is None:
+            text = _("Standings: {span}, {guests}; {n} session(s)").format(
+                span=names[self.span], guests=guests, n=sessions)
+        else:
+            text = _("Standings: {span}, label {label}, {guests}; {n} session(s)").format(
+                span=names[self.span], label=self.label, guests=guests, n=sessions)
+        if not self.labels:
+            return text
+        return text + "\n" + _("Labels ({key} chooses the next; all sessions after the last): "
+                               "{labels}").format(key="l", labels=", ".join(self.labels))
 
     def reload(self) -> None:
         """Read the standings again; redraw only if they changed."""
         try:
             found = standings_of(self.app.service, self.selection())
+            if self.label is not None and self.label not in found.labels:
+                # Its sessions were deleted, or the label taken off them: all sessions again.
+                self.label = None
+                found = standings_of(self.app.service, self.selection())
         except SessionError as exc:
             self.query_one("#problem", Static).update(literal(exc.message, "bold $error"))
             return
-        shown = (found.standings.to_json(), found.warnings)
+        shown = (found.standings.to_json(), found.warnings, found.labels)
         if shown == self._shown:
             return
         self._shown = shown
         self.table = found.standings
-        self.query_one("#selection", Static).update(literal(self.span_text()))
+        self.labels = found.labels
+        self.query_one("#selection", Static).update(literal(self.span_text(), lines=True))
+        self.query_one("#notes", Static).update(literal("\n".join(notes(found.standings)),
+                                                        lines=True))
         self.query_one("#problem", Static).update(literal("\n".join(found.warnings),
                                                           lines=True))
         self._fill("#standings", standings_rows(found.standings))
@@ -151,6 +175,13 @@ class StandingsScreen(Screen[None]):
         if span in SPANS:
             self.span = span
             self.reload()
+
+    def action_label(self) -> None:
+        """The next label in use (in their order), then all sessions again."""
+        choices: list[str | None] = [None, *self.labels]
+        at = choices.index(self.label) if self.label in choices else 0
+        self.label = choices[(at + 1) % len(choices)]
+        self.reload()
 
     def action_guests(self) -> None:
         self.guests = not self.guests

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from pathlib import Path
 from typing import BinaryIO, TextIO
@@ -14,7 +15,7 @@ from ..sheet import SessionRefused, Sheet, files
 from ..sheet.exports import FORMATS, Format
 from .common import OK, REFUSED, Failure
 from .parsing import RawDescriptionHelpFormatter
-from .sources import open_session, source_name
+from .sources import is_stored, open_session, source_name
 
 _PREFIX = "uno-referee export"
 
@@ -76,12 +77,14 @@ def load_sheet(source: str, data_dir: str | None = None) -> Sheet:
     session = open_session(source, data_dir)
     name = source_name(source)
     try:
-        return sheet_of(session)
+        sheet = sheet_of(session)
     except SetupError as exc:
         # The header is the top of the file; the engine does not know which tag was wrong.
         raise Failure(f"{name}:1:1: {exc}") from None
     except SessionRefused as exc:
         raise Failure(f"{name}:{exc.line}: {exc.text} [{exc.rule}]", REFUSED) from None
+    # A stored session's statements are numbered by move (`show ID --moves`), not by line.
+    return dataclasses.replace(sheet, by_move=True) if is_stored(source) else sheet
 
 
 def _to_stream(data: bytes, stdout: TextIO) -> None:

@@ -1,4 +1,5 @@
-"""The stored-session commands: new, list, show, move, undo, correct, import and delete."""
+"""The stored-session commands: new, list, show, move, undo, correct, import, delete and
+restore."""
 
 from __future__ import annotations
 
@@ -12,11 +13,19 @@ from typing import TextIO
 from ..engine.setup import usual_scoring
 from ..i18n import _
 from ..notation import visible
-from ..service import SYNTAX_RULE, ImportRefused, Recorded, SessionService, build_header
+from ..service import (
+    SYNTAX_RULE,
+    ImportExtends,
+    ImportRefused,
+    Recorded,
+    SessionService,
+    build_header,
+)
+from ..service.sessions import ASK, NEW, UPDATE
 from ..service.text import describe, list_row, list_table, plan_lines, show_json, show_lines
 from .common import OK, REFUSED, UNREADABLE, Failure, parse_overrides, read_text, with_service
 
-# new, import, delete ---------------------------------------------------------------------------
+# new, import, delete, restore ------------------------------------------------------------------
 
 def new(service: SessionService, a: argparse.Namespace, out: TextIO) -> int:
     customs = []
@@ -34,33 +43,94 @@ def new(service: SessionService, a: argparse.Namespace, out: TextIO) -> int:
     return OK
 
 
-def import_file(service: SessionService, path: str, out: TextIO) -> int:
+def import_file(service: SessionService, path: str, extension: str, out: TextIO) -> int:
+    """`extension`: what to do with a file that continues a stored session (ASK: ask at a
+    terminal, else refuse with exit 2 and store nothing)."""
     text = read_text(path)
+    name = "<stdin>" if path == "-" else path
     try:
-        done = service.import_text(text, "<stdin>" if path == "-" else path)
+        try:
+            done = service.import_text(text, name, extension=extension)
+        except ImportExtends as found:
+            _update_or_not(found, path)
+            done = service.import_text(text, name, extension=UPDATE)
     except ImportRefused as exc:
         raise Failure(exc.message, REFUSED if exc.refused else UNREADABLE) from None
     out.write(f"{done.id}\n")
-    if done.already:
+    if done.already and done.later:
+        print(_("session {id} already holds these {moves} moves and {later} later one(s); "
+                "nothing was imported").format(id=done.id, moves=done.moves, later=done.later),
+              file=sys.stderr)
+    elif done.already:
         print(_("already stored as session {id} ({moves} moves, {rounds} round(s)); nothing new "
                 "was stored").format(id=done.id, moves=done.moves, rounds=done.rounds),
+              file=sys.stderr)
+    elif done.added:
+        print(_("added {added} later move(s) to session {id} (now {moves} moves, {rounds} "
+                "round(s)); it keeps its id and labels").format(
+                    added=done.added, id=done.id, moves=done.moves, rounds=done.rounds),
               file=sys.stderr)
     else:
         print(_("imported {moves} moves, {rounds} round(s) as session {id}").format(
             moves=done.moves, rounds=done.rounds, id=done.id), file=sys.stderr)
+        if done.extends:
+            print(_("note: it continues session {other}, which stays as it was: both count in "
+                    "the standings").format(other=done.extends), file=sys.stderr)
     return OK
 
 
-def delete(service: SessionService, typed: str, yes: bool, out: TextIO) -> int:
+def _update_or_not(found: ImportExtends, path: str) -> None:
+    """Returns if the user says to update the stored session; Failure otherwise."""
+    later = found.moves - found.stored
+    if not sys.stdin.isatty() or path == "-":
+        raise Failure(_("uno-referee import: {problem}. Add --update to add its {later} later "
+                        "move(s) to session {id}, or --new to store it as a session of its "
+                        "own").format(problem=found.message, later=later, id=found.session))
+    question = _("{problem}. Add its {later} later move(s) to session {id}? [y/N] ").format(
+        problem=found.message, later=later, id=found.session)
+    if not _confirm(question, "import"):
+        raise Failure(_("uno-referee import: nothing was imported (--new stores the file as a "
+                        "session of its own)"), REFUSED)
+
+
+def delete(service: SessionService, typed: str, yes: bool, purge: bool, out: TextIO) -> int:
+    if purge:
+        return _purge(service, typed, yes, out)
     info = service.info(typed)
     if not yes:
-        question = _("Delete session {id} ({about})? This cannot be undone [y/N] ").format(
-            id=info.id, about=describe(info))
+        question = _("Move session {id} ({about}) to the trash? `uno-referee restore {id}` "
+                     "brings it back [y/N] ").format(id=info.id, about=describe(info))
         if not _confirm(question, "delete"):
             raise Failure(_("uno-referee delete: session {id} was not deleted").format(
                 id=info.id), REFUSED)
     service.delete(info.id)
-    out.write(_("deleted session {id}").format(id=info.id) + "\n")
+    out.write(_("moved session {id} to the trash; `uno-referee restore {id}` brings it "
+                "back").format(id=info.id) + "\n")
+    return OK
+
+
+def _purge(service: SessionService, typed: str, yes: bool, out: TextIO) -> int:
+    sid = service.resolve(typed)
+    if not service.trash.session(sid).exists():
+        raise Failure(_("uno-referee delete: no session {id} in the trash; --purge removes "
+                        "only a session in the trash (`uno-referee list --trash`)").format(
+                            id=sid))
+    if not yes:
+        question = _("Remove session {id} from the trash for good, with its labels? This "
+                     "cannot be undone [y/N] ").format(id=sid)
+        if not _confirm(question, "delete"):
+            raise Failure(_("uno-referee delete: session {id} was not removed").format(id=sid),
+                          REFUSED)
+    sid, warning = service.purge(sid)
+    if warning:
+        print(_("uno-referee: warning: {problem}").format(problem=warning), file=sys.stderr)
+    out.write(_("removed session {id} for good").format(id=sid) + "\n")
+    return OK
+
+
+def restore(service: SessionService, typed: str, out: TextIO) -> int:
+    sid = service.restore(typed)
+    out.write(_("restored session {id}, with its labels").format(id=sid) + "\n")
     return OK
 
 
@@ -77,20 +147,25 @@ def _confirm(question: str, command: str) -> bool:
 
 # list and show ---------------------------------------------------------------------------------
 
-def list_sessions(service: SessionService, as_json: bool, rebuild: bool, out: TextIO) -> int:
-    listing = service.list(rebuild=rebuild)
-    for warning in listing.warnings:
+def list_sessions(service: SessionService, a: argparse.Namespace, out: TextIO) -> int:
+    listing = service.trashed() if a.trash else service.list(rebuild=a.rebuild)
+    labels, problem = service.labels()
+    for warning in (*listing.warnings, *((problem,) if problem else ())):
         print(_("uno-referee list: {warning}").format(warning=warning), file=sys.stderr)
-    if as_json:
-        rows = [list_row(info) for info in listing.sessions]
+    if a.json:
+        rows = [{**list_row(info), "labels": labels.get(info.id, [])}
+                for info in listing.sessions]
         out.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
         return OK
     if not listing.sessions:
-        out.write(_("no sessions in {folder} yet; start one with `uno-referee new --players "
-                    "\"A, B, C\"` or `uno-referee import FILE`").format(folder=service.root)
-                  + "\n")
+        if a.trash:
+            text = _("the trash is empty ({folder})").format(folder=service.trash.sessions)
+        else:
+            text = _("no sessions in {folder} yet; start one with `uno-referee new --players "
+                     "\"A, B, C\"` or `uno-referee import FILE`").format(folder=service.root)
+        out.write(text + "\n")
         return OK
-    out.write(list_table(listing.sessions))
+    out.write(list_table(listing.sessions, labels))
     return OK
 
 
@@ -215,10 +290,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--date", help=_("YYYY-MM-DD (default: today; '' for none)"))
 
     p = add("list", _("the stored sessions, newest first"),
-            _("The stored sessions, newest first."),
-            lambda s, a: list_sessions(s, a.json, a.rebuild, sys.stdout))
+            _("The stored sessions, newest first, with their labels."),
+            lambda s, a: list_sessions(s, a, sys.stdout))
     p.add_argument("--json", action="store_true", help=_("one JSON object per session"))
     p.add_argument("--rebuild", action="store_true", help=_("re-read every session file"))
+    p.add_argument("--trash", action="store_true",
+                   help=_("the sessions in the trash instead (`uno-referee restore ID`)"))
 
     p = add("show", _("a stored session: state, whose turn, pending windows, score so far"),
             _("A stored session: state, whose turn, pending windows, score so far."),
@@ -250,12 +327,34 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--yes", action="store_true", help=_("drop later moves without asking"))
 
     p = add("import", _("store a .uno file as a new session (all of it, or nothing)"),
-            _("Store a .uno file as a new session (all of it, or nothing)."),
-            lambda s, a: import_file(s, a.file, sys.stdout))
+            _("Store a .uno file as a new session (all of it, or nothing). A file that "
+              "continues a stored session (the same header; its moves begin with all of the "
+              "stored session's, as the final export of an evening imported mid-way) updates "
+              "that session in place with --update, or when you say yes; a file whose moves a "
+              "stored session holds already adds nothing."),
+            lambda s, a: import_file(s, a.file, UPDATE if a.update else NEW if a.new else ASK,
+                                     sys.stdout))
     p.add_argument("file", metavar="FILE", help=_("a .uno session file ('-' reads stdin)"))
+    choice = p.add_mutually_exclusive_group()
+    choice.add_argument("--update", action="store_true",
+                        help=_("if the file continues a stored session, add its later moves "
+                               "to that session (it keeps its id and labels)"))
+    choice.add_argument("--new", action="store_true",
+                        help=_("store the file as a session of its own even if it continues "
+                               "a stored one (both then count in the standings)"))
 
-    p = add("delete", _("delete a stored session for good (asks first)"),
-            _("Delete a stored session for good (asks first)."),
-            lambda s, a: delete(s, a.id, a.yes, sys.stdout))
+    p = add("delete", _("move a stored session to the trash (asks first)"),
+            _("Move a stored session to the trash (asks first): `uno-referee restore ID` "
+              "brings it back whole, with its labels. The trash is never emptied by itself; "
+              "--purge removes a session in the trash for good."),
+            lambda s, a: delete(s, a.id, a.yes, a.purge, sys.stdout))
     p.add_argument("id", metavar="ID")
     p.add_argument("--yes", action="store_true", help=_("do not ask (for scripts)"))
+    p.add_argument("--purge", action="store_true",
+                   help=_("remove a session in the trash for good, and its labels"))
+
+    p = add("restore", _("bring a deleted session back from the trash"),
+            _("Bring a deleted session back from the trash: its file, its place in the list "
+              "and its labels."),
+            lambda s, a: restore(s, a.id, sys.stdout))
+    p.add_argument("id", metavar="ID")

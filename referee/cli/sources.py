@@ -39,6 +39,11 @@ def _from_file(path: str) -> Session:
 
 # Stored sessions (issue 4) ---------------------------------------------------------------------
 
+def is_stored(source: str) -> bool:
+    """Whether SOURCE names a stored session (numbered by move) rather than a file."""
+    return _stored_id(source) is not None
+
+
 def _stored_id(source: str) -> str | None:
     """The session id SOURCE names, when it looks like one and no such file exists."""
     if source == "-" or os.path.lexists(source):

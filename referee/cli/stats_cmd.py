@@ -18,6 +18,7 @@ from ..sheet import files
 from ..stats import report
 from ..stats.league import BookError, League, change_league
 from ..stats.selection import Selection, month_range
+from ..stats.standings import people_of, usual_names
 from ..stats.text import standings_csv, standings_text
 from .common import OK, Failure, with_service
 
@@ -62,6 +63,7 @@ def stats(service: SessionService, a: argparse.Namespace, out: TextIO) -> int:
         except files.ExportError as exc:
             raise _export_failure(exc) from None
     table = standings_of(service, selection)
+    _check_label(selection, table.labels, table.league)
     warnings = list(table.warnings)
     if a.html is not None:
         sheets, problems = sheets_of(service, table.standings)
@@ -86,11 +88,40 @@ def stats(service: SessionService, a: argparse.Namespace, out: TextIO) -> int:
     return OK
 
 
+def _check_label(selection: Selection, labels: tuple[str, ...], book: League) -> None:
+    """Failure (exit 2, as for any name that matches nothing) when `--label` is on no stored
+    session: a typo must not read as a season nobody played in."""
+    if selection.label is None or selection.label in labels:
+        return
+    if any(selection.label in held for held in book.labels.values()):
+        # The book keeps a deleted session's labels: they come back with `restore`.
+        raise Failure(_("uno-referee stats: no stored session has the label {label}; only "
+                        "deleted sessions have it (`uno-referee list --trash`, then "
+                        "`uno-referee restore ID`)").format(label=visible(selection.label)))
+    if not labels:
+        raise Failure(_("uno-referee stats: no session has the label {label}; no stored session "
+                        "has a label yet (add one with `uno-referee label ID LABEL`)").format(
+                            label=visible(selection.label)))
+    raise Failure(_("uno-referee stats: no session has the label {label}; the labels are: "
+                    "{labels}").format(label=visible(selection.label),
+                                       labels=", ".join(visible(x) for x in labels)))
+
+
 # players -------------------------------------------------------------------------------------
 
 def _known(service: SessionService) -> set[str]:
-    sessions, _league, _warnings = played(service)
-    return {name for session in sessions for name in session.figures["players"]}
+    """The names of stored sessions' players, and every name the league book knows."""
+    sessions, league, _warnings = played(service)
+    return ({name for session in sessions for name in session.figures["players"]}
+            | set(league.aliases) | set(league.aliases.values()))
+
+
+class _Unchanged(Exception):
+    """Raised inside a change of the book: it is so already, so nothing is written."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 def _typed(name: str) -> str:
@@ -123,17 +154,36 @@ def _stored(name: str, known: set[str]) -> None:
 
 
 def merge(service: SessionService, keep: str, other: str, out: TextIO) -> int:
+    """NAME must be a name played under (or one the book knows); KEEP may be new: merging
+    into a name nobody has played under yet is a rename (`players merge Robert Bob`)."""
     keep, other = _typed(keep), _typed(other)
     known = _known(service)
-    for name in (keep, other):
-        _stored(name, known)
+    _stored(other, known)
     if keep == other:
         raise Failure(_("uno-referee players: {name} is merged with itself already").format(
             name=visible(keep)))
-    league = _change(service, lambda book: book.merge(keep, other))
+
+    def change(book: League) -> None:
+        person = book.person(keep)
+        if book.person(other) == person:
+            raise _Unchanged(_("{keep} and {other} already count as one person, {person}; "
+                               "nothing was changed").format(keep=visible(keep),
+                                                             other=visible(other),
+                                                             person=visible(person)))
+        book.merge(keep, other)
+
+    try:
+        league = _change(service, change)
+    except _Unchanged as unchanged:
+        out.write(unchanged.message + "\n")
+        return OK
     person = league.person(keep)
-    out.write(_("{other} now counts as {person}").format(other=visible(other),
-                                                        person=visible(person)) + "\n")
+    if keep in known:
+        text = _("{other} now counts as {person}")
+    else:
+        text = _("{other} now counts as {person} (a name no stored session has yet: a "
+                 "rename)")
+    out.write(text.format(other=visible(other), person=visible(person)) + "\n")
     return OK
 
 
@@ -150,12 +200,20 @@ def split(service: SessionService, name: str, out: TextIO) -> int:
 
 
 def guest(service: SessionService, name: str, remove: bool, out: TextIO) -> int:
+    """A guest mark is a person's: given a name merged into someone, it is refused (marking
+    the name would mark, or unmark, the person behind it)."""
     name = _typed(name)
     if not remove:
         _stored(name, _known(service))
 
     def mark(book: League) -> None:
         person = book.person(name)
+        if person != name:
+            raise Failure(_("uno-referee players: {name} is merged into {person}, and a guest "
+                            "mark is a person's: `uno-referee players guest {person}` marks "
+                            "{person}; `uno-referee players split {name}` first makes {name} "
+                            "a person of their own; nothing was changed").format(
+                                name=visible(name), person=visible(person)))
         if remove:
             book.guests.discard(person)
         else:
@@ -172,8 +230,11 @@ def list_players(service: SessionService, as_json: bool, out: TextIO) -> int:
     sessions, league, warnings = played(service)
     for warning in warnings:
         print(_("uno-referee: warning: {problem}").format(problem=warning), file=sys.stderr)
-    count = Counter(league.person(name) for session in sessions
-                    for name in session.figures["players"])
+    # As the standings count them: a merged name at one table with its person is apart.
+    usual = usual_names(sessions)
+    count = Counter(person for session in sessions
+                    for person in people_of(session.figures["players"], league,
+                                            usual).values())
     people = sorted(count)
     if as_json:
         rows = [{"name": p, "merged": league.names_of(p), "guest": p in league.guests,

@@ -12,14 +12,17 @@
     service.open(sid, read_only=True)           # to watch: `refresh()` picks up new moves
     service.list()                              # Listing(sessions, warnings), index repaired
     service.info(sid), service.delete(sid), service.export(sid)
+    service.restore(sid), service.trashed()     # `delete` moves to the trash; back whole
     service.import_text(text, "game.uno")       # Imported(id, moves, rounds) or ImportRefused
+                                                # (ImportExtends: it continues a stored one)
 
 `record` parses the move, rules on it, stores it (fsync) and only then returns the ruling; a
 syntax error or a refused move stores nothing. Every failure is a SessionError whose `message`
 is meant for the user (SessionLocked: open read-only instead to watch; SessionCorrupt: the file
 was set aside, the message says where). There is no "close round": a round ends by its moves
 (the last card, or `out NAME`) and the `hand` lines, and `round N` starts the next, all recorded
-like any move. Deleting is final: ask the user before calling `delete`.
+like any move. Deleting moves the session to the trash (`restore` brings it back, `purge`
+removes it for good): ask the user before calling `delete` or `purge`.
 """
 
 from ..store import (
@@ -37,6 +40,7 @@ from .results import (
     SYNTAX_RULE,
     Correction,
     Imported,
+    ImportExtends,
     ImportRefused,
     LaterMove,
     Listing,
@@ -52,9 +56,9 @@ from .results import (
 from .sessions import SessionService
 
 __all__ = [
-    "SYNTAX_RULE", "Correction", "ImportRefused", "Imported", "LaterMove", "Listing",
-    "LiveSession", "NewerSchema", "NoSuchMove", "NothingToUndo", "ReadOnly", "Recorded",
-    "SaveFailed", "SessionCorrupt", "SessionError", "SessionInfo", "SessionLocked",
+    "SYNTAX_RULE", "Correction", "ImportExtends", "ImportRefused", "Imported", "LaterMove",
+    "Listing", "LiveSession", "NewerSchema", "NoSuchMove", "NothingToUndo", "ReadOnly",
+    "Recorded", "SaveFailed", "SessionCorrupt", "SessionError", "SessionInfo", "SessionLocked",
     "SessionNotFound", "SessionService", "SetupProblem", "Trouble", "Undone", "build_header",
     "check_header", "status_name",
 ]

@@ -33,6 +33,17 @@ class SetupProblem(SessionError):
     """A new session's header cannot be refereed (bad players, edition, scoring or option)."""
 
 
+class ImportExtends(SessionError):
+    """The file continues a stored session (the same header, and its moves begin with all of
+    the stored one's): nothing was stored until the caller says whether to update it."""
+
+    def __init__(self, message: str, session: str, stored: int, moves: int) -> None:
+        super().__init__(message)
+        self.session = session
+        self.stored = stored
+        self.moves = moves
+
+
 class ImportRefused(SessionError):
     """An imported file was not stored: `refused` for an illegal move, else a syntax error."""
 
@@ -120,6 +131,12 @@ class Imported:
     rounds: int
     already: bool = False
     """The same content was stored before (as `id`): nothing new was stored."""
+    later: int = 0
+    """With `already`: session `id` holds the file's moves and this many after them."""
+    added: int = 0
+    """The file extends session `id`, which was updated in place with this many moves."""
+    extends: str | None = None
+    """The file extends this stored session, yet was stored as a session of its own (`id`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ from ..engine.events import Header, Session
 from ..i18n import N_, _
 from ..notation import NotationError, parse_session
 from ..stats import blank_figures, usable_figures
+from ..stats.league import BookError, change_league, load_league
 from ..store import (
     Layout,
     SaveFailed,
@@ -32,10 +33,17 @@ from ..store.tags import checked, header_of, tags_of
 from .headers import check_header
 from .live import LiveSession, canonical
 from .replay import replay_session
-from .results import Imported, ImportRefused, Listing, SessionInfo, SetupProblem
+from .results import Imported, ImportExtends, ImportRefused, Listing, SessionInfo, SetupProblem
 from .summary import summarize
 
 _ID_TRIES = 50
+
+TRASH = "trash"
+"""The trash, in the data folder: a data folder of its own (`trash/sessions/ID.json`)."""
+
+ASK, UPDATE, NEW = "ask", "update", "new"
+"""What `import_text` does with a file that continues a stored session: raise ImportExtends
+(ask the user), update the stored session in place, or store the file as a new session."""
 
 
 class SessionService:
@@ -54,6 +62,11 @@ class SessionService:
     @property
     def root(self) -> str:
         return os.fspath(self.layout.root)
+
+    @property
+    def trash(self) -> Layout:
+        """Where deleted sessions wait, whole, until `restore` brings them back."""
+        return Layout(self.layout.root / TRASH)
 
     def resolve(self, typed: str) -> str:
         """The session id for what was typed; SessionNotFound if it cannot be one."""
@@ -76,12 +89,21 @@ class SessionService:
         return self._store(header, [])
 
     @plain_os_errors(N_("could not import the session: {reason}"))
-    def import_text(self, text: str, filename: str, *, again: bool = False) -> Imported:
+    def import_text(self, text: str, filename: str, *, again: bool = False,
+                    extension: str = ASK) -> Imported:
         """Store a whole `.uno` session, or nothing: ImportRefused names the first bad line.
 
         Importing the same session twice (the same header and moves, whatever the comments)
         stores it once and says so, unless `again` asks for a fresh copy (the demo table):
-        an import killed before it printed its id can simply be run again."""
+        an import killed before it printed its id can simply be run again. So does a file
+        whose moves a stored session holds and more (an early export of it).
+
+        A file that continues a stored session (the same header, and its moves begin with all
+        of the stored one's: the final export of an evening imported mid-way) would count
+        the early rounds twice: `extension` says what to do. ASK raises ImportExtends and
+        stores nothing; UPDATE adds the later moves to the stored session, in one atomic
+        write under its writer lock (it keeps its id and labels); NEW stores the file as a
+        session of its own (`Imported.extends` names the other)."""
         try:
             session = parse_session(text, filename)
         except NotationError as exc:
@@ -94,6 +116,7 @@ class SessionService:
                 file=filename, line="1:1", problem=exc), refused=False) from None
         stamp = now()
         entries: list[dict[str, Any]] = []
+        summaries: list[dict[str, Any]] = []
         summary: dict[str, Any] | None = None
         done = replay_session(Session(header, session.events, session.lines), start)
         if done.trouble is not None:
@@ -113,13 +136,78 @@ class SessionService:
             if now_summary != summary:
                 entry["summary"] = summary = now_summary
             entries.append(entry)
-        digest = _content_digest(tags_of(header), entries)
-        if not again:
-            for row in self._rows(rebuild=False)[0].values():
-                if row.get("imported") == digest:
-                    return Imported(row["id"], len(entries), done.referee.round_no, True)
+            summaries.append(now_summary)
+        tags = tags_of(header)
+        digest = _content_digest(tags, entries)
+        rounds = done.referee.round_no
+        if again:
+            return Imported(self._store(header, entries, stamp, digest), len(entries), rounds)
+        rows = self._rows(rebuild=False)[0]
+        for row in rows.values():
+            if row.get("imported") == digest:
+                return Imported(row["id"], len(entries), rounds, True)
+        texts = [entry["text"] for entry in entries]
+        found = self._continued(rows, header, tags, texts)
+        if found is not None and found[1] >= len(texts):
+            # A stored session holds every move of the file (and perhaps more): nothing new.
+            return Imported(found[0], len(entries), rounds, True, later=found[1] - len(texts))
+        if found is not None and extension == UPDATE:
+            sid, count = found
+            self._extend(sid, tags, texts[:count], entries[count:], summaries[count], digest)
+            return Imported(sid, len(entries), rounds, added=len(entries) - count)
+        if found is not None and extension != NEW:
+            sid, count = found
+            raise ImportExtends(_("{file} continues session {id}: the session holds the first "
+                                  "{stored} of the file's {moves} moves; nothing was "
+                                  "imported").format(file=filename, id=sid, stored=count,
+                                                     moves=len(entries)),
+                                sid, count, len(entries))
         sid = self._store(header, entries, stamp, digest)
-        return Imported(sid, len(entries), done.referee.round_no)
+        return Imported(sid, len(entries), rounds, extends=found[0] if found else None)
+
+    def _continued(self, rows: dict[str, dict[str, Any]], header: Header,
+                   tags: dict[str, Any], texts: list[str]) -> tuple[str, int] | None:
+        """The stored session with the same header whose moves begin the file's, or whose
+        moves the file's begin, and how many moves it holds: the one holding the file's moves
+        first, else the longest (then the newest)."""
+        found: list[tuple[bool, int, str, str]] = []
+        for sid, row in rows.items():
+            if (row.get("players") != list(header.players) or row.get("date") != header.date
+                    or row.get("event") != header.event or row.get("site") != header.site
+                    or row.get("scoring") != header.scoring
+                    or row.get("edition") != header.edition
+                    or row.get("rules") != header.rules):
+                continue  # the list row tells most sessions apart without opening the file
+            try:
+                with SessionFile.open(self.layout, sid, write=False) as file:
+                    if file.meta.get("tags") != tags:
+                        continue
+                    stored = [move.text for move in file.moves]
+            except SessionError:
+                continue  # gone or damaged since the list was read: not this one
+            shorter = min(len(stored), len(texts))
+            if stored[:shorter] == texts[:shorter]:
+                found.append((len(stored) >= len(texts), len(stored),
+                              str(row.get("updated", "")), sid))
+        if not found:
+            return None
+        _holds, count, _updated, sid = max(found)
+        return sid, count
+
+    def _extend(self, sid: str, tags: dict[str, Any], stored: list[str],
+                later: list[dict[str, Any]], summary: dict[str, Any], digest: str) -> None:
+        """Add the file's later moves to session `sid` under its writer lock (SessionLocked
+        while it is open for recording), in one write: all of them, or none."""
+        with SessionFile.open(self.layout, sid, write=True) as file:
+            if file.meta.get("tags") != tags or [m.text for m in file.moves] != stored:
+                raise SaveFailed(_("session {id} changed while the file was read; nothing was "
+                                   "imported: import it again").format(id=sid))
+            added = [{k: v for k, v in entry.items() if k not in ("seq", "ts")}
+                     for entry in later]
+            # The list reads the last summary in the log: the first added move carries one.
+            added[0]["summary"] = summary
+            file.extend(added, {"imported": digest})
+        self._index_file(sid)
 
     def _store(self, header: Header, entries: list[dict[str, Any]], created: str | None = None,
                imported: str | None = None) -> str:
@@ -130,6 +218,8 @@ class SessionService:
         sweep_leftovers(self.layout)
         for _try in range(_ID_TRIES):
             sid = new_id()
+            if self.trash.session(sid).exists():
+                continue  # kept for `restore`: the id is still that session's
             try:
                 SessionFile.create(self.layout, sid, tags_of(header), entries, created, imported)
             except FileExistsError:
@@ -168,11 +258,75 @@ class SessionService:
             return live.export()
 
     @plain_os_errors(N_("could not delete the session: {reason}"))
-    def delete(self, typed_id: str) -> None:
-        """Remove a session for good (the caller has asked for confirmation)."""
+    def delete(self, typed_id: str) -> str:
+        """Move a session to the trash, whole, in one rename (the caller has asked for
+        confirmation); SessionLocked while it is open for recording. Its labels stay in the
+        league book, counted nowhere until `restore` brings it back. The id."""
         sid = self.resolve(typed_id)
-        SessionFile.delete(self.layout, sid)
+        try:
+            SessionFile.move(self.layout, self.trash, sid)
+        except FileExistsError:
+            raise SaveFailed(_("the trash already holds a session {id}; nothing was "
+                               "moved").format(id=sid)) from None
         self.index.put(sid, None)
+        return sid
+
+    @plain_os_errors(N_("could not restore the session: {reason}"))
+    def restore(self, typed_id: str) -> str:
+        """Bring a session back from the trash: its file, its list row and (kept in the
+        league book all along) its labels. The id."""
+        sid = self.resolve(typed_id)
+        try:
+            SessionFile.move(self.trash, self.layout, sid)
+        except SessionNotFound:
+            raise SessionNotFound(_("no session {id} in the trash ({folder}); `uno-referee list "
+                                    "--trash` lists what is there").format(
+                                        id=sid, folder=self.trash.sessions)) from None
+        except FileExistsError:
+            raise SaveFailed(_("a stored session already has the id {id}; the one in the trash "
+                               "was left there").format(id=sid)) from None
+        self._index_file(sid)
+        return sid
+
+    @plain_os_errors(N_("could not remove the session: {reason}"))
+    def purge(self, typed_id: str) -> tuple[str, str | None]:
+        """Remove a session in the trash for good, and its labels from the league book; the
+        id and a warning if the book could not be changed (the file is gone all the same)."""
+        sid = self.resolve(typed_id)
+        try:
+            SessionFile.delete(self.trash, sid)
+        except SessionNotFound:
+            raise SessionNotFound(_("no session {id} in the trash ({folder}); only a session "
+                                    "in the trash can be removed for good").format(
+                                        id=sid, folder=self.trash.sessions)) from None
+        try:
+            change_league(self.layout, lambda book: book.labels.pop(sid, None))
+        except BookError as exc:
+            return sid, exc.message
+        return sid, None
+
+    @plain_os_errors(N_("could not list the trash: {reason}"))
+    def trashed(self) -> Listing:
+        """The sessions in the trash, newest activity first (each file read: the trash has no
+        index, and is read only when asked)."""
+        infos: list[SessionInfo] = []
+        warnings: list[str] = []
+        for sid in self.trash.session_ids():
+            try:
+                with SessionFile.open(self.trash, sid, write=False) as file:
+                    infos.append(SessionInfo.from_row(row_of(file)))
+            except SessionNotFound:
+                continue
+            except SessionError as exc:
+                warnings.append(exc.message)
+        infos.sort(key=lambda info: (info.updated, info.id), reverse=True)
+        return Listing(tuple(infos), tuple(warnings))
+
+    def labels(self) -> tuple[dict[str, list[str]], str | None]:
+        """Each session's labels (from the league book), and a warning if the book could not
+        be read."""
+        league, warning = load_league(self.layout)
+        return league.labels, warning
 
     # The list --------------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ terminal. JSON keeps the text exact: it is data for programs (and escapes C0 con
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from ..engine.cards import COLOR_NAMES
@@ -16,6 +16,7 @@ from ..engine.scoring import to_json
 from ..i18n import NC_, _, pgettext
 from ..notation import visible
 from ..sheet.text_table import aligned, score_table, widths
+from ..stats.selection import local_day
 from .live import LiveSession
 from .results import Correction, SessionInfo, status_name
 
@@ -28,11 +29,15 @@ def list_row(info: SessionInfo) -> dict[str, Any]:
     return dataclasses.asdict(info)
 
 
-def list_table(infos: Iterable[SessionInfo]) -> str:
-    rows = [[_("id"), _("date"), _("event"), _("players"), _("game"), _("status"), _("round"),
-             _("leader"), _("totals")]]
+def list_table(infos: Iterable[SessionInfo],
+               labels: Mapping[str, Sequence[str]] | None = None) -> str:
+    """The list as a text table; `labels`: each session's labels (the league book's)."""
+    labels = labels or {}
+    rows = [[_("id"), _("date"), _("event"), _("labels"), _("players"), _("game"),
+             _("status"), _("round"), _("leader"), _("totals")]]
     for info in infos:
-        rows.append([info.id, info.date or info.created[:10], info.event or "",
+        rows.append([info.id, info.date or local_day(info.created), info.event or "",
+                     pgettext("list", ", ").join(labels.get(info.id, ())),
                      pgettext("list", ", ").join(info.players),
                      f"{info.edition} {info.rules}, {info.scoring}",
                      status_name(info.status), str(info.round), info.leader or "-",

@@ -33,7 +33,8 @@ class Note:
     """One ruling worth a line on the sheet: a penalty, a challenge, a misplay, going out."""
 
     line: int
-    """Source line of the statement (its move number in a stored session)."""
+    """Source line of the statement in a `.uno` file, or its move number in a stored session
+    (`Sheet.by_move` says which)."""
     rule: str
     """The rule id, as `uno-referee rules` shows it."""
     parts: tuple[Message, ...]
@@ -80,6 +81,9 @@ class Sheet:
     rounds: tuple[SheetRound, ...]
     score: ScoreSheet
     playing: RoundInPlay | None = None
+    by_move: bool = False
+    """The notes are numbered by move (a stored session, as `uno-referee show ID --moves` lists
+    them), not by line of a `.uno` file: the exports say which."""
 
     @property
     def header(self) -> Header:
@@ -95,9 +99,11 @@ class Sheet:
         return sorted(self.players, key=lambda p: (ranks[p], self.players.index(p)))
 
 
-def build_sheet(header: Header, steps: Sequence[Step], final: Game) -> Sheet:
+def build_sheet(header: Header, steps: Sequence[Step], final: Game, *,
+                by_move: bool = False) -> Sheet:
     """The sheet of a session from its steps (the statements that hold, as the session
-    service keeps them); `final` is the state after the last of them."""
+    service keeps them); `final` is the state after the last of them. `by_move`: the steps
+    are numbered by move (a stored session), not by line of a file."""
     notes: dict[int, list[Note]] = {}
     dealers: dict[int, str | None] = {}
     for step in steps:
@@ -108,11 +114,11 @@ def build_sheet(header: Header, steps: Sequence[Step], final: Game) -> Sheet:
         if ruling.notable or ruling.rule in _ALWAYS_NOTED:
             notes.setdefault(number, []).append(Note(step.seq, ruling.rule, tuple(ruling.parts)))
     session = Session(header, [step.event for step in steps], [step.seq for step in steps])
-    return _assemble(session, final, notes, dealers)
+    return _assemble(session, final, notes, dealers, by_move)
 
 
 def _assemble(session: Session, g: Game, notes: dict[int, list[Note]],
-              dealers: dict[int, str | None]) -> Sheet:
+              dealers: dict[int, str | None], by_move: bool) -> Sheet:
     system, players, results = g.setup.scoring, g.setup.players, g.results
     final = g.sheet
     rounds = []
@@ -134,7 +140,7 @@ def _assemble(session: Session, g: Game, notes: dict[int, list[Note]],
     if g.round_no > len(rounds):
         number = g.round_no
         playing = RoundInPlay(number, dealers.get(number), tuple(notes.get(number, ())))
-    return Sheet(session, system, tuple(rounds), final, playing)
+    return Sheet(session, system, tuple(rounds), final, playing, by_move)
 
 
 def _hands(players: tuple[str, ...], winner: str | None,

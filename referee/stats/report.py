@@ -13,7 +13,7 @@ from ..sheet.exports.html_style import CSS
 from ..sheet.model import Sheet
 from .selection import Selection
 from .standings import PlayerLine, Standings
-from .text import pair_rows, rulings_rows, standings_rows
+from .text import notes, pair_rows, rulings_rows, standings_rows
 
 # Added to the sheet's stylesheet: the standings tables are wider, and each sheet starts a page.
 _CSS = """
@@ -103,11 +103,14 @@ def render(table: Standings, sheets: Sequence[Sheet], title: str) -> bytes:
         if table.pairs:
             pairs = _("Head to head (finished games both played)")
             first += [f"<h2>{escape(pairs)}</h2>", _table(pair_rows(table), "pairs")]
+        first += [f'<p class="note">{escape(line)}</p>' for line in notes(table)]
     else:
         nobody = _("No session in this selection has a player to count.")
         first.append(f'<p class="note">{escape(nobody)}</p>')
-    pages = [f'<main class="page standings-page">{"".join(first)}{footer()}</main>']
-    pages += [f'<main class="page">{sheet_body(sheet)}{footer()}</main>' for sheet in sheets]
+    # Every sheet is a stored session's: its rulings are numbered by move.
+    pages = [f'<main class="page standings-page">{"".join(first)}{footer(True)}</main>']
+    pages += [f'<main class="page">{sheet_body(sheet)}{footer(sheet.by_move)}</main>'
+              for sheet in sheets]
     body = "\n".join(pages)
     page = (f'<!DOCTYPE html>\n<html lang="{current()}">\n<head>\n<meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'

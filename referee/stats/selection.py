@@ -12,7 +12,7 @@ class Played(NamedTuple):
 
     id: str
     date: str
-    """`YYYY-MM-DD`: the Date tag, else the day it was created."""
+    """`YYYY-MM-DD`: the Date tag, else the local day it was created (`local_day`)."""
     event: str | None
     site: str | None
     labels: tuple[str, ...]
@@ -52,6 +52,23 @@ class Selection:
         return {"label": self.label, "event": self.event, "site": self.site,
                 "from": self.since.isoformat() if self.since else None,
                 "to": self.until.isoformat() if self.until else None, "guests": self.guests}
+
+
+def local_day(stamp: str) -> str:
+    """The table's own date (`YYYY-MM-DD`, in this machine's time zone) of a UTC time as the
+    store writes them (`2026-01-31T23:30:00.000Z`): a session begun at 8:30 on 1 February in
+    Tokyo is stored as 31 January in UTC, and belongs to February. Text that is not such a
+    time gives its first ten characters."""
+    try:
+        moment = datetime.datetime.fromisoformat(stamp)
+    except (TypeError, ValueError):
+        return str(stamp)[:10]
+    if moment.tzinfo is None:
+        return moment.date().isoformat()
+    try:
+        return moment.astimezone().date().isoformat()
+    except (OverflowError, OSError, ValueError):
+        return stamp[:10]
 
 
 def session_day(text: str) -> datetime.date | None:

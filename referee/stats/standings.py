@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
 from .figures import COUNTERS
 from .league import League
+from .rounding import rounded
 from .selection import Played, Selection
 
 
@@ -24,6 +26,9 @@ class PlayerLine:
     games: int = 0
     """Finished sessions: what wins and placings rest on."""
     wins: int = 0
+    """Finished games placed first, a first place shared with others included."""
+    shared_wins: int = 0
+    """Of `wins`, those where others shared the first place."""
     place_sum: int = 0
     rounds: int = 0
     rounds_won: int = 0
@@ -55,10 +60,11 @@ class PlayerLine:
         return {
             "rank": self.rank, "name": self.name, "merged": self.names, "guest": self.guest,
             "sessions": self.sessions, "games": self.games, "wins": self.wins,
-            "win_rate": _round(self.win_rate), "average_place": _round(self.average_place),
+            "shared_wins": self.shared_wins,
+            "win_rate": rounded(self.win_rate), "average_place": rounded(self.average_place),
             "rounds": self.rounds, "rounds_won": self.rounds_won,
-            "round_rate": _round(self.round_rate),
-            "points": {kind: {"rounds": r, "points": p, "average": _round(p / r if r else None)}
+            "round_rate": rounded(self.round_rate),
+            "points": {kind: {"rounds": r, "points": p, "average": rounded(p / r if r else None)}
                        for kind, (r, p) in sorted(self.points.items())},
             "tracked_rounds": self.tracked, **self.counts, "rival": self.rival,
         }
@@ -74,13 +80,27 @@ class Pair:
     first_higher: int = 0
     second_higher: int = 0
     ties: int = 0
-    first_points: int = 0
-    second_points: int = 0
+    points: dict[str, list[int]] = field(default_factory=dict)
+    """Scoring kind -> [games, first's points, second's points]: totals of one scoring system
+    only, as 500 points to a target and a five-round total are not the same measure."""
 
     def to_json(self) -> dict[str, Any]:
         return {"players": [self.first, self.second], "games": self.games,
                 "higher": [self.first_higher, self.second_higher], "ties": self.ties,
-                "points": [self.first_points, self.second_points]}
+                "points": {kind: {"games": games, "points": [first, second]}
+                           for kind, (games, first, second) in sorted(self.points.items())}}
+
+
+class Apart(NamedTuple):
+    """A name counted as a player of its own in one session, though merged into `person`: the
+    person sat at that table under another name, `seated` (nobody takes two seats)."""
+
+    session: str
+    name: str
+    person: str
+    seated: str
+    """The name at that table that counts as `person` (`person` itself, or another merged
+    name)."""
 
 
 @dataclass(slots=True)
@@ -91,45 +111,77 @@ class Standings:
     pairs: list[Pair]
     scorings: list[str]
     """The scoring kinds played in the selected sessions, sorted."""
+    apart: list[Apart] = field(default_factory=list)
+    """Merged names that sat at one table with their person, in session order."""
 
     def to_json(self) -> dict[str, Any]:
         return {"selection": self.selection.to_json(),
                 "sessions": [played.id for played in self.sessions],
                 "players": [line.to_json() for line in self.players],
-                "pairs": [pair.to_json() for pair in self.pairs]}
+                "pairs": [pair.to_json() for pair in self.pairs],
+                "apart": [item._asdict() for item in self.apart],
+                "rules": dict(RULES)}
 
     def line(self, name: str) -> PlayerLine | None:
         return next((line for line in self.players if line.name == name), None)
 
 
-def _round(value: float | None) -> float | None:
-    return None if value is None else round(value, 3)
+RULES = {"wins": "shared-first-place-counts-for-each", "rounding": "half-up",
+         "pair_points": "per-scoring"}
+"""How the figures are counted, as language-neutral ids in the JSON (the text output and the
+README say it in words): a first place shared is a win for each who shares it; rates and
+averages are rounded half up (away from zero); head-to-head points are added up within one
+scoring system only."""
 
 
-def people_of(players: Iterable[str], league: League) -> dict[str, str]:
-    """Each name of one session -> its person. Two names of one session are two people, even
-    if merged: the later one keeps its own name there."""
-    who: dict[str, str] = {}
-    taken: set[str] = set()
-    for name in players:
-        person = league.person(name)
-        if person in taken:
-            person = name
-        taken.add(person)
-        who[name] = person
-    return who
+def people_of(players: Iterable[str], league: League,
+              usual: Mapping[str, int] | None = None) -> dict[str, str]:
+    """Each name of one session -> its person.
+
+    Two names of one session are two people, even if merged (nobody takes two seats), and
+    where they sit does not matter: the person's own name is the person there; failing that,
+    of the merged names at the table, the one played under most often (`usual`: sessions per
+    name), then the first seated. Every other name of that person counts under its own name
+    in that session."""
+    names = list(players)
+    people = [league.person(name) for name in names]
+    if len(set(people)) == len(names):
+        return dict(zip(names, people, strict=True))  # each person seated once: most tables
+    count = usual or {}
+    chosen: dict[str, str] = {}
+    # Best first: the person's own name, then the usual spelling, then the seating.
+    for _seat, name in sorted(enumerate(names), key=lambda item: (
+            league.person(item[1]) != item[1], -count.get(item[1], 0), item[0])):
+        chosen.setdefault(league.person(name), name)
+    return {name: league.person(name) if chosen[league.person(name)] == name else name
+            for name in names}
+
+
+def usual_names(played: Iterable[Played]) -> Counter[str]:
+    """How many sessions each name was played under (which merged name is a person's usual
+    one, when two of them sat at one table)."""
+    return Counter(name for session in played for name in session.figures["players"])
 
 
 def standings(played: Iterable[Played], league: League, selection: Selection) -> Standings:
+    played = list(played)
+    usual = usual_names(played)
     chosen = sorted((p for p in played if selection.takes(p)), key=lambda p: (p.date, p.id))
     lines: dict[str, PlayerLine] = {}
     pairs: dict[tuple[str, str], Pair] = {}
     scorings: set[str] = set()
+    apart: list[Apart] = []
     for session in chosen:
         figures = session.figures
         rows: dict[str, dict[str, int]] = figures["players"]
-        who = people_of(rows, league)
+        who = people_of(rows, league, usual)
+        kept = [name for name in rows if who[name] == name != league.person(name)]
+        if kept:
+            seated = {person: name for name, person in who.items()}
+            apart += [Apart(session.id, name, league.person(name), seated[league.person(name)])
+                      for name in kept]
         places = figures.get("places")
+        firsts = sum(1 for place in (places or {}).values() if place == 1)
         kind = figures["scoring"]
         scorings.add(kind)
         counted = [name for name in rows
@@ -154,7 +206,11 @@ def standings(played: Iterable[Played], league: League, selection: Selection) ->
             if places is not None:
                 line.games += 1
                 line.place_sum += places[name]
-                line.wins += figures.get("winner") == name
+                # A shared first place is a win for each who shares it: the sheet ranks
+                # them all first, and nobody placed above them.
+                first = places[name] == 1
+                line.wins += first
+                line.shared_wins += first and firsts > 1
         if places is None:
             continue
         for a, b in combinations(sorted(counted, key=lambda n: who[n]), 2):
@@ -166,8 +222,10 @@ def standings(played: Iterable[Played], league: League, selection: Selection) ->
             pair.first_higher += places[a] < places[b]
             pair.second_higher += places[b] < places[a]
             pair.ties += places[a] == places[b]
-            pair.first_points += rows[a].get("total", 0)
-            pair.second_points += rows[b].get("total", 0)
+            points = pair.points.setdefault(kind, [0, 0, 0])
+            points[0] += 1
+            points[1] += rows[a].get("total", 0)
+            points[2] += rows[b].get("total", 0)
     ranked = sorted(lines.values(), key=_order)
     previous: tuple[Any, ...] | None = None
     for position, line in enumerate(ranked, 1):
@@ -176,7 +234,7 @@ def standings(played: Iterable[Played], league: League, selection: Selection) ->
         previous = key
         line.rival = _rival(line.name, pairs)
     ordered = sorted(pairs.values(), key=lambda p: (-p.games, p.first, p.second))
-    return Standings(selection, chosen, ranked, ordered, sorted(scorings))
+    return Standings(selection, chosen, ranked, ordered, sorted(scorings), apart)
 
 
 def _order(line: PlayerLine) -> tuple[Any, ...]:

@@ -10,15 +10,9 @@ from ..i18n import _
 from ..notation import visible
 from ..sheet.text_table import aligned, widths
 from .figures import COUNTERS
+from .rounding import mean as _mean
+from .rounding import percent as _rate
 from .standings import PlayerLine, Standings
-
-
-def _rate(value: float | None) -> str:
-    return "-" if value is None else f"{value:.0%}"
-
-
-def _mean(value: float | None) -> str:
-    return "-" if value is None else f"{value:.1f}"
 
 
 def scoring_name(kind: str) -> str:
@@ -76,13 +70,37 @@ def rulings_rows(table: Standings) -> list[list[str]]:
 
 
 def pair_rows(table: Standings) -> list[list[str]]:
-    """Head to head: games both played, who placed higher, and their points in those games."""
-    rows = [[_("players"), _("games"), _("placed higher"), _("ties"), _("points")]]
+    """Head to head: games both played, who placed higher, and their points in those games,
+    added up under each scoring system apart (with the games they rest on)."""
+    kinds = sorted({kind for pair in table.pairs for kind in pair.points})
+    rows = [[_("players"), _("games"), _("placed higher"), _("ties"),
+             *(_("points ({scoring})").format(scoring=scoring_name(kind)) for kind in kinds)]]
     for pair in table.pairs:
-        rows.append([f"{visible(pair.first)} - {visible(pair.second)}", str(pair.games),
-                     f"{pair.first_higher} - {pair.second_higher}", str(pair.ties),
-                     f"{pair.first_points} - {pair.second_points}"])
+        row = [f"{visible(pair.first)} - {visible(pair.second)}", str(pair.games),
+               f"{pair.first_higher} - {pair.second_higher}", str(pair.ties)]
+        for kind in kinds:
+            got = pair.points.get(kind)
+            row.append("-" if got is None else f"{got[1]} - {got[2]} ({got[0]})")
+        rows.append(row)
     return rows
+
+
+def notes(table: Standings) -> list[str]:
+    """How the figures are counted, and the merged names counted apart in a session."""
+    lines = [_("A first place shared counts as a win for each who shares it. Rates and averages "
+               "are rounded half up (2.25 shows as 2.3, 12.5% as 13%). Head-to-head points are "
+               "added up within one scoring system, with the games they rest on.")]
+    for item in table.apart:
+        if item.seated == item.person:
+            text = _("Session {id}: {name} sat at the table with {person}, so there {name} "
+                     "counts as a player of their own.")
+        else:
+            text = _("Session {id}: {name} and {seated} sat at one table, though both are "
+                     "{person}'s names: there {seated} counts as {person} and {name} as a "
+                     "player of their own.")
+        lines.append(text.format(id=item.session, name=visible(item.name),
+                                 person=visible(item.person), seated=visible(item.seated)))
+    return lines
 
 
 def _block(rows: list[list[str]]) -> str:
@@ -106,6 +124,8 @@ def standings_text(table: Standings) -> str:
         parts.append(_("Biggest rival (placed above them most often)"))
         parts.append("".join(f"{_name(line)}: {visible(rival or '')}\n"
                              for line, rival in rivals))
+    parts.append(_("Notes"))
+    parts.append("".join(f"- {line}\n" for line in notes(table)))
     return "\n".join(parts)
 
 

@@ -229,6 +229,74 @@ class SessionFile:
         finally:
             lock.release()
 
+    @classmethod
+    def move(cls, source: Layout, target: Layout, sid: str) -> None:
+        """Move the session's file from `source`'s sessions folder to `target`'s (into the
+        trash and back) in one rename, holding its lock in both: SessionLocked while a writer
+        has it open, FileExistsError if `target` holds that id already (nothing moved)."""
+        path, moved = source.session(sid), target.session(sid)
+        if not path.exists():
+            raise SessionNotFound(_not_found(source, sid))
+        lock = _take(source, sid)
+        try:
+            other = _take(target, sid)
+            try:
+                if moved.exists():
+                    raise FileExistsError(sid)
+                if not path.exists():
+                    raise SessionNotFound(_not_found(source, sid))
+                # One rename: the file is in one folder or the other, never both or neither.
+                os.rename(path, moved)
+                fsync_dir(moved.parent)
+                fsync_dir(path.parent)
+            finally:
+                other.release()
+            with contextlib.suppress(OSError):
+                source.lock(sid).unlink()
+        except FileNotFoundError:
+            raise SessionNotFound(_not_found(source, sid)) from None
+        except FileExistsError:
+            raise
+        except OSError as exc:
+            raise SaveFailed(_("could not move session {id} to {folder}: {reason}").format(
+                id=sid, folder=target.sessions, reason=exc.strerror or exc)) from None
+        finally:
+            lock.release()
+
+    def extend(self, fields: list[dict[str, Any]], meta: dict[str, Any]) -> None:
+        """Add log entries (`fields` each, numbered on) and set `meta` keys in one atomic,
+        durable write of the whole file: all of them are stored, or none (SaveFailed)."""
+        if self._db is None:
+            raise ReadOnly(_("session {id} is open read-only").format(id=self.id))
+        storage = self._db.storage
+        assert isinstance(storage, AtomicJSONStorage)  # what `open` gives the writer
+        stamp = now()
+        docs = [{"seq": self.last_seq + n, "ts": stamp, **entry}
+                for n, entry in enumerate(fields, 1)]
+        data = storage.read() or {}
+        metas = dict(data.get(META) or {})
+        key = next(iter(metas), "1")
+        log_docs = dict(data.get(LOG) or {})
+        first = max((int(k) for k in log_docs), default=0) + 1
+        log_docs.update({str(first + n): doc for n, doc in enumerate(docs)})
+        new_meta = {**metas.get(key, self.meta), **meta}
+        try:
+            storage.write({**data, META: {key: new_meta}, LOG: log_docs})
+        except OSError as exc:
+            self._db = TinyDB(self.path, storage=AtomicJSONStorage, keep_written=True)
+            with contextlib.suppress(Exception):
+                self._load()
+            if not docs or not self.entries or self.entries[-1] != docs[-1]:
+                raise SaveFailed(_("could not save to {path}: {reason}; nothing was "
+                                   "recorded").format(path=self.path,
+                                                      reason=exc.strerror or exc)) from None
+        else:
+            self.meta = new_meta
+            for doc in docs:
+                self.entries.append(doc)
+                log.apply(self.moves, doc)
+        self.seen = fingerprint(self.path)
+
     # Reading and writing ---------------------------------------------------------------------
 
     @property

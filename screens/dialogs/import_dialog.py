@@ -13,12 +13,14 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Label, Static
 
 from referee.i18n import N_, _
-from referee.service import Imported, SessionError, SessionService
+from referee.service import Imported, ImportExtends, SessionError, SessionService
+from referee.service.sessions import UPDATE
 
 from ..glyphs import current
 from ..literal import filled, literal
 from ..prose import Prose
 from .boxed_dialog import BoxedDialog
+from .confirm_dialog import ConfirmDialog
 
 
 def uno_files(folder: Path) -> list[str]:
@@ -97,10 +99,34 @@ class ImportDialog(BoxedDialog[Imported | None]):
         except ValueError as exc:
             self._problem(str(exc))
             return
+        except ImportExtends as found:
+            self._ask_update(found, text, name)
+            return
         except SessionError as exc:
             self._problem(exc.message)
             return
         self.dismiss(done)
+
+    def _ask_update(self, found: ImportExtends, text: str, name: str) -> None:
+        """The file continues a stored session: add its later moves to it, if the user says
+        so (stored beside it, the early rounds would count twice)."""
+        question = _("{problem}. Add its {later} later move(s) to session {id}? It keeps its "
+                     "id and labels.").format(problem=found.message,
+                                              later=found.moves - found.stored, id=found.session)
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                self._problem(found.message)
+                return
+            try:
+                done = self.service.import_text(text, name, extension=UPDATE)
+            except SessionError as exc:
+                self._problem(exc.message)
+                return
+            self.dismiss(done)
+
+        self.app.push_screen(ConfirmDialog(_("Add to session {id}?").format(id=found.session),
+                                           question, _("Add")), answered)
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

@@ -80,9 +80,10 @@ def test_snapshot(name: str, snap_compare, request: pytest.FixtureRequest) -> No
 
 # What may be written in Latin letters on a Japanese screen, and why ---------------------------
 
-PHRASES = ("UNO Referee", "UNO Card Game Official Rules", str(FOLDER))
+PHRASES = ("UNO Referee", "UNO Card Game Official Rules", str(FOLDER), "uno-referee restore")
 """The product's name; the title of the published rulebook, cited as printed; the folder the
-app was started in (a path is data)."""
+app was started in (a path is data); a command, to be typed as written (deleting a session says
+how to bring it back from the trash)."""
 
 WORDS = {
     "uno",  # the game (UNO), and the `.uno` file extension

@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.widgets import DataTable, Input
 
 from referee.service import build_header
+from referee.stats.league import change_league
 from screens.dialogs import ConfirmDialog, ImportDialog
 from screens.samples import import_demo, samples_dir
 from screens.sessions_screen import SessionsScreen
@@ -115,3 +116,59 @@ async def test_long_names_leave_status_leader_and_id_on_screen(make_app, service
         strips = app.screen._compositor.render_strips()
         row = "".join(segment.text for segment in strips[table.region.y + 1])
         assert sid in row and "new" in row and "…" in row
+
+
+async def test_labels_show_and_delete_moves_to_the_trash(make_app, service):
+    """The list shows each session's labels (issue 24: the app never did), and Delete says
+    where the session goes and how it comes back; it comes back whole."""
+    sid = import_demo(service, SAMPLES).id
+    change_league(service.layout, lambda book: book.labels.update({sid: ["winter league"]}))
+    app = make_app()
+    async with app.run_test(size=(160, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one("#sessions", DataTable)
+        assert str(table.get_cell(sid, "labels")) == "winter league"
+        await pilot.press("delete")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        question = text_of(pilot, "#question")
+        assert "moved to the trash" in question and f"uno-referee restore {sid}" in question
+        assert "cannot be undone" not in question
+        await pilot.click("#yes")
+        await pilot.pause()
+        assert service.list().sessions == ()
+        assert [info.id for info in service.trashed().sessions] == [sid]
+    service.restore(sid)
+    [info] = service.list().sessions
+    assert info.id == sid and service.labels()[0] == {sid: ["winter league"]}
+
+
+async def test_importing_a_later_export_offers_to_update_the_session(make_app, service,
+                                                                     tmp_path):
+    """The app's import of a file that continues a stored session (issue 24): it asks, and
+    adds the later moves to that session instead of storing the early rounds twice."""
+    text = (SAMPLES / "minecraft-five-rounds.uno").read_text(encoding="utf-8")
+    sid = service.import_text("".join(text.splitlines(keepends=True)[:23]), "mid.uno").id
+    final = tmp_path / "final.uno"
+    final.write_text(text, encoding="utf-8")
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("f3")
+        await pilot.pause()
+        await type_line(pilot, str(final))
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        assert f"Add its 15 later move(s) to session {sid}" in text_of(pilot, "#question")
+        await pilot.press("escape")  # no: nothing stored, the dialog says why
+        await pilot.pause()
+        assert isinstance(app.screen, ImportDialog)
+        assert f"continues session {sid}" in text_of(pilot, "#problem")
+        assert [(i.id, i.moves) for i in service.list().sessions] == [(sid, 11)]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.click("#yes")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.screen.sitting.id == sid
+    assert [(i.id, i.moves) for i in service.list().sessions] == [(sid, 26)]

@@ -73,3 +73,35 @@ async def test_names_are_shown_literally(make_app, service):
         await pilot.press("f6")
         await pilot.pause()
         assert "[b]Ken[/b]" in {row[1] for row in rows(app, "#standings")}
+
+
+async def test_labels_are_shown_and_chosen(make_app, service, monkeypatch):
+    """The selection line names the labels in use; `l` takes the next one (then all sessions
+    again); the notes say how ties and halves are counted (issue 24)."""
+    monkeypatch.setattr("screens.standings_screen.REFRESH_SECONDS", 0.05)
+    first = service.import_text((SAMPLES / "jp-shuffle-hands.uno").read_text(encoding="utf-8"),
+                                "a").id
+    second = service.import_text((MADE / "scoring-only-jp.uno").read_text(encoding="utf-8"),
+                                 "b").id
+    save_league(service.layout, League(labels={first: ["winter"], second: ["club"]}))
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f6")
+        await pilot.pause()
+        assert isinstance(app.screen, StandingsScreen)
+        selection = text_of(pilot, "#selection")
+        assert "2 session(s)" in selection and "club, winter" in selection
+        assert "rounded half up" in text_of(pilot, "#notes")
+        await pilot.press("l")
+        await pilot.pause()
+        assert "label club" in text_of(pilot, "#selection")
+        assert "1 session(s)" in text_of(pilot, "#selection")
+        assert "Ken" in {row[1] for row in rows(app, "#standings")}
+        await pilot.press("l")
+        await pilot.pause()
+        assert "label winter" in text_of(pilot, "#selection")
+        assert "Ken" not in {row[1] for row in rows(app, "#standings")}
+        await pilot.press("l")
+        await pilot.pause()
+        assert "label" not in text_of(pilot, "#selection").splitlines()[0]
+        assert "2 session(s)" in text_of(pilot, "#selection")

@@ -206,3 +206,29 @@ def test_a_stored_session_is_read_from_data_dir(capsys: pytest.CaptureFixture[st
     code, out, err = run(capsys, "k3m9p2", "-f", "json", "--data-dir", str(chosen))
     assert (code, err) == (0, "")
     assert json.loads(out)["winner"] == "B"
+
+
+def test_a_stored_sessions_sheet_calls_its_numbers_move_numbers(
+        capsys: pytest.CaptureFixture[str], home: Path) -> None:
+    """A stored session's rulings are numbered by move (`show ID --moves`): its sheet said
+    "line 19" and "lines of the session's .uno file", yet move 19 is on another line of the
+    exported .uno file (issue 24). A file's sheet keeps its line numbers."""
+    path = SAMPLES / "classic-challenge-catch.uno"
+    sid = SessionService(home).import_text(path.read_text(encoding="utf-8"), path.name).id
+    code, md, _err = run(capsys, sid, "--format", "md")
+    assert code == 0
+    assert "- move 19: Guilty: Bob held" in md and "line 19" not in md
+    code, html, _err = run(capsys, sid, "--format", "html")
+    assert "are move numbers, as <code>uno-referee show ID --moves</code> lists them" in html
+    assert ".uno file" not in html
+    code, uno, _err = run(capsys, sid, "--format", "uno")
+    statements = [line for line in uno.splitlines() if line and not line.startswith("[")]
+    # Move 19 is the 19th statement, on a line of its own number plus the header's.
+    assert uno.splitlines().index(statements[18]) + 1 != 19
+    assert json.loads(run(capsys, sid, "--format", "json")[1])["numbered_by"] == "move"
+    # The file itself: its lines.
+    code, md, _err = run(capsys, str(path), "--format", "md")
+    assert "- line 29: Guilty: Bob held" in md and "move 29" not in md
+    code, html, _err = run(capsys, str(path), "--format", "html")
+    assert "lines of the session's .uno file" in html
+    assert json.loads(run(capsys, str(path), "--format", "json")[1])["numbered_by"] == "line"

@@ -222,7 +222,8 @@ def test_delete_asks_and_scripts_say_yes(run, home, sid):
     code, _, err = run("delete", sid)
     assert code == 2 and "--yes" in err
     assert (home / "sessions" / f"{sid}.json").exists()
-    assert run("delete", sid, "--yes") == (0, f"deleted session {sid}\n", "")
+    assert run("delete", sid, "--yes") == (
+        0, f"moved session {sid} to the trash; `uno-referee restore {sid}` brings it back\n", "")
     assert not (home / "sessions" / f"{sid}.json").exists()
     assert run("show", sid)[0] == 2
 

@@ -42,7 +42,7 @@ def test_stats_json_merges_and_leaves_guests_out(run, home):
     assert lines["太郎"]["points"]["rounds"] == {"rounds": 4, "points": -43, "average": -10.75}
     assert lines["花子"]["rank"] == 1 and lines["花子"]["wins"] == 1
     assert data["pairs"] == [{"players": ["太郎", "花子"], "games": 1, "higher": [0, 1],
-                              "ties": 0, "points": [15, 35]}]
+                              "ties": 0, "points": {"rounds": {"games": 1, "points": [15, 35]}}}]
     with_guests = json.loads(run("stats", "--json", "--guests")[1])
     assert "Ken" in {line["name"] for line in with_guests["players"]}
 
@@ -70,7 +70,8 @@ def test_selections_by_label_date_and_event(run, home):
     data = json.loads(run("stats", "--json", "--event", "Thursday UNO night")[1])
     assert data["sessions"] == [first]
     assert run("label", second, "winter league", "--remove")[0] == 0
-    assert json.loads(run("stats", "--json", "--label", "winter league")[1])["sessions"] == []
+    code, out, err = run("stats", "--json", "--label", "winter league")
+    assert code == 2 and out == "" and "no session has the label winter league" in err
 
 
 def test_bad_input_exit_2_with_a_precise_message(run, home):

@@ -135,7 +135,7 @@ def test_standings_merge_names_and_leave_guests_out(evenings):
     [pair] = table.pairs
     assert (pair.first, pair.second) == ("太郎", "花子")
     assert (pair.games, pair.first_higher, pair.second_higher, pair.ties) == (1, 0, 1, 0)
-    assert (pair.first_points, pair.second_points) == (15, 35)
+    assert pair.points == {"rounds": [1, 15, 35]}
     assert taro.rival == "花子" and hanako.rival is None
 
 

@@ -13,7 +13,7 @@ from .html_style import CSS
 
 def render(sheet: Sheet) -> bytes:
     title = escape(_("{title} - score sheet").format(title=labels.title(sheet)))
-    body = "\n".join([sheet_body(sheet), _footer()])
+    body = "\n".join([sheet_body(sheet), _footer(sheet.by_move)])
     page = (f'<!DOCTYPE html>\n<html lang="{current()}">\n<head>\n<meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{title}</title>\n<style>{CSS}</style>\n</head>\n"
@@ -27,9 +27,10 @@ def sheet_body(sheet: Sheet) -> str:
     return "\n".join([_header(sheet), _table(sheet), _figures(sheet), _rulings(sheet)])
 
 
-def footer() -> str:
-    """The line under a page: what kept it and how to read the rulings."""
-    return _footer()
+def footer(by_move: bool = False) -> str:
+    """The line under a page: what kept it and how to read the rulings (`by_move`: numbered
+    by move, as a stored session's are)."""
+    return _footer(by_move)
 
 
 def _header(sheet: Sheet) -> str:
@@ -94,7 +95,8 @@ def _figures(sheet: Sheet) -> str:
 
 
 def _rulings(sheet: Sheet) -> str:
-    """The rulings behind the numbers, round by round, with their line in the .uno file."""
+    """The rulings behind the numbers, round by round, with their move number (a stored
+    session) or their line in the .uno file."""
     blocks: list[SheetRound | RoundInPlay] = [*sheet.rounds]
     if sheet.playing:
         blocks.append(sheet.playing)
@@ -116,10 +118,16 @@ def _rulings(sheet: Sheet) -> str:
     return "".join(parts)
 
 
-def _footer() -> str:
-    # The sentence is escaped before its fields go in: the command is markup of our own.
-    text = escape(_("Kept by uno-referee {version}. The numbers at the left of each ruling are "
-                    "lines of the session's .uno file; the rule ids are explained by "
-                    "{command}."), quote=False)
+def _footer(by_move: bool) -> str:
+    # The sentence is escaped before its fields go in: the commands are markup of our own.
+    if by_move:
+        text = escape(_("Kept by uno-referee {version}. The numbers at the left of each ruling "
+                        "are move numbers, as {moves} lists them; the rule ids are explained "
+                        "by {command}."), quote=False)
+    else:
+        text = escape(_("Kept by uno-referee {version}. The numbers at the left of each ruling "
+                        "are lines of the session's .uno file; the rule ids are explained by "
+                        "{command}."), quote=False)
     return "<footer>{}</footer>".format(text.format(
-        version=escape(__version__), command="<code>uno-referee rules</code>"))
+        version=escape(__version__), command="<code>uno-referee rules</code>",
+        moves="<code>uno-referee show ID --moves</code>"))

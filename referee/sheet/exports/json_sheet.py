@@ -21,6 +21,8 @@ def data(sheet: Sheet) -> dict[str, Any]:
     out["session"] = {"event": header.event, "site": header.site, "date": header.date,
                       "edition": header.edition, "rules": header.rules,
                       "scoring": str(sheet.system)}
+    # What each ruling's "line" is: a move number for a stored session, else a file line.
+    out["numbered_by"] = "move" if sheet.by_move else "line"
     playing = sheet.playing
     out["playing"] = None if playing is None else {
         "number": playing.number, "dealer": playing.dealer, "rulings": _notes(playing.notes)}

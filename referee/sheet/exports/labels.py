@@ -74,8 +74,11 @@ def round_heading(rnd: SheetRound | RoundInPlay) -> str:
     return separator().join(parts)
 
 
-def where(note: Note) -> str:
-    return _("line {n}").format(n=note.line) if note.line else ""
+def where(note: Note, by_move: bool = False) -> str:
+    """`move 7` in a stored session's sheet, `line 14` in a `.uno` file's."""
+    if not note.line:
+        return ""
+    return (_("move {n}") if by_move else _("line {n}")).format(n=note.line)
 
 
 def rank_text(sheet: Sheet, player: str) -> str:

@@ -46,11 +46,11 @@ def table(sheet: Sheet) -> list[str]:
     return lines
 
 
-def _ruling(note: Note) -> str:
+def _ruling(note: Note, by_move: bool) -> str:
     text = md(note.text)
     if not note.line:
         return text
-    return md(_("{where}: {ruling}")).format(where=md(labels.where(note)), ruling=text)
+    return md(_("{where}: {ruling}")).format(where=md(labels.where(note, by_move)), ruling=text)
 
 
 def _cell(rnd: SheetRound, player: str) -> str:
@@ -76,7 +76,7 @@ def render(sheet: Sheet) -> bytes:
         lines += ["", "## " + md(_("Rulings"))]
     for rnd in blocks:
         lines += ["", f"### {md(labels.round_heading(rnd))}", ""]
-        lines += [f"- {_ruling(n)} " + code(f"[{n.rule}]") for n in rnd.notes] or [
+        lines += [f"- {_ruling(n, sheet.by_move)} " + code(f"[{n.rule}]") for n in rnd.notes] or [
             "- " + md(_("(nothing to note)"))]
     # The code goes in after the sentence is escaped: a code span is markup of its own.
     lines += ["", md(_("Standings code: {code}")).format(code=code(qr.payload(sheet))), ""]
