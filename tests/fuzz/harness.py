@@ -87,9 +87,11 @@ def prepare(folder: Path) -> Place:
 
 @contextlib.contextmanager
 def environment(folder: Path, rng: random.Random) -> Iterator[None]:
-    """The settings file in `folder`; now and then a variable holding bytes that are not UTF-8
-    (the data folder, the settings file, the locale)."""
-    saved = dict(os.environ)
+    """Run in `folder`, with the settings file there; now and then a variable holding bytes that
+    are not UTF-8 (the data folder, the settings file, the locale)."""
+    saved, cwd = dict(os.environ), os.getcwd()
+    # Outputs named by a relative path (a mutated `--out`) land in the folder, not the checkout.
+    os.chdir(folder)
     os.environ[CONFIG_VARIABLE] = os.fspath(folder / "settings.toml")
     if rng.random() < 0.05:
         name = rng.choice(("UNO_REFEREE_HOME", CONFIG_VARIABLE, "LANG", "LC_ALL"))
@@ -97,6 +99,7 @@ def environment(folder: Path, rng: random.Random) -> Iterator[None]:
     try:
         yield
     finally:
+        os.chdir(cwd)
         os.environ.clear()
         os.environ.update(saved)
 
