@@ -52,7 +52,7 @@ from ..engine.messages import (
 from ..engine.rules import IDS, RuleId
 from ..engine.scoring import RoundResult, score
 from ..engine.state import NO_KNOWN, NO_WINDOWS, Game, OwedDraw, PendingDraw, Setup, Table
-from ..i18n import _, current
+from ..i18n import LANGUAGES, _
 from ..store import secret
 from ..store.cache import cache_path, discard, read_private, write_private
 
@@ -615,10 +615,10 @@ def _owed(doc: Any, n: int) -> OwedDraw:
 
 
 def _checked_message(doc: Any, faces: _Faces) -> Message:
-    """A message that renders: in English and in the language of the run (a value of a type
-    its text cannot show would fail when the table reads it)."""
+    """A message that renders in every language (a value of a type its text cannot show would
+    fail only when the table reads it; the app can change its language while it runs)."""
     message = _message(doc, faces, 0)
-    for lang in dict.fromkeys(("en", current())):
+    for lang in LANGUAGES:
         render((message,), lang)
     return message
 
