@@ -49,8 +49,9 @@ def read_private(path: Path) -> bytes | None:
     """The item's bytes, or None if it is missing or was not written by this user alone.
 
     Only a regular file (not a link) owned by the user and writable by nobody else is read,
-    so another account cannot plant one."""
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+    so another account cannot plant one. (Opened without waiting: a FIFO put in its place
+    would otherwise hold the command until something wrote to it.)"""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
         fd = os.open(path, flags)
     except OSError:

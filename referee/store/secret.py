@@ -23,8 +23,9 @@ def read_key(root: Path) -> bytes | None:
 
     Only a regular file (not a link) of exactly `KEY_BYTES` bytes, owned by the user and
     readable or writable by nobody else, is a key: another account that could read it could
-    sign snapshots, and one that could write it could choose the key."""
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+    sign snapshots, and one that could write it could choose the key. (Opened without
+    waiting, as a FIFO in its place would make the command wait for a writer.)"""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
         fd = os.open(root / KEY_NAME, flags)
     except OSError:

@@ -4,15 +4,18 @@ anything else because of it.
 
 The snapshots here are written in the format the referee once read (a pickle of the engine's
 objects behind a JSON head line), as an attacker would write them for it; each test failed
-while that format was read."""
+while that format was read (and a FIFO in a snapshot's place held the command until written
+to)."""
 
 from __future__ import annotations
 
 import contextlib
 import io
 import json
+import os
 import pickle
 import shutil
+import threading
 import types
 from collections.abc import Callable
 from pathlib import Path
@@ -233,3 +236,35 @@ def test_a_snapshot_with_wrong_field_types_never_ends_in_an_internal_error(
         assert (code, out) == expected, argv
         if argv[0] in ("move", "undo"):
             end, before = states(service, sid)
+
+
+def in_time(work: Callable[[], Any], fifo: Path) -> Any:
+    """`work()`'s result; fails if it is still waiting on `fifo` after a minute (then opens
+    the FIFO's other end, so that the waiting thread ends)."""
+    done = threading.Event()
+    found: list[Any] = []
+
+    def run() -> None:
+        found.append(work())
+        done.set()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    if not done.wait(timeout=60):
+        with open(fifo, "wb"):
+            pass
+        thread.join()
+        raise AssertionError(f"the command waited for a writer on {fifo}")
+    return found[0]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs")
+def test_a_fifo_in_place_of_a_snapshot_does_not_hold_a_command(table) -> None:
+    service, sid, _moves = table
+    expected = without_snapshots(service, sid, "show", sid)
+    where = snapshot_file(service, sid)
+    where.unlink(missing_ok=True)
+    where.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    os.mkfifo(where, 0o600)
+    code, out, _err = in_time(lambda: command(service, "show", sid), where)
+    assert (code, out) == expected

@@ -18,6 +18,7 @@ from referee.service import snapshot as snap
 from referee.store import secret
 from referee.store.cache import cache_path
 from tests.unit.test_snapshot import HEADER, long_game, replayed, stored
+from tests.unit.test_snapshot_forged import in_time
 
 POSIX = pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX permissions")
 
@@ -151,3 +152,13 @@ def test_a_missing_stale_or_earlier_snapshot_is_replayed_without_a_word(service,
         where.write_bytes(b"")
     assert opened(service, sid) == (False, "")
     assert opened(service, sid) == (True, "")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs")
+def test_a_fifo_in_place_of_the_key_does_not_hold_a_command(service) -> None:
+    sid = stored(service, long_game())
+    path = service.layout.root / secret.KEY_NAME
+    path.unlink()
+    os.mkfifo(path, 0o600)
+    assert in_time(lambda: opened(service, sid), path) == (False, "")
+    assert stat.S_ISFIFO(path.stat().st_mode)  # left as it is
