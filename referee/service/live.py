@@ -94,7 +94,8 @@ class LiveSession:
         """The digest of the moves the cached snapshot holds, if it is current."""
         if len(self._moves) >= snapshot.SNAPSHOT_MIN_MOVES:
             digest = self._digest()
-            found = snapshot.load(self._file.path, digest, self._start.setup)
+            found = snapshot.load(self._file.path, digest, self._start.setup,
+                                  self._file.layout.root)
             if found is not None:
                 # The state the replay would end in, without the replay: the steps are
                 # replayed only if something reads them (`steps`).
@@ -380,7 +381,8 @@ class LiveSession:
         before = self._before
         if before is None and self._steps is not None and self._steps:
             before = self._state_before(len(self._steps) - 1)
-        snapshot.save(self._file.path, digest, snapshot.Snapshot(self.referee.state, before))
+        snapshot.save(self._file.path, digest, snapshot.Snapshot(self.referee.state, before),
+                      self._file.layout.root)
         self._cached = digest
 
     def __enter__(self) -> LiveSession:

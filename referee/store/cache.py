@@ -1,4 +1,9 @@
-"""Derived data kept between commands in the user's own cache folder, never the only copy."""
+"""Derived data kept between commands in the user's own cache folder, never the only copy.
+
+What is cached is data, never code, and nothing read from here is trusted for being here: a
+snapshot of a session's state is signed with the user's key from the data folder and checked
+field by field before use (`service.snapshot`). The checks below keep out what another
+account could plant, and what could not be read whole."""
 
 from __future__ import annotations
 
@@ -22,8 +27,8 @@ MAX_CACHED_BYTES = 16_000_000
 def cache_dir() -> Path:
     """`$UNO_REFEREE_CACHE`, else the platform's user cache folder.
 
-    Not the data folder: that may be shared or synced, and what is cached here is read back
-    as trusted (see `read_private`)."""
+    Not the data folder: that may be shared or synced, and a cache is neither (whatever is
+    read back from here is checked all the same: see the module docstring)."""
     explicit = os.environ.get(CACHE_VARIABLE, "").strip()
     if explicit:
         return Path(explicit).expanduser()
@@ -44,8 +49,9 @@ def read_private(path: Path) -> bytes | None:
     """The item's bytes, or None if it is missing or was not written by this user alone.
 
     Only a regular file (not a link) owned by the user and writable by nobody else is read,
-    so another account cannot plant one."""
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+    so another account cannot plant one. (Opened without waiting: a FIFO put in its place
+    would otherwise hold the command until something wrote to it.)"""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
         fd = os.open(path, flags)
     except OSError:

@@ -56,7 +56,8 @@ def replayed(header: Header, moves: list[str]) -> dict:
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_a_restored_state_rules_as_the_replayed_one_on_every_later_move(edition: str) -> None:
+def test_a_restored_state_rules_as_the_replayed_one_on_every_later_move(edition: str,
+                                                                       tmp_path: Path) -> None:
     rng = random.Random(edition)
     for game in range(6):
         header = random_header(rng, edition, rng.choice(("en", "jp")))
@@ -68,8 +69,8 @@ def test_a_restored_state_rules_as_the_replayed_one_on_every_later_move(edition:
             ref.apply(event)
         before = ref.state
         path = Path(f"/nonexistent/{edition}-{game}.json")
-        snap.save(path, "d", snap.Snapshot(ref.state, before))
-        found = snap.load(path, "d", ref.state.setup)
+        snap.save(path, "d", snap.Snapshot(ref.state, before), tmp_path)
+        found = snap.load(path, "d", ref.state.setup, tmp_path)
         assert found is not None
         restored = Referee.at(found.end)
         for event in sim.log[cut:]:
@@ -119,7 +120,7 @@ def test_a_snapshot_of_other_moves_is_not_used(service) -> None:
     with service.open(sid, read_only=True) as live:
         setup = live.referee.state.setup
     # Another version of the file (the moves changed): the digest no longer matches.
-    assert snap.load(path, "another digest", setup) is None
+    assert snap.load(path, "another digest", setup, service.layout.root) is None
     with service.open(sid) as live:
         live.undo()
     with service.open(sid, read_only=True) as live:

@@ -1,0 +1,96 @@
+"""The user's snapshot key: 32 random bytes in the data folder, made once and never replaced."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import stat
+import tempfile
+from pathlib import Path
+
+from .atomic import fsync_dir
+
+KEY_NAME = "snapshot.key"
+"""The key's file in the data folder."""
+
+KEY_BYTES = 32
+_PREFIX = f".{KEY_NAME}."
+
+
+def read_key(root: Path) -> bytes | None:
+    """The key kept in the data folder `root`, or None if there is none that can be trusted.
+
+    Only a regular file (not a link) of exactly `KEY_BYTES` bytes, owned by the user and
+    readable or writable by nobody else, is a key: another account that could read it could
+    sign snapshots, and one that could write it could choose the key. (Opened without
+    waiting, as a FIFO in its place would make the command wait for a writer.)"""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(root / KEY_NAME, flags)
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size != KEY_BYTES:
+            return None
+        if hasattr(os, "getuid") and (st.st_uid != os.getuid()
+                                      or st.st_mode & (stat.S_IRWXG | stat.S_IRWXO)):
+            return None
+        key = os.read(fd, KEY_BYTES + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return key if len(key) == KEY_BYTES else None
+
+
+def key(root: Path) -> bytes | None:
+    """The key of the data folder `root`, made on first need; None if it can be neither read
+    nor made (then snapshots are simply not used).
+
+    The key is written whole to a private temporary file and linked into place: a link never
+    replaces a file, so two commands making it at once agree on the first one's, and a kill
+    leaves either no key or a whole one. Temporary files a killed maker left are removed."""
+    found = read_key(root)
+    if found is None:
+        _make(root)
+        found = read_key(root)
+    _sweep(root)
+    return found
+
+
+def _make(root: Path) -> None:
+    try:
+        # mkstemp makes the file readable and writable by its owner only (0600).
+        fd, tmp = tempfile.mkstemp(dir=root, prefix=_PREFIX, suffix=".tmp")
+    except OSError:
+        return
+    try:
+        with os.fdopen(fd, "wb") as stream:
+            stream.write(secrets.token_bytes(KEY_BYTES))
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.link(tmp, root / KEY_NAME)
+        fsync_dir(root)
+    except OSError:
+        pass  # made by another command meanwhile (read it), or not makeable here
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+
+
+def _sweep(root: Path) -> None:
+    """Remove temporary key files a killed command left (a maker at work that loses its file
+    to this finds the key made: its link fails and it reads the one in place)."""
+    if not (root / KEY_NAME).exists():
+        return
+    try:
+        with os.scandir(root) as entries:
+            stale = [e.path for e in entries
+                     if e.name.startswith(_PREFIX) and e.name.endswith(".tmp")]
+    except OSError:
+        return
+    for path in stale:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
