@@ -95,6 +95,8 @@ def speak(words: Sequence[str]) -> None:
     """Choose the language of the run (`--lang`, the settings file, the locale) and use it;
     warn once about a settings file that cannot be used."""
     found = settings.load()
+    # Every command passes here: what a `config set` killed mid-write left goes.
+    settings.sweep()
     use(choose(lang_flag(words), found.language))
     speak_argparse()
     if found.problem is not None:

@@ -14,6 +14,8 @@ import platformdirs
 
 APP_NAME = "uno-referee"
 HOME_VARIABLE = "UNO_REFEREE_HOME"
+BOOK_NAME = "league.json"
+"""The league book's file in the data folder (`referee.stats.league` reads and writes it)."""
 
 # Lowercase letters and digits without the look-alikes 0/o and 1/l/i: ids are read aloud and typed.
 ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
@@ -66,6 +68,11 @@ class Layout:
     @property
     def index_lock(self) -> Path:
         return self.root / "index.lock"
+
+    @property
+    def book(self) -> Path:
+        """The league book (`referee.stats.league`): merged names, guests, session labels."""
+        return self.root / BOOK_NAME
 
     def session(self, sid: str) -> Path:
         return self.sessions / f"{sid}.json"
