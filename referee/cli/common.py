@@ -10,6 +10,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 
 from ..i18n import _
+from ..notation import visible
 from ..notation.limits import MAX_FILE_BYTES
 from ..service import NoSuchMove, NothingToUndo, SessionError, SessionService
 
@@ -24,6 +25,13 @@ class Failure(Exception):
         super().__init__(message)
         self.message = message
         self.code = code
+
+
+def warn(problem: str) -> None:
+    """A warning on stderr. It may quote a name, a label or a path from a file or the
+    environment: their control and bidi characters are shown, never sent to the terminal."""
+    print(visible(_("uno-referee: warning: {problem}").format(problem=problem), lines=True),
+          file=sys.stderr)
 
 
 def read_text(path: str) -> str:

@@ -17,7 +17,7 @@ from ..i18n import LANGUAGES, _, choose, current, use
 from ..notation import visible
 from ..store import settings
 from . import config_cmd, export_cmd, file_cmds, serve_cmd, session_cmds, stats_cmd
-from .common import Failure
+from .common import Failure, warn
 from .parsing import ArgumentParser, speak_argparse
 
 INTERNAL_ERROR = 3
@@ -101,8 +101,7 @@ def speak(words: Sequence[str]) -> None:
     speak_argparse()
     if found.problem is not None:
         # Read again, so that the problem is told in the language just chosen.
-        problem = settings.load().problem or found.problem
-        print(_("uno-referee: warning: {problem}").format(problem=problem), file=sys.stderr)
+        warn(settings.load().problem or found.problem)
 
 
 def _run(args: argparse.Namespace) -> int:
