@@ -34,6 +34,31 @@ def warn(problem: str) -> None:
           file=sys.stderr)
 
 
+def not_utf8(text: str) -> tuple[int, int] | None:
+    """Where `text` (an argument, a variable) holds a byte that is not UTF-8: its offset in the
+    bytes given and its value; None when it is all UTF-8.
+
+    Python hands such bytes over as lone surrogates (surrogateescape): they could not be
+    printed, stored or sent anywhere as text."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        pass
+    else:
+        return None
+    raw = text.encode("utf-8", "surrogateescape" if _escaped(text) else "surrogatepass")
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return exc.start, raw[exc.start]
+    return None
+
+
+def _escaped(text: str) -> bool:
+    # Surrogates other than U+DC80-U+DCFF (the escaped bytes) are not bytes of anything.
+    return all(not 0xD800 <= ord(ch) <= 0xDFFF or 0xDC80 <= ord(ch) <= 0xDCFF for ch in text)
+
+
 def read_text(path: str) -> str:
     """The file's text; Failure with a plain message when it is missing, unreadable or not UTF-8."""
     try:

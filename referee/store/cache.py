@@ -10,7 +10,7 @@ from pathlib import Path
 import platformdirs
 
 from .atomic import write_atomically
-from .paths import APP_NAME
+from .paths import APP_NAME, user_path
 from .reading import read_regular
 
 CACHE_VARIABLE = "UNO_REFEREE_CACHE"
@@ -26,7 +26,7 @@ def cache_dir() -> Path:
     as trusted (see `read_private`)."""
     explicit = os.environ.get(CACHE_VARIABLE, "").strip()
     if explicit:
-        return Path(explicit).expanduser()
+        return user_path(explicit, CACHE_VARIABLE)
     return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
 
 

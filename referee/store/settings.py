@@ -16,7 +16,7 @@ from ..i18n import LANGUAGES, _
 from ..notation import visible
 from . import documents, locks
 from .atomic import write_atomically
-from .paths import APP_NAME
+from .paths import APP_NAME, user_path
 from .reading import MAX_DEPTH, check_nesting, read_regular
 
 CONFIG_VARIABLE = "UNO_REFEREE_CONFIG"
@@ -64,7 +64,7 @@ def settings_path() -> Path:
     """`$UNO_REFEREE_CONFIG`, else `settings.toml` in the platform's config folder."""
     explicit = os.environ.get(CONFIG_VARIABLE, "").strip()
     if explicit:
-        return Path(explicit).expanduser()
+        return user_path(explicit, CONFIG_VARIABLE)
     return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)) / FILE_NAME
 
 
