@@ -29,8 +29,10 @@ KEYS = ("language", "theme", "glyphs")
 """The plain settings, in the order `uno-referee config` shows them; key bindings follow."""
 MAX_BYTES = 1_000_000
 """A settings file larger than this is not read: a few hundred bytes is usual."""
-_LOCK_WAIT = 5.0
-"""Seconds a change waits for another process changing the file (each takes milliseconds)."""
+_LOCK_WAIT = 30.0
+"""Seconds a change waits for other processes changing the file. Each holds the lock for a
+read and a synced write, milliseconds; many at once on a busy disk queue up behind each other,
+and a change that gave up would be a setting lost."""
 
 
 class SettingsError(ValueError):
