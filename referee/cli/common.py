@@ -10,6 +10,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 
 from ..i18n import _
+from ..notation import visible
 from ..notation.limits import MAX_FILE_BYTES
 from ..service import NoSuchMove, NothingToUndo, SessionError, SessionService
 
@@ -24,6 +25,38 @@ class Failure(Exception):
         super().__init__(message)
         self.message = message
         self.code = code
+
+
+def warn(problem: str) -> None:
+    """A warning on stderr. It may quote a name, a label or a path from a file or the
+    environment: their control and bidi characters are shown, never sent to the terminal."""
+    print(visible(_("uno-referee: warning: {problem}").format(problem=problem), lines=True),
+          file=sys.stderr)
+
+
+def not_utf8(text: str) -> tuple[int, int] | None:
+    """Where `text` (an argument, a variable) holds a byte that is not UTF-8: its offset in the
+    bytes given and its value; None when it is all UTF-8.
+
+    Python hands such bytes over as lone surrogates (surrogateescape): they could not be
+    printed, stored or sent anywhere as text."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        pass
+    else:
+        return None
+    raw = text.encode("utf-8", "surrogateescape" if _escaped(text) else "surrogatepass")
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return exc.start, raw[exc.start]
+    return None
+
+
+def _escaped(text: str) -> bool:
+    # Surrogates other than U+DC80-U+DCFF (the escaped bytes) are not bytes of anything.
+    return all(not 0xD800 <= ord(ch) <= 0xDFFF or 0xDC80 <= ord(ch) <= 0xDCFF for ch in text)
 
 
 def read_text(path: str) -> str:

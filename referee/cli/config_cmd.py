@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ..i18n import LANGUAGES, _, locale_language
+from ..notation import visible
 from ..store import settings as store
 from .common import OK, UNREADABLE, Failure, cells
 
@@ -25,14 +26,18 @@ def show(out: TextIO, flag: str | None = None, environ: Mapping[str, str] | None
     """The settings file's place and state, then each setting: its value, or what applies."""
     path = store.settings_path()
     found = store.load(path)
-    if found.problem is not None:
+    if found.unreadable:
+        state = _("{path} (it cannot be read, see the warning above; it is left as it is, and "
+                  "`uno-referee config set` refuses to replace it)")
+    elif found.problem is not None:
         state = _("{path} (it cannot be used, see the warning above; `uno-referee config set` "
                   "puts it aside and starts a new one)")
     elif path.exists():
         state = "{path}"
     else:
         state = _("{path} (not created yet; `uno-referee config set KEY VALUE` creates it)")
-    out.write(_("Settings file: {state}").format(state=state.format(path=str(path))) + "\n\n")
+    out.write(_("Settings file: {state}").format(state=state.format(path=visible(str(path))))
+              + "\n\n")
     rows = [("language", _language(found.language, flag, environ)),
             ("theme", found.theme if found.theme is not None
              else _("not set; the app's own theme applies")),
@@ -43,6 +48,8 @@ def show(out: TextIO, flag: str | None = None, environ: Mapping[str, str] | None
         rows += [(f"keys.{binding}", key) for binding, key in sorted(found.keys.items())]
     else:
         rows.append(("keys.<binding id>", _("none set; every key does what the app shows")))
+    # Names and values from the file or the environment: shown, never acting on the terminal.
+    rows = [(visible(name), visible(value)) for name, value in rows]
     width = max(cells(name) for name, _value in rows)
     for name, value in rows:
         out.write(f"  {name}{' ' * (width - cells(name))}  {value}\n")
@@ -81,8 +88,8 @@ def set_value(key: str, value: str, out: TextIO) -> int:
         raise Failure(_("{prefix}: {error}; nothing was changed").format(
             prefix=_PREFIX, error=exc), UNREADABLE) from None
     path = _change(key, stored)
-    out.write(_("{key} = {value} (saved in {path})").format(key=key, value=stored,
-                                                            path=str(path)) + "\n")
+    out.write(_("{key} = {value} (saved in {path})").format(
+        key=visible(key), value=visible(stored), path=visible(str(path))) + "\n")
     return OK
 
 
@@ -96,30 +103,28 @@ def unset(key: str, out: TextIO) -> int:
     path = store.settings_path()
     found = store.load(path)
     if found.problem is None and found.value(key) is None:
-        out.write(_("{key} was not set; nothing was changed").format(key=key) + "\n")
+        out.write(_("{key} was not set; nothing was changed").format(key=visible(key)) + "\n")
         return OK
     _change(key, None)
-    out.write(_("{key} is no longer set (in {path})").format(key=key, path=str(path)) + "\n")
+    out.write(_("{key} is no longer set (in {path})").format(key=visible(key),
+                                                             path=visible(str(path))) + "\n")
     return OK
 
 
 def _change(key: str, value: str | None) -> Path:
     path = store.settings_path()
-    unreadable = store.load(path).problem is not None and path.exists()
     try:
-        store.change(key, value, path)
+        kept = store.change(key, value, path).kept
     except store.SettingsError as exc:
         raise Failure(_("{prefix}: {error}; nothing was changed").format(
             prefix=_PREFIX, error=exc), UNREADABLE) from None
     except OSError as exc:
         raise Failure(_("{prefix}: cannot write {path}: {reason}").format(
             prefix=_PREFIX, path=str(path), reason=exc.strerror or exc), UNREADABLE) from None
-    if unreadable:
-        kept = sorted(path.parent.glob(f"{path.name}.unreadable-*"))
-        if kept:
-            print(_("{prefix}: the settings file could not be read; it was kept as {kept} and "
-                    "a new one was started").format(prefix=_PREFIX, kept=str(kept[-1])),
-                  file=sys.stderr)
+    if kept is not None:
+        print(visible(_("{prefix}: the settings file could not be read; it was kept as {kept} "
+                        "and a new one was started").format(prefix=_PREFIX, kept=str(kept))),
+              file=sys.stderr)
     return path
 
 

@@ -9,15 +9,17 @@ import importlib
 import io
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NoReturn
 
 from .. import __version__
 from ..i18n import LANGUAGES, _, choose, current, use
 from ..notation import visible
 from ..store import settings
+from ..store.cache import CACHE_VARIABLE
+from ..store.paths import HOME_VARIABLE, PathError, user_path
 from . import config_cmd, export_cmd, file_cmds, serve_cmd, session_cmds, stats_cmd
-from .common import Failure
+from .common import UNREADABLE, Failure, not_utf8, warn
 from .parsing import ArgumentParser, speak_argparse
 
 INTERNAL_ERROR = 3
@@ -94,13 +96,47 @@ def lang_flag(words: Sequence[str]) -> str | None:
 def speak(words: Sequence[str]) -> None:
     """Choose the language of the run (`--lang`, the settings file, the locale) and use it;
     warn once about a settings file that cannot be used."""
-    found = settings.load()
+    try:
+        found = settings.load()
+        # Every command passes here: what a `config set` killed mid-write left goes.
+        settings.sweep()
+    except PathError:
+        # $UNO_REFEREE_CONFIG names no folder: `usable_input` says so, in the language chosen.
+        found = settings.Settings()
     use(choose(lang_flag(words), found.language))
     speak_argparse()
     if found.problem is not None:
         # Read again, so that the problem is told in the language just chosen.
-        problem = settings.load().problem or found.problem
-        print(_("uno-referee: warning: {problem}").format(problem=problem), file=sys.stderr)
+        warn(settings.load().problem or found.problem)
+
+
+PATH_VARIABLES = (HOME_VARIABLE, settings.CONFIG_VARIABLE, CACHE_VARIABLE)
+"""The environment variables naming the program's folders and files."""
+
+
+def usable_input(words: Sequence[str], environ: Mapping[str, str] | None = None) -> None:
+    """Failure (exit 2) naming the first argument or variable that holds bytes that are not
+    UTF-8 (a Shift_JIS file name), or a variable naming the folder of a user this machine does
+    not have. Checked once, before any command: past here, every word is text."""
+    for n, word in enumerate(words, 1):
+        found = not_utf8(word)
+        if found is not None:
+            raise Failure(_("uno-referee: argument {n}, {shown}, is not UTF-8 text (byte "
+                            "{byte} at offset {offset}); arguments must be UTF-8: rename a file "
+                            "or folder whose name is not").format(
+                                n=n, shown=visible(word), byte=f"0x{found[1]:02x}",
+                                offset=found[0]))
+    env = os.environ if environ is None else environ
+    for name in PATH_VARIABLES:
+        value = env.get(name, "").strip()
+        found = not_utf8(value)
+        if found is not None:
+            raise Failure(_("uno-referee: the variable {name}, {shown}, is not UTF-8 text (byte "
+                            "{byte} at offset {offset}); set it to a UTF-8 path").format(
+                                name=name, shown=visible(value), byte=f"0x{found[1]:02x}",
+                                offset=found[0]))
+        if value:
+            user_path(value, name)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -138,10 +174,13 @@ def _open_app(data_dir: str | None) -> int:
 
 
 def _utf8_streams() -> None:
-    # Japanese player names must print on consoles whose default encoding is not UTF-8.
+    # Japanese player names must print on consoles whose default encoding is not UTF-8. A lone
+    # surrogate (a byte that was not UTF-8, in a path the system gave) that reached a message
+    # some other way than through `visible` is written as `\udc83`, never an encoding error.
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):
-            stream.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
+            stream.reconfigure(encoding="utf-8",  # type: ignore[union-attr]
+                               errors="backslashreplace")
 
 
 def _exit_code(exc: SystemExit) -> int:
@@ -169,6 +208,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         # Before the parser is built: its --help is written in the language of the run.
         speak(words)
+        usable_input(words)
         args = build_parser().parse_args(words)
         return _run(args)
     except SystemExit as exc:
@@ -177,6 +217,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         # A message may quote a name or a move as typed: its controls must not reach the terminal.
         print(visible(failure.message, lines=True), file=sys.stderr)
         return failure.code
+    except PathError as exc:
+        # `--data-dir ~nobody`, or such a variable, found where the folder is first needed.
+        print(visible(_("uno-referee: {error}").format(error=exc.message), lines=True),
+              file=sys.stderr)
+        return UNREADABLE
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -23,7 +23,7 @@ from ..service import (
 )
 from ..service.sessions import ASK, NEW, UPDATE
 from ..service.text import describe, list_row, list_table, plan_lines, show_json, show_lines
-from .common import OK, REFUSED, UNREADABLE, Failure, parse_overrides, read_text, with_service
+from .common import OK, REFUSED, UNREADABLE, Failure, parse_overrides, read_text, warn, with_service
 
 # new, import, delete, restore ------------------------------------------------------------------
 
@@ -123,7 +123,7 @@ def _purge(service: SessionService, typed: str, yes: bool, out: TextIO) -> int:
                           REFUSED)
     sid, warning = service.purge(sid)
     if warning:
-        print(_("uno-referee: warning: {problem}").format(problem=warning), file=sys.stderr)
+        warn(warning)
     out.write(_("removed session {id} for good").format(id=sid) + "\n")
     return OK
 

@@ -20,7 +20,7 @@ from ..stats.league import BookError, League, change_league
 from ..stats.selection import Selection, month_range
 from ..stats.standings import people_of, usual_names
 from ..stats.text import standings_csv, standings_text
-from .common import OK, Failure, with_service
+from .common import OK, Failure, warn, with_service
 
 
 def _day(text: str, option: str) -> datetime.date:
@@ -74,15 +74,17 @@ def stats(service: SessionService, a: argparse.Namespace, out: TextIO) -> int:
         except files.ExportError as exc:
             raise _export_failure(exc) from None
     for warning in warnings:
-        print(_("uno-referee: warning: {problem}").format(problem=warning), file=sys.stderr)
+        warn(warning)
     if a.html is not None:
         print(_("wrote the report of {n} session(s) to {path}").format(
-            n=len(table.standings.sessions), path=a.html), file=sys.stderr)
+            n=len(table.standings.sessions), path=visible(a.html)), file=sys.stderr)
         return OK
     if a.json:
         out.write(json.dumps(table.standings.to_json(), ensure_ascii=False, indent=1) + "\n")
     elif a.csv:
-        out.write(standings_csv(table.standings))
+        text = standings_csv(table.standings)
+        # Exact for a file or a pipe; on a terminal, no name in it acts on the terminal.
+        out.write(visible(text, lines=True) if out.isatty() else text)
     else:
         out.write(standings_text(table.standings))
     return OK
@@ -141,7 +143,7 @@ def _change(service: SessionService, change: Callable[[League], None],
         raise Failure(_("uno-referee {command}: {error}").format(
             command=command, error=exc.message)) from None
     if warning:
-        print(_("uno-referee: warning: {problem}").format(problem=warning), file=sys.stderr)
+        warn(warning)
     return league
 
 
@@ -229,7 +231,7 @@ def guest(service: SessionService, name: str, remove: bool, out: TextIO) -> int:
 def list_players(service: SessionService, as_json: bool, out: TextIO) -> int:
     sessions, league, warnings = played(service)
     for warning in warnings:
-        print(_("uno-referee: warning: {problem}").format(problem=warning), file=sys.stderr)
+        warn(warning)
     # As the standings count them: a merged name at one table with its person is apart.
     usual = usual_names(sessions)
     count = Counter(person for session in sessions

@@ -31,6 +31,10 @@ def _shown(ch: str) -> str:
         return _SHOWN[code]
     if 0x80 <= code <= 0x9F:
         return f"\\x{code:02x}"
+    if 0xDC80 <= code <= 0xDCFF:
+        # A byte that was not UTF-8 (a Shift_JIS file name), as Python's surrogateescape
+        # carries it: shown as that byte.
+        return f"\\x{code - 0xDC00:02x}"
     return f"\\u{code:04x}"
 
 
@@ -38,7 +42,8 @@ def visible(text: str, *, lines: bool = False) -> str:
     """`text` with every character that would act on the terminal (C0 and C1 controls, DEL, line
     separators, bidi overrides and isolates) replaced by a visible stand-in, so that a name or a
     file cannot move the cursor, recolour the screen or reorder what follows; `lines` keeps
-    newlines (for text of several lines)."""
+    newlines (for text of several lines). A lone surrogate (a byte that was not UTF-8, in a file
+    name or an argument) cannot be written to a UTF-8 terminal at all: it is shown as `\\x83`."""
     if text.isprintable() and not any(ch in BIDI_CONTROLS for ch in text):
         return text  # the usual case, without building a new string
     return "".join(_shown(ch) if _acts(ch) and not (lines and ch == "\n") else ch
@@ -46,7 +51,7 @@ def visible(text: str, *, lines: bool = False) -> str:
 
 
 def _acts(ch: str) -> bool:
-    return unicodedata.category(ch) == "Cc" or ch in _LINE_BREAKS or ch in BIDI_CONTROLS
+    return unicodedata.category(ch) in ("Cc", "Cs") or ch in _LINE_BREAKS or ch in BIDI_CONTROLS
 
 
 def describe_char(ch: str) -> str:

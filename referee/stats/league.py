@@ -13,13 +13,16 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import _
-from ..store import locks
-from ..store.atomic import MAX_STORED_BYTES, write_atomically
+from ..store import documents, locks
+from ..store.atomic import write_atomically
+from ..store.paths import BOOK_NAME as BOOK_NAME  # where the book is, kept with the layout
 from ..store.paths import Layout
 from ..store.quarantine import set_aside
+from ..store.reading import check_nesting, read_regular
 
-BOOK_NAME = "league.json"
 BOOK_VERSION = 1
+MAX_BOOK_BYTES = 16_000_000
+"""A book larger than this is not read: one of 100,000 labelled sessions is a few megabytes."""
 _LOCK_WAIT = 5.0
 
 
@@ -73,7 +76,7 @@ class League:
 
 
 def book_path(layout: Layout) -> Path:
-    return layout.root / BOOK_NAME
+    return layout.book
 
 
 def _parse(data: Any) -> League:
@@ -99,32 +102,53 @@ def _parse(data: Any) -> League:
 
 
 def load_league(layout: Layout) -> tuple[League, str | None]:
-    """The book, and a warning if it was damaged (and set aside) or could not be read."""
+    """The book, and a warning if it was damaged (and set aside) or could not be read (then it
+    is left as it is, and the book is empty for this reader)."""
     path = book_path(layout)
     try:
-        with open(path, "rb") as stream:
-            raw = stream.read(MAX_STORED_BYTES + 1)
-    except FileNotFoundError:
-        return League(), None
+        return _read(layout)
     except OSError as exc:
         return League(), _("the league book {path} could not be read ({reason}); standings "
                            "are shown without its merges, guests and labels").format(
                                path=path, reason=exc.strerror or exc)
+    except _Stuck as stuck:
+        return League(), _("the league book {path} is damaged ({reason}) and could not be "
+                           "set aside ({error}); standings are shown without it").format(
+                               path=path, reason=stuck.reason, error=stuck.error)
+
+
+class _Stuck(Exception):
+    """The book is damaged and could not be set aside: it must not be written over."""
+
+    def __init__(self, reason: str, error: OSError) -> None:
+        super().__init__(reason)
+        self.reason, self.error = reason, error.strerror or str(error)
+
+
+def _read(layout: Layout) -> tuple[League, str | None]:
+    """The book, and a warning if it was damaged and set aside (a new one begins). An OSError
+    if it is there but cannot be read (no permission; a folder, a named pipe or a device in its
+    place, never opened for reading); _Stuck if it is damaged and stays where it is."""
+    path = book_path(layout)
     try:
-        if len(raw) > MAX_STORED_BYTES:
+        raw = read_regular(path, MAX_BOOK_BYTES)
+    except FileNotFoundError:
+        return League(), None
+    try:
+        if len(raw) > MAX_BOOK_BYTES:
             raise ValueError(_("the file is too large"))
-        return _parse(json.loads(raw.decode("utf-8"))), None
-    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+        text = raw.decode("utf-8")
+        # Bounded before json recurses into it, once a level.
+        check_nesting(text)
+        return _parse(json.loads(text)), None
+    except (ValueError, RecursionError) as exc:  # UnicodeDecodeError is a ValueError
         reason = str(exc) or type(exc).__name__
-        try:
-            target = set_aside(path, layout.quarantine, reason)
-        except OSError as error:
-            return League(), _("the league book {path} is damaged ({reason}) and could not be "
-                               "set aside ({error}); standings are shown without it").format(
-                                   path=path, reason=reason, error=error)
-        return League(), _("the league book {path} was damaged ({reason}); it was moved to "
-                           "{target} and a new one begun").format(path=path, reason=reason,
-                                                                  target=target)
+    try:
+        target = set_aside(path, layout.quarantine, reason)
+    except OSError as error:
+        raise _Stuck(reason, error) from None
+    return League(), _("the league book {path} was damaged ({reason}); it was moved to {target} "
+                       "and a new one begun").format(path=path, reason=reason, target=target)
 
 
 def save_league(layout: Layout, league: League) -> None:
@@ -140,18 +164,29 @@ def save_league(layout: Layout, league: League) -> None:
 
 def change_league(layout: Layout, change: Any) -> tuple[League, str | None]:
     """Read, change (`change(league)`) and write the book under its lock; the new book and
-    any warning from reading it. BookError if it cannot be written."""
-    lock = layout.root / (BOOK_NAME + ".lock")
+    any warning from reading it. BookError if it cannot be written, or if it is there and
+    cannot be read (it is never written over then: its merges, guests and labels would go)."""
+    path = book_path(layout)
     try:
-        layout.root.mkdir(parents=True, exist_ok=True)
-        with locks.FileLock(lock, timeout=_LOCK_WAIT):
-            league, warning = load_league(layout)
+        with documents.changing(path, _LOCK_WAIT):
+            try:
+                league, warning = _read(layout)
+            except OSError as exc:
+                raise BookError(_("the league book {path} could not be read ({reason}), so "
+                                  "nothing was changed; make it a file you can read, or move "
+                                  "it away to begin a new book").format(
+                                      path=path, reason=exc.strerror or exc)) from None
+            except _Stuck as stuck:
+                raise BookError(_("the league book {path} is damaged ({reason}) and could not "
+                                  "be set aside ({error}), so nothing was changed").format(
+                                      path=path, reason=stuck.reason,
+                                      error=stuck.error)) from None
             change(league)
             save_league(layout, league)
     except locks.Timeout:
         raise BookError(_("another process is writing the league book {path}; try again").format(
-            path=book_path(layout))) from None
+            path=path)) from None
     except OSError as exc:
         raise BookError(_("could not write the league book {path}: {reason}").format(
-            path=book_path(layout), reason=exc.strerror or exc)) from None
+            path=path, reason=exc.strerror or exc)) from None
     return league, warning

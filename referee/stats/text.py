@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import csv
 import io
 from typing import Any
 
 from ..i18n import _
 from ..notation import visible
+from ..sheet.exports import csv_sheet
 from ..sheet.text_table import aligned, widths
 from .figures import COUNTERS
 from .rounding import mean as _mean
@@ -140,7 +140,7 @@ def standings_csv(table: Standings) -> str:
     out = io.StringIO()
     extra = [f"points_{kind}_{what}" for kind in table.scorings
              for what in ("rounds", "points", "average")]
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv_sheet.Writer(out, lineterminator="\n")  # names that would be formulas are not
     writer.writerow([*CSV_COLUMNS, *extra])
     for line in table.players:
         data: dict[str, Any] = line.to_json()

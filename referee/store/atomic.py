@@ -14,6 +14,7 @@ from typing import Any
 from tinydb.storages import Storage
 
 from ..i18n import _
+from .reading import read_regular
 
 Data = dict[str, dict[str, Any]]
 
@@ -74,6 +75,27 @@ def write_atomically(path: Path, payload: bytes, durable: bool = True) -> None:
         fsync_dir(directory)
 
 
+def leftovers(path: Path) -> list[str]:
+    """The temp files `write_atomically(path, ...)` left behind when killed mid-write, and any
+    a writer is using now: only the holder of the file's writer lock may remove them."""
+    prefix = f".{path.name}."
+    try:
+        # A plain scan: glob would match a pattern against every file of a big collection.
+        with os.scandir(path.parent) as entries:
+            return [entry.path for entry in entries
+                    if entry.name.startswith(prefix) and entry.name.endswith(".tmp")]
+    except OSError:
+        return []
+
+
+def remove_leftovers(path: Path) -> None:
+    """Remove the temp files of writers of `path` that were killed (the caller holds its writer
+    lock, so no writer of it is at work)."""
+    for name in leftovers(path):
+        with contextlib.suppress(OSError):
+            os.unlink(name)
+
+
 def encode(data: Data) -> bytes:
     # Compact: the file is rewritten on every move, so its size is the cost of a move.
     return _json(data)
@@ -104,8 +126,8 @@ class AtomicJSONStorage(Storage):
         if self._kept is not None:
             return self._kept
         try:
-            with open(self.path, "rb") as stream:
-                raw = stream.read(MAX_STORED_BYTES + 1)
+            # Never a named pipe or a device in the file's place: either would hang the reader.
+            raw = read_regular(self.path, MAX_STORED_BYTES)
         except FileNotFoundError:
             return None
         if len(raw) > MAX_STORED_BYTES:

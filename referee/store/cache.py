@@ -10,13 +10,13 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-import stat
 from pathlib import Path
 
 import platformdirs
 
 from .atomic import write_atomically
-from .paths import APP_NAME
+from .paths import APP_NAME, user_path
+from .reading import read_regular
 
 CACHE_VARIABLE = "UNO_REFEREE_CACHE"
 
@@ -31,7 +31,7 @@ def cache_dir() -> Path:
     read back from here is checked all the same: see the module docstring)."""
     explicit = os.environ.get(CACHE_VARIABLE, "").strip()
     if explicit:
-        return Path(explicit).expanduser()
+        return user_path(explicit, CACHE_VARIABLE)
     return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
 
 
@@ -49,26 +49,13 @@ def read_private(path: Path) -> bytes | None:
     """The item's bytes, or None if it is missing or was not written by this user alone.
 
     Only a regular file (not a link) owned by the user and writable by nobody else is read,
-    so another account cannot plant one. (Opened without waiting: a FIFO put in its place
-    would otherwise hold the command until something wrote to it.)"""
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    so another account cannot plant one (`reading.read_regular`: opened without waiting, so a
+    FIFO put in its place never holds the command)."""
     try:
-        fd = os.open(path, flags)
+        raw = read_regular(path, MAX_CACHED_BYTES, follow_links=False, private=True)
     except OSError:
         return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_CACHED_BYTES:
-            return None
-        if hasattr(os, "getuid") and (st.st_uid != os.getuid()
-                                      or st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)):
-            return None
-        with os.fdopen(fd, "rb", closefd=False) as stream:
-            return stream.read(MAX_CACHED_BYTES + 1)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
+    return raw if len(raw) <= MAX_CACHED_BYTES else None
 
 
 def write_private(path: Path, payload: bytes) -> None:

@@ -12,21 +12,49 @@ from pathlib import Path
 # macOS, AppData on Windows); Textual already depends on it, and it is maintained by the PyPA.
 import platformdirs
 
+from ..i18n import _
+
 APP_NAME = "uno-referee"
 HOME_VARIABLE = "UNO_REFEREE_HOME"
+BOOK_NAME = "league.json"
+"""The league book's file in the data folder (`referee.stats.league` reads and writes it)."""
 
 # Lowercase letters and digits without the look-alikes 0/o and 1/l/i: ids are read aloud and typed.
 ID_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
 ID_LENGTH = 6
 
 
+class PathError(ValueError):
+    """A folder or file named by an option or a variable cannot be found (`~user` for a user
+    this machine does not have); `message` says which option or variable, and why."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def user_path(text: str | os.PathLike[str], source: str) -> Path:
+    """`text` as a path, a leading `~` or `~user` expanded; PathError naming `source` (the
+    option or the variable it came from) when there is no such user."""
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:
+        # pathlib's way of saying that the home folder `~` or `~user` names is not known.
+        user = os.fspath(text)[1:].replace(os.sep, "/").partition("/")[0]
+        if not user:
+            raise PathError(_("{source}: your home folder cannot be found (for {path})").format(
+                source=source, path=os.fspath(text))) from None
+        raise PathError(_("{source}: there is no user {user} on this machine (in {path})").format(
+            source=source, user=user, path=os.fspath(text))) from None
+
+
 def data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     """`--data-dir` if given, else `$UNO_REFEREE_HOME`, else the platform's user data folder."""
     if explicit:
-        return Path(explicit).expanduser()
+        return user_path(explicit, "--data-dir")
     home = os.environ.get(HOME_VARIABLE, "").strip()
     if home:
-        return Path(home).expanduser()
+        return user_path(home, HOME_VARIABLE)
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
@@ -66,6 +94,11 @@ class Layout:
     @property
     def index_lock(self) -> Path:
         return self.root / "index.lock"
+
+    @property
+    def book(self) -> Path:
+        """The league book (`referee.stats.league`): merged names, guests, session labels."""
+        return self.root / BOOK_NAME
 
     def session(self, sid: str) -> Path:
         return self.sessions / f"{sid}.json"

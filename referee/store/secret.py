@@ -5,11 +5,11 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
-import stat
 import tempfile
 from pathlib import Path
 
 from .atomic import fsync_dir
+from .reading import read_regular
 
 KEY_NAME = "snapshot.key"
 """The key's file in the data folder."""
@@ -24,24 +24,11 @@ def read_key(root: Path) -> bytes | None:
     Only a regular file (not a link) of exactly `KEY_BYTES` bytes, owned by the user and
     readable or writable by nobody else, is a key: another account that could read it could
     sign snapshots, and one that could write it could choose the key. (Opened without
-    waiting, as a FIFO in its place would make the command wait for a writer.)"""
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    waiting, as a FIFO in its place would make the command wait for a writer: `read_regular`.)"""
     try:
-        fd = os.open(root / KEY_NAME, flags)
+        key = read_regular(root / KEY_NAME, KEY_BYTES, follow_links=False, secret=True)
     except OSError:
         return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size != KEY_BYTES:
-            return None
-        if hasattr(os, "getuid") and (st.st_uid != os.getuid()
-                                      or st.st_mode & (stat.S_IRWXG | stat.S_IRWXO)):
-            return None
-        key = os.read(fd, KEY_BYTES + 1)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
     return key if len(key) == KEY_BYTES else None
 
 

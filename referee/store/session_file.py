@@ -18,8 +18,8 @@ from typing import Any
 from tinydb import TinyDB
 
 from ..i18n import _
-from . import locks, log
-from .atomic import AtomicJSONStorage, encode, fsync_dir, write_atomically
+from . import documents, locks, log
+from .atomic import AtomicJSONStorage, encode, fsync_dir, remove_leftovers, write_atomically
 from .errors import (
     NewerSchema,
     ReadOnly,
@@ -397,12 +397,14 @@ def _reason(exc: BaseException) -> str:
 
 
 def sweep_leftovers(layout: Layout) -> None:
-    """Remove what killed processes left in the sessions folder: temp files, and the lock
-    file of a session that was never written (a `new` or `import` killed mid-way).
+    """Remove what killed processes left in the data folder: temp files of the league book,
+    and in the sessions folder temp files and the lock file of a session that was never
+    written (a `new` or `import` killed mid-way).
 
     Each session's leftovers go only under its lock: a writer at work holds it, so what is
     found while holding it is stale. Sessions that exist keep their lock file (its path is the
     lock), so a lock is removed only while its session file is absent."""
+    documents.sweep(layout.book)
     try:
         names = os.listdir(layout.sessions)
     except OSError:
@@ -431,14 +433,4 @@ def sweep_leftovers(layout: Layout) -> None:
 
 def _sweep(path: Path) -> None:
     """Remove temp files a killed writer left behind (only the lock holder may)."""
-    prefix = f".{path.name}."
-    try:
-        # A plain scan: glob would match a pattern against every file of a big collection.
-        with os.scandir(path.parent) as entries:
-            stale = [e.path for e in entries
-                     if e.name.startswith(prefix) and e.name.endswith(".tmp")]
-    except OSError:
-        return
-    for name in stale:
-        with contextlib.suppress(OSError):
-            os.unlink(name)
+    remove_leftovers(path)

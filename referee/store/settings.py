@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import datetime
 import os
-import time
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any, NamedTuple
 
 import platformdirs
 
 from ..i18n import LANGUAGES, _
+from ..notation import visible
+from . import documents, locks
 from .atomic import write_atomically
-from .paths import APP_NAME
+from .paths import APP_NAME, user_path
+from .reading import MAX_DEPTH, check_nesting, read_regular
 
 CONFIG_VARIABLE = "UNO_REFEREE_CONFIG"
 """A settings file to use instead of the one in the platform's config folder (tests, kiosks)."""
@@ -23,10 +27,18 @@ GLYPHS = ("auto", "unicode", "ascii")
 draw East Asian Ambiguous characters two cells wide; `ascii` never draws them."""
 KEYS = ("language", "theme", "glyphs")
 """The plain settings, in the order `uno-referee config` shows them; key bindings follow."""
+MAX_BYTES = 1_000_000
+"""A settings file larger than this is not read: a few hundred bytes is usual."""
+_LOCK_WAIT = 30.0
+"""Seconds a change waits for other processes changing the file. Each holds the lock for a
+read and a synced write, milliseconds; many at once on a busy disk queue up behind each other,
+and a change that gave up would be a setting lost."""
 
 
 class SettingsError(ValueError):
-    """A setting's value the product does not take; its message says which it takes."""
+    """A change the settings file does not take: a setting's value the product does not take
+    (its message says which it takes), or a file that is there but cannot be read (which is
+    never replaced) or is being changed by another process too long."""
 
 
 @dataclass(frozen=True)
@@ -40,6 +52,9 @@ class Settings:
     """Key bindings by binding id (`table.undo = "ctrl+u"`), as Textual's keymap takes them."""
     problem: str | None = None
     """Why the file could not be read (it is then left as it is and ignored)."""
+    unreadable: bool = False
+    """The file is there but could not be read at all (no permission, a folder, a named pipe):
+    unlike a damaged one, it is never set aside or replaced, and a change is refused."""
 
     def value(self, key: str) -> str | None:
         if key.startswith("keys."):
@@ -51,13 +66,16 @@ def settings_path() -> Path:
     """`$UNO_REFEREE_CONFIG`, else `settings.toml` in the platform's config folder."""
     explicit = os.environ.get(CONFIG_VARIABLE, "").strip()
     if explicit:
-        return Path(explicit).expanduser()
+        return user_path(explicit, CONFIG_VARIABLE)
     return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)) / FILE_NAME
 
 
 def check_key(key: str) -> None:
     """SettingsError unless `key` names a setting (`language`, ..., `keys.<binding id>`)."""
-    if key not in KEYS and not (key.startswith("keys.") and len(key) > 5):
+    # A binding id is a dotted name: one with a control character (which would act on the
+    # terminal where `config` lists it) names no binding.
+    if key not in KEYS and not (key.startswith("keys.") and len(key) > 5
+                                and visible(key) == key):
         raise SettingsError(_("there is no setting {key!r} (settings: {known})").format(
             key=key, known=", ".join((*KEYS, "keys.<binding id>"))))
 
@@ -76,8 +94,8 @@ def check(key: str, value: str) -> str:
             raise SettingsError(_("glyphs takes {choices}, not {value!r}").format(
                 choices=", ".join(GLYPHS), value=value))
         return value.lower()
-    # The theme and the key bindings: a name.
-    if not value or any(ch < " " for ch in value):
+    # The theme and the key bindings: a name, shown as it is (no control character).
+    if not value or visible(value) != value:
         raise SettingsError(_("{key} takes a name, not {value!r}").format(key=key, value=value))
     return value
 
@@ -87,22 +105,75 @@ def load(path: Path | None = None) -> Settings:
     holds values the product does not take is ignored and left untouched, with a problem."""
     path = path or settings_path()
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        return _read(path)
+    except OSError as exc:
+        return Settings(problem=_("the settings file {path} cannot be read ({reason}); it is "
+                                  "ignored and left as it is").format(
+                                      path=str(path), reason=exc.strerror or exc),
+                        unreadable=True)
+
+
+def _read(path: Path) -> Settings:
+    """The file's contents, defaults when there is none, or a problem when it is damaged; an
+    OSError when it is there but cannot be read (no permission, not a regular file)."""
+    try:
+        raw = read_regular(path, MAX_BYTES)
     except FileNotFoundError:
         return Settings()
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        return Settings(problem=_("the settings file {path} cannot be read ({reason}); it is "
-                                  "ignored").format(path=str(path), reason=str(exc)))
     try:
-        plain = {key: check(key, str(data[key])) for key in KEYS if key in data}
+        if len(raw) > MAX_BYTES:
+            raise ValueError(_("it is larger than {limit:,} bytes").format(limit=MAX_BYTES))
+        text = raw.decode("utf-8")
+        check_nesting(text)
+        data = tomllib.loads(text)
+    except UnicodeDecodeError as exc:
+        reason = _("not UTF-8 text at byte {offset}").format(offset=exc.start)
+    except (ValueError, RecursionError) as exc:  # tomllib.TOMLDecodeError is a ValueError
+        reason = str(exc) or type(exc).__name__
+    else:
+        return _settings(path, data)
+    return Settings(problem=_("the settings file {path} cannot be read ({reason}); it is "
+                              "ignored").format(path=str(path), reason=reason))
+
+
+def _settings(path: Path, data: dict[str, Any]) -> Settings:
+    try:
+        plain = {key: check(key, _text(key, data[key])) for key in KEYS if key in data}
         keys = data.get("keys", {})
         if not isinstance(keys, dict):
             raise SettingsError(_("keys must be a table of binding ids and keys"))
-        bound = {str(k): check(f"keys.{k}", str(v)) for k, v in keys.items()}
+        bound = {k: check(f"keys.{k}", _text(f"keys.{k}", v)) for k, v in _bindings(keys)}
     except SettingsError as exc:
         return Settings(problem=_("the settings file {path} is ignored: {reason}").format(
             path=str(path), reason=str(exc)))
-    return Settings(keys=bound, **plain)
+    return Settings(language=plain.get("language"), theme=plain.get("theme"),
+                    glyphs=plain.get("glyphs"), keys=bound)
+
+
+def _bindings(keys: dict[str, Any]) -> list[tuple[str, Any]]:
+    """The `[keys]` table as (binding id, key) pairs: `table.undo = "ctrl+u"` written unquoted
+    is a table in TOML, read back as the dotted id it was written as."""
+    pairs: list[tuple[str, Any]] = []
+    # A loop rather than recursion: dotted keys nest without brackets, as deep as a file is long.
+    tables: list[tuple[str, dict[str, Any]]] = [("", keys)]
+    while tables:
+        prefix, table = tables.pop()
+        for name, value in table.items():
+            if isinstance(value, dict) and prefix.count(".") < MAX_DEPTH:
+                tables.append((f"{prefix}{name}.", value))
+            else:
+                pairs.append((f"{prefix}{name}", value))
+    return sorted(pairs)
+
+
+def _text(key: str, value: object) -> str:
+    # Never str() of a table: TOML's dotted keys nest without brackets, and the text of a
+    # table nested thousands deep is a RecursionError.
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool | int | float):
+        return str(value)
+    raise SettingsError(_("{key} takes text, not a table, an array or a date").format(key=key))
 
 
 def _dump(settings: Settings) -> bytes:
@@ -115,17 +186,41 @@ def _dump(settings: Settings) -> bytes:
     return tomli_w.dumps(data).encode("utf-8")
 
 
-def change(key: str, value: str | None, path: Path | None = None) -> Settings:
+class Changed(NamedTuple):
+    """The settings after a change, and where a damaged file was set aside (None if not)."""
+
+    settings: Settings
+    kept: Path | None
+
+
+def change(key: str, value: str | None, path: Path | None = None) -> Changed:
     """Set (or with None, remove) one setting and write the file, creating it on first change.
-    A file that could not be read is set aside (`settings.toml.unreadable-<time>`) first, never
-    overwritten."""
+
+    Read, changed and written under the file's lock, so that two changes at once both last. A
+    damaged file is set aside (`settings.toml.unreadable-<time>`) first, never overwritten; a
+    file that cannot be read at all is left as it is and the change refused (SettingsError)."""
     path = path or settings_path()
     # Checked before anything is touched: a refused value leaves even an unreadable file as is.
     check_key(key)
     stored = None if value is None else check(key, value)
-    current = load(path)
-    if current.problem is not None and path.exists():
-        path.replace(path.with_name(f"{path.name}.unreadable-{int(time.time())}"))
+    try:
+        with documents.changing(path, _LOCK_WAIT):
+            return _change(path, key, stored)
+    except locks.Timeout:
+        raise SettingsError(_("another process is changing the settings file {path}; try "
+                              "again").format(path=str(path))) from None
+
+
+def _change(path: Path, key: str, stored: str | None) -> Changed:
+    try:
+        current = _read(path)
+    except OSError as exc:
+        raise SettingsError(_("the settings file {path} cannot be read ({reason}), so it is left "
+                              "as it is: make it a file you can read, or remove it").format(
+                                  path=str(path), reason=exc.strerror or exc)) from None
+    kept = None
+    if current.problem is not None:
+        kept = _set_aside(path)
         current = Settings()
     if key.startswith("keys."):
         keys = dict(current.keys)
@@ -136,6 +231,21 @@ def change(key: str, value: str | None, path: Path | None = None) -> Settings:
         updated = replace(current, keys=keys)
     else:
         updated = replace(current, **{key: stored})  # type: ignore[arg-type]
-    path.parent.mkdir(parents=True, exist_ok=True)
     write_atomically(path, _dump(updated))
-    return updated
+    return Changed(updated, kept)
+
+
+def _set_aside(path: Path) -> Path:
+    """Move the damaged file to a name of its own beside it (never over another one)."""
+    stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%dT%H%M%SZ")
+    for n in range(1000):
+        target = path.with_name(f"{path.name}.unreadable-{stamp}{f'-{n}' if n else ''}")
+        if not target.exists():
+            path.replace(target)
+            return target
+    raise FileExistsError(target)
+
+
+def sweep(path: Path | None = None) -> None:
+    """Remove the temp files a `change` killed mid-write left beside the settings file."""
+    documents.sweep(path or settings_path())

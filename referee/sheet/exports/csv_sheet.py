@@ -1,9 +1,12 @@
-"""The sheet as CSV: one row per player per round, UTF-8 with a BOM so Excel reads any name."""
+"""The sheet as CSV: one row per player per round, UTF-8 with a BOM so Excel reads any name; and
+the cells every CSV the program writes is made of."""
 
 from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterable
+from typing import Any
 
 from ...i18n import NC_, pgettext
 from ..model import Sheet
@@ -17,23 +20,41 @@ COLUMNS = (NC_("csv", "round"), NC_("csv", "player"), NC_("csv", "hand"), NC_("c
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
+def cell(value: Any) -> Any:
+    """`value` as a CSV cell a spreadsheet reads as it is: text that would start a formula
+    gets an apostrophe before it; numbers (a negative one too) are left as they are."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return f"'{value}"
+    return value
+
+
+class Writer:
+    """`csv.writer` whose every text cell is `cell`ed: what any command writes as CSV."""
+
+    def __init__(self, stream: io.TextIOBase, **dialect: Any) -> None:
+        self._writer = csv.writer(stream, **dialect)
+
+    def writerow(self, row: Iterable[Any]) -> None:
+        self._writer.writerow([cell(value) for value in row])
+
+    def writerows(self, rows: Iterable[Iterable[Any]]) -> None:
+        for row in rows:
+            self.writerow(row)
+
+
 def rows(sheet: Sheet) -> list[list[str | int]]:
     """The header row, then a row per player per scored round (a hand not entered is empty)."""
     out: list[list[str | int]] = [[pgettext("csv", column) for column in COLUMNS]]
     for rnd in sheet.rounds:
         for player in sheet.players:
             hand = rnd.hands.get(player)
-            out.append([rnd.number, _text(player), "" if hand is None else hand,
-                        rnd.points[player], rnd.running[player], rnd.ranks[player],
-                        _text(rnd.went_out or ""), _text(rnd.dealer or "")])
+            out.append([rnd.number, player, "" if hand is None else hand, rnd.points[player],
+                        rnd.running[player], rnd.ranks[player], rnd.went_out or "",
+                        rnd.dealer or ""])
     return out
 
 
 def render(sheet: Sheet) -> bytes:
     buffer = io.StringIO()
-    csv.writer(buffer).writerows(rows(sheet))
+    Writer(buffer).writerows(rows(sheet))
     return buffer.getvalue().encode("utf-8-sig")
-
-
-def _text(value: str) -> str:
-    return f"'{value}" if value.startswith(_FORMULA_START) else value

@@ -1,0 +1,40 @@
+"""Small documents kept whole (the settings file, the league book): each changed under a lock
+file beside it, read back under that lock, and swept of what a killed writer left."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from pathlib import Path
+
+from . import locks
+from .atomic import leftovers, remove_leftovers
+
+
+def lock_path(path: Path) -> Path:
+    """The writers' lock of the document at `path`: `<name>.lock` beside it."""
+    return path.with_name(path.name + ".lock")
+
+
+@contextlib.contextmanager
+def changing(path: Path, wait: float) -> Iterator[None]:
+    """Hold the document's lock for one read-modify-write, creating its folder first.
+
+    Two writers that each read, change and write the whole file would otherwise lose one
+    change. locks.Timeout if another process holds the lock longer than `wait` seconds; an
+    OSError if the folder or the lock file cannot be made. Temp files of a writer that was
+    killed are removed on the way in: while the lock is held no writer's can be in flight."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with locks.FileLock(lock_path(path), timeout=wait):
+        remove_leftovers(path)
+        yield
+
+
+def sweep(path: Path) -> None:
+    """Remove the temp files a killed writer of `path` left, if no writer holds its lock now;
+    never waits, and costs one scan of the folder when there are none."""
+    if not leftovers(path):
+        return
+    with contextlib.suppress(locks.Timeout, OSError), \
+            locks.FileLock(lock_path(path), timeout=0):
+        remove_leftovers(path)
