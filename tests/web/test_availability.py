@@ -1,13 +1,17 @@
 """A server no one can starve: connections that say nothing (or say it a byte at a time) are cut
 off and kept to a share per address, so viewers still get their pages; stream slots are taken
-at the check; every answer, the server's own errors included, carries the security headers."""
+at the check; every answer, the server's own errors included, carries the security headers;
+and `--host 0` says that it means every address."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import http.client
+import signal
 import socket
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,11 +26,12 @@ from uvicorn.server import ServerState
 
 from referee.service import SessionService
 from referee.web.connections import PER_ADDRESS, REQUEST_SECONDS, Gate, GuardedProtocol
+from referee.web.links import LinkError, resolve_host
 from referee.web.server import ServerOptions, bind, build_server, create_app, server_config
 
 from .conftest import new_session
 from .hostile import HOSTILE, ROUND, SLOW_HEAD, Hostile, closed_by_peer, connect_from, wait_for
-from .server_process import ServerProcess
+from .server_process import ROOT, ServerProcess, free_port
 from .test_browser import WAIT_MS, row, sample_moves
 
 CUT_OFF_SECONDS = 60
@@ -463,6 +468,48 @@ def test_a_full_stream_cap_answers_503_with_the_security_headers(
             assert_secured(headers)
         finally:
             first.close()
+
+
+# --host ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("host, meant", [("0", "0.0.0.0"), ("0x0", "0.0.0.0"),
+                                         ("0.0", "0.0.0.0"), ("000", "0.0.0.0")])
+def test_a_host_that_means_every_address_must_say_so(
+        service: SessionService, data_dir: Path, host: str, meant: str) -> None:
+    with pytest.raises(LinkError, match="every address"):
+        resolve_host(host)
+    assert resolve_host(meant)[0] == meant
+    sid = new_session(service)
+    port = free_port()
+    try:
+        done = subprocess.run([sys.executable, "-m", "referee.cli", "serve", sid, "--host",
+                               host, "--port", str(port), "--data-dir", str(data_dir)],
+                              cwd=ROOT, capture_output=True, text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"--host {host} served (on every address) instead of saying so")
+    assert done.returncode == 2
+    said = " ".join(done.stderr.split())
+    assert f"--host '{host}' means every address of this machine ({meant})" in said
+    assert f"say --host {meant}" in said
+    assert "Traceback" not in done.stderr and done.stdout == ""
+
+
+def test_every_address_asked_for_is_said_on_the_terminal(service: SessionService,
+                                                         data_dir: Path) -> None:
+    sid = new_session(service)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "referee.cli", "serve", sid, "--host", "0.0.0.0", "--port",
+         str(free_port("0.0.0.0")), "--url-only", "--data-dir", str(data_dir)], cwd=ROOT,
+        text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert proc.stdout is not None
+        url = proc.stdout.readline()
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        _out, errors = proc.communicate(timeout=30)
+    assert url.startswith("http://"), errors
+    note = " ".join(errors.split())
+    assert "listening on every address of this machine (0.0.0.0)" in note
 
 
 # Done when: a real browser under siege -------------------------------------------------------
