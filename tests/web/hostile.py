@@ -24,6 +24,17 @@ SLOW_HEAD = (b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: "
 """A head that never ends (no blank line), well under h11's 16 KiB limit on an incomplete one."""
 
 
+def bindable(address: str) -> bool:
+    """Whether this machine has `address` (Linux answers on all of 127.0.0.0/8; macOS has only
+    127.0.0.1 unless aliases are added)."""
+    with socket.socket() as probe:
+        try:
+            probe.bind((address, 0))
+        except OSError:
+            return False
+    return True
+
+
 def connect_from(source: str, port: int, host: str = "127.0.0.1") -> socket.socket:
     """A TCP connection to `host`:`port` from the address `source` (bound before connecting)."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
