@@ -63,6 +63,7 @@ def run(a: argparse.Namespace) -> int:
     # Loaded here: every command builds this parser, and only `serve` needs the web stack.
     from ..web.errors import ServeError
     from ..web.links import (
+        EVERY_ADDRESS,
         TOKEN_VARIABLE,
         LinkError,
         check_token,
@@ -89,8 +90,13 @@ def run(a: argparse.Namespace) -> int:
         except ServeError as exc:
             raise Failure(_("uno-referee serve: {error}").format(error=exc.message)) from None
         bound_host, port = sock.getsockname()[:2]
-        # A wildcard address (asked for) is reachable at the local-network address.
-        shown = local_address() if bound_host in ("0.0.0.0", "::") else bound_host
+        # A wildcard address (asked for) is reachable at the local-network address; the address
+        # printed does not say that every other one of the machine's answers too.
+        shown = local_address() if bound_host in EVERY_ADDRESS else bound_host
+        if bound_host in EVERY_ADDRESS:
+            print(_("uno-referee serve: listening on every address of this machine ({host}), "
+                    "on every network it is on, not only at the address shown").format(
+                        host=bound_host), file=sys.stderr, flush=True)
         url = scoreboard_url(shown, port, token)
         if a.url_only:
             print(url, flush=True)

@@ -22,11 +22,27 @@ class Hub:
         self.live = live
         self.max_streams = max_streams
         self.streams = 0
+        """Streams open or about to open: a slot is taken at the check, before the stream starts."""
         self.version = 0
         self.moves = len(live.moves)
         self.fragment = board_fragment(board_of(live))
         self._changed = asyncio.Event()
         self._reported: str | None = None
+
+    def claim(self) -> bool:
+        """Take a stream's slot (True), or none if every slot is taken (False).
+
+        The check and the count are one step with no await between them, so that requests
+        arriving together cannot all pass the check before any stream has counted itself.
+        """
+        if self.streams >= self.max_streams:
+            return False
+        self.streams += 1
+        return True
+
+    def release(self) -> None:
+        """Give back a slot taken by `claim`: once per claim."""
+        self.streams -= 1
 
     def _refresh(self) -> bool:
         """In a worker thread (the only one that touches `live`): re-read and re-render."""

@@ -52,15 +52,27 @@ def local_address() -> str:
     return "127.0.0.1" if address.startswith("0.") else address
 
 
+EVERY_ADDRESS = ("0.0.0.0", "::")
+"""How `--host` asks for every address of the machine (IPv4, IPv6): only in these words."""
+
+
 def resolve_host(host: str) -> tuple[str, int]:
-    """The numeric address to bind for `host` and its address family; LinkError if none."""
+    """The numeric address to bind for `host` and its address family; LinkError if none, or if
+    `host` means every address without saying so."""
     try:
         found = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError) as exc:
         raise LinkError(_("--host {host!r}: not an address of this machine or a name that "
                           "resolves ({reason})").format(host=host, reason=exc)) from None
     family, _type, _proto, _name, address = found[0]
-    return str(address[0]), int(family)
+    numeric = str(address[0])
+    # The resolver reads `0`, `0x0`, `0.0` or `000` as 0.0.0.0 (and a name may resolve to it):
+    # a typo, or a shortcut, would quietly put the session on every network the machine is on.
+    if numeric in EVERY_ADDRESS and host != numeric:
+        raise LinkError(_("--host {host!r} means every address of this machine ({address}), on "
+                          "every network it is on; to listen on every address, say --host "
+                          "{address}").format(host=host, address=numeric))
+    return numeric, int(family)
 
 
 def scoreboard_url(host: str, port: int, token: str) -> str:

@@ -3,13 +3,15 @@
 Routes, all under the token: `/s/TOKEN/` (the page), `/s/TOKEN/events` (server-sent events,
 one `board` event a change), `/s/TOKEN/board.js` and `board.css`. Anything else, or a missing
 or wrong token, gets the page asking for the QR code; a method other than GET or HEAD gets 405
-before any route is looked at.
+before any route is looked at. Every answer, uvicorn's own included, carries the security
+headers (`headers`); the connections are kept in bounds by `connections`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import secrets
 import signal
 import socket
@@ -21,12 +23,21 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.routing import Route
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ..i18n import _
 from ..notation import visible
 from ..service import LiveSession
+from .connections import (
+    MAX_OPEN,
+    PER_ADDRESS,
+    REQUEST_SECONDS,
+    Gate,
+    guarded_protocol,
+    open_ceiling,
+)
 from .errors import ServeError
+from .headers import SECURITY_HEADERS
 from .hub import Hub
 from .links import LinkError, resolve_host
 from .pages import asset, page, refused_page
@@ -36,19 +47,6 @@ KEEP_ALIVE_SECONDS = 15
 RETRY_MS = 1000
 """How soon a browser reconnects a dropped stream (the `retry:` field of the stream)."""
 
-SECURITY_HEADERS = [
-    # The page loads only what this server serves: no inline script, no other origin.
-    (b"content-security-policy",
-     b"default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-     b"connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
-    (b"x-content-type-options", b"nosniff"),
-    # The token is in the address: never hand it to another site.
-    (b"referrer-policy", b"no-referrer"),
-    (b"x-frame-options", b"DENY"),
-    (b"cache-control", b"no-store"),
-]
-
-
 @dataclass(frozen=True)
 class ServerOptions:
     host: str
@@ -57,37 +55,74 @@ class ServerOptions:
     max_streams: int = 50
     """Pages following the session at once; more are told to come back (503)."""
     max_connections: int = 100
-    """Connections uvicorn takes at once (its `limit_concurrency`); more get 503."""
+    """Requests answered at once, the open streams among them; one more is answered 503.
+    Only requests count: a connection that has sent no complete request is not answered yet
+    (uvicorn's `limit_concurrency` counted those too, so idle ones locked everyone out)."""
+    per_address: int = PER_ADDRESS
+    """Connections one address may hold open at once."""
+    max_open: int = MAX_OPEN
+    """Connections held open at once, all addresses together."""
+    request_seconds: float = REQUEST_SECONDS
+    """How long a connection may wait before its request's head is complete."""
 
 
 class Guard:
-    """Answers only GET and HEAD, and adds the security headers to every response."""
+    """Answers only GET and HEAD, and no more than `max_requests` requests at once."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, max_requests: int) -> None:
         self.app = app
+        self.max_requests = max_requests
+        self.requests = 0
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-
-        async def secured(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message.setdefault("headers", [])
-                message["headers"] = [*message["headers"], *SECURITY_HEADERS]
-            await send(message)
-
         if scope["method"] not in ("GET", "HEAD"):
             refused = Response(_("Read-only: only GET and HEAD are answered."), 405,
                                headers={"Allow": "GET, HEAD"}, media_type="text/plain")
-            await refused(scope, receive, secured)
+            await refused(scope, receive, send)
             return
-        await self.app(scope, receive, secured)
+        # Checked and counted in one step (no await between them).
+        if self.requests >= self.max_requests:
+            busy = Response(_("The scoreboard is answering too many requests at once; it will "
+                              "be back shortly."), 503, headers={"Retry-After": "5"},
+                            media_type="text/plain")
+            await busy(scope, receive, send)
+            return
+        self.requests += 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.requests -= 1
+
+
+class Following(StreamingResponse):
+    """A page's stream, holding the slot its route took until it ends, however it ends: the
+    client gone before the first byte, the server stopping, or a failure."""
+
+    def __init__(self, hub: Hub, stopping: Callable[[], bool]) -> None:
+        super().__init__(_stream(hub, stopping), media_type="text/event-stream",
+                         headers={"X-Accel-Buffering": "no"})
+        self.hub = hub
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        # Starlette calls this as soon as the route returns, with nothing to wait for between
+        # them; a stream whose client is gone is cancelled before its generator ever starts,
+        # so the slot is given back here rather than in the generator.
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.hub.release()
 
 
 def create_app(live: LiveSession, token: str, *, max_streams: int = 50,
+               max_requests: int = 100,
                stopping: Callable[[], bool] = lambda: False) -> ASGIApp:
-    """The ASGI app serving `live` (opened read-only) to holders of `token`."""
+    """The ASGI app serving `live` (opened read-only) to holders of `token`.
+
+    The security headers are not its own: the server adds them to every answer (`serve`).
+    """
     hub = Hub(live, max_streams)
     title = visible(live.header.event or _("UNO scoreboard"))
     script, style = asset("board.js"), asset("board.css")
@@ -110,11 +145,10 @@ def create_app(live: LiveSession, token: str, *, max_streams: int = 50,
             return refused(403)
         if request.method == "HEAD":
             return Response(media_type="text/event-stream")
-        if hub.streams >= hub.max_streams:
+        if not hub.claim():
             return Response(_("Too many pages follow this session; retrying shortly."), 503,
                             headers={"Retry-After": "5"}, media_type="text/plain")
-        return StreamingResponse(_stream(hub, stopping), media_type="text/event-stream",
-                                 headers={"X-Accel-Buffering": "no"})
+        return Following(hub, stopping)
 
     def static(body: bytes, media_type: str) -> Callable[[Request], Awaitable[Response]]:
         async def serve_file(request: Request) -> Response:
@@ -144,31 +178,27 @@ def create_app(live: LiveSession, token: str, *, max_streams: int = 50,
         Route("/{rest:path}", nowhere),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
-    return Guard(app)
+    return Guard(app, max_requests)
 
 
 async def _stream(hub: Hub, stopping: Callable[[], bool]) -> AsyncIterator[str]:
     """One page's stream: the board now, then again at every change, until it goes away."""
-    hub.streams += 1
-    try:
-        yield f"retry: {RETRY_MS}\n\n"
-        seen, idle = -1, 0
-        # Wakes at least every second, so that a stopping server ends its streams at once.
-        while not stopping():
-            if seen != hub.version:
-                seen, idle = hub.version, 0
-                # A line break is the stream's own syntax: the board (whose names and rulings
-                # hold no control characters) is cut at its own lines only.
-                lines = hub.fragment.replace("\r", "").split("\n")
-                data = "".join(f"data: {line}\n" for line in lines)
-                yield f"event: board\nid: {hub.moves}\n{data}\n"
-            elif not await hub.wait(seen, 1.0):
-                idle += 1
-                if idle >= KEEP_ALIVE_SECONDS:
-                    idle = 0
-                    yield ": still here\n\n"
-    finally:
-        hub.streams -= 1
+    yield f"retry: {RETRY_MS}\n\n"
+    seen, idle = -1, 0
+    # Wakes at least every second, so that a stopping server ends its streams at once.
+    while not stopping():
+        if seen != hub.version:
+            seen, idle = hub.version, 0
+            # A line break is the stream's own syntax: the board (whose names and rulings
+            # hold no control characters) is cut at its own lines only.
+            lines = hub.fragment.replace("\r", "").split("\n")
+            data = "".join(f"data: {line}\n" for line in lines)
+            yield f"event: board\nid: {hub.moves}\n{data}\n"
+        elif not await hub.wait(seen, 1.0):
+            idle += 1
+            if idle >= KEEP_ALIVE_SECONDS:
+                idle = 0
+                yield ": still here\n\n"
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -195,20 +225,35 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def server_config(app: ASGIApp, options: ServerOptions) -> uvicorn.Config:
+    """uvicorn's settings for `app`: the guarded h11 protocol, the security headers on every
+    answer, and no connection cap of its own (the gate and `max_connections` are the caps)."""
+    gate = Gate(options.per_address, open_ceiling(options.max_open), options.request_seconds)
+    return uvicorn.Config(app, http=guarded_protocol(gate), headers=SECURITY_HEADERS,
+                          timeout_keep_alive=math.ceil(options.request_seconds),
+                          timeout_graceful_shutdown=1,
+                          log_level="warning", access_log=False, server_header=False,
+                          proxy_headers=False, ws="none", lifespan="on")
+
+
+def build_server(live: LiveSession, options: ServerOptions,
+                 stopped: Callable[[], bool] = lambda: False) -> uvicorn.Server:
+    """The server for `live`; it ends its streams once `stopped()` or its own exit is due."""
+
+    def stopping() -> bool:
+        return stopped() or server.should_exit
+
+    app = create_app(live, options.token, max_streams=options.max_streams,
+                     max_requests=options.max_connections, stopping=stopping)
+    server = uvicorn.Server(server_config(app, options))
+    return server
+
+
 def serve(live: LiveSession, sock: socket.socket, options: ServerOptions) -> None:
     """Serve until SIGINT or SIGTERM, then close the streams within a second."""
     stopped: list[bool] = []
     """Set by a stop signal; the streams and the file's follower look at it."""
-
-    def stopping() -> bool:
-        return bool(stopped) or server.should_exit
-
-    app = create_app(live, options.token, max_streams=options.max_streams, stopping=stopping)
-    config = uvicorn.Config(app, limit_concurrency=options.max_connections,
-                            timeout_graceful_shutdown=1, log_level="warning",
-                            access_log=False, server_header=False, proxy_headers=False,
-                            http="h11", ws="none", lifespan="on")
-    server = uvicorn.Server(config)
+    server = build_server(live, options, lambda: bool(stopped))
 
     # uvicorn stops gracefully on SIGINT and SIGTERM, then raises the signal again for the
     # handler it found. This one only asks the server to stop: Ctrl+C or `kill` is a plain stop

@@ -113,13 +113,17 @@ def test_paths_outside_the_app_are_not_served(served: Served, path: str) -> None
 
 
 def test_every_response_carries_the_security_headers(served: Served) -> None:
-    for path in (served.path, served.path + "board.js", "/nowhere"):
-        _status, headers, _body = served.request("GET", path)
+    for method, path in (("GET", served.path), ("GET", served.path + "board.js"),
+                         ("GET", "/nowhere"), ("POST", served.path)):
+        _status, headers, _body = served.request(method, path)
         policy = headers["content-security-policy"]
         assert "default-src 'none'" in policy and "script-src 'self'" in policy
         assert "unsafe-inline" not in policy
         assert headers["x-content-type-options"] == "nosniff"
         assert headers["referrer-policy"] == "no-referrer"
+        assert headers["cross-origin-opener-policy"] == "same-origin"
+        assert headers["cross-origin-resource-policy"] == "same-origin"
+        assert "camera=()" in headers["permissions-policy"]
 
 
 def test_the_page_has_no_inline_script_and_nothing_from_elsewhere(served: Served) -> None:
