@@ -116,9 +116,15 @@ PATH_VARIABLES = (HOME_VARIABLE, settings.CONFIG_VARIABLE, CACHE_VARIABLE)
 
 def usable_input(words: Sequence[str], environ: Mapping[str, str] | None = None) -> None:
     """Failure (exit 2) naming the first argument or variable that holds bytes that are not
-    UTF-8 (a Shift_JIS file name), or a variable naming the folder of a user this machine does
+    UTF-8 (a Shift_JIS file name) or a NUL, or a variable naming the folder of a user this machine does
     not have. Checked once, before any command: past here, every word is text."""
     for n, word in enumerate(words, 1):
+        if "\0" in word:
+            # No command line can hold one (a C string ends there), but a caller in this
+            # process can, and no file name or text of the program takes it.
+            raise Failure(_("uno-referee: argument {n}, {shown}, holds a NUL character (at "
+                            "offset {offset})").format(n=n, shown=visible(word),
+                                                       offset=word.index("\0")))
         found = not_utf8(word)
         if found is not None:
             raise Failure(_("uno-referee: argument {n}, {shown}, is not UTF-8 text (byte "

@@ -350,6 +350,8 @@ class SessionService:
     def _rows(self, rebuild: bool) -> tuple[dict[str, dict[str, Any]], tuple[str, ...]]:
         """The index brought up to date with the files: rows by id, and what went wrong."""
         sweep_leftovers(self.layout)
+        # A move to the trash or back killed mid-way leaves the other folder's lock file.
+        sweep_leftovers(self.trash)
         self.index.sweep()
         rows, warning = self.index.load()
         warnings = [warning] if warning else []

@@ -1,14 +1,23 @@
 """Crash-test helper for every writing command: forks one operation, SIGKILLs it at a file
 operation chosen by the seed.
 
-Run as `python operations.py DATA_DIR MOVES_FILE SAMPLE_FILE`. For each `OP SESSION_ID SEED`
-line on stdin (OP: new, import, move, undo, correct, rebuild) it forks a child that performs
-the operation through the service and dies just before its Nth file operation (`killing.arm`),
-N drawn by the seed up to the most operations a finished run of OP made; one run in four is
-let finish. It answers one line: `killed ACK...` or `done ACK...`, where each ACK is
-what the child acknowledged before it died (`created:ID`, `imported:ID`, `moved:SEQ`,
-`undone:SEQ`, `corrected:SEQ:TEXT`, `rebuilt`); `error TEXT` if the child failed. A child
-acknowledges only after the service returned.
+Run as `python operations.py DATA_DIR MOVES_FILE SAMPLE_FILE MID_FILE`. For each
+`OP SESSION_ID SEED` line on stdin it forks a child that performs the operation and dies just
+before its Nth file operation (`killing.arm`) under the data, cache or config folder, N drawn
+by the seed up to the most operations a finished run of OP made; one run in four is let
+finish. It answers one line: `killed ACK...` or `done ACK...`, where each ACK is what the child
+acknowledged before it died; `error TEXT` if the child failed. A child acknowledges only after
+the program returned. The operations, every writer of the program, and their ACKs:
+
+- new, import: a session stored (`created:ID`, `imported:ID`);
+- move, undo, correct: moves recorded, the last one taken back, one replaced (`moved:SEQ`,
+  `undone:SEQ`, `corrected:SEQ:TEXT`); a long session also writes its snapshot (the cache);
+- rebuild: the list's index written again (`rebuilt`);
+- trash, restore: a session moved to the trash and back (`trashed:ID`, `restored:ID`);
+- update: MID_FILE stored, then SAMPLE_FILE, which continues it, imported as its update
+  (`imported:ID`, `updated:ID`);
+- label: a label added in the league book (`labelled:ID:LABEL`);
+- config: a setting changed in the settings file (`set:KEY:VALUE`).
 """
 
 from __future__ import annotations
@@ -18,6 +27,7 @@ import random
 import signal
 import sys
 import traceback
+from typing import NamedTuple
 
 from killing import arm, counted, said, wait_for
 
@@ -25,6 +35,9 @@ from referee.engine import Referee
 from referee.engine.events import Header
 from referee.notation import format_event
 from referee.service import SessionService
+from referee.service.sessions import UPDATE
+from referee.stats.league import change_league
+from referee.store import settings
 from referee.store.cache import cache_dir
 
 HEADER = Header(edition="classic", players=("Ann", "Bob", "Cy", "Dee"), scoring="rounds 8")
@@ -51,7 +64,7 @@ def alternative(service: SessionService, sid: str) -> tuple[int, str] | None:
     return None
 
 
-def operate(service: SessionService, op: str, sid: str, moves: list[str], sample: str,
+def operate(service: SessionService, op: str, sid: str, seed: int, files: Files,
             out: int) -> None:
     def ack(text: str) -> None:
         os.write(out, f"ack {text}\n".encode())
@@ -59,10 +72,27 @@ def operate(service: SessionService, op: str, sid: str, moves: list[str], sample
     if op == "new":
         ack(f"created:{service.create(HEADER)}")
     elif op == "import":
-        ack(f"imported:{service.import_text(sample, 'sample.uno', again=True).id}")
+        ack(f"imported:{service.import_text(files.sample, 'sample.uno', again=True).id}")
+    elif op == "update":
+        early = service.import_text(files.mid, "mid.uno", again=True).id
+        ack(f"imported:{early}")
+        ack(f"updated:{service.import_text(files.sample, 'sample.uno', extension=UPDATE).id}")
     elif op == "rebuild":
         service.list(rebuild=True)
         ack("rebuilt")
+    elif op == "trash":
+        ack(f"trashed:{service.delete(sid)}")
+    elif op == "restore":
+        ack(f"restored:{service.restore(sid)}")
+    elif op == "label":
+        label = f"night-{seed}"
+        change_league(service.layout,
+                      lambda book: book.labels.setdefault(sid, []).append(label))
+        ack(f"labelled:{sid}:{label}")
+    elif op == "config":
+        key, value = f"keys.crash.{seed % 5}", f"f{seed % 12 + 1}"  # as the test expects
+        settings.change(key, value)
+        ack(f"set:{key}:{value}")
     elif op == "correct":
         found = alternative(service, sid)
         if found is not None:
@@ -76,6 +106,7 @@ def operate(service: SessionService, op: str, sid: str, moves: list[str], sample
             if live.moves:
                 ack(f"undone:{live.undo().seq}")
     else:
+        moves = files.moves
         with service.open(sid) as live:
             for index in range(len(live.moves), min(len(moves), len(live.moves) + 40)):
                 result = live.record(moves[index])
@@ -84,8 +115,15 @@ def operate(service: SessionService, op: str, sid: str, moves: list[str], sample
                 ack(f"moved:{result.seq}")
 
 
-def run(service: SessionService, op: str, sid: str, seed: int, moves: list[str],
-        sample: str) -> str:
+class Files(NamedTuple):
+    """What the operations store: the game's moves, a sample session and its first part."""
+
+    moves: list[str]
+    sample: str
+    mid: str
+
+
+def run(service: SessionService, op: str, sid: str, seed: int, files: Files) -> str:
     known = EVENTS.get(op, FIRST_GUESS)
     # One run in four is let finish (past its last operation), so that every command is also
     # checked against what it acknowledged; the others die at any of its operations.
@@ -95,9 +133,10 @@ def run(service: SessionService, op: str, sid: str, seed: int, moves: list[str],
     pid = os.fork()
     if pid == 0:
         os.close(read_end)
-        seen = arm([os.fspath(service.layout.root), os.fspath(cache_dir())], at)
+        roots = [service.layout.root, cache_dir(), settings.settings_path().parent]
+        seen = arm([os.fspath(root) for root in roots], at)
         try:
-            operate(service, op, sid, moves, sample, write_end)
+            operate(service, op, sid, seed, files, write_end)
             os.write(write_end, f"events {seen()}\ndone\n".encode())
             os._exit(0)
         except BaseException:  # report anything to the test, then die
@@ -116,15 +155,15 @@ def run(service: SessionService, op: str, sid: str, seed: int, moves: list[str],
 
 
 def main() -> None:
-    data_dir, moves_file, sample_file = sys.argv[1:4]
+    data_dir, moves_file, sample_file, mid_file = sys.argv[1:5]
     with open(moves_file, encoding="utf-8") as fh:
         moves = fh.read().splitlines()
-    with open(sample_file, encoding="utf-8") as fh:
-        sample = fh.read()
+    with open(sample_file, encoding="utf-8") as fh, open(mid_file, encoding="utf-8") as mid:
+        files = Files(moves, fh.read(), mid.read())
     service = SessionService(data_dir)
     for line in sys.stdin:
         op, sid, seed = line.split()
-        print(run(service, op, sid, int(seed), moves, sample), flush=True)
+        print(run(service, op, sid, int(seed), files), flush=True)
 
 
 if __name__ == "__main__":
