@@ -4,6 +4,7 @@ its address and QR code on screen, and the server stopped when the app quits."""
 from __future__ import annotations
 
 import asyncio
+import time
 import urllib.request
 from pathlib import Path
 
@@ -34,14 +35,34 @@ def on_loopback(monkeypatch: pytest.MonkeyPatch) -> list[ServeProcess]:
     return made
 
 
-async def shown_url(pilot, dialog: ServeDialog) -> str:  # type: ignore[no-untyped-def]
-    for _ in range(300):
-        url = str(dialog.query_one("#url", Static).render())
-        if url.startswith("http://"):
-            return url
-        await asyncio.sleep(0.1)
+POLL = 0.05
+"""How often a wait looks again at a server in another process (it cannot wake the test)."""
+PATIENCE = 120.0
+"""Seconds a wait gives a loaded machine before the test fails instead of waiting on."""
+
+
+async def until(pilot, ready, what: str):  # type: ignore[no-untyped-def]
+    """Let the app (and the server beside it) run until `await ready()` gives a true value;
+    that value. Fails after PATIENCE seconds, never sooner: a busy machine is slower, not
+    wrong."""
+    deadline = time.monotonic() + PATIENCE
+    while not (found := await ready()):
+        assert time.monotonic() < deadline, f"never happened: {what}"
+        await asyncio.sleep(POLL)
         await pilot.pause()
-    raise AssertionError(str(dialog.query_one("#problem", Static).render()))
+    return found
+
+
+async def shown_url(pilot, dialog: ServeDialog) -> str:  # type: ignore[no-untyped-def]
+    async def url() -> str | None:
+        shown = str(dialog.query_one("#url", Static).render())
+        if shown.startswith("http://"):
+            return shown
+        problem = str(dialog.query_one("#problem", Static).render())
+        assert not problem.strip(), problem
+        return None
+
+    return str(await until(pilot, url, "the dialog shows the page's address"))
 
 
 def fetch(url: str) -> str:
@@ -80,12 +101,10 @@ async def test_f12_serves_the_session_until_the_app_quits(
         table = app.screen
         assert isinstance(table, TableScreen)
         assert table.record("round 1")
-        for _ in range(100):
-            if "Round 1 begins" in await asyncio.to_thread(fetch, url):
-                break
-            await asyncio.sleep(0.1)
-        else:
-            raise AssertionError("the page did not follow the table")
+        async def followed() -> bool:
+            return "Round 1 begins" in await asyncio.to_thread(fetch, url)
+
+        await until(pilot, followed, "the page follows the table")
         server = made[-1]
         proc = server.proc
         assert proc is not None and proc.poll() is None
