@@ -18,6 +18,7 @@ from referee.i18n import N_, _, pgettext
 from referee.sheet import Sheet
 from referee.sheet.exports import FORMATS, labels
 from referee.sheet.files import ExportError, TargetExists, check_target, write_file
+from referee.store.paths import PathError, user_path
 
 from . import glyphs
 from .dialogs import SERVE_KEY, ConfirmDialog, QrDialog
@@ -170,8 +171,15 @@ class ScoreSheetScreen(Screen[None]):
         if not typed:
             self._said(_("Type a file name to export to."), error=True)
             return
-        # Relative to the app's folder (where it was started), like the import dialog.
-        out = str((self.app.cwd / Path(typed).expanduser()).resolve())
+        if "\0" in typed:
+            self._said(_("a file name holds no NUL character"), error=True)
+            return
+        try:
+            # Relative to the app's folder (where it was started), like the import dialog.
+            out = str((self.app.cwd / user_path(typed, typed)).resolve())
+        except PathError as exc:
+            self._said(exc.message, error=True)
+            return
         try:
             check_target(out, force)
             write_file(out, fmt.render(self.sheet), force)

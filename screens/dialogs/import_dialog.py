@@ -13,8 +13,11 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Label, Static
 
 from referee.i18n import N_, _
+from referee.notation.limits import MAX_FILE_BYTES
 from referee.service import Imported, ImportExtends, SessionError, SessionService
 from referee.service.sessions import UPDATE
+from referee.store.paths import PathError, user_path
+from referee.store.reading import read_regular
 
 from ..glyphs import current
 from ..literal import filled, literal
@@ -36,20 +39,31 @@ def uno_files(folder: Path) -> list[str]:
 
 def read_session_file(typed: str, cwd: Path) -> tuple[str, str]:
     """The text and display name of the file at `typed`; ValueError with a precise reason."""
-    if not typed.strip():
+    text = typed.strip()
+    if not text:
         raise ValueError(_("type the path of a .uno file"))
-    path = (cwd / Path(typed.strip()).expanduser()).resolve()
-    if path.is_dir():
-        raise ValueError(_("{path} is a folder; give a .uno file").format(path=typed.strip()))
+    if "\0" in text:
+        raise ValueError(_("a file name holds no NUL character"))
     try:
-        return path.read_text(encoding="utf-8"), typed.strip()
+        path = (cwd / user_path(text, text)).resolve()
+        if path.is_dir():
+            raise ValueError(_("{path} is a folder; give a .uno file").format(path=text))
+        # A regular file only: a named pipe typed here would hold the app until written to.
+        raw = read_regular(path, MAX_FILE_BYTES)
+    except PathError as exc:
+        raise ValueError(exc.message) from None
     except FileNotFoundError:
         raise ValueError(_("no such file: {path}").format(path=str(path))) from None
-    except UnicodeDecodeError:
-        raise ValueError(_("{path} is not UTF-8 text").format(path=typed.strip())) from None
     except OSError as exc:
         raise ValueError(_("cannot read {path}: {reason}").format(
-            path=typed.strip(), reason=exc.strerror or exc)) from None
+            path=text, reason=exc.strerror or exc)) from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise ValueError(_("{path}: larger than {limit} bytes, the limit of a session file").format(
+            path=text, limit=f"{MAX_FILE_BYTES:,}"))
+    try:
+        return raw.decode("utf-8"), text
+    except UnicodeDecodeError:
+        raise ValueError(_("{path} is not UTF-8 text").format(path=text)) from None
 
 
 class ImportDialog(BoxedDialog[Imported | None]):
