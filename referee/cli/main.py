@@ -116,8 +116,8 @@ PATH_VARIABLES = (HOME_VARIABLE, settings.CONFIG_VARIABLE, CACHE_VARIABLE)
 
 def usable_input(words: Sequence[str], environ: Mapping[str, str] | None = None) -> None:
     """Failure (exit 2) naming the first argument or variable that holds bytes that are not
-    UTF-8 (a Shift_JIS file name) or a NUL, or a variable naming the folder of a user this machine does
-    not have. Checked once, before any command: past here, every word is text."""
+    UTF-8 (a Shift_JIS file name) or a NUL, or a variable naming the folder of a user this
+    machine does not have. Checked once, before any command: past here, every word is text."""
     for n, word in enumerate(words, 1):
         if "\0" in word:
             # No command line can hold one (a C string ends there), but a caller in this

@@ -30,6 +30,7 @@ from ..store import (
 )
 from ..store.session_file import now
 from ..store.tags import checked, header_of, tags_of
+from . import snapshot
 from .headers import check_header
 from .live import LiveSession, canonical
 from .replay import replay_session
@@ -352,6 +353,7 @@ class SessionService:
         sweep_leftovers(self.layout)
         # A move to the trash or back killed mid-way leaves the other folder's lock file.
         sweep_leftovers(self.trash)
+        snapshot.sweep()
         self.index.sweep()
         rows, warning = self.index.load()
         warnings = [warning] if warning else []

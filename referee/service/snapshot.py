@@ -53,7 +53,7 @@ from ..engine.rules import IDS, RuleId
 from ..engine.scoring import RoundResult, score
 from ..engine.state import NO_KNOWN, NO_WINDOWS, Game, OwedDraw, PendingDraw, Setup, Table
 from ..i18n import LANGUAGES, _
-from ..store import secret
+from ..store import cache, secret
 from ..store.cache import cache_path, discard, read_private, write_private
 
 SNAPSHOT_MIN_MOVES = 300
@@ -154,7 +154,13 @@ def save(source: Path, digest: str, snapshot: Snapshot, data: Path) -> None:
     except Exception:  # a state this format cannot hold: replay next time
         return
     head = _dumps({"format": FORMAT, "mac": _mac(signing, body)})
+    sweep()
     write_private(cache_path(_KIND, source), head + b"\n" + body)
+
+
+def sweep() -> None:
+    """Remove what snapshot writers that were killed mid-write left in the cache."""
+    cache.sweep(_KIND)
 
 
 def _mac(signing: bytes, body: bytes) -> str:

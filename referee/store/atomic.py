@@ -50,16 +50,18 @@ MAX_STORED_BYTES = 64_000_000
 """A stored session of 100,000 moves (the notation's limit) is about 12 MB."""
 
 
-def write_atomically(path: Path, payload: bytes, durable: bool = True) -> None:
+def write_atomically(path: Path, payload: bytes, durable: bool = True,
+                     writer: str = "") -> None:
     """Temp file in the same folder, flush, fsync, `os.replace`, fsync the folder.
 
     A reader (or a process killed at any instant) sees the old file or the new one, never a mix.
     `durable=False` skips both fsyncs, for caches rebuilt from the files they describe: a
     killed process still leaves the old file or the new one; only a power cut may lose the
-    write (or leave an empty file, which reads as damaged and is rebuilt).
+    write (or leave an empty file, which reads as damaged and is rebuilt). `writer` goes into
+    the temp file's name after the target's (`.NAME.WRITER...tmp`): who may sweep it (`cache`).
     """
     directory = path.parent
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.{writer}", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(payload)

@@ -63,8 +63,44 @@ def write_private(path: Path, payload: bytes) -> None:
     is ignored: the next command derives it again."""
     with contextlib.suppress(OSError):
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        # mkstemp makes the temporary file readable by its owner only (0600).
-        write_atomically(path, payload, durable=False)
+        # mkstemp makes the temporary file readable by its owner only (0600). Its name carries
+        # this process's id, so that `sweep` can tell a killed writer's from one at work.
+        write_atomically(path, payload, durable=False, writer=f"{os.getpid()}{_WRITER}")
+
+
+_WRITER = "-w"
+"""After the writer's process id in a temp file's name."""
+
+
+def sweep(kind: str) -> None:
+    """Remove the temp files of cache writers of `kind` that were killed mid-write.
+
+    Items of the cache have no writer lock (any command may write one), so a temp file is
+    stale when the process named in it no longer runs. Where that cannot be asked (Windows,
+    where signalling a process ends it), nothing is removed."""
+    if not hasattr(os, "fork"):
+        return
+    with contextlib.suppress(OSError), os.scandir(cache_dir() / kind) as entries:
+        for entry in entries:
+            name = entry.name
+            if not (name.startswith(".") and name.endswith(".tmp")):
+                continue
+            pid = name.split(".")[2].partition(_WRITER)[0] if name.count(".") >= 3 else ""
+            if pid.isdigit() and not _running(int(pid)):
+                with contextlib.suppress(OSError):
+                    os.unlink(entry.path)
+
+
+def _running(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)  # signal 0: only asks whether the process is there
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # there, but another user's
+    return True
 
 
 def discard(path: Path) -> None:
