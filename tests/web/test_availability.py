@@ -42,7 +42,7 @@ from .hostile import (
     wait_for,
 )
 from .server_process import ROOT, ServerProcess, free_port
-from .test_browser import WAIT_MS, row, sample_moves
+from .test_browser import WAIT_MS, recorder, row, sample_moves
 
 CUT_OFF_SECONDS = 60
 """How long a test waits for the server to close a connection (it should take REQUEST_SECONDS):
@@ -542,15 +542,7 @@ def test_a_browser_follows_moves_while_the_server_is_under_siege(
     moves = sample_moves()
     with ServerProcess(data_dir, sid) as server, \
             Hostile(server.port, idle=100, slow=20) as hostile, service.open(sid) as live:
-
-        def record(upto: str) -> None:
-            while moves:
-                move = moves.pop(0)
-                assert live.record(move).ok, move
-                if move == upto:
-                    return
-            raise AssertionError(f"{upto} is not in the sample")
-
+        record = recorder(live, moves)
         phone.goto(server.url)
         expect(phone.locator("body")).to_have_attribute("data-link", "live", timeout=WAIT_MS)
         record("start g4")

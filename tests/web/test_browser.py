@@ -3,12 +3,13 @@ service, says when it has lost the server, and recovers when the server is back.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from referee.service import SessionService
+from referee.service import LiveSession, SessionService
 
 from .conftest import PHONE, new_session
 from .server_process import ServerProcess
@@ -23,6 +24,18 @@ def sample_moves() -> list[str]:
     lines = SAMPLE.read_text(encoding="utf-8").splitlines()
     moves = [line.split("#")[0].strip() for line in lines]
     return [m for m in moves if m and not m.startswith("[")]
+
+
+def recorder(live: LiveSession, moves: list[str]) -> Callable[[str], None]:
+    """`record(upto)`: records the next of `moves` up to and with `upto`, each one holding."""
+    def record(upto: str) -> None:
+        while moves:
+            move = moves.pop(0)
+            assert live.record(move).ok, move
+            if move == upto:
+                return
+        raise AssertionError(f"{upto} is not in the sample")
+    return record
 
 
 def row(page: Page, player: str):  # type: ignore[no-untyped-def]
@@ -44,14 +57,7 @@ def test_the_page_follows_the_table_and_survives_a_restart(
             # The viewport is a phone's: the page lays itself out for it.
             assert phone.evaluate("document.documentElement.scrollWidth") <= 390
 
-            def record(upto: str) -> None:
-                while moves:
-                    move = moves.pop(0)
-                    assert live.record(move).ok, move
-                    if move == upto:
-                        return
-                raise AssertionError(f"{upto} is not in the sample")
-
+            record = recorder(live, moves)
             record("start g4")
             expect(phone.locator("#turn")).to_have_text("Bob to play", timeout=WAIT_MS)
             expect(phone.locator("#top")).to_have_text("Green 4")
