@@ -25,6 +25,18 @@ class TargetExists(ExportError):
 
 def check_target(out: str, force: bool) -> None:
     """Refuse, before any work, a path that exists (without --force) or cannot be written."""
+    try:
+        _check_target(out, force)
+    except OSError as exc:  # a name too long for the file system, a folder we may not look in
+        raise _cannot_write(out, exc) from None
+
+
+def _cannot_write(out: str, exc: OSError) -> ExportError:
+    return ExportError(_("{path}: cannot write: {reason}").format(
+        path=out, reason=exc.strerror or exc))
+
+
+def _check_target(out: str, force: bool) -> None:
     path = Path(out)
     if path.is_dir():
         raise ExportError(_("{path}: is a directory; give a file name").format(path=out))
@@ -61,8 +73,7 @@ def write_file(out: str, data: bytes, force: bool) -> None:
     except FileExistsError:
         raise TargetExists(_exists(out)) from None
     except OSError as exc:
-        raise ExportError(_("{path}: cannot write: {reason}").format(
-            path=out, reason=exc.strerror or exc)) from None
+        raise _cannot_write(out, exc) from None
 
 
 def _create(path: Path, data: bytes) -> None:

@@ -85,6 +85,8 @@ def test_a_forced_overwrite_keeps_the_file_mode(capsys: pytest.CaptureFixture[st
 @pytest.mark.parametrize(("make", "message"), [
     (lambda d: d / "missing" / "sheet.csv", "no such folder"),
     (lambda d: d, "is a directory; give a file name"),
+    # Found by the command-line fuzz: the file system's own refusal, before any work.
+    (lambda d: d / ("x" * 300 + ".csv"), "cannot write"),
 ])
 def test_unwritable_paths_are_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                       make, message: str) -> None:
