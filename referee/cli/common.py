@@ -54,6 +54,18 @@ def not_utf8(text: str) -> tuple[int, int] | None:
     return None
 
 
+def utf8_text(text: str) -> str:
+    """`text`, with bytes handed over as lone surrogates read as the UTF-8 they form: only a
+    caller in this process can split a character into such bytes (a command line whose bytes
+    are UTF-8 arrives as text), and `not_utf8` has found no byte that is not UTF-8."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raw = text.encode("utf-8", "surrogateescape" if _escaped(text) else "surrogatepass")
+        return raw.decode("utf-8")
+    return text
+
+
 def _escaped(text: str) -> bool:
     # Surrogates other than U+DC80-U+DCFF (the escaped bytes) are not bytes of anything.
     return all(not 0xD800 <= ord(ch) <= 0xDFFF or 0xDC80 <= ord(ch) <= 0xDCFF for ch in text)

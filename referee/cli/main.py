@@ -19,7 +19,7 @@ from ..store import settings
 from ..store.cache import CACHE_VARIABLE
 from ..store.paths import HOME_VARIABLE, PathError, user_path
 from . import config_cmd, export_cmd, file_cmds, serve_cmd, session_cmds, stats_cmd
-from .common import UNREADABLE, Failure, not_utf8, warn
+from .common import UNREADABLE, Failure, not_utf8, utf8_text, warn
 from .parsing import ArgumentParser, speak_argparse
 
 INTERNAL_ERROR = 3
@@ -114,10 +114,11 @@ PATH_VARIABLES = (HOME_VARIABLE, settings.CONFIG_VARIABLE, CACHE_VARIABLE)
 """The environment variables naming the program's folders and files."""
 
 
-def usable_input(words: Sequence[str], environ: Mapping[str, str] | None = None) -> None:
-    """Failure (exit 2) naming the first argument or variable that holds bytes that are not
-    UTF-8 (a Shift_JIS file name) or a NUL, or a variable naming the folder of a user this
-    machine does not have. Checked once, before any command: past here, every word is text."""
+def usable_input(words: Sequence[str], environ: Mapping[str, str] | None = None) -> list[str]:
+    """The arguments as text; Failure (exit 2) naming the first argument or variable that holds
+    bytes that are not UTF-8 (a Shift_JIS file name) or a NUL, or a variable naming the folder
+    of a user this machine does not have. Checked once, before any command: past here, every
+    word is text."""
     for n, word in enumerate(words, 1):
         if "\0" in word:
             # No command line can hold one (a C string ends there), but a caller in this
@@ -143,6 +144,7 @@ def usable_input(words: Sequence[str], environ: Mapping[str, str] | None = None)
                                 offset=found[0]))
         if value:
             user_path(value, name)
+    return [utf8_text(word) for word in words]
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -214,8 +216,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         # Before the parser is built: its --help is written in the language of the run.
         speak(words)
-        usable_input(words)
-        args = build_parser().parse_args(words)
+        args = build_parser().parse_args(usable_input(words))
         return _run(args)
     except SystemExit as exc:
         return _exit_code(exc)

@@ -109,3 +109,18 @@ def test_a_variable_naming_no_such_user_is_named(run, monkeypatch, variable: str
 
 def test_a_file_of_no_such_user_is_no_such_file(run) -> None:
     assert run("check", f"{NOBODY}/x.uno") == (2, "", f"{NOBODY}/x.uno: no such file\n")
+
+
+def test_bytes_that_form_utf8_are_read_as_the_text_they_form(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A caller in this process may hand a character over as its bytes (lone surrogates) where
+    the system would have given the character: it is that character, never an internal error
+    when stored (found by the command-line fuzz: 'ß' as `\\udcc3\\udc9f`)."""
+    from referee import cli
+    from referee.service import SessionService
+
+    split = "".join(chr(0xDC00 + b) for b in "ß".encode())
+    code = cli.main(["new", "--data-dir", str(tmp_path), "--players", f"Ann, {split}"])
+    assert code == 0, capsys.readouterr().err
+    (info,) = SessionService(tmp_path).list().sessions
+    assert list(info.players) == ["Ann", "ß"]
