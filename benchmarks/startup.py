@@ -1,0 +1,115 @@
+"""Start-up: what each command costs beyond starting Python, as a ratio to `python -c pass`.
+
+Every sample is a whole process, as a user (or a script calling `move` once a move) runs it:
+the console script beside this interpreter when installed, with its bytecode cached. The
+commands are run in turn, round after round (paired: a machine that slows down slows all of
+them alike), and each figure is the median of ROUNDS rounds:
+
+- `version_ratio`: `uno-referee --version` against `python -c pass`;
+- `check_small_ratio`: `uno-referee check` of a 20-move session file, against the same;
+- `move_5000_ms_over_version`: what `uno-referee move` on a stored session of 5,000 moves
+  takes beyond `--version` (the session is put back with `undo` between rounds, untimed).
+
+Prints JSON last.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks.storage import HEADER, ms, write_session
+from referee.engine.events import Session
+from referee.notation import format_event, format_session
+from referee.service import SessionService
+from referee.store.cache import CACHE_VARIABLE
+from tests.selfplay import SelfPlay
+
+ROUNDS = 10
+SMALL_MOVES = 20
+LONG_MOVES = 5000
+
+
+def _game(moves: int, seed: int) -> tuple[object, list[str], list[object]]:
+    """A self-play game of more than `moves` moves: its header, texts and events."""
+    rounds = moves // 30 + 10
+    header = dataclasses.replace(HEADER, scoring=f"rounds {rounds}")
+    sim = SelfPlay(seed, check=False)
+    sim.play_game(header, rounds=rounds)
+    if len(sim.recorded) <= moves:
+        raise SystemExit(f"the self-play game has only {len(sim.recorded)} moves")
+    return header, [format_event(event, header) for event in sim.recorded], sim.recorded
+
+
+def _timed(command: list[str], env: dict[str, str]) -> float:
+    started = time.perf_counter()
+    done = subprocess.run(command, env=env, capture_output=True)
+    took = time.perf_counter() - started
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"{command} exited {done.returncode}: {done.stderr.decode()}")
+    return took
+
+
+def measure(folder: Path, rounds: int) -> dict[str, float]:
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    env[CACHE_VARIABLE] = str(folder / "cache")
+    script = Path(sys.executable).with_name("uno-referee")
+    runner = [str(script)] if script.exists() else [sys.executable, "-m", "referee.cli"]
+
+    header, texts, events = _game(LONG_MOVES, seed=LONG_MOVES)
+    small = folder / "small.uno"
+    small.write_text(format_session(Session(header, events[:SMALL_MOVES])),  # type: ignore[arg-type]
+                     encoding="utf-8")
+    service = SessionService(folder / "data")
+    service.layout.ensure()
+    entries = [{"seq": seq, "ts": "2025-03-06T19:00:00.000Z", "kind": "move", "text": text}
+               for seq, text in enumerate(texts[:LONG_MOVES], 1)]
+    sid = write_session(service, entries, header)  # type: ignore[arg-type]
+    data = ["--data-dir", str(service.root)]
+    move = [*runner, "move", *data, sid, texts[LONG_MOVES]]
+    undo = [*runner, "undo", *data, sid]
+    commands = {"pass": [sys.executable, "-c", "pass"], "version": [*runner, "--version"],
+                "check": [*runner, "check", str(small)], "move": move}
+    # Warm: bytecode written, the long session's snapshot kept, as on a machine in use.
+    for command in (*commands.values(), undo):
+        _timed(command, env)
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for _ in range(rounds):
+        for name, command in commands.items():
+            times[name].append(_timed(command, env))
+        _timed(undo, env)
+    median = {name: statistics.median(samples) for name, samples in times.items()}
+    return {
+        "version_ratio": round(median["version"] / median["pass"], 2),
+        "check_small_ratio": round(median["check"] / median["pass"], 2),
+        "move_5000_ms_over_version": ms(median["move"] - median["version"]),
+        "pass_ms": ms(median["pass"]),
+        "version_ms": ms(median["version"]),
+        "check_small_ms": ms(median["check"]),
+        "move_5000_ms": ms(median["move"]),
+        "rounds": rounds,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=ROUNDS)
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="uno-startup-"))
+    try:
+        print(json.dumps(measure(folder, args.rounds)))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
