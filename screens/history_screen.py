@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Header, Input, Label, Static
 
 from referee.i18n import N_, _, ngettext
+from referee.render import render
 from referee.service import Correction, SessionError
 
 from . import glyphs
@@ -29,10 +30,10 @@ def plan_text(plan: Correction) -> Content:
     if not plan.ok:
         return filled(_("[b $error]#{seq} cannot become `$new`:[/] $message "
                         "[dim]\\[$rule][/]").format(seq=plan.seq),
-                      new=plan.new, message=plan.message, rule=plan.rule)
+                      new=plan.new, message=render(plan.parts), rule=plan.rule)
     lines = [filled(_("[b]#{seq}[/] $old [b]{arrow}[/] $new: $message [dim]\\[$rule][/]").format(
         seq=plan.seq, arrow=glyphs.current().arrow),
-        old=plan.old, new=plan.new, message=plan.message, rule=plan.rule)]
+        old=plan.old, new=plan.new, message=render(plan.parts), rule=plan.rule)]
     for later in plan.later:
         if later.holds:
             lines.append(filled(_("  [dim]#{seq} $text: still holds[/]").format(seq=later.seq),
@@ -40,7 +41,8 @@ def plan_text(plan: Correction) -> Content:
         else:
             lines.append(filled(_("  [b $error]#{seq} $text: NO LONGER HOLDS, dropped:[/] "
                                   "$message [dim]\\[$rule][/]").format(seq=later.seq),
-                                text=later.text, message=later.message, rule=later.rule))
+                                text=later.text, message=render(later.parts),
+                                rule=later.rule))
     if plan.applied:
         lines.insert(0, Content.from_markup(_("[b $success]Corrected.[/]")))
     elif plan.dropped:

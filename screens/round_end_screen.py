@@ -15,6 +15,7 @@ from referee.engine import Referee
 from referee.engine.events import HandRevealed
 from referee.i18n import N_, _, ngettext
 from referee.notation import NotationError, from_keyboard, parse_move
+from referee.render import render
 from referee.service import SessionError
 
 from . import glyphs
@@ -45,7 +46,7 @@ def hand_value(ref: Referee, name: str, typed: str) -> tuple[bool, str, int]:
     assert isinstance(event, HandRevealed)
     ruling = ref.check(event)
     if not ruling.ok:
-        return False, ruling.text, 0
+        return False, render(ruling.parts), 0
     if event.cards is None:
         points = event.points or 0
         return True, _("{points} points, as a total").format(points=points), points
@@ -232,7 +233,7 @@ class RoundEndScreen(Screen[None]):
                 return
             if not result.ok:
                 self._problem(_("{name}: refused, nothing recorded for this hand: {message} "
-                                "[{rule}]").format(name=name, message=result.message,
+                                "[{rule}]").format(name=name, message=render(result.parts),
                                                    rule=result.rule))
                 self.query_one(f"#hand-{index}", Input).focus()
                 return

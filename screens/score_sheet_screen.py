@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Header, Input, Select, Static
 
 from referee.i18n import N_, _, pgettext
+from referee.render import render
 from referee.sheet import Sheet
 from referee.sheet.exports import FORMATS, labels
 from referee.sheet.files import ExportError, TargetExists, check_target, write_file
@@ -64,7 +65,7 @@ def notes_text(sheet: Sheet) -> Content:
     rounds = [*sheet.rounds, *([sheet.playing] if sheet.playing else [])]
     for rnd in rounds:
         lines.append(filled("[b]$heading[/]", heading=labels.round_heading(rnd)))
-        lines += [filled("  $text [dim]\\[$rule][/]", text=note.text, rule=note.rule)
+        lines += [filled("  $text [dim]\\[$rule][/]", text=render(note.parts), rule=note.rule)
                   for note in rnd.notes]
         if not rnd.notes:
             lines.append(Content.from_markup(_("  [dim]nothing notable[/]")))

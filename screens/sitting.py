@@ -7,10 +7,11 @@ from typing import Literal
 
 from referee.engine import Referee, edition_title, family_name, scoring_name
 from referee.engine.events import Header, PlayerWentOut, StartTurned
-from referee.engine.messages import Message, render
+from referee.engine.messages import Message
 from referee.engine.step import Step
 from referee.i18n import pgettext
 from referee.notation import visible
+from referee.render import render
 from referee.service import Correction, LiveSession, Recorded, SessionService, Undone
 from referee.sheet import Sheet, build_sheet
 
@@ -29,8 +30,8 @@ class LogEntry:
     text: str
     """The move in canonical notation."""
     rule: str
-    parts: tuple[Message, ...] | str
-    """The ruling's parts, put in words when read; or the words, where the service gave them."""
+    parts: tuple[Message, ...]
+    """The ruling's parts (data), put into words when read."""
     notable: bool
     round: int
     """The round the move belongs to (0 before `round 1`)."""
@@ -40,7 +41,7 @@ class LogEntry:
     @property
     def message(self) -> str:
         """The ruling in the language in use (the app switches language without replaying)."""
-        return self.parts if isinstance(self.parts, str) else render(self.parts)
+        return render(self.parts)
 
 
 def replaced_list(replaced: tuple[str, ...]) -> str:
@@ -122,7 +123,7 @@ class Sitting:
         if trouble is None:
             return self._log
         round_no = steps[-1].round if steps else 0
-        return [*self._log, LogEntry(trouble.seq, trouble.text, trouble.rule, trouble.message,
+        return [*self._log, LogEntry(trouble.seq, trouble.text, trouble.rule, trouble.parts,
                                      True, round_no, holds=False)]
 
     def last_keeping(self) -> Keeping:

@@ -15,6 +15,7 @@ from textual.widgets import Input, Static
 
 from referee.engine.state import Game
 from referee.i18n import N_, _, ngettext
+from referee.render import render
 from referee.service import NothingToUndo, Recorded, SessionError
 from referee.service.hints import actor, catch_lines, misplay_instead, quick_moves
 
@@ -125,7 +126,7 @@ class TableScreen(Screen[None]):
             self._say(lambda: _("{mark} move #{seq} `{move}` no longer holds: {ruling}; correct "
                                 "it in History (F9)").format(
                 mark=current().refused, seq=trouble.seq, move=trouble.text,
-                ruling=trouble.message), trouble.rule, "error")
+                ruling=render(trouble.parts)), trouble.rule, "error")
 
     def _set_up(self) -> None:
         """The titles, the move box's state and every view: on mount and after a language
@@ -247,10 +248,10 @@ class TableScreen(Screen[None]):
         self._last = (text, rule) if rule else None
 
     def _ruled(self, result: Recorded) -> Callable[[], str]:
-        """The words of a stored ruling: read again from its step, so they follow the language."""
+        """The words of a stored ruling, made from its data each time they are read, so they
+        follow the language."""
         def text() -> str:
-            ruling = next((entry.message for entry in reversed(self.sitting.log)
-                           if entry.seq == result.seq), result.message)
+            ruling = render(result.parts)
             if result.replaced:
                 return _("{mark} #{seq} {move}: {ruling} [{rule}] (in place of {moves})").format(
                     mark=current().ok, seq=result.seq, move=result.text, ruling=ruling,
@@ -280,7 +281,8 @@ class TableScreen(Screen[None]):
         elif result.note:
             self._say(lambda: _("{mark} Not recorded: `{move}`: {ruling} [{rule}]. It changes "
                                 "nothing in the game.").format(
-                mark=current().info, move=result.text, ruling=result.message, rule=result.rule),
+                mark=current().info, move=result.text, ruling=render(result.parts),
+                rule=result.rule),
                 result.rule, "info")
         else:
             # A card that cannot go there may already be on the table: the engine says whether
@@ -290,13 +292,14 @@ class TableScreen(Screen[None]):
             if instead is None:
                 self._say(lambda: _("{mark} Refused, nothing recorded: `{move}`: {ruling} "
                                     "[{rule}]").format(mark=current().refused, move=result.text,
-                                                       ruling=result.message, rule=result.rule),
+                                                       ruling=render(result.parts),
+                                                       rule=result.rule),
                           result.rule, "error")
             else:
                 self._say(lambda: _("{mark} Refused, nothing recorded: `{move}`: {ruling} "
                                     "[{rule}]. If it was put down anyway, `{misplay}` records "
                                     "the misplay.").format(
-                    mark=current().refused, move=result.text, ruling=result.message,
+                    mark=current().refused, move=result.text, ruling=render(result.parts),
                     rule=result.rule, misplay=instead), result.rule, "error")
         return result
 

@@ -10,6 +10,7 @@ from typing import BinaryIO, TextIO
 
 from ..engine import SetupError
 from ..i18n import _
+from ..render import render as say
 from ..service.replay import sheet_of
 from ..sheet import SessionRefused, Sheet, files
 from ..sheet.exports import FORMATS, Format
@@ -82,7 +83,7 @@ def load_sheet(source: str, data_dir: str | None = None) -> Sheet:
         # The header is the top of the file; the engine does not know which tag was wrong.
         raise Failure(f"{name}:1:1: {exc}") from None
     except SessionRefused as exc:
-        raise Failure(f"{name}:{exc.line}: {exc.text} [{exc.rule}]", REFUSED) from None
+        raise Failure(f"{name}:{exc.line}: {say(exc.parts)} [{exc.rule}]", REFUSED) from None
     # A stored session's statements are numbered by move (`show ID --moves`), not by line.
     return dataclasses.replace(sheet, by_move=True) if is_stored(source) else sheet
 

@@ -15,6 +15,7 @@ from ..engine.scoring import to_json
 from ..engine.setup import edition_title, editions, option_specs, resolve, rules_in_force
 from ..i18n import _, ngettext, pgettext
 from ..notation import NotationError, parse_session
+from ..render import in_words, render, ruling_fields
 from ..service.replay import Replayed, replay_session
 from ..sheet.text_table import score_table
 from . import rules_doc
@@ -41,7 +42,7 @@ def refusal(name: str, done: Replayed) -> Failure:
     t = done.trouble
     assert t is not None
     # Layout only (the ruling is already in the language in use), as compilers report errors.
-    return Failure(f"{name}:{t.seq}: {t.message} [{t.rule}]", REFUSED)
+    return Failure(f"{name}:{t.seq}: {render(t.parts)} [{t.rule}]", REFUSED)
 
 
 # check, replay, score --------------------------------------------------------------------------
@@ -68,12 +69,15 @@ def replay_session_cmd(path: str, out: TextIO, as_json: bool) -> int:
     for step in steps:
         ruling = step.ruling
         if as_json:
-            record = {"line": step.seq, "ok": ruling.ok, "ruling": ruling.text,
-                      "rule": ruling.rule, "state": public_state(ruling.state)}
+            # The ruling in words and as data (`key`, `params`): a program can say it in any
+            # language of the catalogue (`referee.render.render_data`).
+            record = {"line": step.seq, "ok": ruling.ok,
+                      **ruling_fields(ruling.rule, ruling.parts),
+                      "state": in_words(public_state(ruling.state))}
             out.write(json.dumps(record, ensure_ascii=False) + "\n")
         else:
-            verdict = (ruling.text if ruling.ok
-                       else _("REFUSED: {ruling}").format(ruling=ruling.text))
+            said = render(ruling.parts)
+            verdict = said if ruling.ok else _("REFUSED: {ruling}").format(ruling=said)
             out.write(f"{str(step.seq).rjust(width)}  {step.text}  ->  {verdict} "
                       f"[{ruling.rule}]\n")
     if done.trouble is not None and done.refused is None:

@@ -13,6 +13,7 @@ from typing import TextIO
 from ..engine.setup import usual_scoring
 from ..i18n import _
 from ..notation import visible
+from ..render import import_problem, render
 from ..service import (
     SYNTAX_RULE,
     ImportExtends,
@@ -22,8 +23,8 @@ from ..service import (
     build_header,
 )
 from ..service.sessions import ASK, NEW, UPDATE
-from ..service.text import describe, list_row, list_table, plan_lines, show_json, show_lines
 from .common import OK, REFUSED, UNREADABLE, Failure, parse_overrides, read_text, warn, with_service
+from .session_text import describe, list_row, list_table, plan_lines, show_json, show_lines
 
 # new, import, delete, restore ------------------------------------------------------------------
 
@@ -55,7 +56,7 @@ def import_file(service: SessionService, path: str, extension: str, out: TextIO)
             _update_or_not(found, path)
             done = service.import_text(text, name, extension=UPDATE)
     except ImportRefused as exc:
-        raise Failure(exc.message, REFUSED if exc.refused else UNREADABLE) from None
+        raise Failure(import_problem(exc), REFUSED if exc.refused else UNREADABLE) from None
     out.write(f"{done.id}\n")
     if done.already and done.later:
         print(_("session {id} already holds these {moves} moves and {later} later one(s); "
@@ -188,12 +189,12 @@ def move(service: SessionService, typed: str, lines: Sequence[str], out: TextIO)
             if result.note:
                 out.write(visible(_("{move}  ->  {ruling} [{rule}]; not recorded: it changes "
                                     "nothing in the game").format(
-                    move=result.text, ruling=result.message, rule=result.rule)) + "\n")
+                    move=result.text, ruling=render(result.parts), rule=result.rule)) + "\n")
                 continue
             if not result.ok:
                 raise _refused(live.id, result)
             # Layout only, as `replay` prints a statement: the ruling is already translated.
-            out.write(visible(f"#{result.seq}  {result.text}  ->  {result.message} "
+            out.write(visible(f"#{result.seq}  {result.text}  ->  {render(result.parts)} "
                               f"[{result.rule}]") + "\n")
     return OK
 
@@ -216,9 +217,9 @@ def _refused(sid: str, result: Recorded) -> Failure:
         else:
             text = _("uno-referee move: {id}: `{move}`: {error}; nothing was recorded")
         return Failure(text.format(id=sid, move=result.text, column=result.column,
-                                   error=result.message), UNREADABLE)
+                                   error=render(result.parts)), UNREADABLE)
     return Failure(_("uno-referee move: {id}: `{move}` refused: {ruling} [{rule}]; nothing was "
-                     "recorded").format(id=sid, move=result.text, ruling=result.message,
+                     "recorded").format(id=sid, move=result.text, ruling=render(result.parts),
                                         rule=result.rule), REFUSED)
 
 
@@ -238,7 +239,8 @@ def correct(service: SessionService, a: argparse.Namespace, out: TextIO) -> int:
             kind = UNREADABLE if plan.rule == SYNTAX_RULE else REFUSED
             raise Failure(_("uno-referee correct: {id}: `{move}` cannot replace move #{seq}: "
                             "{ruling} [{rule}]").format(id=live.id, move=plan.new, seq=plan.seq,
-                                                        ruling=plan.message, rule=plan.rule),
+                                                        ruling=render(plan.parts),
+                                                        rule=plan.rule),
                           kind)
         if a.dry_run:
             return OK

@@ -8,6 +8,7 @@ from ..engine.events import Session
 from ..i18n import _
 from ..notation import NotationError, parse_session
 from ..notation.limits import shorten
+from ..render import render
 from ..service import SessionError, SessionNotFound, SessionService
 from ..store import normal_id
 from .common import REFUSED, Failure, read_text
@@ -63,7 +64,8 @@ def _from_store(source: str, sid: str, data_dir: str | None) -> Session:
                                 "[{rule}]; correct it with `uno-referee correct {id} {seq} "
                                 "MOVE`").format(source=source, seq=trouble.seq,
                                                 move=shorten(trouble.text),
-                                                ruling=trouble.message, rule=trouble.rule,
+                                                ruling=render(trouble.parts),
+                                                rule=trouble.rule,
                                                 id=sid), REFUSED)
             return Session(live.header, live.events(), [step.seq for step in live.steps])
     except SessionNotFound:

@@ -1,9 +1,10 @@
 """The message catalogue: every fragment of a ruling as a key, an English template and fields.
 
 A ruling is data: a rule id and a few `Message`s (a key and its parameters). The words are
-chosen only when a person reads it: `render(parts)` looks each key up in the catalogue and fills
-in the parameters, naming cards and colours in the reader's language. Nothing in the engine
-builds or edits a sentence.
+chosen only where a person reads it (`referee.render`, used by the app, the command line and
+the scoreboard): each key is looked up in the catalogue and its parameters filled in, cards and
+colours named in the reader's language. Nothing in the engine builds or edits a sentence.
+`to_data` and `from_data` carry messages to programs as JSON (`replay --json`).
 
 Each module declares its messages on a `Messages` subclass:
 
@@ -23,9 +24,7 @@ import string
 from collections.abc import Iterable
 from typing import Any, ClassVar, Protocol, cast
 
-from ..i18n import current
-from ..i18n.catalogue import translations
-from .cards import COLOR_NAMES, COLORED_ACTIONS, Card
+from .cards import UNSEEN, Card, card
 
 
 class Colour(str):
@@ -91,6 +90,13 @@ Message = tuple[MessageKey, tuple[Any, ...]]
 yet in any language. A plain tuple, as rulings are made on every move."""
 
 
+class Quoted(tuple[Message, ...]):
+    """A ruling's parts quoted in another message (why a stored move no longer holds): it
+    reads as that ruling reads."""
+
+    __slots__ = ()
+
+
 def Key(template: str) -> MessageKey:
     """A catalogue entry for `template`: a function taking its fields as keywords.
 
@@ -135,92 +141,89 @@ class Messages:
             CATALOGUE[value.key] = value
 
 
-# Rendering -----------------------------------------------------------------------------------
+# Messages as JSON ---------------------------------------------------------------------------
 
-CARD_PATTERN = "{colour} {rank}"
-"""How a coloured card is named from its colour and rank (`Red 7`); the catalogue's Japanese
-puts them together its own way (赤の7)."""
-
-_LIST_SEPARATOR = ", "
-
-
-def colour_name(code: str, lang: str | None = None) -> str:
-    """A colour's name in the reader's language (`red`, 赤); "none" reads as the empty code."""
-    name = COLOR_NAMES.get(code, "none")
-    if (lang or current()) == "en":
-        return name
-    return translations(lang or current()).pgettext("colour", name)
+_TYPED: dict[type, str] = {Colour: "colour", Word: "word", Card: "card", CardNames: "cards",
+                           Codes: "codes", Names: "names", Quoted: "quoted"}
+"""How a parameter of each kind is written: `{"card": "r5"}`, so that a program renders it as
+the program does (a card by its name, a colour by its name, in the reader's language)."""
 
 
-def card_name(face: Card, lang: str | None = None) -> str:
-    """A card's long name in the reader's language (`Red 7`, `Wild Draw Four`, 赤の7)."""
-    lang = lang or current()
-    if lang == "en":
-        return face.name
-    words = translations(lang)
-    if face.color is None or face.kind == "?":
-        return words.pgettext("card", face.name)
-    rank = face.kind if face.is_number else words.pgettext("card", COLORED_ACTIONS[face.kind])
-    return words.pgettext("card", CARD_PATTERN).format(
-        colour=words.pgettext("colour", COLOR_NAMES[face.color]), rank=rank)
+def to_data(parts: Iterable[Message]) -> tuple[list[str], list[dict[str, Any]]]:
+    """A ruling's parts as JSON data: their keys, and for each its parameters by field name.
+    Plain values stay as they are (text, numbers, true/false, null); typed ones are one-key
+    objects (`{"card": "r5"}`, `{"colour": "b"}`, `{"word": "played"}`, `{"names": [...]}`,
+    `{"cards": [...]}`, `{"codes": [...]}`), a message within a message is
+    `{"key": ..., "params": {...}}` and a ruling quoted in one is
+    `{"quoted": {"key": [...], "params": [...]}}`. `from_data` reads them back."""
+    keys: list[str] = []
+    params: list[dict[str, Any]] = []
+    for key, values in parts:
+        keys.append(key.key)
+        params.append({name: _value_data(value)
+                       for name, value in zip(key.fields, values, strict=True)})
+    return keys, params
 
 
-def _article(name: str) -> str:
-    return ("an " if name[:1] in "aeiou" else "a ") + name
+def _value_data(value: Any) -> Any:
+    kind = _TYPED.get(type(value))
+    if kind == "card":
+        return {kind: value.code}
+    if kind in ("cards", "codes"):
+        return {kind: [face.code for face in value]}
+    if kind == "names":
+        return {kind: list(value)}
+    if kind == "quoted":
+        keys, params = to_data(value)
+        return {kind: {"key": keys, "params": params}}
+    if kind is not None:
+        return {kind: str(value)}
+    if is_message(value):
+        (key,), (fields,) = to_data((value,))
+        return {"key": key, "params": fields}
+    return value if value is None or isinstance(value, bool | int) else str(value)
 
 
-class _Formatter(string.Formatter):
-    """Rendering of parameters in one language; English specs choose articles, capitals and
-    plurals (a Japanese template simply leaves them out)."""
-
-    def __init__(self, lang: str) -> None:
-        super().__init__()
-        self.lang = lang
-        self.separator = translations(lang).pgettext("list", _LIST_SEPARATOR)
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        if isinstance(value, Colour):
-            name = colour_name(value, self.lang)
-            if format_spec == "a" and self.lang == "en":
-                return _article(name)
-            return name.upper() if format_spec == "upper" and self.lang == "en" else name
-        if isinstance(value, Word):
-            return value if self.lang == "en" else translations(self.lang).pgettext("word",
-                                                                                    value)
-        if isinstance(value, bool) or value is None:
-            return ""
-        if isinstance(value, int) and "|" in format_spec:
-            # `{n:it|them}`: the first word for one, the second for any other count.
-            one, _, many = format_spec.partition("|")
-            return one if value == 1 else many
-        return str(super().format_field(self._plain(value), format_spec))
-
-    def _plain(self, value: Any) -> Any:
-        if isinstance(value, Card):
-            return card_name(value, self.lang)
-        if is_message(value):
-            return render((value,), self.lang)
-        if isinstance(value, CardNames):
-            return self.separator.join(card_name(face, self.lang) for face in value)
-        if isinstance(value, Codes):
-            return " ".join(face.code for face in value)
-        if isinstance(value, Names):
-            return self.separator.join(value)
-        return value
+def from_data(keys: list[str], params: list[dict[str, Any]]) -> tuple[Message, ...]:
+    """The parts `to_data` gave (ValueError for an unknown key, field or card)."""
+    if len(keys) != len(params):
+        raise ValueError("as many parameter objects as keys")
+    return tuple(_message_of(key, values) for key, values in zip(keys, params, strict=True))
 
 
-_FORMATTERS: dict[str, _Formatter] = {}
+def _message_of(name: Any, values: Any) -> Message:
+    key = CATALOGUE.get(name) if isinstance(name, str) else None
+    if key is None or not isinstance(values, dict) or set(values) != set(key.fields):
+        raise ValueError(f"not a message of the catalogue: {name!r}")
+    return key, tuple(_value_of(values[field]) for field in key.fields)
 
 
-def render(parts: Iterable[Message], lang: str | None = None) -> str:
-    """The parts of a ruling as one text, in `lang` (the language in use by default)."""
-    lang = lang or current()
-    formatter = _FORMATTERS.get(lang)
-    if formatter is None:
-        formatter = _FORMATTERS[lang] = _Formatter(lang)
-    # English is the templates as written; another language looks each one up by its key.
-    words = None if lang == "en" else translations(lang)
-    return "".join(formatter.vformat(key.template if words is None
-                                     else words.pgettext(key.key, key.template), (),
-                                     dict(zip(key.fields, values, strict=True)))
-                   for key, values in parts)
+def _value_of(data: Any) -> Any:
+    if not isinstance(data, dict):
+        return data
+    if set(data) == {"key", "params"}:
+        return _message_of(data["key"], data["params"])
+    ((kind, what),) = data.items()
+    if kind == "card":
+        return _card_of(what)
+    if kind in ("cards", "codes"):
+        faces = tuple(_card_of(code) for code in what)
+        return CardNames(faces) if kind == "cards" else Codes(faces)
+    if kind == "names":
+        return Names(tuple(str(name) for name in what))
+    if kind == "quoted" and isinstance(what, dict) and set(what) == {"key", "params"}:
+        return Quoted(from_data(what["key"], what["params"]))
+    if kind == "colour":
+        return Colour(what)
+    if kind == "word":
+        return Word(what)
+    raise ValueError(f"not a parameter: {data!r}")
+
+
+def _card_of(code: Any) -> Card:
+    if code == UNSEEN.code:
+        return UNSEEN
+    try:
+        return card(code)
+    except (KeyError, TypeError):
+        raise ValueError(f"not a card: {code!r}") from None

@@ -1,12 +1,14 @@
-"""The public state as plain data: what `replay --json` prints and `show` describes."""
+"""The public state as plain data: what `replay --json` prints and `show` describes.
+
+What the table waits for beyond the next turn is given as message data (`pending_key`,
+`pending_params`: `messages.to_data`); the command line adds it in words (`pending`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import pgettext
 from .cards import COLOR_NAMES
-from .messages import render
+from .messages import Message, to_data
 from .state import Game
 from .waiting import waiting_for
 
@@ -16,19 +18,20 @@ _NOT_PENDING = frozenset({"turn", "next-round", "first-round", "dealer", "start"
 """Waits that are the game's normal course, not something pending."""
 
 
-def pending_text(g: Game) -> str | None:
-    """What the table is waiting for beyond the next turn, in words (or None)."""
-    parts = [render((wait.message,)) for wait in waiting_for(g) if wait.kind not in _NOT_PENDING]
-    return pgettext("list", "; ").join(parts) or None
+def pending_parts(g: Game) -> tuple[Message, ...]:
+    """What the table is waiting for beyond the next turn: a message for each."""
+    return tuple(wait.message for wait in waiting_for(g) if wait.kind not in _NOT_PENDING)
 
 
 def public_state(g: Game) -> dict[str, Any]:
     """The public state after the last event, in the shape of `replay --json`."""
     t = g.table
+    keys, params = to_data(pending_parts(g))
     data: dict[str, Any] = {
         "round": g.round_no or None, "phase": g.phase, "dealer": g.dealer,
         "turn": None, "direction": "cw", "top": None, "color": None, "hands": {},
-        "draw_pile": None, "discard_pile": None, "side": None, "pending": pending_text(g),
+        "draw_pile": None, "discard_pile": None, "side": None, "pending_key": keys,
+        "pending_params": params,
         "catchable": [], "winner": g.winner,
     }
     if t is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from .messages import Message, render
+from .messages import Message
 from .rules import RuleId
 
 if TYPE_CHECKING:
@@ -13,7 +13,8 @@ if TYPE_CHECKING:
 
 class Ruling(NamedTuple):
     """What the referee said about one event: accepted or refused, the rule it rests on, and
-    the message parts that say it (rendered in the reader's language by `render`).
+    the message parts that say it (data: the edges put them into the reader's words with
+    `referee.render.render`; `messages.to_data` gives them to programs as JSON).
 
     `state` is the state the event leaves: the new state of an accepted event, the unchanged
     one of a refused event. It is never changed afterwards. (A tuple: one is made for every
@@ -27,13 +28,8 @@ class Ruling(NamedTuple):
     """Worth a line on the score sheet: penalties, challenges, misplays, overrides."""
     state: Game
 
-    @property
-    def text(self) -> str:
-        """The ruling in the language in use (`render(ruling.parts, lang)` for another)."""
-        return render(self.parts)
-
     def __repr__(self) -> str:
-        return f"Ruling(ok={self.ok}, rule={self.rule!r}, text={self.text!r})"
+        return f"Ruling(ok={self.ok}, rule={self.rule!r}, keys={[k.key for k, _ in self.parts]})"
 
 
 def changes_nothing(before: Game, ruling: Ruling) -> bool:

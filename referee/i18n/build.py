@@ -62,7 +62,10 @@ Entry = tuple[str | None, str | tuple[str, ...]]
 def _runtime_rulings() -> Iterator[Entry]:
     from referee import editions, house  # noqa: F401  (registers their messages)
     from referee.engine.cards import COLOR_NAMES, COLORED_ACTIONS, UNSEEN_NAME, WILD_KINDS
-    from referee.engine.messages import CARD_PATTERN, CATALOGUE, WORDS
+    from referee.engine.messages import CATALOGUE, WORDS
+    from referee.notation import errors  # noqa: F401  (the reader's message)
+    from referee.render import CARD_PATTERN
+    from referee.service import words  # noqa: F401  (the session service's messages)
     for key, message in CATALOGUE.items():
         yield key, message.template
     # The words a ruling's cards and colours are named with (`card_name`, `colour_name`).

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..engine import Referee, SetupError, changes_nothing
 from ..engine.events import Event, Header, Session
+from ..engine.messages import Quoted
 from ..engine.public import public_state
 from ..engine.scoring import ScoreSheet
 from ..engine.state import Game
@@ -36,23 +37,33 @@ from .results import (
     LaterMove,
     NoSuchMove,
     NothingToUndo,
+    Parts,
     Recorded,
     Trouble,
     Undone,
-    internal_message,
+    internal_parts,
 )
 from .summary import summarize
+from .words import Say
+
+
+class NotCanonical(ValueError):
+    """An event whose notation would not read back as the same event (`parts` says so)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.parts: Parts = (Say.not_canonical(text=text),)
 
 
 def canonical(event: Event, header: Header) -> str:
-    """The event's notation; ValueError unless it reads back as the same event.
+    """The event's notation; NotCanonical unless it reads back as the same event.
 
     The stored text is what replays forever, so a text that would replay differently is refused
     at the door rather than found out on the next open.
     """
     text = format_event(event, header)
     if parse_move(text, header) != event:
-        raise ValueError(_("`{text}` would not read back as the same move").format(text=text))
+        raise NotCanonical(text)
     return text
 
 
@@ -206,32 +217,30 @@ class LiveSession:
         typed = shorten(text.strip())
         if self.trouble is not None:
             t = self.trouble
-            return Recorded(False, typed, t.rule, _(
-                "move #{seq} `{text}` no longer holds ({message}); correct it before recording "
-                "more").format(seq=t.seq, text=shorten(t.text), message=t.message))
+            return Recorded(False, typed, t.rule, (Say.no_longer_holds(
+                seq=t.seq, text=shorten(t.text), why=Quoted(t.parts)),))
         if len(self._moves) >= MAX_STATEMENTS:
-            return Recorded(False, typed, "session", _(
-                "this session holds {limit:,} moves, the limit of one session; start a new "
-                "one").format(limit=MAX_STATEMENTS))
+            return Recorded(False, typed, "session", (Say.full(limit=MAX_STATEMENTS),))
         try:
             event = parse_move(text, self.header)
             stored = canonical(event, self.header)
         except NotationError as exc:
-            return Recorded(False, typed, SYNTAX_RULE, exc.message, column=exc.col)
-        except ValueError as exc:
-            return Recorded(False, typed, SYNTAX_RULE, str(exc))
+            return Recorded(False, typed, SYNTAX_RULE, exc.parts, column=exc.col)
+        except NotCanonical as exc:
+            return Recorded(False, typed, SYNTAX_RULE, exc.parts)
         before = self.referee.state
         try:
             ruling = self.referee.apply(event)
         except Exception as exc:  # an engine bug: the move is refused and nothing changed
-            return Recorded(False, stored, INTERNAL_RULE, internal_message(exc))
+            return Recorded(False, stored, INTERNAL_RULE, internal_parts(exc))
+        parts = tuple(ruling.parts)
         if not ruling.ok:
-            return Recorded(False, stored, ruling.rule, ruling.text)
+            return Recorded(False, stored, ruling.rule, parts)
         if changes_nothing(before, ruling):
             # The referee takes such a line (stored sessions hold them), but the log keeps
             # what happened to the game: the table is told, nothing is stored.
             self.referee.state = before
-            return Recorded(False, stored, ruling.rule, ruling.text, note=True)
+            return Recorded(False, stored, ruling.rule, parts, note=True)
         summary = summarize(self.referee)
         fields: dict[str, Any] = {"kind": "move", "text": stored}
         if summary != self._summary:
@@ -247,7 +256,7 @@ class LiveSession:
         if self._steps is not None:
             self._steps.append(Step(number, stored, event, ruling))
         self._before = before
-        return Recorded(True, stored, ruling.rule, ruling.text, number, ruling.notable,
+        return Recorded(True, stored, ruling.rule, parts, number, ruling.notable,
                         replaced=self._moves[-1].replaced)
 
     def undo(self) -> Undone:
@@ -307,43 +316,40 @@ class LiveSession:
         text = from_keyboard(text)
         typed = text.strip()
 
-        def refused(rule: str, message: str, new: str = typed, column: int | None = None
+        def refused(rule: str, parts: Parts, new: str = typed, column: int | None = None
                     ) -> tuple[Correction, None]:
-            return Correction(seq, old, new, False, rule, message, column=column), None
+            return Correction(seq, old, new, False, rule, parts, column=column), None
 
         try:
             event = parse_move(text, self.header)
             new = canonical(event, self.header)
         except NotationError as exc:
-            return refused(SYNTAX_RULE, exc.message, column=exc.col)
-        except ValueError as exc:
-            return refused(SYNTAX_RULE, str(exc))
+            return refused(SYNTAX_RULE, exc.parts, column=exc.col)
+        except NotCanonical as exc:
+            return refused(SYNTAX_RULE, exc.parts)
         if new == old:
-            return refused("session", _("move #{seq} is already `{text}`").format(seq=seq,
-                                                                                  text=old), new)
+            return refused("session", (Say.already(seq=seq, text=old),), new)
         trouble = self.trouble
         if trouble is not None and len(self.steps) < at:
-            return refused(trouble.rule, _(
-                "move #{seq} `{text}` before it no longer holds ({message}); correct that "
-                "first").format(seq=trouble.seq, text=shorten(trouble.text),
-                                message=trouble.message), new)
+            return refused(trouble.rule, (Say.earlier_no_longer_holds(
+                seq=trouble.seq, text=shorten(trouble.text), why=Quoted(trouble.parts)),), new)
         referee = Referee.at(self._state_before(at))
         first = next(rule_on(referee, self.header, [Statement(seq, new, event)]))
         if not isinstance(first, Step):
-            return refused(first.rule, first.message, new)
+            return refused(first.rule, first.parts, new)
         if not first.ruling.ok:
-            return refused(first.ruling.rule, first.ruling.text, new)
+            return refused(first.ruling.rule, tuple(first.ruling.parts), new)
         steps = [*self.steps[:at], first]
         later = []
         for found in rule_on(referee, self.header, self._statements(self._moves[at + 1:])):
             if isinstance(found, Step) and found.ruling.ok:
                 steps.append(found)
                 later.append(LaterMove(found.seq, found.text, True, found.ruling.rule,
-                                       found.ruling.text))
+                                       tuple(found.ruling.parts)))
             else:
                 why = trouble_of(found) if isinstance(found, Step) else found
-                later.append(LaterMove(why.seq, why.text, False, why.rule, why.message))
-        plan = Correction(seq, old, new, True, first.ruling.rule, first.ruling.text,
+                later.append(LaterMove(why.seq, why.text, False, why.rule, why.parts))
+        plan = Correction(seq, old, new, True, first.ruling.rule, tuple(first.ruling.parts),
                           tuple(later))
         return plan, (referee, steps)
 

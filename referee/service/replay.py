@@ -17,7 +17,7 @@ from ..engine.events import Event, Header, Session
 from ..engine.step import Step
 from ..notation import NotationError, format_event, parse_move
 from ..sheet import SessionRefused, Sheet, build_sheet
-from .results import INTERNAL_RULE, SYNTAX_RULE, Trouble, internal_message
+from .results import INTERNAL_RULE, SYNTAX_RULE, Trouble, internal_parts
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,17 +53,17 @@ def rule_on(referee: Referee, header: Header, statements: Iterable[Statement]
                 event = parse_move(statement.text, header)
             ruling = referee.apply(event)
         except NotationError as exc:
-            yield Trouble(statement.seq, statement.text, SYNTAX_RULE, exc.message)
+            yield Trouble(statement.seq, statement.text, SYNTAX_RULE, exc.parts)
             continue
         except Exception as exc:  # an engine bug: refused, and the state is as it was
-            yield Trouble(statement.seq, statement.text, INTERNAL_RULE, internal_message(exc))
+            yield Trouble(statement.seq, statement.text, INTERNAL_RULE, internal_parts(exc))
             continue
         yield Step(statement.seq, statement.text, event, ruling)
 
 
 def trouble_of(step: Step) -> Trouble:
     """A refused step as the trouble it makes."""
-    return Trouble(step.seq, step.text, step.ruling.rule, step.ruling.text)
+    return Trouble(step.seq, step.text, step.ruling.rule, tuple(step.ruling.parts))
 
 
 def replay(header: Header, statements: Iterable[Statement], start: Referee | None = None
@@ -116,5 +116,5 @@ def sheet_of(session: Session, start: Referee | None = None) -> Sheet:
     done = replay_session(session, start)
     if done.trouble is not None:
         t = done.trouble
-        raise SessionRefused(t.seq, t.rule, t.message)
+        raise SessionRefused(t.seq, t.rule, t.parts)
     return build_sheet(session.header, done.steps, done.referee.state)

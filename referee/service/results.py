@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.messages import Message
 from ..i18n import N_, _
 from ..store import SessionError
+from .words import Say
 
 SYNTAX_RULE = "notation"
 """The `rule` of a move that could not be read: a syntax error, not a rule of the game."""
@@ -15,10 +17,13 @@ INTERNAL_RULE = "internal"
 """The `rule` of a move the referee failed on (a bug): it is refused, never half-applied."""
 
 
-def internal_message(exc: Exception) -> str:
-    return _("the referee failed on this move ({error}: {detail}); nothing was recorded. This "
-             "is a bug: please report it with the session file").format(
-                 error=type(exc).__name__, detail=exc)
+Parts = tuple[Message, ...]
+"""A ruling, or what the service says instead of one, as data: catalogue messages that the
+edges put into words (`referee.render`)."""
+
+
+def internal_parts(exc: Exception) -> Parts:
+    return (Say.internal(error=type(exc).__name__, detail=str(exc)),)
 
 
 class NothingToUndo(SessionError):
@@ -45,11 +50,18 @@ class ImportExtends(SessionError):
 
 
 class ImportRefused(SessionError):
-    """An imported file was not stored: `refused` for an illegal move, else a syntax error."""
+    """An imported file was not stored: `refused` for an illegal move, else a syntax error.
 
-    def __init__(self, message: str, refused: bool) -> None:
+    `trouble` is the file's first statement that does not hold (refused by the referee, or
+    not canonical), as data, in the file `file`: the edge says it (`referee.render`); without
+    one, `message` says why (a line that cannot be read, a header that cannot be refereed)."""
+
+    def __init__(self, message: str, refused: bool, file: str = "",
+                 trouble: Trouble | None = None) -> None:
         super().__init__(message)
         self.refused = refused
+        self.file = file
+        self.trouble = trouble
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,8 +73,8 @@ class Recorded:
     """The move in canonical notation (as typed, when it could not be read)."""
     rule: str
     """The rule id of the ruling, or `notation` for a syntax error."""
-    message: str
-    """The ruling in words, or the syntax error."""
+    parts: Parts
+    """The ruling, or the syntax error, as data."""
     seq: int | None = None
     notable: bool = False
     column: int | None = None
@@ -91,7 +103,7 @@ class LaterMove:
     text: str
     holds: bool
     rule: str
-    message: str
+    parts: Parts
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +115,7 @@ class Correction:
     new: str
     ok: bool
     rule: str
-    message: str
+    parts: Parts
     later: tuple[LaterMove, ...] = ()
     applied: bool = False
     column: int | None = None
@@ -121,7 +133,7 @@ class Trouble:
     seq: int
     text: str
     rule: str
-    message: str
+    parts: Parts
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,9 +32,18 @@ from ..store.session_file import now
 from ..store.tags import checked, header_of, tags_of
 from . import snapshot
 from .headers import check_header
-from .live import LiveSession, canonical
+from .live import LiveSession, NotCanonical, canonical
 from .replay import replay_session
-from .results import Imported, ImportExtends, ImportRefused, Listing, SessionInfo, SetupProblem
+from .results import (
+    SYNTAX_RULE,
+    Imported,
+    ImportExtends,
+    ImportRefused,
+    Listing,
+    SessionInfo,
+    SetupProblem,
+    Trouble,
+)
 from .summary import summarize
 
 _ID_TRIES = 50
@@ -121,18 +130,14 @@ class SessionService:
         summary: dict[str, Any] | None = None
         done = replay_session(Session(header, session.events, session.lines), start)
         if done.trouble is not None:
-            t = done.trouble
-            raise ImportRefused(_("{file}:{line}: {message} [{rule}]; nothing was "
-                                  "imported").format(file=filename, line=t.seq,
-                                                     message=t.message, rule=t.rule),
-                                refused=True)
+            raise ImportRefused("", refused=True, file=filename, trouble=done.trouble)
         for seq, step in enumerate(done.steps, 1):
             try:
                 entry: dict[str, Any] = {"seq": seq, "ts": stamp, "kind": "move",
                                          "text": canonical(step.event, header)}
-            except ValueError as exc:
-                raise ImportRefused(_("{file}:{line}: {problem}").format(
-                    file=filename, line=step.seq, problem=exc), refused=False) from None
+            except NotCanonical as exc:
+                raise ImportRefused("", refused=False, file=filename, trouble=Trouble(
+                    step.seq, step.text, SYNTAX_RULE, exc.parts)) from None
             now_summary = summarize(step.ruling.state)
             if now_summary != summary:
                 entry["summary"] = summary = now_summary

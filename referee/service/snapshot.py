@@ -47,12 +47,15 @@ from ..engine.messages import (
     Names,
     Word,
     is_message,
-    render,
 )
 from ..engine.rules import IDS, RuleId
 from ..engine.scoring import RoundResult, score
 from ..engine.state import NO_KNOWN, NO_WINDOWS, Game, OwedDraw, PendingDraw, Setup, Table
 from ..i18n import LANGUAGES, _
+
+# Only to check that a kept message can be put into words in every language (the app may switch
+# language while it runs): nothing is said here.
+from ..render import render
 from ..store import cache, secret
 from ..store.cache import cache_path, discard, read_private, write_private
 

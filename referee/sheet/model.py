@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from ..engine.events import Header, Session
-from ..engine.messages import Message, render
+from ..engine.messages import Message
 from ..engine.rounds import missing_hands
 from ..engine.scoring import ScoreSheet, ScoringSystem, score
 from ..engine.state import Game
@@ -19,13 +19,14 @@ _ALWAYS_NOTED = ("going-out",)
 
 
 class SessionRefused(ValueError):
-    """A statement of the session is refused: the sheet would explain numbers that are wrong."""
+    """A statement of the session is refused: the sheet would explain numbers that are wrong.
+    `parts` is the ruling on it, as data."""
 
-    def __init__(self, line: int, rule: str, text: str) -> None:
-        super().__init__(text)
+    def __init__(self, line: int, rule: str, parts: tuple[Message, ...]) -> None:
+        super().__init__(rule)
         self.line = line
         self.rule = rule
-        self.text = text
+        self.parts = parts
 
 
 @dataclass(frozen=True)
@@ -38,11 +39,7 @@ class Note:
     rule: str
     """The rule id, as `uno-referee rules` shows it."""
     parts: tuple[Message, ...]
-    """The ruling, as data (`text` renders it)."""
-
-    @property
-    def text(self) -> str:
-        return render(self.parts)
+    """The ruling, as data (the exports put it into words: `referee.render`)."""
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,9 @@ from typing import Any
 from markupsafe import Markup
 
 from ..engine.cards import COLOR_NAMES
-from ..engine.messages import card_name, colour_name, render
 from ..i18n import _, current
 from ..notation import visible
+from ..render import card_name, colour_name, render
 from ..service import LiveSession
 from ..sheet import Sheet, build_sheet
 from ..sheet.exports import chart, labels
@@ -112,7 +112,7 @@ def board_of(live: LiveSession) -> Board:
     if live.trouble is not None:
         t = live.trouble
         trouble = visible(_("Move #{seq} `{text}` no longer holds: {message}").format(
-            seq=t.seq, text=t.text, message=t.message))
+            seq=t.seq, text=t.text, message=render(t.parts)))
     top = table.top if table is not None else None
     colour = table.color if table is not None else None
     board = Board(

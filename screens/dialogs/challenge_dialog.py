@@ -14,9 +14,9 @@ from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
-from referee.engine.messages import card_name, colour_name
 from referee.i18n import N_, _
 from referee.notation import visible
+from referee.render import card_name, colour_name, render
 from referee.service import Recorded, SessionError
 
 from ..glyphs import current
@@ -178,7 +178,7 @@ class ChallengeDialog(ModalScreen[Recorded | None]):
             return
         if not result.ok:
             self._say(lambda: _("Refused, nothing recorded: {ruling} [{rule}]").format(
-                ruling=result.message, rule=result.rule), refused=True)
+                ruling=render(result.parts), rule=result.rule), refused=True)
             return
         self.result = result
         after_table = self.sitting.referee.table
@@ -190,10 +190,9 @@ class ChallengeDialog(ModalScreen[Recorded | None]):
         self._done()
 
     def _ruling(self, result: Recorded, changed: list[tuple[str, int, int]]) -> str:
-        """The stored ruling (read again from its step: it follows the language), and whose
-        hand it changed."""
-        ruling = next((entry.message for entry in reversed(self.sitting.log)
-                       if entry.seq == result.seq), result.message)
+        """The stored ruling (put into words from its data each time: it follows the
+        language), and whose hand it changed."""
+        ruling = render(result.parts)
         text = _("#{seq} {move}: {ruling} [{rule}]").format(seq=result.seq, move=result.text,
                                                             ruling=ruling, rule=result.rule)
         if changed:

@@ -14,7 +14,8 @@ from textual.widgets import Button, Input, Label, Static
 
 from referee.i18n import N_, _
 from referee.notation.limits import MAX_FILE_BYTES
-from referee.service import Imported, ImportExtends, SessionError, SessionService
+from referee.render import import_problem
+from referee.service import Imported, ImportExtends, ImportRefused, SessionError, SessionService
 from referee.service.sessions import UPDATE
 from referee.store.paths import PathError, user_path
 from referee.store.reading import read_regular
@@ -116,6 +117,9 @@ class ImportDialog(BoxedDialog[Imported | None]):
         except ImportExtends as found:
             self._ask_update(found, text, name)
             return
+        except ImportRefused as exc:
+            self._problem(import_problem(exc))
+            return
         except SessionError as exc:
             self._problem(exc.message)
             return
@@ -134,6 +138,9 @@ class ImportDialog(BoxedDialog[Imported | None]):
                 return
             try:
                 done = self.service.import_text(text, name, extension=UPDATE)
+            except ImportRefused as exc:
+                self._problem(import_problem(exc))
+                return
             except SessionError as exc:
                 self._problem(exc.message)
                 return

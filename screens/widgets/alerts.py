@@ -10,8 +10,8 @@ from textual.markup import escape
 from textual.widgets import Static
 
 from referee.engine import Referee
-from referee.engine.messages import render
 from referee.i18n import _
+from referee.render import render
 
 from ..glyphs import current
 from ..literal import filled

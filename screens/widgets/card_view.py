@@ -7,8 +7,8 @@ from rich.text import Text
 from textual.widgets import Static
 
 from referee.engine.cards import Card
-from referee.engine.messages import card_name, colour_name
 from referee.i18n import N_, _
+from referee.render import card_name, colour_name
 
 from ..glyphs import current
 

@@ -34,6 +34,7 @@ from killing import arm, counted, said, wait_for
 from referee.engine import Referee
 from referee.engine.events import Header
 from referee.notation import format_event
+from referee.render import render
 from referee.service import SessionService
 from referee.service.sessions import UPDATE
 from referee.stats.league import change_league
@@ -99,7 +100,7 @@ def operate(service: SessionService, op: str, sid: str, seed: int, files: Files,
             with service.open(sid) as live:
                 done = live.correct(found[0], found[1])
                 if not done.ok:
-                    raise RuntimeError(f"correction refused: {done.message}")
+                    raise RuntimeError(f"correction refused: {render(done.parts)}")
                 ack(f"corrected:{found[0]}:{found[1].replace(' ', '_')}")
     elif op == "undo":
         with service.open(sid) as live:
@@ -111,7 +112,7 @@ def operate(service: SessionService, op: str, sid: str, seed: int, files: Files,
             for index in range(len(live.moves), min(len(moves), len(live.moves) + 40)):
                 result = live.record(moves[index])
                 if not result.ok:
-                    raise RuntimeError(f"refused {index}: {result.message}")
+                    raise RuntimeError(f"refused {index}: {render(result.parts)}")
                 ack(f"moved:{result.seq}")
 
 

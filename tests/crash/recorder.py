@@ -20,6 +20,7 @@ import traceback
 
 from killing import arm, said, wait_for
 
+from referee.render import render
 from referee.service import SessionService
 from referee.store.cache import cache_dir
 
@@ -38,7 +39,7 @@ def child(service: SessionService, sid: str, moves: list[str], out: int, at: int
             for index in range(len(live.moves), len(moves)):
                 result = live.record(moves[index])
                 if not result.ok:
-                    os.write(out, f"error refused {index}: {result.message}\n".encode())
+                    os.write(out, f"error refused {index}: {render(result.parts)}\n".encode())
                     os._exit(1)
                 os.write(out, f"ack {result.seq}:{index}\n".encode())
         os.write(out, b"finished\n")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from referee.engine import events as ev
 from referee.engine.ruling import Ruling
 from referee.notation import parse_move
+from referee.render import render
 from referee.service.hints import completions
 
 from .driver import SelfPlay
@@ -33,7 +34,8 @@ class Auditing(SelfPlay):
             move = parse_move(line, header)
             ruling = ref.check(move)
             if not ruling.ok:
-                raise Divergence(f"suggested {line!r}, refused: {ruling.text} [{ruling.rule}]")
+                raise Divergence(f"suggested {line!r}, refused: {render(ruling.parts)} "
+                                 f"[{ruling.rule}]")
             offered.append(move)
         self.offered += len(offered)
         if getattr(event, "player", None) != ref.actor():

@@ -7,6 +7,7 @@ import random
 from referee.engine import Referee
 from referee.engine import events as ev
 from referee.engine.ruling import Ruling, changes_nothing
+from referee.render import render
 
 from .answers import Answers
 from .game import RealGame
@@ -73,7 +74,7 @@ class SelfPlay(TurnMoves, Answers):
             self.recorded.append(event)
         self.stats.actions += 1
         if not ruling.ok:
-            raise Divergence(f"engine refused a legal move {event}: {ruling.text} "
+            raise Divergence(f"engine refused a legal move {event}: {render(ruling.parts)} "
                              f"[{ruling.rule}]")
         if self.check:
             self.stats.rules[ruling.rule] = self.stats.rules.get(ruling.rule, 0) + 1
@@ -114,7 +115,7 @@ class SelfPlay(TurnMoves, Answers):
         ruling = self.ref.apply(event)
         agree(asked, ruling, event)
         if ruling.ok:
-            raise Divergence(f"engine accepted an illegal move {event}: {ruling.text}")
+            raise Divergence(f"engine accepted an illegal move {event}: {render(ruling.parts)}")
         if self._fingerprint() != before:
             raise Divergence(f"refusing {event} changed the state")
         self.stats.refusals_checked += 1

@@ -8,6 +8,7 @@ from dataclasses import replace
 from referee.engine import Referee
 from referee.engine import events as ev
 from referee.engine.ruling import Ruling
+from referee.render import render
 
 from .draws_model import CHALLENGEABLE, Pending
 from .driver import SelfPlay
@@ -90,7 +91,7 @@ class PenaltySelfPlay(SelfPlay):
             # Lines after the decided game are an error, and the engine says why.
             ruling = self.ref.check(ev.RoundStarted(self.ref.round_no + 1))
             if ruling.ok or ruling.rule != "scoring":
-                raise Divergence(f"a round after the decided game: {ruling.text}")
+                raise Divergence(f"a round after the decided game: {render(ruling.parts)}")
         self.stats.games += 1
 
     def next_dealer_name(self, dealer: str, winner: str) -> str:
@@ -152,7 +153,7 @@ class PenaltySelfPlay(SelfPlay):
         if self.score.finished:
             ruling = self.ref.check(ev.DrawAccepted(self.names[real.seated()[0]]))
             if ruling.ok or ruling.rule != "scoring":
-                raise Divergence(f"a move after the decided game: {ruling.text}")
+                raise Divergence(f"a move after the decided game: {render(ruling.parts)}")
 
     def leave(self, seat: int) -> None:
         """The real table: the hand goes under the draw pile and the seat leaves the round; of

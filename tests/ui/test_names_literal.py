@@ -20,6 +20,7 @@ from textual.widgets import Input
 
 from referee.notation import format_session, normal_name, parse_session, players_problem
 from referee.notation.names import name_key
+from referee.render import render
 from referee.service import SessionService, SetupProblem, build_header
 from referee.service.replay import sheet_of
 from referee.sheet import Sheet
@@ -114,7 +115,7 @@ def playing_session(folder: Path, names: list[str]) -> None:
                                       event=f"Night {names[0]}"))
     with service.open(sid) as live:
         for move in ("round 1", f"dealer {names[0]}", "start r7", f"{names[1]}: r5"):
-            assert live.record(move).ok, (move, live.record(move).message)
+            assert live.record(move).ok, (move, render(live.record(move).parts))
 
 
 @settings(max_examples=10, deadline=None,

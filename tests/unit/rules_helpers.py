@@ -19,6 +19,7 @@ from referee.engine.deck import Deck
 from referee.engine.public import public_state
 from referee.engine.ruling import Ruling
 from referee.engine.setup import editions
+from referee.render import in_words, render
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")
 
@@ -101,7 +102,7 @@ class Outcome:
 
     @property
     def text(self) -> str:
-        return self.ruling.text
+        return render(self.ruling.parts)
 
     @property
     def notable(self) -> bool:
@@ -166,7 +167,7 @@ def turn_up(ref: Referee, start: str, color: str | None = None) -> Outcome:
 
 def st(ref: Referee) -> dict[str, Any]:
     """The public state (`replay --json`)."""
-    return public_state(ref.state)
+    return in_words(public_state(ref.state))
 
 
 def hands(ref: Referee) -> dict[str, int]:

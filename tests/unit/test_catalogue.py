@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 import pytest
 
 from referee import editions, house, i18n  # noqa: F401  (their messages and rules are in the catalogue)
 from referee.engine.cards import card
-from referee.engine.messages import CATALOGUE, Colour, card_name, colour_name, render
+from referee.engine.messages import CATALOGUE, Colour
 from referee.i18n import build
+from referee.render import card_name, colour_name, render
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -32,8 +34,10 @@ def test_every_message_key_reads_in_both_languages_with_its_fields() -> None:
     translations = i18n.catalogue.translations("ja")
     for key, message in CATALOGUE.items():
         japanese = translations.pgettext(key, message.template)
+        # Untranslated, unless it has no English words (its fields' names are not words).
+        words = re.sub(r"\{[^}]*\}", "", message.template)
         assert japanese != message.template or not any(ch.isalpha() and ch.isascii()
-                                                       for ch in message.template), key
+                                                       for ch in words), key
         assert build.fields(japanese) == build.fields(message.template) == set(message.fields)
 
 

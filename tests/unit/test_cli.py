@@ -16,6 +16,7 @@ from referee import __version__, cli
 from referee.cli import file_cmds
 from referee.engine.setup import option_specs, resolve, rules_in_force
 from referee.notation import NotationError, parse_session
+from referee.render import render
 from referee.service.replay import replay_session
 from referee.sheet import text_table
 
@@ -90,7 +91,7 @@ def test_check_refused_move_exits_1_with_file_line_ruling_and_rule(capsys, write
     code, out, err = run(capsys, "check", path)
     assert (code, out) == (1, "")
     assert step.seq == REFUSED_LINE
-    assert err == f"{path}:{REFUSED_LINE}: {step.ruling.text} [{step.ruling.rule}]\n"
+    assert err == f"{path}:{REFUSED_LINE}: {render(step.ruling.parts)} [{step.ruling.rule}]\n"
     assert step.ruling.rule == "match"
 
 
@@ -165,7 +166,7 @@ def test_replay_json_one_object_per_statement(capsys, write):
     records = [json.loads(line) for line in out.splitlines()]
     assert [r["line"] for r in records] == [5, 6, 7, 8, 9]
     for record in records:
-        assert set(record) == {"line", "ok", "ruling", "rule", "state"}
+        assert set(record) == {"line", "ok", "ruling", "rule", "key", "params", "state"}
         assert record["ok"] is True and record["ruling"] and record["rule"]
         assert set(record["state"]) >= STATE_KEYS
     last = records[-1]["state"]
@@ -246,7 +247,7 @@ def test_score_with_a_refused_line_reports_it_like_check(capsys, write):
     step = refused_ruling(REFUSED)
     code, out, err = run(capsys, "score", "--json", path)
     assert (code, out) == (1, "")
-    assert err == f"{path}:{REFUSED_LINE}: {step.ruling.text} [{step.ruling.rule}]\n"
+    assert err == f"{path}:{REFUSED_LINE}: {render(step.ruling.parts)} [{step.ruling.rule}]\n"
 
 
 # rules ---------------------------------------------------------------------------------------

@@ -16,7 +16,9 @@ from manual_example import MANUAL_POINTS, MANUAL_RUNNING, SAMPLES
 
 from referee import cli
 from referee.engine.events import Header, Session
+from referee.engine.messages import to_data
 from referee.notation import format_session, parse_session
+from referee.render import render as say
 from referee.service.replay import sheet_of
 from referee.sheet import Sheet
 from referee.sheet.exports import FORMATS, csv_sheet, labels, qr
@@ -97,7 +99,9 @@ def test_json_is_score_json_plus_rulings(name: str, capsys: pytest.CaptureFixtur
     assert len(data["rounds"]) == len(score["rounds"]) == len(sheet.rounds)
     for record, plain, rnd in zip(data["rounds"], score["rounds"], sheet.rounds, strict=True):
         assert {k: record[k] for k in plain} == plain
-        assert record["rulings"] == [{"line": n.line, "rule": n.rule, "text": n.text}
+        assert record["rulings"] == [{"line": n.line, "rule": n.rule, "text": say(n.parts),
+                                      "key": to_data(n.parts)[0],
+                                      "params": to_data(n.parts)[1]}
                                      for n in rnd.notes]
         assert record["number"] == rnd.number and record["dealer"] == rnd.dealer
     assert data["session"]["edition"] == sheet.header.edition
@@ -184,7 +188,9 @@ def test_the_round_in_play_shows_its_rulings() -> None:
     sheet = sheet_of(parse_session(IN_PLAY, "t.uno"))
     data = json.loads(render("json", sheet))
     assert data["playing"] == {"number": 2, "dealer": "Bob", "rulings": [
-        {"line": 12, "rule": "table-penalty", "text": "Penalty (slow play): Ann draws 2."}]}
+        {"line": 12, "rule": "table-penalty", "text": "Penalty (slow play): Ann draws 2.",
+         "key": ["calls.penalty"], "params": [{"player": "Ann", "why": "slow play",
+                                               "drawn": 2}]}]}
     assert "- line 12: Penalty (slow play): Ann draws 2. `[table-penalty]`" in render("md", sheet)
     assert len(read_csv(FORMATS["csv"].render(sheet))) == 3  # round 1 only
 

@@ -11,6 +11,7 @@ from referee import cli
 from referee.engine.events import Header
 from referee.notation import NotationError, parse_move, parse_session
 from referee.notation.limits import MAX_LINE_CHARS, shorten
+from referee.render import render
 from referee.service import SessionService
 
 HEAD = '[Edition "classic"]\n[Scoring "none"]\n[Players "Ann, Bob"]\nround 1\ndealer Ann\n'
@@ -58,8 +59,8 @@ def test_a_session_at_its_move_limit_refuses_more(tmp_path: Path,
             assert live.record(move).ok
         refused = live.record("Bob: r6")
         assert not refused.ok
-        assert refused.message == ("this session holds 3 moves, the limit of one session; start "
-                                   "a new one")
+        assert render(refused.parts) == ("this session holds 3 moves, the limit of one "
+                                         "session; start a new one")
         assert len(live.moves) == 3
 
 

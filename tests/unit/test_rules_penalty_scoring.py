@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from referee.engine import Referee
 from referee.notation import parse_session
+from referee.render import render
 from tests.unit.rules_helpers import (
     accept,
     catch,
@@ -47,13 +48,13 @@ def test_the_issue_example_is_decided_at_the_penalty_and_refuses_the_next_move()
     session = parse_session(EXAMPLE, "example.uno")
     ref = Referee(session.header)
     rulings = [ref.apply(event) for event in session.events]
-    assert all(r.ok for r in rulings[:-1]), [r.text for r in rulings]
+    assert all(r.ok for r in rulings[:-1]), [render(r.parts) for r in rulings]
     assert rulings[-2].rule == "scoring"
-    assert rulings[-2].text.endswith("Alice reaches 100 penalty points and is out of the game. "
-                                     "Bob wins the game.")
+    assert render(rulings[-2].parts).endswith("Alice reaches 100 penalty points and is out of "
+                                              "the game. Bob wins the game.")
     last = rulings[-1]
     assert not last.ok and last.rule == "scoring"
-    assert last.text == "the game is decided after round 1 (Bob wins): no more moves"
+    assert render(last.parts) == "the game is decided after round 1 (Bob wins): no more moves"
     sheet = ref.sheet
     assert sheet.finished and sheet.winner == "Bob" and dict(sheet.eliminated) == {"Alice": 1}
     assert sheet.totals["Alice"] == 287

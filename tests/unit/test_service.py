@@ -11,6 +11,7 @@ from referee.engine import judge
 from referee.engine.events import CardPlayed, Header
 from referee.engine.public import public_state
 from referee.notation import format_session, parse_session
+from referee.render import import_problem, render
 from referee.service import (
     SYNTAX_RULE,
     ImportRefused,
@@ -98,7 +99,7 @@ def test_record_persists_before_it_answers(service):
             # Already on disk when the ruling comes back: another reader sees it.
             with service.open(sid, read_only=True) as reader:
                 assert [m.text for m in reader.moves] == list(OPENING[:seq])
-    assert result.rule == "match" and "Carol played Red 9" in result.message
+    assert result.rule == "match" and "Carol played Red 9" in render(result.parts)
 
 
 def test_record_stores_the_canonical_notation(service):
@@ -117,7 +118,7 @@ def test_a_refused_move_changes_nothing(service):
         was = live.state()
         result = live.record("Alice: y3")
         assert not result.ok and result.seq is None
-        assert result.rule == "match" and "Yellow 3" in result.message
+        assert result.rule == "match" and "Yellow 3" in render(result.parts)
         assert live.state() == was
         assert live.record("Alice: r3").ok
     with service.open(sid, read_only=True) as live:
@@ -131,7 +132,7 @@ def test_a_syntax_error_changes_nothing_and_says_where(service):
     with service.open(sid) as live:
         result = live.record("Alice: r55")
         assert (result.ok, result.rule, result.seq) == (False, SYNTAX_RULE, None)
-        assert result.column == 8 and result.message
+        assert result.column == 8 and render(result.parts)
         assert not live.record("Zed: r5").ok
         assert not live.record("Alice: r5\nBob: r6").ok
     assert session_bytes(service, sid) == before
@@ -168,7 +169,7 @@ def test_the_game_decided_refuses_further_rounds(service):
     with service.open(sid) as live:
         assert live.summary()["status"] == "finished"
         result = live.record("round 6")
-        assert not result.ok and "decided" in result.message
+        assert not result.ok and "decided" in render(result.parts)
 
 
 # Writers and watchers ------------------------------------------------------------------------
@@ -236,8 +237,11 @@ def test_import_of_a_file_with_an_illegal_move_stores_nothing(service):
     with pytest.raises(ImportRefused) as caught:
         service.import_text(bad, "bad.uno")
     assert caught.value.refused
-    assert caught.value.message.startswith(f"bad.uno:{line}: ")
-    assert "[match]" in caught.value.message and "nothing was imported" in caught.value.message
+    trouble = caught.value.trouble
+    assert trouble is not None and (trouble.seq, trouble.rule) == (line, "match")
+    said = import_problem(caught.value)
+    assert said.startswith(f"bad.uno:{line}: ")
+    assert "[match]" in said and "nothing was imported" in said
     assert not service.layout.sessions.exists() or not any(service.layout.sessions.iterdir())
     assert service.list().sessions == ()
 
@@ -275,7 +279,7 @@ def test_a_stored_move_that_no_longer_holds_is_reported_and_can_be_corrected(ser
         assert live.trouble.rule == "match"
         assert len(live.referee.table.pile) == 3  # start card and the two plays that hold
         refused = live.record("Alice: r2")
-        assert not refused.ok and "move #6" in refused.message
+        assert not refused.ok and "move #6" in render(refused.parts)
         fixed = live.correct(6, "Alice: r3")
         assert fixed.applied and [m.seq for m in fixed.dropped] == [7]
         assert live.trouble is None and live.record("Bob: r4").ok
@@ -317,7 +321,8 @@ def test_an_engine_failure_is_refused_and_changes_nothing(service, monkeypatch):
         monkeypatch.setattr(judge, "CORE", failing())
         result = live.record("Alice: r3")
         assert not result.ok and result.seq is None and result.rule == "internal"
-        assert "ValueError: boom" in result.message and "nothing was recorded" in result.message
+        said = render(result.parts)
+        assert "ValueError: boom" in said and "nothing was recorded" in said
         monkeypatch.setattr(judge, "CORE", {**judge.CORE, CardPlayed: real_play})
         assert live.state() == was
         assert live.record("Alice: r3").ok

@@ -9,6 +9,7 @@ import pytest
 from referee.engine.events import Header
 from referee.engine.public import public_state
 from referee.notation import parse_session
+from referee.render import render
 from referee.service import SYNTAX_RULE, NoSuchMove, NothingToUndo, ReadOnly, SessionService
 from referee.service.replay import replay_session
 from referee.store.tags import header_text
@@ -138,7 +139,7 @@ def test_a_replacement_that_is_refused_changes_nothing(service, sid, text, rule)
     with service.open(sid) as live:
         plan = live.correct(4, text)
         assert (plan.ok, plan.applied, plan.rule) == (False, False, rule)
-        assert plan.message
+        assert render(plan.parts)
         assert [m.text for m in live.moves] == list(OPENING)
     assert service.layout.session(sid).read_bytes() == before
 

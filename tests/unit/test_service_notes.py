@@ -12,6 +12,7 @@ import pytest
 from referee import cli
 from referee.engine.events import Header
 from referee.notation import parse_session
+from referee.render import render
 from referee.service import SessionService
 from referee.service.replay import replay_session
 from referee.store.tags import header_text
@@ -73,7 +74,7 @@ def test_with_a_false_catch_penalty_the_false_catch_is_a_ruling(service, rules):
     with service.open(sid) as live:
         result = live.record("Dev: catch Ben")
         assert result.ok and not result.note and result.rule == "uno-false-catch"
-        assert "Dev draws 2" in result.message
+        assert "Dev draws 2" in render(result.parts)
     assert count(service, sid) == len(UNTIL_CATCHABLE) + 1
 
 

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from manual_example import MANUAL_POINTS, MANUAL_RUNNING, SAMPLES
 
 from referee.notation import parse_session
+from referee.render import render
 from referee.service.replay import sheet_of as sheet_from
 from referee.sheet import RoundInPlay, SessionRefused, Sheet
 
@@ -62,7 +63,7 @@ def test_each_round_notes_who_went_out_on_which_line() -> None:
         (note,) = rnd.notes
         assert note.rule == "going-out"
         assert lines[note.line - 1].split("#")[0].strip() == f"out {rnd.went_out}"
-        assert note.text == f"{rnd.went_out} went out and wins round {rnd.number}."
+        assert render(note.parts) == f"{rnd.went_out} went out and wins round {rnd.number}."
 
 
 def test_notable_rulings_of_a_tracked_round() -> None:
@@ -74,8 +75,8 @@ def test_notable_rulings_of_a_tracked_round() -> None:
     assert [n.rule for n in rnd.notes] == ["wd4-guilty", "uno-catch", "going-out"]
     statements = [lines[n.line - 1].split("#")[0].strip() for n in rnd.notes]
     assert statements == ["Alice: challenge shows g5", "Carol: catch Alice", "Dave: g+2"]
-    assert "Bob draws 4" in rnd.notes[0].text
-    assert rnd.notes[1].text == "Carol caught Alice not calling UNO: Alice draws 2."
+    assert "Bob draws 4" in render(rnd.notes[0].parts)
+    assert render(rnd.notes[1].parts) == "Carol caught Alice not calling UNO: Alice draws 2."
     assert (rnd.dealer, rnd.went_out) == ("Alice", "Dave")
     # target 500: Dave scores the others' hands, which the sheet keeps to explain the 191.
     assert dict(rnd.points) == {"Alice": 0, "Bob": 0, "Carol": 0, "Dave": 191}
@@ -100,7 +101,7 @@ def test_a_round_in_play_keeps_its_rulings() -> None:
     assert (playing.number, playing.dealer) == (2, "Bob")  # en rules: the deal passes left
     (note,) = playing.notes
     assert (note.line, note.rule) == (12, "table-penalty")
-    assert note.text == "Penalty (slow play): Ann draws 2."
+    assert render(note.parts) == "Penalty (slow play): Ann draws 2."
 
 
 def test_hands_still_to_enter_make_the_round_provisional() -> None:
@@ -119,7 +120,7 @@ def test_a_refused_statement_stops_the_sheet() -> None:
     with pytest.raises(SessionRefused) as caught:
         sheet_of(text + "round 2\n")
     assert (caught.value.line, caught.value.rule) == (8, "scoring")
-    assert "the game is decided (Ann wins after round 1)" in caught.value.text
+    assert "the game is decided (Ann wins after round 1)" in render(caught.value.parts)
 
 
 PENALTY = """\
@@ -147,7 +148,7 @@ def test_penalty_points_are_traced_to_the_catch() -> None:
     (rnd,) = sheet.rounds
     assert [(n.line, n.rule) for n in rnd.notes] == [
         (10, "uno-catch"), (11, "scoring"), (14, "going-out")]
-    assert rnd.notes[1].text == (  # r1 + r2 + Wild
+    assert render(rnd.notes[1].parts) == (  # r1 + r2 + Wild
         "Ann records 53 penalty points. Ann reaches 50 penalty points and is out of the game. "
         "Their cards go to the bottom of the draw pile. Bob plays next.")
     assert dict(rnd.points) == {"Ann": 53, "Bob": 0, "Cy": 0}

@@ -16,6 +16,7 @@ from referee.engine import Referee
 from referee.engine.events import Header, Session
 from referee.engine.public import public_state
 from referee.notation import format_event
+from referee.render import render
 from referee.service import SessionService
 from referee.service import snapshot as snap
 from referee.service.replay import replay_session
@@ -75,7 +76,8 @@ def test_a_restored_state_rules_as_the_replayed_one_on_every_later_move(edition:
         restored = Referee.at(found.end)
         for event in sim.log[cut:]:
             ruled, again = ref.apply(event), restored.apply(event)
-            assert (ruled.ok, ruled.rule, ruled.text) == (again.ok, again.rule, again.text)
+            assert (ruled.ok, ruled.rule, render(ruled.parts)) == (again.ok, again.rule,
+                                                                   render(again.parts))
             assert public_state(ruled.state) == public_state(again.state)
 
 

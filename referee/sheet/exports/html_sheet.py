@@ -6,6 +6,7 @@ from html import escape
 
 from ... import __version__
 from ...i18n import _, current
+from ...render import render as say
 from ..model import RoundInPlay, Sheet, SheetRound
 from . import chart, labels, qr
 from .html_style import CSS
@@ -108,7 +109,7 @@ def _rulings(sheet: Sheet) -> str:
     for rnd in blocks:
         items = "".join(
             f'<li><span class="line">{n.line or ""}</span>'
-            f'{escape(n.text)} <span class="rule">[{escape(n.rule)}]</span></li>'
+            f'{escape(say(n.parts))} <span class="rule">[{escape(n.rule)}]</span></li>'
             for n in rnd.notes)
         parts.append(f'<div class="round"><h3>{escape(labels.round_heading(rnd))}</h3>'
                      f"<ol>{items}</ol></div>")

@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ...engine.messages import to_data
 from ...engine.scoring import to_json
+from ...render import render as say
 from ..model import Note, Sheet
 
 
@@ -30,7 +32,14 @@ def data(sheet: Sheet) -> dict[str, Any]:
 
 
 def _notes(notes: tuple[Note, ...]) -> list[dict[str, Any]]:
-    return [{"line": n.line, "rule": n.rule, "text": n.text} for n in notes]
+    # The ruling in words, and as data (`key`, `params`) for a program that says it in its own
+    # reader's language.
+    found = []
+    for n in notes:
+        keys, params = to_data(n.parts)
+        found.append({"line": n.line, "rule": n.rule, "text": say(n.parts), "key": keys,
+                      "params": params})
+    return found
 
 
 def render(sheet: Sheet) -> bytes:

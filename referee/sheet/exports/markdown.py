@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ...i18n import _
+from ...render import render as say
 from ..model import Note, RoundInPlay, Sheet, SheetRound
 from . import labels, qr
 
@@ -47,7 +48,7 @@ def table(sheet: Sheet) -> list[str]:
 
 
 def _ruling(note: Note, by_move: bool) -> str:
-    text = md(note.text)
+    text = md(say(note.parts))
     if not note.line:
         return text
     return md(_("{where}: {ruling}")).format(where=md(labels.where(note, by_move)), ruling=text)

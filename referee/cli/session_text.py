@@ -11,14 +11,13 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from ..engine.cards import COLOR_NAMES
-from ..engine.messages import colour_name
 from ..engine.scoring import to_json
 from ..i18n import NC_, _, pgettext
 from ..notation import visible
+from ..render import colour_name, in_words, render, ruling_fields
+from ..service import Correction, LiveSession, SessionInfo, status_name
 from ..sheet.text_table import aligned, score_table, widths
 from ..stats.selection import local_day
-from .live import LiveSession
-from .results import Correction, SessionInfo, status_name
 
 LAST_MOVES = 10
 _COLOUR_CODES = {name: code for code, name in COLOR_NAMES.items()}
@@ -63,11 +62,26 @@ def show_json(live: LiveSession) -> dict[str, Any]:
         "header": {"event": h.event, "site": h.site, "date": h.date, "edition": h.edition,
                    "rules": h.rules, "scoring": h.scoring, "players": list(h.players),
                    "overrides": [list(pair) for pair in h.overrides]},
-        "status": live.summary()["status"], "state": live.state(),
+        "status": live.summary()["status"], "state": in_words(live.state()),
         "sheet": to_json(live.sheet),
-        "moves": [{"seq": m.seq, "text": m.text, "ts": m.ts} for m in live.moves],
-        "trouble": None if trouble is None else dataclasses.asdict(trouble),
+        "moves": _moves_json(live),
+        "trouble": None if trouble is None else {
+            "seq": trouble.seq, "text": trouble.text,
+            **ruling_fields(trouble.rule, trouble.parts)},
     }
+
+
+def _moves_json(live: LiveSession) -> list[dict[str, Any]]:
+    """Each move in force with its ruling (words and data); a move past a trouble has none."""
+    rulings = {step.seq: step.ruling for step in live.steps}
+    moves = []
+    for m in live.moves:
+        move: dict[str, Any] = {"seq": m.seq, "text": m.text, "ts": m.ts}
+        ruling = rulings.get(m.seq)
+        if ruling is not None:
+            move.update(ok=ruling.ok, **ruling_fields(ruling.rule, ruling.parts))
+        moves.append(move)
+    return moves
 
 
 def show_lines(live: LiveSession, all_moves: bool) -> Iterator[str]:
@@ -84,7 +98,7 @@ def _show_lines(live: LiveSession, all_moves: bool) -> Iterator[str]:
     yield _("players: {players} ({edition}, rules {rules}{options}, {scoring})").format(
         players=pgettext("list", ", ").join(h.players), edition=h.edition, rules=h.rules,
         options=rules, scoring=h.scoring)
-    s = live.state()
+    s = in_words(live.state())
     status = status_name(live.summary()["status"])
     if s["round"] is None:
         yield _("not started: record `round 1`, then `dealer NAME` and `start CARD`")
@@ -108,7 +122,7 @@ def _show_lines(live: LiveSession, all_moves: bool) -> Iterator[str]:
         t = live.trouble
         yield _("PROBLEM: move #{seq} `{text}` no longer holds ({message} [{rule}]); fix it "
                 "with `uno-referee correct {id} {seq} MOVE`").format(
-                    seq=t.seq, text=t.text, message=t.message, rule=t.rule, id=live.id)
+                    seq=t.seq, text=t.text, message=render(t.parts), rule=t.rule, id=live.id)
     yield ""
     yield from score_table(to_json(live.sheet), h.scoring).rstrip("\n").split("\n")
     moves = live.moves if all_moves else live.moves[-LAST_MOVES:]
@@ -123,9 +137,10 @@ def _show_lines(live: LiveSession, all_moves: bool) -> Iterator[str]:
 
 def plan_lines(plan: Correction) -> Iterator[str]:
     """A correction: the replacement's ruling, then each later move's."""
-    yield visible(f"#{plan.seq}  {plan.old}  =>  {plan.new}  ->  {plan.message} [{plan.rule}]")
+    yield visible(f"#{plan.seq}  {plan.old}  =>  {plan.new}  ->  {render(plan.parts)} "
+                  f"[{plan.rule}]")
     for later in plan.later:
         verdict = (_("holds") if later.holds
-                   else _("NO LONGER HOLDS: {message} [{rule}]").format(message=later.message,
-                                                                        rule=later.rule))
+                   else _("NO LONGER HOLDS: {message} [{rule}]").format(
+                       message=render(later.parts), rule=later.rule))
         yield visible(f"  #{later.seq}  {later.text}  ->  {verdict}")
