@@ -123,7 +123,8 @@ FALSE_CATCH_PENALTY = option(
     table_default=True)
 UNO_ON_PASSIVE = option(
     "uno-on-passive", ("yes", "no"), "no", "no",
-    "Whether a player who reaches one card by a swap or shuffle must call UNO too.",
+    "Whether a player handed a one-card hand by a card (a swap, a shuffle, a 0 passed on) must "
+    "call UNO too; the player of a next-to-last card always must.",
     TABLE_DEFAULT, table_default=True)
 MISPLAY_PENALTY = option(
     "misplay-penalty", INT, "2", "2",

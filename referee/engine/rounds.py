@@ -64,14 +64,16 @@ class Say(Messages, namespace="rounds"):
     did_not_play = Key("{player} did not play this round")
     already = Key("{player}'s hand is already entered")
     bad_points = Key("{points} points cannot be {player}'s hand")
-    bad_points_of = Key("{points} points cannot be {player}'s hand of {count} cards")
+    bad_points_of = Key("{points} points cannot be {player}'s hand of {count} "
+                        "{count:card|cards}")
     penalty_points = Key("{player} records {points} penalty points.")
-    eliminated = Key(" {player} reaches {limit} penalty points and is out of the game.")
+    eliminated = Key(" With {total} penalty points in all (the limit is {limit}), {player} is "
+                     "out of the game.")
     game_won = Key(" {player} wins the game.")
     last_left = Key(" {player} is the last player left and wins round {round}.")
     cards_away = Key(" Their cards go to the bottom of the draw pile.")
     holds_points = Key("{player} holds {points} points.")
-    count_differs = Key("{player} holds {count} cards, not {shown}")
+    count_differs = Key("{player} holds {count} {count:card|cards}, not {shown}")
     holds_none = Key("{player} went out and holds no cards")
     left_out = Key("{player} is known to hold {cards}, which this hand leaves out")
     accounted = Key("the deck has {copies} {card}; {seen} are already accounted for")
@@ -283,7 +285,7 @@ def _eliminate(g: Game, t: Table, name: str, said: Said) -> None:
     total = g.sheet.totals[name] + sum(p for who, p in g.penalties if who == name)
     if total < limit:
         return
-    said.append(Say.eliminated(player=name, limit=limit))
+    said.append(Say.eliminated(player=name, total=total, limit=limit))
     # The cards go under the draw pile even when the round ends here, so that the piles add up
     # the same whichever way the round is over.
     t.draw_pile += t.leave(g.seats[name], PENALTY_OUT)

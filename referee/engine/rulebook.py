@@ -167,7 +167,10 @@ WD4_VERDICT = rule(
     table_default=True,
 )
 UNO_CALL = rule(
-    "uno-call", "A player who plays their next-to-last card must call UNO.", CALLING_UNO
+    "uno-call",
+    "A player who plays their next-to-last card must call UNO, also when that card swaps or "
+    "shuffles hands and leaves them one card.",
+    CALLING_UNO,
 )
 UNO_WINDOW = rule(
     "uno-window",
@@ -216,10 +219,20 @@ UNO_FALSE_CATCH = rule(
 )
 UNO_PASSIVE = rule(
     "uno-passive",
-    "A player who reaches one card by a swap or shuffle must call UNO too.",
+    "A player handed a one-card hand by a card (a swap, a shuffle, a 0 passed on) must call UNO "
+    "too.",
     TABLE_DEFAULT,
     table_default=True,
     when=(("uno-on-passive", "yes"),),
+)
+rule(
+    "uno-passive",
+    "A player handed a one-card hand by a card (a swap, a shuffle, a 0 passed on) need not call "
+    "UNO, so a catch of them is false; the player of the card still must when it was their "
+    "next-to-last card.",
+    TABLE_DEFAULT,
+    table_default=True,
+    when=(("uno-on-passive", "no"),),
 )
 MISPLAY = rule(
     "misplay",

@@ -146,6 +146,7 @@ class RealGame(EditionRules, DrawRules):
             hand.remove(one)
             self.pile.append(one)
         hand.remove(face)
+        down = len(hand)
         prev_top, prev_color = self.top, self.color
         self.must_play = None
         self.discard(face, color)
@@ -231,9 +232,12 @@ class RealGame(EditionRules, DrawRules):
         if (not self.hands[seat] and not face.is_number
                 and self.options["go-out-on-action"] == "forbidden"):
             self.forced_draw(seat, 2)
-        if not passive and len(self.hands[seat]) == 1:
+        # Her own next-to-last card must be called, even when it handed her another hand.
+        if len(self.hands[seat]) == 1 and (not passive or down == 1):
             self.missed.discard(seat)
-            if not uno:
+            if uno:
+                self.catchable.discard(seat)
+            else:
                 self.catchable.add(seat)
         if not self.hands[seat] and self.pending is None and self.owed is None:
             self.end(seat)

@@ -150,6 +150,30 @@ def test_no_stacking_on_a_last_card() -> None:
     assert st(ref)["winner"] == "Ann"
 
 
+def test_a_last_draw_two_offers_no_stack() -> None:
+    """Issue 25: nothing stacks on a card its player went out with, so neither the ruling nor
+    what the table waits for offers Bob a stack; a final Wild Draw Four is only challenged."""
+    ref = table(start="r7", stacking="same", hand_size=1)
+    out = ok(play(ref, "Ann", "r+2"))
+    assert out.text == "Ann played Red Draw Two; Bob draws 2."
+    assert st(ref)["pending"] == "Bob takes 2 from the Red Draw Two: `Bob: accept`"
+    ref = table(start="r7", stacking="same", hand_size=1)
+    out = ok(play(ref, "Ann", "w+4", "blue"))
+    assert out.text == ("Ann played Wild Draw Four, naming blue; Bob draws 4 or challenges "
+                        "(colour before it: red).")
+    assert st(ref)["pending"] == ("Bob may challenge Ann's Wild Draw Four (colour before it: "
+                                  "RED)")
+
+
+def test_a_last_draw_two_that_may_not_go_out_still_offers_a_stack() -> None:
+    """`go-out-on-action forbidden`: the player draws 2 after the card, so the stack is on."""
+    ref = table(start="r7", stacking="same", hand_size=1, go_out_on_action="forbidden")
+    out = ok(play(ref, "Ann", "r+2"))
+    assert out.text.startswith("Ann played Red Draw Two; Bob draws 2 or stacks; ")
+    assert st(ref)["pending"] == "Bob takes 2 or stacks on the Red Draw Two"
+    ok(play(ref, "Bob", "g+2"), "stacking")
+
+
 # Seven-O (UNO House Rules) ------------------------------------------------------------------------
 
 
