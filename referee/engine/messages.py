@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Protocol, cast
 
 from ..i18n import current
 from ..i18n.catalogue import translations
-from .cards import COLOR_NAMES, COLORED_ACTIONS, Card
+from .cards import COLOR_NAMES, COLORED_ACTIONS, DARK_COLORS, Card
 
 
 class Colour(str):
@@ -137,6 +137,9 @@ class Messages:
 
 # Rendering -----------------------------------------------------------------------------------
 
+DARK_CARD = "dark card"
+"""The catalogue's context for the names of Flip's dark-side actions (`cards.DARK_ACTIONS`)."""
+
 CARD_PATTERN = "{colour} {rank}"
 """How a coloured card is named from its colour and rank (`Red 7`); the catalogue's Japanese
 puts them together its own way (赤の7)."""
@@ -160,7 +163,13 @@ def card_name(face: Card, lang: str | None = None) -> str:
     words = translations(lang)
     if face.color is None or face.kind == "?":
         return words.pgettext("card", face.name)
-    rank = face.kind if face.is_number else words.pgettext("card", COLORED_ACTIONS[face.kind])
+    if face.is_number:
+        rank = face.kind
+    else:
+        # Flip's dark actions have names of their own in the Japanese manual (ダークスキップ),
+        # unlike the same kinds elsewhere (No Mercy's Skip Everyone).
+        context = DARK_CARD if face.color in DARK_COLORS else "card"
+        rank = words.pgettext(context, COLORED_ACTIONS[face.kind])
     return words.pgettext("card", CARD_PATTERN).format(
         colour=words.pgettext("colour", COLOR_NAMES[face.color]), rank=rank)
 

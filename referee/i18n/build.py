@@ -61,14 +61,21 @@ Entry = tuple[str | None, str | tuple[str, ...]]
 
 def _runtime_rulings() -> Iterator[Entry]:
     from referee import editions, house  # noqa: F401  (registers their messages)
-    from referee.engine.cards import COLOR_NAMES, COLORED_ACTIONS, UNSEEN_NAME, WILD_KINDS
-    from referee.engine.messages import CARD_PATTERN, CATALOGUE, WORDS
+    from referee.engine.cards import (
+        COLOR_NAMES,
+        COLORED_ACTIONS,
+        DARK_ACTIONS,
+        UNSEEN_NAME,
+        WILD_KINDS,
+    )
+    from referee.engine.messages import CARD_PATTERN, CATALOGUE, DARK_CARD, WORDS
     for key, message in CATALOGUE.items():
         yield key, message.template
     # The words a ruling's cards and colours are named with (`card_name`, `colour_name`).
     yield from (("colour", name) for name in (*COLOR_NAMES.values(), "none"))
     yield from (("word", word) for word in WORDS)
     yield from (("card", name) for name in (*COLORED_ACTIONS.values(), *WILD_KINDS.values()))
+    yield from ((DARK_CARD, COLORED_ACTIONS[kind]) for kind in DARK_ACTIONS)
     yield "card", CARD_PATTERN
     yield "card", UNSEEN_NAME
     yield "list", ", "
