@@ -113,12 +113,14 @@ class RealGame(EditionRules, DrawRules):
     def start(self) -> tuple[list[Card], str | None]:
         """Turn up the start card, sending back what the rules send back; apply its effect."""
         number_only = self.options["start-card"] == "number-only"
+        wild_back = self.options["start-wild"] == "reshuffle"
         turned: list[Card] = []
         while True:
             face = self.draw_pile.pop()
             turned.append(face)
             # All Wild ignores the start card's action, so nothing goes back.
-            if face.kind in self.edition.start_back or (number_only and not face.is_number):
+            if (face.kind in self.edition.start_back or (number_only and not face.is_number)
+                    or (wild_back and face.is_wild)):
                 self.draw_pile.insert(self.rng.randrange(len(self.draw_pile) + 1), face)
                 continue
             break
@@ -131,6 +133,13 @@ class RealGame(EditionRules, DrawRules):
         elif face.draws:
             self.forced_draw(left, face.draws)
             self.turn = self.step(left)
+        elif kind == "r" and self.options["start-reverse"] == "right":
+            # As if the dealer had played it (with two players, a Skip where Reverse is one).
+            if self.n == 2 and self.options["two-player-reverse"] == "skip":
+                self.turn = self.dealer
+            else:
+                self.direction = -1
+                self.turn = self.step(self.dealer)
         elif kind == "r":
             self.direction = -1
             self.turn = self.dealer
