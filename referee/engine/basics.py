@@ -146,11 +146,14 @@ def uno_after_play(g: Game, t: Table, seat: int, called: bool, said: Said) -> No
     """A player left with one card by playing their next-to-last card must have called UNO
     (also when that card swapped or shuffled hands)."""
     if t.hands[seat] == 1:
-        t.drop_windows(seat)
         if called:
+            t.drop_windows(seat)
             said.append(Say.uno_called())
             return
+        if seat in t.closed:
+            t.closed = {s: m for s, m in t.closed.items() if s != seat}
         closer = closer_of(t, seat)
+        # A window the card's effect opened already (`passive_uno`) keeps its place.
         t.open_window(seat, closer)
         said.append(Say.uno_missed(player=t.players[seat], window=window(g, t, closer)))
 
