@@ -106,9 +106,11 @@ class AllWild(Edition):
     defaults = MappingProxyType({rules: {"challenge": "off", "uno-on-passive": "yes"}
                                  for rules in ("en", "jp")})
     # Every card is a Wild: a round could never end with go-out-on-action forbidden, nor start
-    # with number-only; stacking Wild draw cards is not refereed.
+    # with number-only or with a Wild start card sent back; stacking Wild draw cards is not
+    # refereed.
     refuses = (("go-out-on-action", "forbidden"), ("start-card", "number-only"),
-               ("stacking", "same"), ("stacking", "progressive"), ("stacking", "higher"))
+               ("start-wild", "reshuffle"), ("stacking", "same"), ("stacking", "progressive"),
+               ("stacking", "higher"))
     kinds = MappingProxyType({
         "w": Kind(passing(ALLWILD)), "wr": Kind(reverse), "ws": Kind(skip), "ws2": Kind(_skip_two),
         "w+2": Kind(_DRAW), "w+4": Kind(_DRAW), "wt+2": Kind(_targeted, _check_target),

@@ -84,7 +84,8 @@ class Minecraft(Edition):
             return None
         owed: tuple[int, ...] = t.extra.get(_OWED, ())
         seat = g.seats.get(name_of(g.setup, event.player))
-        if seat is None or seat not in owed:
+        if seat is None or seat not in owed or seat in t.out:
+            # A seat knocked out since (the mercy rule) owes nothing: the core refuses it.
             return None
         if event.count < 3 and not _stopped(g, t, seat, event.count):
             return None
@@ -99,8 +100,11 @@ class Minecraft(Edition):
 
     def waiting(self, g: Game) -> Iterable[Wait]:
         t = g.table
-        found: tuple[int, ...] = t.extra.get(_FOUND, ()) if t is not None else ()
-        if t is None or not found:
+        if t is None:
+            return ()
+        # A seat the draw knocked out of the round (the mercy rule) draws no more.
+        found = [s for s in t.extra.get(_FOUND, ()) if s not in t.out]
+        if not found:
             return ()
         who = t.players[found[0]]
         return (Wait("record", Say.may_record(player=who), who),)

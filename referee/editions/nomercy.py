@@ -56,7 +56,7 @@ rule("start-card", "An action card turned up at the start is ignored and the nex
 
 class Say(Messages, namespace="nomercy"):
     own_colour = Key("{card} discards the cards of its colour only")
-    only_cards = Key("{player} has only {count} cards")
+    only_cards = Key("{player} has only {count} {count:card|cards}")
     only_copies = Key("the deck has only {copies} {card}, and {seen} are already in sight")
     must_play = Key("in No Mercy the card drawn that can be played must be played: "
                     "`{player}: draw {count} CARD`")

@@ -37,7 +37,7 @@ rule("shuffle-last-card", "Wild Shuffle Hands as the last card goes out like any
 
 
 class Say(Messages, namespace="shuffle"):
-    redealt = Key("; all {total} cards re-dealt, {player} gets {count}")
+    redealt = Key("; all {total} {total:card|cards} re-dealt, {player} gets {count}")
 
 
 @register
@@ -74,7 +74,7 @@ class Shuffle(Edition):
         t.pool = pool
         t.known = (NO_KNOWN,) * len(t.known)
         t.clear_windows()
-        passive_uno(g, t, seats)
         t.turn = t.step(seat)
+        passive_uno(g, t, seats)
         said.append(Say.redealt(total=total, player=t.players[seat], count=t.hands[seat]))
         return (SHUFFLE_LAST_CARD if last else SHUFFLE_HANDS), True

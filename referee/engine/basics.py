@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .cards import Card
 from .messages import Colour, Key, Message, Messages, Names, Word, words
-from .rulebook import CARD_IN_EDITION, GOING_OUT, SCORING, SESSION
+from .rulebook import CARD_IN_EDITION, GOING_OUT, PENALTY_OUT, SCORING, SESSION
 from .rules import RuleId
 from .ruling import Refusal
 from .scoring import RoundResult
@@ -24,6 +24,8 @@ class Say(Messages, namespace="basics"):
     closed = Key("the window closed when {player} {verb}")
     window_discard = Key("catchable until another player puts a card down")
     window_action = Key("catchable until {player} acts")
+    handed = Key("{player} was handed that hand by the {card}, and a player handed a one-card "
+                  "hand need not call UNO")
     uno_called = Key("; UNO called")
     uno_missed = Key("; {player} did not call UNO: {window}")
     wins = Key(" {player} is out and wins round {round}.")
@@ -68,7 +70,10 @@ def seat_of(g: Game, t: Table, player: str) -> int:
     if seat is None:
         raise Refusal(SESSION, Say.out_of_game(player=name))
     if seat in t.out:
-        raise Refusal(t.left[seat], Say.out_of_round(player=name))
+        why = t.left[seat]
+        # Out of the game (penalty points) mid-round, or only out of this round (mercy).
+        raise Refusal(why, Say.out_of_game(player=name) if why == PENALTY_OUT
+                      else Say.out_of_round(player=name))
     return seat
 
 
@@ -130,24 +135,49 @@ def window(g: Game, t: Table, closer: int) -> Message:
     return Say.window_action(player=t.players[closer])
 
 
+def closer_of(t: Table, seat: int) -> int:
+    """The next player to act other than `seat`: whose action closes its UNO window (the turn
+    is set already; a seat that plays again is not its own closer)."""
+    turn = t.turn
+    return turn if turn is not None and turn != seat else t.step(seat)
+
+
 def uno_after_play(g: Game, t: Table, seat: int, called: bool, said: Said) -> None:
-    """A player left with one card by their own play must have called UNO."""
+    """A player left with one card by playing their next-to-last card must have called UNO
+    (also when that card swapped or shuffled hands)."""
     if t.hands[seat] == 1:
-        t.drop_windows(seat)
         if called:
+            t.drop_windows(seat)
             said.append(Say.uno_called())
             return
-        closer = t.turn if t.turn is not None else t.step(seat)
+        if seat in t.closed:
+            t.closed = {s: m for s, m in t.closed.items() if s != seat}
+        closer = closer_of(t, seat)
+        # A window the card's effect opened already (`passive_uno`) keeps its place.
         t.open_window(seat, closer)
         said.append(Say.uno_missed(player=t.players[seat], window=window(g, t, closer)))
 
 
 def passive_uno(g: Game, t: Table, seats: list[int] | tuple[int, ...]) -> None:
-    """Under `uno-on-passive yes`, a hand left at one card by others must call UNO too."""
-    if g.setup.options.uno_on_passive:
-        for s in seats:
-            if t.hands[s] == 1:
-                t.open_window(s, t.step(s))
+    """A hand left at one card by a card's effect (a swap, a shuffle, a 0 passed on): under
+    `uno-on-passive yes` its holder must call UNO too; under `no` the table notes that it was
+    handed, which is why a catch is false (`was_handed`). Called once the turn has passed on.
+    The player of the card, if it was their next-to-last, is ruled on afterwards as any player
+    who plays it (`uno_after_play`)."""
+    must_call = g.setup.options.uno_on_passive
+    for s in seats:
+        if t.hands[s] == 1:
+            if must_call:
+                t.open_window(s, closer_of(t, s))
+            else:
+                t.closed = {**t.closed, s: Say.handed(player=t.players[s], card=t.top)}
+
+
+def was_handed(t: Table, seat: int) -> bool:
+    """Whether the seat holds a one-card hand it was handed under `uno-on-passive no` (and
+    has not changed since: a change of hand drops what `closed` holds for it)."""
+    why = t.closed.get(seat)
+    return why is not None and why[0] is Say.handed
 
 
 # Going out -----------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .basics import Say as Basics
-from .basics import check_face, close_windows, in_play, matches, seat_of, top_ref
+from .basics import check_face, close_windows, in_play, matches, seat_of, top_ref, was_handed
 from .challenge import owes_points
 from .effects import forced_draw
 from .events import (
@@ -26,6 +26,7 @@ from .rulebook import (
     UNO_FALSE_CATCH,
     UNO_LATE,
     UNO_LATE_CATCH,
+    UNO_PASSIVE,
 )
 from .rules import RuleId
 from .ruling import Refusal
@@ -39,11 +40,11 @@ class Say(Messages, namespace="calls"):
     called = Key("{player} called UNO; nothing changes ({why}).")
     with_the_card = Key("UNO is called with the next-to-last card: write it with the card, "
                         "e.g. `{player}: r5 uno`")
-    nothing_to_call = Key("{player} holds {held} cards: there is no UNO to call")
+    nothing_to_call = Key("{player} holds {held} {held:card|cards}: there is no UNO to call")
     self_catch = Key("{player} cannot catch themselves: call `uno`")
     caught = Key("{player} caught {target} not calling UNO: {target} draws {drawn}.")
     too_late = Key("Too late: {why}. No penalty for anyone.")
-    holds = Key("{player} holds {held} cards")
+    holds = Key("{player} holds {held} {held:card|cards}")
     called_uno = Key("{player} called UNO")
     false_catch = Key("False catch: {why}.")
     false_draws = Key(" {player} draws {drawn}.")
@@ -58,8 +59,8 @@ class Say(Messages, namespace="calls"):
     reason = Key(" ({reason})")
     takes = Key("Table override{why}: {player} takes {drawn} from the draw pile.")
     gives = Key("Table override{why}: {player} gives {count} to the bottom of the draw pile.")
-    cannot_give = Key("{player} holds {held} cards and cannot give {count}: a player goes out "
-                      "by playing")
+    cannot_give = Key("{player} holds {held} {held:card|cards} and cannot give {count}: a "
+                      "player goes out by playing")
 
 
 def on_uno(g: Game, event: UnoCalled, said: Said) -> tuple[RuleId, bool]:
@@ -97,11 +98,19 @@ def on_catch(g: Game, event: PlayerCaught, said: Said) -> tuple[RuleId, bool]:
         return UNO_CATCH, True
     held = t.hands[target]
     closed = t.closed.get(target)
-    if held == 1 and closed is not None:
+    rule = UNO_FALSE_CATCH
+    why: Message
+    if held != 1:
+        why = Say.holds(player=names[target], held=held)
+    elif was_handed(t, target):
+        # Under `uno-on-passive no` she never had to call: that is the reason, and its rule.
+        assert closed is not None
+        why, rule = closed, UNO_PASSIVE
+    elif closed is not None:
         said.append(Say.too_late(why=closed))
         return UNO_LATE_CATCH, False
-    why: Message = (Say.holds(player=names[target], held=held) if held != 1
-                    else Say.called_uno(player=names[target]))
+    else:
+        why = Say.called_uno(player=names[target])
     said.append(Say.false_catch(why=why))
     penalty = g.setup.options.false_catch_penalty
     if penalty:
@@ -109,7 +118,7 @@ def on_catch(g: Game, event: PlayerCaught, said: Said) -> tuple[RuleId, bool]:
         said.append(Say.false_draws(player=names[seat], drawn=drawn))
     else:
         said.append(Say.no_penalty())
-    return UNO_FALSE_CATCH, bool(penalty)
+    return rule, bool(penalty)
 
 
 def on_misplay(g: Game, event: MisplayCaught, said: Said) -> tuple[RuleId, bool]:

@@ -19,6 +19,10 @@ COLORED_ACTIONS: dict[str, str] = {
     "s": "Skip", "r": "Reverse", "+2": "Draw Two", "+1": "Draw One", "f": "Flip",
     "+5": "Draw Five", "se": "Skip Everyone", "+4": "Draw Four", "da": "Discard All",
 }
+DARK_ACTIONS = ("+5", "r", "se", "f")
+"""The actions of Flip's dark side (a dark colour): the Japanese manual prints names of their
+own (ダークドロー5, ダークリバース, ダークスキップ, ダークフリップ), so `card_name` looks them
+up apart."""
 WILD_KINDS: dict[str, str] = {
     "w": "Wild", "w+4": "Wild Draw Four", "wsh": "Wild Shuffle Hands", "wsw": "Wild Swap Hands",
     "wc": "Wild Customizable", "cr": "Creeper", "w+2": "Wild Draw Two", "w+c": "Wild Draw Color",

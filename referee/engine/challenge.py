@@ -48,10 +48,12 @@ class Say(Messages, namespace="challenge"):
                     "be guilty")
     known_guilty = Key("{player} is known to hold a card that made the {card} illegal: it "
                        "cannot be innocent")
-    too_many = Key("{player} held {held} cards when playing the {card}; {shown} were shown")
+    too_many = Key("{player} held {held} {held:card|cards} when playing the {card}; {shown} "
+                   "{shown:was|were} shown")
     only_copies = Key("the deck has only {copies} {card}")
     left_out = Key("{player} is known to hold {cards}, which the showing leaves out")
-    proves_nothing = Key("the showing proves nothing: {shown} of {player}'s {held} cards, none "
+    proves_nothing = Key("the showing proves nothing: {shown} of {player}'s {held} "
+                         "{held:card|cards}, none "
                          "of which made the {card} illegal; show the whole hand or the "
                          "offending card")
     either = Key("{one} or {other}")

@@ -144,6 +144,13 @@ def pending_draw(g: Game, t: Table, seat: int, play: Play, top: Card | None, col
     return rule
 
 
+def no_stack_offer(said: Said) -> None:
+    """The player went out with the draw card: nothing stacks on it, so the ruling does not
+    offer a stack (a house rule may give them cards after the card's effect, hence not
+    decided in `pending_draw`)."""
+    said[:] = [part for part in said if part[0] is not Say.or_stacks]
+
+
 def swap_hands(g: Game, t: Table, seat: int, other: int, said: Said) -> None:
     """Two players swap hands (Wild Swap Hands, Seven-O's 7, Wild Forced Swap)."""
     t.hands[seat], t.hands[other] = t.hands[other], t.hands[seat]

@@ -18,6 +18,7 @@ from .sources import (
     COACHING_PENALTIES,
     EN_SHEET,
     FIRST_DRAW,
+    HOW_TO_DEALER,
     JP_MANUAL,
     LATE_CALL,
     MINECRAFT_MANUAL,
@@ -123,7 +124,8 @@ FALSE_CATCH_PENALTY = option(
     table_default=True)
 UNO_ON_PASSIVE = option(
     "uno-on-passive", ("yes", "no"), "no", "no",
-    "Whether a player who reaches one card by a swap or shuffle must call UNO too.",
+    "Whether a player handed a one-card hand by a card (a swap, a shuffle, a 0 passed on) must "
+    "call UNO too; the player of a next-to-last card always must.",
     TABLE_DEFAULT, table_default=True)
 MISPLAY_PENALTY = option(
     "misplay-penalty", INT, "2", "2",
@@ -144,6 +146,17 @@ START_CARD = option(
     "start-card", ("edition", "number-only"), "edition", "edition",
     "The start card acts per the rulebook, or is turned again until a number card.",
     START_CARDS)
+START_REVERSE = option(
+    "start-reverse", ("dealer", "right"), "dealer", "dealer",
+    "A Reverse as the start card: the dealer plays first, play going to the right (dealer); or "
+    "it acts as if the dealer had played it, so the player right of the dealer plays first "
+    "(right).",
+    f"{EN_SHEET}; {JP_MANUAL}, 「リバース」 (dealer); {HOW_TO_DEALER} (right)")
+START_WILD = option(
+    "start-wild", ("name", "reshuffle"), "name", "name",
+    "A Wild as the start card: the player left of the dealer names the colour and plays first "
+    "(name); or it goes back, the deck is shuffled and another card turned (reshuffle).",
+    f"{EN_SHEET}; {JP_MANUAL}, 「ワイルド」 (name); {HOW_TO_DEALER} (reshuffle)")
 DRAW = option("draw", ("one", "to-match"), "one", "one",
               "A player who draws takes one card, or draws until a playable card.",
               FIRST_DRAW)
@@ -172,6 +185,10 @@ class Options:
     two_player_reverse_skips: bool
     number_start: bool
     """`start-card number-only`."""
+    reverse_start_right: bool
+    """`start-reverse right`: a Reverse start card acts as if the dealer had played it."""
+    wild_start_reshuffled: bool
+    """`start-wild reshuffle`: a Wild start card goes back and another is turned."""
     draw_to_match: bool
     hand_size: int
 
@@ -187,6 +204,8 @@ class Options:
             coaching_penalty=int(v[COACHING_PENALTY]),
             dealer_by_winner=v[DEALER_ROTATION] == "winner",
             two_player_reverse_skips=v[TWO_PLAYER_REVERSE] == "skip",
-            number_start=v[START_CARD] == "number-only", draw_to_match=v[DRAW] == "to-match",
+            number_start=v[START_CARD] == "number-only",
+            reverse_start_right=v[START_REVERSE] == "right",
+            wild_start_reshuffled=v[START_WILD] == "reshuffle", draw_to_match=v[DRAW] == "to-match",
             hand_size=int(v[HAND_SIZE]),
         )

@@ -18,7 +18,9 @@ from .rulebook import (
     SCORING,
     SESSION,
     START_CARD,
+    START_REVERSE,
     START_SPECIAL_WILD,
+    START_WILD,
     WILD_COLOR,
 )
 from .rules import RuleId
@@ -56,6 +58,12 @@ class Say(Messages, namespace="rounds"):
                       "first.")
     starts_reverse = Key("{card} starts: the dealer, {player}, plays first and play goes to "
                          "the right.")
+    starts_reverse_right = Key("{card} starts as if the dealer had played it: {player}, right "
+                               "of the dealer, plays first and play goes to the right.")
+    starts_reverse_skip = Key("{card} starts as if the dealer had played it: with two players "
+                              "it acts as a Skip, so the dealer, {player}, plays first.")
+    reshuffled = Key("{card} goes back and the deck is shuffled: turn another card, e.g. "
+                     "`start {code} r7`")
     starts_skip = Key("{card} starts: {player} is skipped; {next} plays first.")
     starts_wild = Key("{card} starts; {player} named {colour} and plays first.")
     hands_when = Key("hands are entered when a round is over")
@@ -64,14 +72,16 @@ class Say(Messages, namespace="rounds"):
     did_not_play = Key("{player} did not play this round")
     already = Key("{player}'s hand is already entered")
     bad_points = Key("{points} points cannot be {player}'s hand")
-    bad_points_of = Key("{points} points cannot be {player}'s hand of {count} cards")
+    bad_points_of = Key("{points} points cannot be {player}'s hand of {count} "
+                        "{count:card|cards}")
     penalty_points = Key("{player} records {points} penalty points.")
-    eliminated = Key(" {player} reaches {limit} penalty points and is out of the game.")
+    eliminated = Key(" With {total} penalty points in all (the limit is {limit}), {player} is "
+                     "out of the game.")
     game_won = Key(" {player} wins the game.")
     last_left = Key(" {player} is the last player left and wins round {round}.")
     cards_away = Key(" Their cards go to the bottom of the draw pile.")
     holds_points = Key("{player} holds {points} points.")
-    count_differs = Key("{player} holds {count} cards, not {shown}")
+    count_differs = Key("{player} holds {count} {count:card|cards}, not {shown}")
     holds_none = Key("{player} went out and holds no cards")
     left_out = Key("{player} is known to hold {cards}, which this hand leaves out")
     accounted = Key("the deck has {copies} {card}; {seen} are already accounted for")
@@ -165,15 +175,23 @@ def on_start(g: Game, event: StartTurned, said: Said) -> tuple[RuleId, bool]:
     deck = setup.deck
     *returned, first = event.cards
     number_only = setup.options.number_start
+    wild_back = setup.options.wild_start_reshuffled
+
+    def sent_back(face: Card) -> bool:
+        return (face.kind in deck.start_back or (number_only and not face.is_number)
+                or (wild_back and face.is_wild))
+
     for face in event.cards:
         if face not in deck.cards:
             raise Refusal(CARD_IN_EDITION, Say.not_in_deck(card=face, edition=deck.id))
         if not deck.on_side(face, 0):
             raise Refusal(CARD_IN_EDITION, Say.not_on_light(card=face, edition=deck.id))
     for face in returned:
-        if not (face.kind in deck.start_back or (number_only and not face.is_number)):
+        if not sent_back(face):
             raise Refusal(START_CARD, Say.not_sent_back(card=face))
-    if first.kind in deck.start_back or (number_only and not first.is_number):
+    if sent_back(first):
+        if wild_back and first.is_wild and first.kind not in deck.start_back:
+            raise Refusal(START_WILD, Say.reshuffled(card=first, code=first.code))
         raise Refusal(START_CARD, Say.sent_back(card=first))
     if deck.wilds_name_colour:
         if first.is_wild and event.color is None:
@@ -215,9 +233,8 @@ def _start_effect(g: Game, t: Table, first: Card, said: Said) -> RuleId:
         said.append(Say.starts_draw(card=first, player=name[left], count=first.draws,
                                     next=name[t.turn]))
     elif kind == "r":
-        t.direction = -1
-        t.turn = dealer
-        said.append(Say.starts_reverse(card=first, player=name[dealer]))
+        _start_reverse(g, t, first, said)
+        return START_REVERSE
     elif kind == "s":
         t.turn = t.step(left)
         said.append(Say.starts_skip(card=first, player=name[left], next=name[t.turn]))
@@ -226,8 +243,26 @@ def _start_effect(g: Game, t: Table, first: Card, said: Said) -> RuleId:
         said.append(Say.starts_wild(card=first, player=name[left],
                                     colour=Colour(t.color or "")))
         # A special Wild (Shuffle, Swap, Customizable, Creeper) starts as a plain Wild.
-        return START_CARD if kind == "w" else START_SPECIAL_WILD
+        return START_WILD if kind == "w" else START_SPECIAL_WILD
     return START_CARD
+
+
+def _start_reverse(g: Game, t: Table, first: Card, said: Said) -> None:
+    """`start-reverse dealer`: the dealer plays first, to the right. `right`: as if the dealer
+    had played it, so the player right of the dealer starts (with two players a Reverse that
+    acts as a Skip gives the dealer the turn)."""
+    dealer, name = t.dealer, t.players
+    if not g.setup.options.reverse_start_right:
+        t.direction = -1
+        t.turn = dealer
+        said.append(Say.starts_reverse(card=first, player=name[dealer]))
+    elif t.size == 2 and g.setup.options.two_player_reverse_skips:
+        t.turn = dealer
+        said.append(Say.starts_reverse_skip(card=first, player=name[dealer]))
+    else:
+        t.direction = -1
+        t.turn = t.step(dealer)
+        said.append(Say.starts_reverse_right(card=first, player=name[t.turn]))
 
 
 # The hands left ------------------------------------------------------------------------------
@@ -283,7 +318,7 @@ def _eliminate(g: Game, t: Table, name: str, said: Said) -> None:
     total = g.sheet.totals[name] + sum(p for who, p in g.penalties if who == name)
     if total < limit:
         return
-    said.append(Say.eliminated(player=name, limit=limit))
+    said.append(Say.eliminated(player=name, total=total, limit=limit))
     # The cards go under the draw pile even when the round ends here, so that the piles add up
     # the same whichever way the round is over.
     t.draw_pile += t.leave(g.seats[name], PENALTY_OUT)

@@ -15,6 +15,7 @@ from .sources import (
     FIRST_DRAW,
     FLIP_MANUAL,
     HOW_TO,
+    HOW_TO_DEALER,
     JA_WIKIPEDIA,
     JP_MANUAL,
     LATE_CALL,
@@ -167,7 +168,10 @@ WD4_VERDICT = rule(
     table_default=True,
 )
 UNO_CALL = rule(
-    "uno-call", "A player who plays their next-to-last card must call UNO.", CALLING_UNO
+    "uno-call",
+    "A player who plays their next-to-last card must call UNO, also when that card swaps or "
+    "shuffles hands and leaves them one card.",
+    CALLING_UNO,
 )
 UNO_WINDOW = rule(
     "uno-window",
@@ -216,10 +220,20 @@ UNO_FALSE_CATCH = rule(
 )
 UNO_PASSIVE = rule(
     "uno-passive",
-    "A player who reaches one card by a swap or shuffle must call UNO too.",
+    "A player handed a one-card hand by a card (a swap, a shuffle, a 0 passed on) must call UNO "
+    "too.",
     TABLE_DEFAULT,
     table_default=True,
     when=(("uno-on-passive", "yes"),),
+)
+rule(
+    "uno-passive",
+    "A player handed a one-card hand by a card (a swap, a shuffle, a 0 passed on) need not call "
+    "UNO, so a catch of them is false; the player of the card still must when it was their "
+    "next-to-last card.",
+    TABLE_DEFAULT,
+    table_default=True,
+    when=(("uno-on-passive", "no"),),
 )
 MISPLAY = rule(
     "misplay",
@@ -262,9 +276,8 @@ rule(
 START_CARD = rule(
     "start-card",
     "Start card: a number starts play left of the dealer; Draw Two: that player draws 2 and is "
-    "skipped; Reverse: the dealer plays first, to the right; Skip: the dealer's left is skipped; "
-    "Wild: the dealer's left names the colour and plays; a Wild Draw Four is returned and another "
-    "card turned.",
+    "skipped; Skip: the dealer's left is skipped; a Wild Draw Four is returned and another card "
+    "turned; a Reverse and a Wild as the rules `start-reverse` and `start-wild` say.",
     START_CARDS,
     when=(("start-card", "edition"),),
 )
@@ -274,12 +287,40 @@ rule(
     f"{JA_WIKIPEDIA}, ハウスルール",
     when=(("start-card", "number-only"),),
 )
+START_REVERSE = rule(
+    "start-reverse",
+    "A Reverse as the start card: the dealer plays first, and play goes to the right.",
+    f"{EN_SHEET}; {JP_MANUAL}, 「リバース」",
+    when=(("start-reverse", "dealer"),),
+)
+rule(
+    "start-reverse",
+    "A Reverse as the start card acts as if the dealer had played it: the player right of the "
+    "dealer plays first, and play goes to the right (with two players it acts as a Skip where "
+    "a Reverse does, so the dealer plays first).",
+    HOW_TO_DEALER,
+    when=(("start-reverse", "right"),),
+)
+START_WILD = rule(
+    "start-wild",
+    "A Wild as the start card: the player left of the dealer names the colour and plays first.",
+    f"{EN_SHEET}; {JP_MANUAL}, 「ワイルド」",
+    when=(("start-wild", "name"),),
+)
+rule(
+    "start-wild",
+    "A Wild as the start card (any card with no colour of its own) goes back, the deck is "
+    "shuffled and another card turned: `start w r7`.",
+    HOW_TO_DEALER,
+    when=(("start-wild", "reshuffle"),),
+)
 START_SPECIAL_WILD = rule(
     "start-special-wild",
     "A Shuffle, Swap, Customizable or Creeper start card acts as a Wild: the dealer's left names "
     "the colour and plays; its own effect is not applied.",
     f"{JP_MANUAL}, 「シャッフルワイルド」, 「白いワイルド」; Swap Hands and Creeper: table default",
     table_default=True,
+    when=(("start-wild", "name"),),
 )
 RESHUFFLE = rule(
     "reshuffle",
@@ -318,8 +359,15 @@ ROUND_HANDS = rule(
 )
 SCORING = rule(
     "scoring",
-    "Points are scored by the session's scoring system; the game ends when it says.",
-    f"{EN_SHEET}; {JP_MANUAL}, 「得点の計算」",
+    "Points are scored by the session's scoring system (`[Scoring]`), and the game ends when it "
+    "says: `target N`, the round's winner scores the others' hands, and the first to N wins; "
+    "`lowest N`, each player adds their own hand, and when someone reaches N the lowest total "
+    "wins; `rounds N`, the winner scores the others' hands and each other player loses their "
+    "own, and after N rounds the highest total wins; `additive N`, only the winner scores the "
+    "others' hands, and after N rounds the highest total wins; `penalty N`, as the rule "
+    "`penalty-out` says; `none`, one round.",
+    f"{EN_SHEET} (target, lowest); {JP_MANUAL}, 「得点の計算」 (rounds); {HOW_TO}, "
+    "「勝敗の決まり方」 (additive)",
 )
 SESSION = rule(
     "session",

@@ -11,10 +11,13 @@ from typing import Any, NamedTuple
 
 from ..i18n import N_, _, ngettext
 
-KINDS = ("rounds", "target", "lowest", "penalty", "none")
+KINDS = ("rounds", "target", "lowest", "penalty", "additive", "none")
+WITH_LIMIT = KINDS[:5]
+"""The kinds written with their N (`none` has none)."""
 KIND_NAMES = {
     "target": N_("first to N points"),
     "rounds": N_("N rounds, Japanese table"),
+    "additive": N_("N rounds, winners' points only"),
     "lowest": N_("lowest total at N"),
     "penalty": N_("penalty points, out at N"),
     "none": N_("one round"),
@@ -45,11 +48,15 @@ def scoring_name(text: str) -> str:
         return text
     if system.kind == "rounds":
         return ngettext("{n} round", "{n} rounds", system.limit or 0).format(n=system.limit)
+    if system.kind == "additive":
+        return ngettext("{n} round, winners' points only", "{n} rounds, winners' points only",
+                        system.limit or 0).format(n=system.limit)
     return _(_SYSTEM_NAMES[system.kind]).format(n=system.limit)
 
 
 def _syntax() -> str:
-    return _("expected 'rounds N', 'target N', 'lowest N', 'penalty N' or 'none' (N >= 1)")
+    return _("expected 'rounds N', 'target N', 'lowest N', 'penalty N', 'additive N' or 'none' "
+             "(N >= 1)")
 
 
 @dataclass(frozen=True)
@@ -75,11 +82,12 @@ class ScoringSystem:
 
 
 def parse_scoring(text: str) -> ScoringSystem:
-    """`rounds 5`, `target 500`, `lowest 500`, `penalty 500` or `none` (any case, any spacing)."""
+    """`rounds 5`, `target 500`, `lowest 500`, `penalty 500`, `additive 5` or `none` (any case,
+    any spacing)."""
     words = text.lower().split()
     if words == ["none"]:
         return ScoringSystem("none")
-    if len(words) == 2 and words[0] in KINDS[:4] and re.fullmatch(r"[0-9]+", words[1]):
+    if len(words) == 2 and words[0] in WITH_LIMIT and re.fullmatch(r"[0-9]+", words[1]):
         return ScoringSystem(words[0], int(words[1]))
     raise ValueError(_("bad scoring {text!r}: {syntax}").format(text=text, syntax=_syntax()))
 
@@ -157,7 +165,7 @@ def _decided(system: ScoringSystem, index: int, totals: Mapping[str, int], out: 
     """Whether the game is over after round `index` (`out`: players eliminated so far)."""
     if system.kind == "none":
         return True
-    if system.kind == "rounds":
+    if system.kind in ("rounds", "additive"):
         return index >= (system.limit or 1)
     if system.kind == "penalty":
         return len(totals) - out <= 1
@@ -203,6 +211,8 @@ def score(system: ScoringSystem, players: Sequence[str],
         elif system.kind == "lowest":
             points = hands
         else:
+            # `rounds`: each loser loses their own hand (the Japanese manual's sheet);
+            # `target` and `additive` (the how-to article): only the winner scores.
             others = sum(hands.values())
             loser = -1 if system.kind == "rounds" else 0
             points = {p: others if p == rnd.winner else loser * hands[p] for p in names}

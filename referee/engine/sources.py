@@ -46,5 +46,8 @@ LATE_CALL = f"Table default: the current rules are silent; {OLD_RULES} call it s
 COACHING_PENALTIES = f"{JP_MANUAL}, 「罰則と反則」 (2); {MINECRAFT_MANUAL}, 「捨てる時」 (4)"
 TWO_PLAYERS = f"{MINECRAFT_MANUAL}, 「2人遊び」; {JA_WIKIPEDIA}, ルール"
 START_CARDS = f"{JP_MANUAL}, 「カードの説明と枚数」; {EN_SHEET}"
+HOW_TO_DEALER = f"{HOW_TO}, 「ディーラーの役目」"
+"""The how-to article's start card: a Wild is reshuffled, an action card acts as if the dealer
+had played it."""
 FIRST_DRAW = f"{EN_SHEET}; {JP_MANUAL}, 「早分かりルール」"
 SETUP = f"{EN_SHEET}; {JP_MANUAL}, 「はじめ方」"

@@ -103,7 +103,8 @@ class Table:
     catchable: Mapping[int, int]
     """Seats that can be caught for a missed UNO, each with the seat whose action closes it."""
     closed: Mapping[int, Message]
-    """Seats whose UNO window closed without a catch, with what closed it."""
+    """Seats whose UNO window closed without a catch, with what closed it; or that were handed
+    a one-card hand they need not call UNO for (`basics.passive_uno`), with why."""
     extra: Mapping[str, Any]
     """What a unit keeps on the table for itself, under its id (Minecraft: Creepers owed)."""
     winner: int | None

@@ -14,7 +14,7 @@ from .basics import (
 from .basics import Say as Basics
 from .cards import Card
 from .challenge import accept, on_accept
-from .effects import PLAIN, WILD
+from .effects import PLAIN, WILD, no_stack_offer
 from .events import CardPlayed, CardsDrawn, DrawAccepted, Play
 from .messages import Codes, Colour, Key, Message, Messages
 from .rulebook import (
@@ -318,13 +318,18 @@ def put_down(g: Game, t: Table, seat: int, play: Play, said: Said, drawn: int | 
     if face.color is None and t.color is not None:
         said.append(Say.naming(colour=Colour(t.color)))
     kind = kind or (PLAIN if face.color is not None else WILD)
+    down = t.hands[seat]
     rule, passive = kind.effect(g, t, seat, play, prev_top, prev_color, said)
     if allowed is not None and rule == MATCH:
         rule = allowed
     for hook in setup.hooks.after_play:
         hook(g, t, seat, face, said)
     left = t.hands[seat]
-    if left == 1 and not passive:
+    if left == 0 and t.pending is not None and setup.draws_wait is not None:
+        no_stack_offer(said)
+    # A hand handed over by the card (`passive`) is another's, save the player's own when the
+    # card was their next-to-last: they must have called UNO like anyone playing it.
+    if left == 1 and (not passive or down == 1):
         uno_after_play(g, t, seat, play.uno, said)
     if t.pending is None and t.owed is None:
         if left == 0:

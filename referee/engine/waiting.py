@@ -104,6 +104,8 @@ def _draw_waits(g: Game, t: Table) -> list[Wait]:
     victim, offender = names[pending.victim], names[pending.offender]
     setup = g.setup
     challenge = pending.card.kind in setup.deck.challengeable and setup.options.challenge
+    # Nothing stacks on a card its player went out with: the draw is taken (or challenged).
+    stacks = setup.draws_wait is not None and not t.went_out(pending.offender)
     before = Colour(pending.prev_color or "")
     if pending.until:
         message = (Say.count_or_challenge(player=victim, colour=colour, offender=offender,
@@ -111,14 +113,14 @@ def _draw_waits(g: Game, t: Table) -> list[Wait]:
                    if challenge else Say.count(player=victim, colour=colour))
         return [Wait("count", message, victim, challenge)]
     if challenge:
-        if setup.draws_wait is not None:
+        if stacks:
             message = Say.challenge_stack(player=victim, offender=offender, card=pending.card,
                                           colour=before, amount=pending.amount)
         else:
             message = Say.challenge(player=victim, offender=offender, card=pending.card,
                                     colour=before)
         return [Wait("challenge", message, victim, True)]
-    if setup.draws_wait is not None:
+    if stacks:
         return [Wait("stack", Say.stack(player=victim, amount=pending.amount,
                                         card=pending.card), victim)]
     return [Wait("accept", Say.accept(player=victim, amount=pending.amount,

@@ -25,7 +25,7 @@ class Say(Messages, namespace="multi_play"):
     drawn_only = Key("after drawing, only the drawn card may be played")
     identical = Key("only identical number cards (same colour and number) may be played "
                     "together")
-    only = Key("{player} has only {count} cards")
+    only = Key("{player} has only {count} {count:card|cards}")
 
 
 @register

@@ -68,8 +68,8 @@ def _zero(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str
     t.known = tuple(moved)
     # A missed UNO belongs to the hand's old holder: the passing ends every window.
     t.clear_windows()
-    passive_uno(g, t, seats)
     t.turn = t.step(seat)
+    passive_uno(g, t, seats)
     said.append(Say.passes())
     return SEVEN_O, True
 

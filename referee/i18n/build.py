@@ -61,10 +61,16 @@ Entry = tuple[str | None, str | tuple[str, ...]]
 
 def _runtime_rulings() -> Iterator[Entry]:
     from referee import editions, house  # noqa: F401  (registers their messages)
-    from referee.engine.cards import COLOR_NAMES, COLORED_ACTIONS, UNSEEN_NAME, WILD_KINDS
+    from referee.engine.cards import (
+        COLOR_NAMES,
+        COLORED_ACTIONS,
+        DARK_ACTIONS,
+        UNSEEN_NAME,
+        WILD_KINDS,
+    )
     from referee.engine.messages import CATALOGUE, WORDS
     from referee.notation import errors  # noqa: F401  (the reader's message)
-    from referee.render import CARD_PATTERN
+    from referee.render import CARD_PATTERN, DARK_CARD
     from referee.service import words  # noqa: F401  (the session service's messages)
     for key, message in CATALOGUE.items():
         yield key, message.template
@@ -72,6 +78,7 @@ def _runtime_rulings() -> Iterator[Entry]:
     yield from (("colour", name) for name in (*COLOR_NAMES.values(), "none"))
     yield from (("word", word) for word in WORDS)
     yield from (("card", name) for name in (*COLORED_ACTIONS.values(), *WILD_KINDS.values()))
+    yield from ((DARK_CARD, COLORED_ACTIONS[kind]) for kind in DARK_ACTIONS)
     yield "card", CARD_PATTERN
     yield "card", UNSEEN_NAME
     yield "list", ", "

@@ -39,8 +39,8 @@ from .words import (
 _TAGS = ("Event", "Site", "Date", "Edition", "Rules", "Scoring", "Players", "Rule", "Custom")
 _REPEATABLE = ("Rule", "Custom")
 _REQUIRED = ("Edition", "Scoring", "Players")
-_SCORING_KINDS = ("rounds", "target", "lowest", "penalty")
-_SCORING_SYNTAX = "'rounds N', 'target N', 'lowest N', 'penalty N' or 'none'"
+_SCORING_KINDS = ("rounds", "target", "lowest", "penalty", "additive")
+_SCORING_SYNTAX = "'rounds N', 'target N', 'lowest N', 'penalty N', 'additive N' or 'none'"
 _STATEMENTS = "round, dealer, start, out, hand, turn"
 _NO_TABLE = Table("", None, {}, "")
 

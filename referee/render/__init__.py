@@ -4,6 +4,7 @@ scoreboard and the exported sheets."""
 
 from .words import (
     CARD_PATTERN,
+    DARK_CARD,
     card_name,
     colour_name,
     each,
@@ -14,5 +15,5 @@ from .words import (
     ruling_fields,
 )
 
-__all__ = ["CARD_PATTERN", "card_name", "colour_name", "each", "import_problem", "in_words",
-           "render", "render_data", "ruling_fields"]
+__all__ = ["CARD_PATTERN", "DARK_CARD", "card_name", "colour_name", "each", "import_problem",
+           "in_words", "render", "render_data", "ruling_fields"]

@@ -12,7 +12,7 @@ import string
 from collections.abc import Iterable
 from typing import Any
 
-from ..engine.cards import COLOR_NAMES, COLORED_ACTIONS, Card
+from ..engine.cards import COLOR_NAMES, COLORED_ACTIONS, DARK_COLORS, Card
 from ..engine.messages import (
     CardNames,
     Codes,
@@ -27,6 +27,9 @@ from ..engine.messages import (
 )
 from ..i18n import _, current
 from ..i18n.catalogue import translations
+
+DARK_CARD = "dark card"
+"""The catalogue's context for the names of Flip's dark-side actions (`cards.DARK_ACTIONS`)."""
 
 CARD_PATTERN = "{colour} {rank}"
 """How a coloured card is named from its colour and rank (`Red 7`); the catalogue's Japanese
@@ -51,7 +54,13 @@ def card_name(face: Card, lang: str | None = None) -> str:
     words = translations(lang)
     if face.color is None or face.kind == "?":
         return words.pgettext("card", face.name)
-    rank = face.kind if face.is_number else words.pgettext("card", COLORED_ACTIONS[face.kind])
+    if face.is_number:
+        rank = face.kind
+    else:
+        # Flip's dark actions have names of their own in the Japanese manual (ダークスキップ),
+        # unlike the same kinds elsewhere (No Mercy's Skip Everyone).
+        context = DARK_CARD if face.color in DARK_COLORS else "card"
+        rank = words.pgettext(context, COLORED_ACTIONS[face.kind])
     return words.pgettext("card", CARD_PATTERN).format(
         colour=words.pgettext("colour", COLOR_NAMES[face.color]), rank=rank)
 

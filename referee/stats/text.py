@@ -18,7 +18,8 @@ from .standings import PlayerLine, Standings
 def scoring_name(kind: str) -> str:
     """A scoring kind (`target`, `rounds`...) as a column heading says it."""
     names = {"target": _("target"), "rounds": _("N rounds"), "lowest": _("lowest"),
-             "penalty": _("penalty"), "none": _("one round")}
+             "penalty": _("penalty"), "additive": _("N rounds, additive"),
+             "none": _("one round")}
     return names.get(kind, kind)
 
 

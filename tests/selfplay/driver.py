@@ -19,8 +19,8 @@ def agree(asked: Ruling, ruled: Ruling, event: ev.Event) -> None:
     """`check` and `apply` gave the same ruling: verdict, rule, words, and whether notable."""
     if (asked.ok, asked.rule, asked.parts, asked.notable) != (ruled.ok, ruled.rule, ruled.parts,
                                                                ruled.notable):
-        raise Divergence(f"check and apply disagree on {event}: {asked.text} [{asked.rule}] "
-                         f"vs {ruled.text} [{ruled.rule}]")
+        raise Divergence(f"check and apply disagree on {event}: {render(asked.parts)} "
+                         f"[{asked.rule}] vs {render(ruled.parts)} [{ruled.rule}]")
 
 
 class SelfPlay(TurnMoves, Answers):

@@ -113,12 +113,14 @@ class RealGame(EditionRules, DrawRules):
     def start(self) -> tuple[list[Card], str | None]:
         """Turn up the start card, sending back what the rules send back; apply its effect."""
         number_only = self.options["start-card"] == "number-only"
+        wild_back = self.options["start-wild"] == "reshuffle"
         turned: list[Card] = []
         while True:
             face = self.draw_pile.pop()
             turned.append(face)
             # All Wild ignores the start card's action, so nothing goes back.
-            if face.kind in self.edition.start_back or (number_only and not face.is_number):
+            if (face.kind in self.edition.start_back or (number_only and not face.is_number)
+                    or (wild_back and face.is_wild)):
                 self.draw_pile.insert(self.rng.randrange(len(self.draw_pile) + 1), face)
                 continue
             break
@@ -131,6 +133,13 @@ class RealGame(EditionRules, DrawRules):
         elif face.draws:
             self.forced_draw(left, face.draws)
             self.turn = self.step(left)
+        elif kind == "r" and self.options["start-reverse"] == "right":
+            # As if the dealer had played it (with two players, a Skip where Reverse is one).
+            if self.n == 2 and self.options["two-player-reverse"] == "skip":
+                self.turn = self.dealer
+            else:
+                self.direction = -1
+                self.turn = self.step(self.dealer)
         elif kind == "r":
             self.direction = -1
             self.turn = self.dealer
@@ -146,6 +155,7 @@ class RealGame(EditionRules, DrawRules):
             hand.remove(one)
             self.pile.append(one)
         hand.remove(face)
+        down = len(hand)
         prev_top, prev_color = self.top, self.color
         self.must_play = None
         self.discard(face, color)
@@ -231,9 +241,12 @@ class RealGame(EditionRules, DrawRules):
         if (not self.hands[seat] and not face.is_number
                 and self.options["go-out-on-action"] == "forbidden"):
             self.forced_draw(seat, 2)
-        if not passive and len(self.hands[seat]) == 1:
+        # Her own next-to-last card must be called, even when it handed her another hand.
+        if len(self.hands[seat]) == 1 and (not passive or down == 1):
             self.missed.discard(seat)
-            if not uno:
+            if uno:
+                self.catchable.discard(seat)
+            else:
                 self.catchable.add(seat)
         if not self.hands[seat] and self.pending is None and self.owed is None:
             self.end(seat)

@@ -141,7 +141,7 @@ class PenaltySelfPlay(SelfPlay):
         out = self.score.add(name, points, self.ref.round_no)
         if out:
             self.leave(seat)
-        said = self.emit(event).text
+        said = render(self.emit(event).parts)
         # Only the end of the game is announced as such (a round won by the last player seated
         # is not: players knocked out of it are still in the game).
         if ("wins the game" in said) != (out and self.score.finished):

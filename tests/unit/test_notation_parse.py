@@ -224,9 +224,9 @@ ROUND = TAGS + "round 1\n"  # statements below start on line 5
     ('[Players "Bob, bob top r5 UNO"]', "t.uno:1:16: player name 'bob top r5 UNO' clashes with "
                                         "'Bob': '@bob top r5 UNO' could be read either way"),
     ('[Scoring "target"]', "t.uno:1:11: expected a scoring system ('rounds N', 'target N', "
-                           "'lowest N', 'penalty N' or 'none'), got 'target'"),
+                           "'lowest N', 'penalty N', 'additive N' or 'none'), got 'target'"),
     ('[Scoring "rounds 0"]', "t.uno:1:11: expected a scoring system ('rounds N', 'target N', "
-                             "'lowest N', 'penalty N' or 'none'), got 'rounds 0'"),
+                             "'lowest N', 'penalty N', 'additive N' or 'none'), got 'rounds 0'"),
     ('[Edition "clasic"]', "t.uno:1:11: unknown edition 'clasic' (editions: classic, swap, "
                            "shuffle, minecraft, minimalista, allwild, flip, nomercy)"),
     ('[Rules "de"]', "t.uno:1:9: expected rules 'en' or 'jp', got 'de'"),

@@ -143,7 +143,10 @@ def test_passive_one_card_by_shuffle_need_not_call_by_default(rules: str) -> Non
     `uno-on-passive no` (en and jp default)."""
     ref = _ann_reaches_one_by_shuffle(rules=rules)
     assert st(ref)["catchable"] == []
-    ok(catch(ref, "Cy", "Ann"), "uno-false-catch")
+    # A false catch, for the real reason: she was handed that hand (issue 25).
+    out = ok(catch(ref, "Cy", "Ann"), "uno-passive")
+    assert out.text == ("False catch: Ann was handed that hand by the Wild Shuffle Hands, and a "
+                        "player handed a one-card hand need not call UNO. No penalty.")
     assert hands(ref)["Ann"] == 1
 
 
@@ -169,7 +172,8 @@ def _cy_reaches_one_by_swap(**kw: object):
 def test_passive_one_card_by_swap_need_not_call_by_default() -> None:
     """Table default `uno-on-passive no`."""
     ref = _cy_reaches_one_by_swap()
-    ok(catch(ref, "Dee", "Cy"), "uno-false-catch")
+    out = ok(catch(ref, "Dee", "Cy"), "uno-passive")
+    assert "Cy was handed that hand by the Wild Swap Hands" in out.text
     assert hands(ref)["Cy"] == 1
 
 

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import pytest
 from rules_helpers import (
+    Outcome,
     accept,
+    apply,
     catch,
     challenge,
     draw,
     hands,
     header,
+    make_play,
     ok,
     play,
     refused,
@@ -150,6 +153,30 @@ def test_no_stacking_on_a_last_card() -> None:
     assert st(ref)["winner"] == "Ann"
 
 
+def test_a_last_draw_two_offers_no_stack() -> None:
+    """Issue 25: nothing stacks on a card its player went out with, so neither the ruling nor
+    what the table waits for offers Bob a stack; a final Wild Draw Four is only challenged."""
+    ref = table(start="r7", stacking="same", hand_size=1)
+    out = ok(play(ref, "Ann", "r+2"))
+    assert out.text == "Ann played Red Draw Two; Bob draws 2."
+    assert st(ref)["pending"] == "Bob takes 2 from the Red Draw Two: `Bob: accept`"
+    ref = table(start="r7", stacking="same", hand_size=1)
+    out = ok(play(ref, "Ann", "w+4", "blue"))
+    assert out.text == ("Ann played Wild Draw Four, naming blue; Bob draws 4 or challenges "
+                        "(colour before it: red).")
+    assert st(ref)["pending"] == ("Bob may challenge Ann's Wild Draw Four (colour before it: "
+                                  "RED)")
+
+
+def test_a_last_draw_two_that_may_not_go_out_still_offers_a_stack() -> None:
+    """`go-out-on-action forbidden`: the player draws 2 after the card, so the stack is on."""
+    ref = table(start="r7", stacking="same", hand_size=1, go_out_on_action="forbidden")
+    out = ok(play(ref, "Ann", "r+2"))
+    assert out.text.startswith("Ann played Red Draw Two; Bob draws 2 or stacks; ")
+    assert st(ref)["pending"] == "Bob takes 2 or stacks on the Red Draw Two"
+    ok(play(ref, "Bob", "g+2"), "stacking")
+
+
 # Seven-O (UNO House Rules) ------------------------------------------------------------------------
 
 
@@ -228,9 +255,101 @@ def test_jump_in_closes_the_uno_window() -> None:
         ok(catch(ref, "Bob", "Ann"), "uno-late-catch")
 
 
-def apply_jump(ref: Referee, who: str, code: str) -> object:
-    from rules_helpers import apply, make_play
-    return apply(ref, ev.JumpedIn(who, make_play(code)))
+def apply_jump(ref: Referee, who: str, code: str, color: str | None = None) -> Outcome:
+    return apply(ref, ev.JumpedIn(who, make_play(code, color)))
+
+
+# Jump-in on a waiting draw: refused (`jump-in on`) or the digital games' (`jump-in digital`) ----
+
+
+def test_jump_in_on_a_waiting_stack_is_refused_with_its_source() -> None:
+    """Issue 25: `jump-in on` refuses a jump-in while a stacked draw waits, under its own rule
+    `jump-in-draw`, whose source says the house rule is silent (a table default)."""
+    ref = table(start="r7", stacking="same", jump_in="on")
+    ok(play(ref, "Ann", "r+2"))
+    out = refused(apply_jump(ref, "Dee", "r+2"), "jump-in-draw")
+    assert out.text == "no jump-in while a draw or a challenge is pending"
+    shown = {r.id: r for r in rules_in_force(ref.options.values, "classic")}
+    assert shown["jump-in-draw"].table_default
+    assert shown["jump-in-draw"].source.startswith("Table default: ")
+
+
+def test_digital_jump_in_adds_a_draw_two_to_the_waiting_stack() -> None:
+    """Japanese Wikipedia, コンピュータゲーム ("累積ルールが有効な場合、Draw Two… の効果は
+    打ち消されずに累積される"), `jump-in digital`: Dee's identical Draw Two adds to the 2
+    waiting on Bob, and the 4 now wait on Ann, the player after Dee."""
+    ref = table(start="r7", stacking="same", jump_in="digital")
+    ok(play(ref, "Ann", "r+2"))
+    out = ok(apply_jump(ref, "Dee", "r+2"), "jump-in")
+    assert out.text == ("Jump-in on the waiting draw: Dee played Red Draw Two; Ann draws 4 or "
+                        "stacks.")
+    s = st(ref)
+    assert s["turn"] == "Ann" and s["hands"] == {"Ann": 6, "Bob": 7, "Cy": 7, "Dee": 6}
+    ok(accept(ref, "Ann"))
+    assert hands(ref)["Ann"] == 10 and st(ref)["turn"] == "Bob"
+
+
+def test_digital_jump_in_adds_a_wild_draw_four_to_the_waiting_stack() -> None:
+    """The same: a Wild Draw Four on a Wild Draw Four (a Wild of the same kind) adds up; its
+    player names the colour; the stack stays challengeable as the digital games have it."""
+    ref = table(start="r7", stacking="same", jump_in="digital")
+    ok(play(ref, "Ann", "w+4", "green"))
+    ok(apply_jump(ref, "Cy", "w+4", "blue"), "jump-in")
+    s = st(ref)
+    assert (s["turn"], s["color"]) == ("Dee", "blue") and "8" in s["pending"]
+    ok(challenge(ref, "Dee", "innocent"))
+    assert hands(ref)["Dee"] == 7 + 10
+
+
+def test_digital_jump_in_without_stacking_cancels_the_first_draw() -> None:
+    """The same (the jumped card's effect is cancelled): without stacking, Bob no longer takes
+    Ann's Wild Draw Four; Ann, after the jumper Dee, takes Dee's or challenges it."""
+    ref = table(start="r7", jump_in="digital")
+    ok(play(ref, "Ann", "w+4", "green"))
+    out = ok(apply_jump(ref, "Dee", "w+4", "blue"), "jump-in")
+    assert out.text.startswith("Jump-in, cancelling Bob's draw from the Wild Draw Four: Dee "
+                               "played Wild Draw Four, naming blue; Ann draws 4 or challenges")
+    ok(accept(ref, "Ann"))
+    assert hands(ref) == {"Ann": 6 + 4, "Bob": 7, "Cy": 7, "Dee": 6}
+    assert st(ref)["turn"] == "Bob"
+
+
+def test_digital_jump_in_cancels_a_jumped_reverse() -> None:
+    """The same ("特殊カードが出された場合、1枚目の効果は打ち消される"): Ann's Reverse is
+    cancelled, so Cy's turns play once; Bob (right of Cy, as Cy's Reverse leaves it) plays
+    next. Under `jump-in on` both Reverses turn play, and Dee plays next."""
+    ref = table(start="r5", jump_in="digital")
+    ok(play(ref, "Ann", "rr"))
+    out = ok(apply_jump(ref, "Cy", "rr"), "jump-in")
+    assert out.text.startswith("Jump-in, cancelling the Red Reverse's effect: Cy played Red "
+                               "Reverse")
+    assert (st(ref)["direction"], st(ref)["turn"]) == ("ccw", "Bob")
+    ref = table(start="r5", jump_in="on")
+    ok(play(ref, "Ann", "rr"))
+    ok(apply_jump(ref, "Cy", "rr"), "jump-in")
+    assert (st(ref)["direction"], st(ref)["turn"]) == ("cw", "Dee")
+
+
+def test_digital_jump_in_on_a_draw_already_taken_is_refused() -> None:
+    """Without stacking a Draw Two is drawn as it goes down: its draw can no longer be
+    cancelled, so `jump-in digital` refuses the jump (a table default)."""
+    ref = table(start="r7", jump_in="digital")
+    ok(play(ref, "Ann", "r+2"))
+    out = refused(apply_jump(ref, "Dee", "r+2"), "jump-in-draw")
+    assert out.text == "the Red Draw Two's draw is taken: it can no longer be cancelled by a "\
+        "jump-in"
+
+
+def test_digital_jump_in_allows_a_wild_on_a_wild() -> None:
+    """`jump-in digital`: a Wild of the same kind is identical; `jump-in on` keeps coloured cards
+    only."""
+    ref = table(start="r7", jump_in="digital")
+    ok(play(ref, "Ann", "w", "blue"))
+    ok(apply_jump(ref, "Cy", "w", "red"), "jump-in")
+    assert (st(ref)["color"], st(ref)["turn"]) == ("red", "Dee")
+    ref = table(start="r7", jump_in="on")
+    ok(play(ref, "Ann", "w", "blue"))
+    refused(apply_jump(ref, "Cy", "w", "red"), "jump-in")
 
 
 # Multi-play (the Japan UNO Association's competition rules) ---------------------------------------

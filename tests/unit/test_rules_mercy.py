@@ -352,3 +352,17 @@ def test_a_creepers_three_after_a_forced_draw_stop_at_the_limit() -> None:
     refused(draw(ref, "Bob", 2))  # 16 is past the limit
     out = ok(draw(ref, "Bob", 1, counted=True), "mercy")
     assert "knocked out" in out.text and hands(ref)["Bob"] == 0
+
+
+def test_a_player_knocked_out_by_a_forced_draw_owes_no_creepers_three() -> None:
+    """Issue 25: Bob at 13 takes Ann's Draw Two, reaches the limit and is knocked out; a Creeper
+    among those two cards does not bring him back: the table is not offered his `draw 3`, and
+    a `Bob: draw 3` is refused (he is out of this round)."""
+    ref = table("minecraft", start="r5", mercy=15)
+    ok(takes(ref, "Bob", 6))  # 13
+    ok(play(ref, "Ann", "r+2"), "mercy")  # 15: knocked out
+    assert [w.kind for w in ref.waiting_for()] == ["turn"]
+    out = refused(draw(ref, "Bob", 3, counted=True), "mercy")
+    assert out.text == "Bob is out of this round"
+    assert hands(ref)["Bob"] == 0
+    ok(draw(ref, "Cy"))

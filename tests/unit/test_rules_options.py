@@ -28,6 +28,8 @@ CORE: dict[str, tuple[tuple[str, ...], str, str]] = {
     "dealer-rotation": (("left", "winner"), "left", "winner"),
     "two-player-reverse": (("skip", "reverse"), "skip", "skip"),
     "start-card": (("edition", "number-only"), "edition", "edition"),
+    "start-reverse": (("dealer", "right"), "dealer", "dealer"),
+    "start-wild": (("name", "reshuffle"), "name", "name"),
     "draw": (("one", "to-match"), "one", "one"),
     "swap-optional": (("yes", "no"), "yes", "yes"),
     "shuffle-last-card": (("redeal", "wins"), "redeal", "redeal"),

@@ -50,8 +50,10 @@ def test_the_issue_example_is_decided_at_the_penalty_and_refuses_the_next_move()
     rulings = [ref.apply(event) for event in session.events]
     assert all(r.ok for r in rulings[:-1]), [render(r.parts) for r in rulings]
     assert rulings[-2].rule == "scoring"
-    assert render(rulings[-2].parts).endswith("Alice reaches 100 penalty points and is out of "
-                                              "the game. Bob wins the game.")
+    # The real total (287), not the limit she passed (issue 25: "reaches 100").
+    assert render(rulings[-2].parts).endswith("With 287 penalty points in all (the limit is "
+                                              "100), Alice is out of the game. Bob wins the "
+                                              "game.")
     last = rulings[-1]
     assert not last.ok and last.rule == "scoring"
     assert render(last.parts) == "the game is decided after round 1 (Bob wins): no more moves"
@@ -136,8 +138,8 @@ def test_the_last_two_of_the_game_end_it_with_more_seats_at_the_start() -> None:
     ok(play(ref, "Ann", "r5"))  # Ann holds 1 of 2: a missed UNO
     ok(catch(ref, "Bob", "Ann"))
     outcome = ok(hand(ref, "Ann", "r1 r2 r3"), "scoring")
-    assert outcome.text.endswith("Ann reaches 50 penalty points and is out of the game. "
-                                 "Bob wins the game.")
+    assert outcome.text.endswith("With 55 penalty points in all (the limit is 50), Ann is out "
+                                 "of the game. Bob wins the game.")
     sheet = ref.sheet
     assert sheet.finished and sheet.winner == "Bob" and sheet.finished_after == 2
     assert dict(sheet.eliminated) == {"Cy": 1, "Ann": 2}
@@ -152,8 +154,8 @@ def test_knocked_out_of_the_round_is_not_out_of_the_game() -> None:
     ok(play(ref, "Ann", "r5"))
     ok(catch(ref, "Bob", "Ann"))
     outcome = ok(hand(ref, "Ann", "w w w"), "scoring")
-    assert outcome.text.endswith("Ann reaches 50 penalty points and is out of the game. "
-                                 "Bob is the last player left and wins round 1.")
+    assert outcome.text.endswith("With 150 penalty points in all (the limit is 50), Ann is out "
+                                 "of the game. Bob is the last player left and wins round 1.")
     assert ref.winner == "Bob" and not ref.sheet.finished
     refused(play(ref, "Bob", "r1"), "going-out")
     ok(new_round(ref, 2))
@@ -192,3 +194,15 @@ def test_a_decided_game_refuses_moves_under_scoring_for_any_system() -> None:
     assert ref.sheet.finished
     outcome = refused(play(ref, "Bob", "r3"), "scoring")
     assert outcome.text == "the game is decided after round 1 (Ann wins): no more moves"
+
+
+def test_a_player_out_of_the_game_is_told_so_not_out_of_this_round() -> None:
+    """Issue 25: eliminated by penalty points mid-round, Ann is out of the game (the Minecraft
+    manual's 「ゲームから外されます」), not only out of this round as a knock-out is."""
+    ref = eliminate_ann()
+    ok(hand(ref, "Ann", "w w w"), "scoring")
+    out = refused(play(ref, "Ann", "r3"), "penalty-out")
+    assert out.text == "Ann is out of the game"
+    ref = table(players=P3, scoring="penalty 50", hand_size=2, mercy=15)
+    ok(penalty(ref, "Cy", 14), "mercy")
+    assert refused(draw(ref, "Cy"), "mercy").text == "Cy is out of this round"

@@ -24,6 +24,10 @@ from rules_helpers import (
     went_out,
 )
 
+from referee.engine import Referee
+from referee.engine.scoring import scoring_name
+from referee.notation import format_session, parse_session
+
 
 def ann_goes_out(**kw: object):
     """Hands of 1; Ann plays Red 3 on Red 7 and goes out."""
@@ -247,6 +251,71 @@ def test_rounds_scoring_japanese_zero_sum() -> None:
     ok(hand(ref, "Cy", points=50))
     ok(hand(ref, "Dee", points=8))
     assert dict(ref.sheet.totals) == {"Ann": 98, "Bob": -40, "Cy": -50, "Dee": -8}
+    assert not ref.sheet.finished
+    ok(new_round(ref, 2))
+
+
+ADDITIVE = """\
+[Edition "classic"]
+[Rules "jp"]
+[Scoring "additive 5"]
+[Players "A, B, C, D"]
+round 1
+out B
+hand A: 40
+hand C: 70
+hand D: 8
+round 2
+out C
+hand A: 9
+hand B: 28
+hand D: 36
+round 3
+out B
+hand A: 30
+hand C: 15
+hand D: 33
+round 4
+out C
+hand A: 9
+hand B: 21
+hand D: 11
+round 5
+out B
+hand A: 33
+hand C: 10
+hand D: 28
+"""
+
+
+def test_additive_scoring_only_the_winner_scores_five_rounds() -> None:
+    """The Japanese how-to article's 「勝敗の決まり方」 ("あがったプレイヤーは他のプレイヤーの手札の
+    合計ポイントが得点になります… 全5ラウンド行い、得点の高い人から1位、2位"), `[Scoring
+    "additive 5"]` (issue 25): the Minecraft manual's five rounds scored so, losers keep 0."""
+    session = parse_session(ADDITIVE, "additive.uno")
+    ref = Referee(session.header)
+    for event in session.events:
+        ok_ruling = ref.apply(event)
+        assert ok_ruling.ok, ok_ruling.text
+    sheet = ref.sheet
+    assert dict(sheet.round_points[0]) == {"A": 0, "B": 118, "C": 0, "D": 0}
+    assert dict(sheet.totals) == {"A": 0, "B": 118 + 78 + 71, "C": 73 + 41, "D": 0}
+    assert sheet.finished and sheet.finished_after == 5 and sheet.winner == "B"
+    assert dict(sheet.ranks) == {"B": 1, "C": 2, "A": 3, "D": 3}
+    refused(new_round(ref, 6), "scoring")
+    written = format_session(session)
+    assert '[Scoring "additive 5"]' in written
+    again = parse_session(written, "again.uno")
+    assert (again.header, again.events) == (session.header, session.events)
+    assert scoring_name("additive 5") == "5 rounds, winners' points only"
+
+
+def test_additive_scoring_is_not_decided_before_its_rounds() -> None:
+    ref = ann_goes_out(scoring="additive 2")
+    ok(hand(ref, "Bob", points=40))
+    ok(hand(ref, "Cy", points=50))
+    ok(hand(ref, "Dee", points=8))
+    assert dict(ref.sheet.totals) == {"Ann": 98, "Bob": 0, "Cy": 0, "Dee": 0}
     assert not ref.sheet.finished
     ok(new_round(ref, 2))
 

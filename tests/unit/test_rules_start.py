@@ -23,6 +23,7 @@ from rules_helpers import (
 )
 
 from referee.engine import Referee, SetupError
+from referee.engine.setup import resolve, rules_in_force
 
 BOTH = pytest.mark.parametrize("rules", ["en", "jp"])
 
@@ -71,6 +72,46 @@ def test_start_reverse_dealer_plays_first_to_the_right(rules: str) -> None:
 
 
 @BOTH
+def test_start_reverse_as_if_the_dealer_played_it(rules: str) -> None:
+    """The how-to article's 「ディーラーの役目」 ("リバースだったら逆回りで、ディーラーの右隣の
+    プレイヤーからスタートします"), `start-reverse right` (issue 25): Cy, right of the dealer
+    Dee, plays first, and play goes on to the right."""
+    ref = table(start="rr", rules=rules, start_reverse="right")
+    s = st(ref)
+    assert (s["turn"], s["direction"]) == ("Cy", "ccw")
+    assert s["hands"] == {"Ann": 7, "Bob": 7, "Cy": 7, "Dee": 7}
+    ok(play(ref, "Cy", "r3"))
+    assert st(ref)["turn"] == "Bob"
+    refused(play(ref, "Dee", "r4"), "turn-order")
+
+
+def test_start_reverse_options_and_their_rule() -> None:
+    """`start-reverse` (`dealer`, the default of both rulebooks, or `right`); each ruling cites
+    the rule `start-reverse`, which `uno-referee rules` shows with its source."""
+    assert resolve("en", "classic")["start-reverse"] == "dealer"
+    assert resolve("jp", "classic")["start-reverse"] == "dealer"
+    ref = table(start=None, start_reverse="right")
+    out = ok(turn_up(ref, "rr"), "start-reverse")
+    assert out.text == ("Red Reverse starts as if the dealer had played it: Cy, right of the "
+                        "dealer, plays first and play goes to the right.")
+    shown = {r.id: r for r in rules_in_force(resolve("en", "classic",
+                                                     (("start-reverse", "right"),)), "classic")}
+    assert "「ディーラーの役目」" in shown["start-reverse"].source
+    default = {r.id: r for r in rules_in_force(resolve("en", "classic"), "classic")}
+    assert "「リバース」" in default["start-reverse"].source
+
+
+def test_start_reverse_right_with_two_players_acts_as_a_skip() -> None:
+    """As if the dealer had played it: with two players a Reverse is a Skip
+    (`two-player-reverse skip`), so the dealer plays first; under `reverse` the other player."""
+    ref = table(start="rr", players=("Ann", "Bob"), start_reverse="right")
+    assert st(ref)["turn"] == "Bob"
+    ref = table(start="rr", players=("Ann", "Bob"), start_reverse="right",
+                two_player_reverse="reverse")
+    assert (st(ref)["turn"], st(ref)["direction"]) == ("Ann", "ccw")
+
+
+@BOTH
 def test_start_skip_left_of_dealer_is_skipped(rules: str) -> None:
     """The Mattel sheet and the Japanese manual (a Skip): the player left of the dealer is
     skipped."""
@@ -102,6 +143,36 @@ def test_start_wild_left_of_dealer_names_colour_and_plays(rules: str) -> None:
     assert (s["turn"], s["top"], s["color"]) == ("Ann", "w", "blue")
     refused(play(ref, "Ann", "r3"), "match")
     ok(play(ref, "Ann", "b3"))
+
+
+@BOTH
+def test_start_wild_reshuffled(rules: str) -> None:
+    """The how-to article's 「ディーラーの役目」 ("特殊カードが出たときのみ、山札をシャッフルして
+    やり直します"), `start-wild reshuffle` (issue 25): a Wild goes back like a Wild Draw Four
+    (`start w r7`), and so does any card without a colour of its own."""
+    ref = table(start=None, rules=rules, start_wild="reshuffle")
+    out = refused(turn_up(ref, "w", "red"), "start-wild")
+    assert out.text == ("Wild goes back and the deck is shuffled: turn another card, e.g. "
+                        "`start w r7`")
+    ok(turn_up(ref, "w w+4 r7"), "start-card")
+    s = st(ref)
+    assert (s["top"], s["turn"], s["draw_pile"], s["discard_pile"]) == ("r7", "Ann", 79, 1)
+    ref = table("shuffle", start=None, rules=rules, start_wild="reshuffle")
+    refused(turn_up(ref, "wsh", "red"), "start-wild")
+    ok(turn_up(ref, "wsh wc rs"), "start-card")
+    assert st(ref)["turn"] == "Bob"
+
+
+def test_start_wild_options_and_their_rule() -> None:
+    """`start-wild` (`name`, the default of both rulebooks, or `reshuffle`): a Wild that starts
+    cites the rule `start-wild`; an action card still acts under `reshuffle`."""
+    assert resolve("jp", "classic")["start-wild"] == "name"
+    ok(turn_up(table(start=None), "w", "red"), "start-wild")
+    refused(turn_up(table(start=None), "w r7"), "start-card")
+    ref = table(start="rs", start_wild="reshuffle")
+    assert st(ref)["turn"] == "Bob"
+    with pytest.raises(SetupError):
+        Referee(header("allwild", start_wild="reshuffle"))
 
 
 @BOTH

@@ -14,6 +14,7 @@ from rules_helpers import (
     catch,
     challenge,
     draw,
+    gives,
     hands,
     misplay,
     ok,
@@ -23,6 +24,8 @@ from rules_helpers import (
     table,
     uno,
 )
+
+from referee.render import render
 
 
 def ann_on_one_card(called: bool = False, **kw: object):
@@ -297,3 +300,126 @@ def test_catch_does_not_change_the_turn() -> None:
     ref = ann_on_one_card()
     ok(catch(ref, "Dee", "Ann"))
     assert st(ref)["turn"] == "Bob"
+
+
+# A swap or shuffle by the player's own next-to-last card (issue 25) ----------------------------
+#
+# The Mattel sheet: "When you play your next-to-last card, you must yell UNO"; the Japanese
+# manual's 「罰則と反則」: "手持ちのカードが2枚になってそのうちの1枚を捨てるとき".
+# `uno-on-passive` is about the player *handed* a one-card hand, never the one whose card it
+# was.
+
+
+def ann_two_cards_bob_one(edition: str = "classic", **kw: object):
+    """Two players, hands of 2: Ann draws (3); Bob goes down to one card, calling UNO; Ann plays
+    a Skip (2 left), which with two players gives her the turn again."""
+    ref = table(edition, players=("Ann", "Bob"), start="r7", hand_size=2,
+                **kw)  # type: ignore[arg-type]
+    ok(draw(ref, "Ann"))
+    ok(play(ref, "Bob", "r2", uno=True))
+    ok(play(ref, "Ann", "rs"))
+    assert hands(ref) == {"Ann": 2, "Bob": 1} and st(ref)["turn"] == "Ann"
+    return ref
+
+
+def next_to_last(edition: str, called: bool, **kw: object):
+    """Ann plays her next-to-last card, which leaves her a one-card hand: a Wild Swap Hands or a
+    Seven-O 7 with Bob (one card each way), or a Wild Shuffle Hands (2 cards: 1 each)."""
+    ref = ann_two_cards_bob_one(edition, **kw)
+    if edition == "swap":
+        ok(play(ref, "Ann", "wsw", "red", target="Bob", uno=called), "swap-hands")
+    elif edition == "shuffle":
+        ok(play(ref, "Ann", "wsh", "red", uno=called), "shuffle-hands")
+    else:
+        ok(play(ref, "Ann", "r7", target="Bob", uno=called), "seven-o")
+    assert hands(ref) == {"Ann": 1, "Bob": 1}
+    return ref
+
+
+CARDS = pytest.mark.parametrize(("edition", "kw"), [
+    ("swap", {}), ("shuffle", {}), ("classic", {"seven_o": "on", "uno_on_passive": "no"}),
+    ("classic", {"seven_o": "on"}), ("swap", {"uno_on_passive": "yes"}),
+], ids=["swap", "shuffle", "seven-o-passive-no", "seven-o", "swap-passive-yes"])
+
+
+@CARDS
+def test_next_to_last_card_that_swaps_must_still_call_uno(edition: str, kw: dict) -> None:
+    """Her own next-to-last card left her one card: she must have called, whatever
+    `uno-on-passive` says of Bob, who was handed his hand; Bob catches her."""
+    ref = next_to_last(edition, called=False, **kw)
+    assert "Ann" in st(ref)["catchable"]
+    out = ok(catch(ref, "Bob", "Ann"), "uno-catch")
+    assert out.text == "Bob caught Ann not calling UNO: Ann draws 2."
+    assert hands(ref)["Ann"] == 3
+
+
+@CARDS
+def test_next_to_last_card_that_swaps_called_with_the_card_is_safe(edition: str,
+                                                                   kw: dict) -> None:
+    """`uno` with the card counts, as for any next-to-last card (under `uno-on-passive yes`
+    she was caught although she had called)."""
+    ref = next_to_last(edition, called=True, **kw)
+    assert "Ann" not in st(ref)["catchable"]
+    out = ok(catch(ref, "Bob", "Ann"), "uno-false-catch")
+    assert out.text == "False catch: Ann called UNO. No penalty."
+    assert hands(ref)["Ann"] == 1
+
+
+@pytest.mark.parametrize("edition", ["swap", "shuffle"])
+def test_a_false_catch_of_a_player_handed_one_card_says_so(edition: str) -> None:
+    """Table default `uno-on-passive no`: Bob, handed his one card, need not call; a catch is
+    false, for that reason and under that rule (not "Bob called UNO"), and still costs the
+    catcher the false-catch penalty."""
+    ref = next_to_last(edition, called=True, false_catch_penalty=1)
+    card = "Wild Swap Hands" if edition == "swap" else "Wild Shuffle Hands"
+    out = ok(catch(ref, "Ann", "Bob"), "uno-passive")
+    assert out.text == (f"False catch: Bob was handed that hand by the {card}, and a player "
+                        "handed a one-card hand need not call UNO. Ann draws 1.")
+    assert hands(ref) == {"Ann": 2, "Bob": 1}
+
+
+def test_a_handed_hand_that_changes_is_no_longer_handed() -> None:
+    """Bob, handed one card, draws: a catch of him then is false because he holds 2."""
+    ref = next_to_last("swap", called=True)
+    ok(draw(ref, "Bob"))
+    out = ok(catch(ref, "Ann", "Bob"), "uno-false-catch")
+    assert out.text == "False catch: Bob holds 2 cards. No penalty."
+
+
+def test_the_passive_window_names_the_next_player_to_act() -> None:
+    """`seven-o on` (so `uno-on-passive yes`): Dee's 0 passes Bob's one card to Cy; the turn
+    is Ann's, so Ann's action closes Cy's window, not Dee's (the seat after Cy)."""
+    ref = table(start="r7", seven_o="on", hand_size=2)
+    ok(draw(ref, "Ann"))
+    ok(play(ref, "Bob", "r2", uno=True))
+    ok(draw(ref, "Cy"))
+    ok(play(ref, "Dee", "r0"))
+    assert hands(ref) == {"Ann": 1, "Bob": 3, "Cy": 1, "Dee": 3}
+    assert st(ref)["turn"] == "Ann"
+    catches = {w.player: render((w.message,)) for w in ref.waiting_for() if w.kind == "catch"}
+    assert catches["Cy"] == "Cy has one card and did not call UNO: catchable until Ann acts"
+    assert catches["Ann"] == "Ann has one card and did not call UNO: catchable until Bob acts"
+    ok(draw(ref, "Ann"))  # closes Cy's window; Ann's own hand changed
+    assert st(ref)["catchable"] == []
+
+
+def test_a_player_who_plays_again_is_not_her_own_closer() -> None:
+    """Two players: Ann's next-to-last Skip gives her the turn again; Bob's action is what
+    closes her window."""
+    ref = table(players=("Ann", "Bob"), start="r7", hand_size=2)
+    out = ok(play(ref, "Ann", "rs"))
+    assert out.text == ("Ann played Red Skip; Bob is skipped; Ann did not call UNO: catchable "
+                        "until Bob acts; Ann plays next.")
+
+
+# Plurals --------------------------------------------------------------------------------------
+
+
+def test_one_card_is_one_card() -> None:
+    """"holds 1 cards" (issue 25): a count of one reads in the singular."""
+    ref = ann_on_one_card()
+    out = refused(gives(ref, "Ann", 1), "table-override")
+    assert out.text == ("Ann holds 1 card and cannot give 1: a player goes out by playing")
+    ok(draw(ref, "Bob"))
+    out = refused(uno(ref, "Bob"), "uno-call")
+    assert out.text == "Bob holds 3 cards: there is no UNO to call"

@@ -149,8 +149,8 @@ def test_penalty_points_are_traced_to_the_catch() -> None:
     assert [(n.line, n.rule) for n in rnd.notes] == [
         (10, "uno-catch"), (11, "scoring"), (14, "going-out")]
     assert render(rnd.notes[1].parts) == (  # r1 + r2 + Wild
-        "Ann records 53 penalty points. Ann reaches 50 penalty points and is out of the game. "
-        "Their cards go to the bottom of the draw pile. Bob plays next.")
+        "Ann records 53 penalty points. With 53 penalty points in all (the limit is 50), Ann is "
+        "out of the game. Their cards go to the bottom of the draw pile. Bob plays next.")
     assert dict(rnd.points) == {"Ann": 53, "Bob": 0, "Cy": 0}
     assert dict(sheet.score.eliminated) == {"Ann": 1}
     assert dict(sheet.score.ranks) == {"Bob": 1, "Cy": 1, "Ann": 3}

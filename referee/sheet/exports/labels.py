@@ -15,6 +15,8 @@ _SYSTEMS = {
                  "the lowest total wins"),
     "penalty": N_("penalty points: caught offences add the offender's hand; out at {n}; "
                   "the last one left wins"),
+    "additive": N_("{n} rounds: the one who goes out scores the others' hands, the others "
+                   "score nothing; the highest total wins"),
     "none": N_("one round: going out wins"),
 }
 
@@ -54,7 +56,7 @@ def status(sheet: Sheet) -> str:
                         played).format(n=played, players=_and(tied))
     if not played:
         return _("No round scored yet.")
-    if sheet.system.kind == "rounds":
+    if sheet.system.kind in ("rounds", "additive"):
         return _("After {n} of {limit} rounds.").format(n=played, limit=sheet.system.limit)
     return ngettext("After {n} round; the game goes on.", "After {n} rounds; the game goes on.",
                     played).format(n=played)
