@@ -25,35 +25,61 @@ like any move. Deleting moves the session to the trash (`restore` brings it back
 removes it for good): ask the user before calling `delete` or `purge`.
 """
 
-from ..store import (
-    NewerSchema,
-    ReadOnly,
-    SaveFailed,
-    SessionCorrupt,
-    SessionError,
-    SessionLocked,
-    SessionNotFound,
-)
-from .headers import build_header, check_header
-from .live import LiveSession
-from .results import (
-    SYNTAX_RULE,
-    Correction,
-    Imported,
-    ImportExtends,
-    ImportRefused,
-    LaterMove,
-    Listing,
-    NoSuchMove,
-    NothingToUndo,
-    Recorded,
-    SessionInfo,
-    SetupProblem,
-    Trouble,
-    Undone,
-    status_name,
-)
-from .sessions import SessionService
+# Each name is loaded from its module when first asked for (PEP 562): `check` replays a file
+# (`service.replay`) without the stored sessions, and a move loads no statistics or sheet.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..store import (
+        NewerSchema,
+        ReadOnly,
+        SaveFailed,
+        SessionCorrupt,
+        SessionError,
+        SessionLocked,
+        SessionNotFound,
+    )
+    from .headers import build_header, check_header
+    from .live import LiveSession
+    from .results import (
+        Correction,
+        Imported,
+        ImportExtends,
+        ImportRefused,
+        LaterMove,
+        Listing,
+        NoSuchMove,
+        NothingToUndo,
+        Recorded,
+        SessionInfo,
+        SetupProblem,
+        Undone,
+        status_name,
+    )
+    from .sessions import SessionService
+    from .trouble import SYNTAX_RULE, Trouble
+else:
+    def __getattr__(name: str) -> object:
+        home = _HOMES.get(name)
+        if home is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        import importlib
+
+        value = getattr(importlib.import_module(home, __name__), name)
+        globals()[name] = value
+        return value
+
+_HOMES = {
+    **dict.fromkeys(("NewerSchema", "ReadOnly", "SaveFailed", "SessionCorrupt", "SessionError",
+                     "SessionLocked", "SessionNotFound"), "..store.errors"),
+    "build_header": ".headers", "check_header": ".headers",
+    "LiveSession": ".live",
+    **dict.fromkeys(("Correction", "Imported", "ImportExtends", "ImportRefused", "LaterMove",
+                     "Listing", "NoSuchMove", "NothingToUndo", "Recorded", "SessionInfo",
+                     "SetupProblem", "Undone", "status_name"), ".results"),
+    "SessionService": ".sessions",
+    "SYNTAX_RULE": ".trouble", "Trouble": ".trouble",
+}
+"""The module that holds each name, relative to this package."""
 
 __all__ = [
     "SYNTAX_RULE", "Correction", "ImportExtends", "ImportRefused", "Imported", "LaterMove",

@@ -23,25 +23,14 @@ from ..engine.step import Step
 from ..i18n import N_, _
 from ..notation import NotationError, format_event, format_session, from_keyboard, parse_move
 from ..notation.limits import MAX_STATEMENTS, shorten
-from ..stats import session_figures
 from ..store import Move, ReadOnly, SessionError, SessionFile, plain_os_errors
 from ..store.log import last_summary
 from ..store.tags import header_of
 from . import snapshot
 from .replay import Statement, replay, rule_on, trouble_of
-from .results import (
-    INTERNAL_RULE,
-    SYNTAX_RULE,
-    Correction,
-    LaterMove,
-    NoSuchMove,
-    NothingToUndo,
-    Recorded,
-    Trouble,
-    Undone,
-    internal_message,
-)
+from .results import Correction, LaterMove, NoSuchMove, NothingToUndo, Recorded, Undone
 from .summary import summarize
+from .trouble import INTERNAL_RULE, SYNTAX_RULE, Trouble, internal_message
 
 
 def canonical(event: Event, header: Header) -> str:
@@ -162,6 +151,8 @@ class LiveSession:
 
     def figures(self) -> dict[str, Any]:
         """What the statistics count in this session (`referee.stats`), for its index row."""
+        from ..stats import session_figures  # only for the list: not loaded to record a move
+
         return session_figures(self.header, self.steps, self.referee.state)
 
     def events(self) -> list[Event]:

@@ -11,13 +11,16 @@ import contextlib
 import gc
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..engine import Referee
 from ..engine.events import Event, Header, Session
 from ..engine.step import Step
 from ..notation import NotationError, format_event, parse_move
-from ..sheet import SessionRefused, Sheet, build_sheet
-from .results import INTERNAL_RULE, SYNTAX_RULE, Trouble, internal_message
+from .trouble import INTERNAL_RULE, SYNTAX_RULE, Trouble, internal_message
+
+if TYPE_CHECKING:
+    from ..sheet import Sheet
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +116,9 @@ def replay_session(session: Session, start: Referee | None = None) -> Replayed:
 def sheet_of(session: Session, start: Referee | None = None) -> Sheet:
     """A `.uno` file's score sheet; SessionRefused names its first statement that does not
     hold (SetupError for a header the referee cannot take)."""
+    # Loaded here: `check`, `replay` and a move replay without the sheet.
+    from ..sheet import SessionRefused, build_sheet
+
     done = replay_session(session, start)
     if done.trouble is not None:
         t = done.trouble

@@ -8,18 +8,6 @@ from typing import Any
 from ..i18n import N_, _
 from ..store import SessionError
 
-SYNTAX_RULE = "notation"
-"""The `rule` of a move that could not be read: a syntax error, not a rule of the game."""
-
-INTERNAL_RULE = "internal"
-"""The `rule` of a move the referee failed on (a bug): it is refused, never half-applied."""
-
-
-def internal_message(exc: Exception) -> str:
-    return _("the referee failed on this move ({error}: {detail}); nothing was recorded. This "
-             "is a bug: please report it with the session file").format(
-                 error=type(exc).__name__, detail=exc)
-
 
 class NothingToUndo(SessionError):
     """The session has no move in force."""
@@ -112,16 +100,6 @@ class Correction:
     def dropped(self) -> tuple[LaterMove, ...]:
         """Later moves that no longer hold; `correct` drops them (they stay in the log)."""
         return tuple(move for move in self.later if not move.holds)
-
-
-@dataclass(frozen=True, slots=True)
-class Trouble:
-    """A stored move that this version of the referee refuses on replay."""
-
-    seq: int
-    text: str
-    rule: str
-    message: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from tinydb import TinyDB
 
 from ..i18n import _
 from . import documents, locks, log
-from .atomic import AtomicJSONStorage, encode, fsync_dir, remove_leftovers, write_atomically
+from .atomic import AtomicJSONStorage, encode, fsync_dir, write_atomically
 from .errors import (
     NewerSchema,
     ReadOnly,
@@ -29,6 +29,7 @@ from .errors import (
     SessionLocked,
     SessionNotFound,
 )
+from .leftovers import remove_leftovers
 from .paths import Layout, normal_id
 from .quarantine import set_aside
 from .tags import header_of
