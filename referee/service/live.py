@@ -11,7 +11,6 @@ are first read.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from ..engine import Referee, SetupError, changes_nothing
@@ -285,7 +284,7 @@ class LiveSession:
         self.referee, self._steps, self.trouble = referee, steps, None
         self._before = None
         self._committed(doc, summary)
-        return replace(plan, applied=True)
+        return plan._replace(applied=True)
 
     def _plan(self, seq: int, text: str
               ) -> tuple[Correction, tuple[Referee, list[Step]] | None]:

@@ -10,8 +10,7 @@ from __future__ import annotations
 import contextlib
 import gc
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine import Referee
 from ..engine.events import Event, Header, Session
@@ -23,8 +22,7 @@ if TYPE_CHECKING:
     from ..sheet import Sheet
 
 
-@dataclass(frozen=True, slots=True)
-class Statement:
+class Statement(NamedTuple):
     """A statement to referee: its number, its text, and its event if already read."""
 
     seq: int
@@ -32,17 +30,23 @@ class Statement:
     event: Event | None = None
 
 
-@dataclass(slots=True)
 class Replayed:
-    """What a replay found: the steps that hold, and the first statement that does not."""
+    """What a replay found: the steps that hold, and the first statement that does not.
 
-    referee: Referee
-    """At the state after the last step that holds."""
-    steps: list[Step] = field(default_factory=list)
-    trouble: Trouble | None = None
-    """The first statement that does not hold (refused, unreadable, or an engine failure)."""
-    refused: Step | None = None
-    """That statement's step, when the referee refused it (its ruling says why)."""
+    `referee` is at the state after the last step that holds; `trouble` is the first statement
+    that does not hold (refused, unreadable, or an engine failure), and `refused` its step when
+    the referee refused it (its ruling says why)."""
+
+    # A plain class: every command that referees loads this module (a dataclass costs more to
+    # define than this whole class).
+    __slots__ = ("referee", "refused", "steps", "trouble")
+
+    def __init__(self, referee: Referee, steps: list[Step] | None = None,
+                 trouble: Trouble | None = None, refused: Step | None = None) -> None:
+        self.referee = referee
+        self.steps: list[Step] = [] if steps is None else steps
+        self.trouble = trouble
+        self.refused = refused
 
 
 def rule_on(referee: Referee, header: Header, statements: Iterable[Statement]

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from ..i18n import N_, _
 from ..store import SessionError
@@ -40,8 +40,7 @@ class ImportRefused(SessionError):
         self.refused = refused
 
 
-@dataclass(frozen=True, slots=True)
-class Recorded:
+class Recorded(NamedTuple):
     """The answer to `record`: stored (`ok`, with its number `seq`) or refused, changing nothing."""
 
     ok: bool
@@ -63,16 +62,14 @@ class Recorded:
     why, and nothing was refused."""
 
 
-@dataclass(frozen=True, slots=True)
-class Undone:
+class Undone(NamedTuple):
     """The move taken back by `undo`."""
 
     seq: int
     text: str
 
 
-@dataclass(frozen=True, slots=True)
-class LaterMove:
+class LaterMove(NamedTuple):
     """A move after a corrected one, ruled on again."""
 
     seq: int
@@ -82,8 +79,7 @@ class LaterMove:
     message: str
 
 
-@dataclass(frozen=True, slots=True)
-class Correction:
+class Correction(NamedTuple):
     """What replacing move `seq` with `new` does; `applied` once `correct` stored it."""
 
     seq: int
@@ -102,8 +98,7 @@ class Correction:
         return tuple(move for move in self.later if not move.holds)
 
 
-@dataclass(frozen=True, slots=True)
-class Imported:
+class Imported(NamedTuple):
     id: str
     moves: int
     rounds: int
@@ -183,9 +178,8 @@ _MAX_POINTS = 10**6
 """No real total comes near: a thousand rounds of the largest hands stay far below."""
 
 
-@dataclass(frozen=True, slots=True)
-class Listing:
+class Listing(NamedTuple):
     """The session list, newest activity first, and anything found wrong while making it."""
 
     sessions: tuple[SessionInfo, ...]
-    warnings: tuple[str, ...] = field(default=())
+    warnings: tuple[str, ...] = ()

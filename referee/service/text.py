@@ -66,7 +66,7 @@ def show_json(live: LiveSession) -> dict[str, Any]:
         "status": live.summary()["status"], "state": live.state(),
         "sheet": to_json(live.sheet),
         "moves": [{"seq": m.seq, "text": m.text, "ts": m.ts} for m in live.moves],
-        "trouble": None if trouble is None else dataclasses.asdict(trouble),
+        "trouble": None if trouble is None else trouble._asdict(),
     }
 
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..i18n import _
 
@@ -20,8 +20,7 @@ def internal_message(exc: Exception) -> str:
                  error=type(exc).__name__, detail=exc)
 
 
-@dataclass(frozen=True, slots=True)
-class Trouble:
+class Trouble(NamedTuple):
     """A stored move that this version of the referee refuses on replay."""
 
     seq: int

@@ -22,8 +22,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..i18n import _
 
@@ -34,8 +33,7 @@ class LogError(ValueError):
     """The log breaks its own rules: the file was damaged or written by something else."""
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """One effective move: its number, its current text, and the entry that first recorded it."""
 
     seq: int
