@@ -15,8 +15,8 @@ import functools
 from .. import __version__
 from ..i18n import _, current
 from . import config_args, export_args, file_args, serve_args, session_args, stats_args
-from .language import add_lang, lang_everywhere
-from .parsing import ArgumentParser
+from .language import add_lang, lang_on_command
+from .parsing import ArgumentParser, LazyParser
 
 # Each module adds its subcommands with `register(subparsers)`, naming their `run`.
 COMMAND_MODULES = (file_args, export_args, session_args, stats_args, serve_args, config_args)
@@ -43,8 +43,11 @@ def _parser(lang: str) -> argparse.ArgumentParser:
                         help=_("where sessions are stored (default: $UNO_REFEREE_HOME, else the "
                                "user data folder)"))
     add_lang(parser, None)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", title=_("commands"))
+    # Each command's parser is built when that command is parsed (or its help shown): argparse
+    # calls this factory as it would a parser class.
+    sub = parser.add_subparsers(  # type: ignore[call-overload]
+        dest="command", metavar="COMMAND", title=_("commands"),
+        parser_class=functools.partial(LazyParser, finish=lang_on_command))
     for module in COMMAND_MODULES:
         module.register(sub)
-    lang_everywhere(sub)
     return parser

@@ -19,14 +19,15 @@ def add_lang(parser: argparse.ArgumentParser, default: object) -> None:
                                "file's language, else the locale's)"))
 
 
-def lang_everywhere(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def lang_on_command(parser: argparse.ArgumentParser) -> None:
+    """`--lang` on a command's parser and on its subcommands' (`config set`)."""
     # `uno-referee rules --lang ja` reads as naturally as `uno-referee --lang ja rules`. Left
     # out, a subcommand's --lang does not overwrite the one given before it.
-    for parser in sub.choices.values():
-        add_lang(parser, argparse.SUPPRESS)
-        for action in parser._actions:
-            if isinstance(action, argparse._SubParsersAction):
-                lang_everywhere(action)
+    add_lang(parser, argparse.SUPPRESS)
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for inner in action.choices.values():
+                lang_on_command(inner)
 
 
 class _Prelude(argparse.ArgumentParser):
