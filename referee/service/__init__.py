@@ -62,24 +62,23 @@ else:
         home = _HOMES.get(name)
         if home is None:
             raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        import importlib
-
-        value = getattr(importlib.import_module(home, __name__), name)
+        # The import statement's machinery, as `-X importtime` reports it (importlib's does not).
+        value = getattr(__import__(home, fromlist=[name]), name)
         globals()[name] = value
         return value
 
 _HOMES = {
     **dict.fromkeys(("NewerSchema", "ReadOnly", "SaveFailed", "SessionCorrupt", "SessionError",
-                     "SessionLocked", "SessionNotFound"), "..store.errors"),
-    "build_header": ".headers", "check_header": ".headers",
-    "LiveSession": ".live",
+                     "SessionLocked", "SessionNotFound"), "referee.store.errors"),
+    "build_header": "referee.service.headers", "check_header": "referee.service.headers",
+    "LiveSession": "referee.service.live",
     **dict.fromkeys(("Correction", "Imported", "ImportExtends", "ImportRefused", "LaterMove",
                      "Listing", "NoSuchMove", "NothingToUndo", "Recorded", "SessionInfo",
-                     "SetupProblem", "Undone", "status_name"), ".results"),
-    "SessionService": ".sessions",
-    "SYNTAX_RULE": ".trouble", "Trouble": ".trouble",
+                     "SetupProblem", "Undone", "status_name"), "referee.service.results"),
+    "SessionService": "referee.service.sessions",
+    "SYNTAX_RULE": "referee.service.trouble", "Trouble": "referee.service.trouble",
 }
-"""The module that holds each name, relative to this package."""
+"""The module that holds each name."""
 
 __all__ = [
     "SYNTAX_RULE", "Correction", "ImportExtends", "ImportRefused", "Imported", "LaterMove",
