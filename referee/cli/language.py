@@ -53,6 +53,10 @@ def lang_flag(words: Sequence[str]) -> str | None:
 def speak(words: Sequence[str]) -> None:
     """Choose the language of the run (`--lang`, the settings file, the locale) and use it;
     warn once about a settings file that cannot be used."""
+    # First, so that even the parser finding `--lang` asks our catalogue for argparse's words
+    # (English until the language is chosen): argparse's own gettext looks for catalogue files
+    # on the disk for each word, on every run.
+    speak_argparse()
     try:
         found = settings.load()
         # Every command passes here: what a `config set` killed mid-write left goes.
@@ -61,7 +65,6 @@ def speak(words: Sequence[str]) -> None:
         # $UNO_REFEREE_CONFIG names no folder: `usable_input` says so, in the language chosen.
         found = settings.Settings()
     use(choose(lang_flag(words), found.language))
-    speak_argparse()
     if found.problem is not None:
         # Read again, so that the problem is told in the language just chosen.
         warn(settings.load().problem or found.problem)
