@@ -146,6 +146,12 @@ def test_help_loads_no_engine_service_or_storage(tmp_path: Path, argv: list[str]
     assert among(loaded(tmp_path, *argv), (*NO_ENGINE, *NEVER)) == []
 
 
+def test_english_looks_for_no_catalogue_file(tmp_path: Path) -> None:
+    # argparse's own gettext looks for catalogue files (loading `locale`) for each of its words.
+    for argv in (["--help"], ["check", str(SAMPLE)]):
+        assert among(loaded(tmp_path, "--lang", "en", *argv), ("locale",)) == []
+
+
 def test_check_loads_no_storage_sheet_or_statistics(tmp_path: Path) -> None:
     modules = loaded(tmp_path, "check", str(SAMPLE))
     assert "referee.engine" in modules
