@@ -8,7 +8,11 @@ them alike), and each figure is the median of ROUNDS rounds:
 - `version_ratio`: `uno-referee --version` against `python -c pass`;
 - `check_small_ratio`: `uno-referee check` of a 20-move session file, against the same;
 - `move_5000_ms_over_version`: what `uno-referee move` on a stored session of 5,000 moves
-  takes beyond `--version` (the session is put back with `undo` between rounds, untimed).
+  takes beyond `--version` (the session is put back with `undo` between rounds, untimed);
+- `help_ratio`: `uno-referee --help` against the same: what every command but `--version` pays
+  before its own work (choosing the language from `--lang`, the settings file or the locale,
+  and declaring the command line). `--version` answers before any of it, so
+  `move_5000_ms_over_version` counts it too.
 
 Prints JSON last.
 """
@@ -78,7 +82,8 @@ def measure(folder: Path, rounds: int) -> dict[str, float]:
     move = [*runner, "move", *data, sid, texts[LONG_MOVES]]
     undo = [*runner, "undo", *data, sid]
     commands = {"pass": [sys.executable, "-c", "pass"], "version": [*runner, "--version"],
-                "check": [*runner, "check", str(small)], "move": move}
+                "help": [*runner, "--help"], "check": [*runner, "check", str(small)],
+                "move": move}
     # Warm: bytecode written, the long session's snapshot kept, as on a machine in use.
     for command in (*commands.values(), undo):
         _timed(command, env)
@@ -92,8 +97,10 @@ def measure(folder: Path, rounds: int) -> dict[str, float]:
         "version_ratio": round(median["version"] / median["pass"], 2),
         "check_small_ratio": round(median["check"] / median["pass"], 2),
         "move_5000_ms_over_version": ms(median["move"] - median["version"]),
+        "help_ratio": round(median["help"] / median["pass"], 2),
         "pass_ms": ms(median["pass"]),
         "version_ms": ms(median["version"]),
+        "help_ms": ms(median["help"]),
         "check_small_ms": ms(median["check"]),
         "move_5000_ms": ms(median["move"]),
         "rounds": rounds,

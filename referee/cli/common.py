@@ -1,18 +1,15 @@
 """What every command shares: the exit codes, Failure, reading a session file, --rule pairs,
-and text wrapped to terminal cells."""
+and text wrapped to terminal cells (light: the command line loads it before any command)."""
 
 from __future__ import annotations
 
-import argparse
 import sys
-import textwrap
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from ..i18n import _
-from ..notation import visible
 from ..notation.limits import MAX_FILE_BYTES
-from ..service import NoSuchMove, NothingToUndo, SessionError, SessionService
+from ..notation.names import visible
 
 # Exit codes of notation section 7; 3 is reserved for internal errors in cli.main.
 OK, REFUSED, UNREADABLE = 0, 1, 2
@@ -146,6 +143,8 @@ def wrap(text: str, width: int) -> list[str]:
     characters and breaks only at spaces: Japanese has neither)."""
     text = " ".join(text.split())
     if not any(_wide(ch) for ch in text):
+        import textwrap  # only help and the rules wrap text: no need to load it for a move
+
         return textwrap.wrap(text, width)
     lines: list[str] = []
     line = ""
@@ -168,24 +167,8 @@ def wrap(text: str, width: int) -> list[str]:
 def fill(text: str, width: int, indent: str = "") -> str:
     """`text` wrapped to `width` cells, every line indented."""
     if not any(_wide(ch) for ch in text):
+        import textwrap
+
         # Exactly what the commands printed before they spoke Japanese.
         return textwrap.fill(text, width, initial_indent=indent, subsequent_indent=indent)
     return "\n".join(indent + line for line in wrap(text, width - cells(indent)))
-
-
-# Failures the user can put right by acting on the session differ from those on the files.
-_REFUSALS = (NothingToUndo, NoSuchMove)
-
-
-def with_service(command: str, body: Callable[[SessionService, argparse.Namespace], int]
-                 ) -> Callable[[argparse.Namespace], int]:
-    """A subcommand's `run`: `body` with the data folder's service; a service error is the
-    command's failure (a refusal, or exit 2)."""
-    def run(a: argparse.Namespace) -> int:
-        try:
-            return body(SessionService(a.data_dir, index_on_close=False), a)
-        except SessionError as exc:
-            raise Failure(_("uno-referee {command}: {error}").format(
-                command=command, error=exc.message),
-                REFUSED if isinstance(exc, _REFUSALS) else UNREADABLE) from None
-    return run

@@ -1,9 +1,9 @@
-"""The bodies of the `uno-referee` commands: check, replay, score and rules (no arg parsing)."""
+"""The bodies of the `uno-referee` commands: check, replay, score and rules (`file_args` declares
+their arguments)."""
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import TextIO
 
@@ -18,7 +18,6 @@ from ..notation import NotationError, parse_session
 from ..render import in_words, render, ruling_fields
 from ..service.replay import Replayed, replay_session
 from ..sheet.text_table import score_table
-from . import rules_doc
 from .common import OK, REFUSED, Failure, fill, parse_overrides, read_text
 
 # Reading a session -----------------------------------------------------------------------------
@@ -62,6 +61,8 @@ def check(path: str, out: TextIO) -> int:
 
 def replay_session_cmd(path: str, out: TextIO, as_json: bool) -> int:
     """One line per statement; stops after the first refused one (exit 1)."""
+    import json  # here, not at the top: `check`, which shares this module, prints no JSON
+
     name, session, done = load(path)
     lines = session.lines
     width = len(str(lines[-1])) if lines else 1
@@ -91,6 +92,8 @@ def score_session(path: str, out: TextIO, as_json: bool) -> int:
         raise refusal(name, done)
     sheet = to_json(done.referee.sheet)
     if as_json:
+        import json
+
         out.write(json.dumps(sheet, ensure_ascii=False, indent=2) + "\n")
     else:
         out.write(score_table(sheet, str(done.referee.scoring)))
@@ -136,7 +139,21 @@ def rules(edition: str, rulebook: str, overrides: tuple[tuple[str, str], ...],
     return OK
 
 
-def _rules_cmd(a: argparse.Namespace) -> int:
+# Each command's `run` (declared in `file_args`) ---------------------------------------------
+
+def run_check(a: argparse.Namespace) -> int:
+    return check(a.file, sys.stdout)
+
+
+def run_replay(a: argparse.Namespace) -> int:
+    return replay_session_cmd(a.file, sys.stdout, a.json)
+
+
+def run_score(a: argparse.Namespace) -> int:
+    return score_session(a.file, sys.stdout, a.json)
+
+
+def run_rules(a: argparse.Namespace) -> int:
     if a.markdown:
         given = [flag for flag, value in (("--edition", a.edition), ("--rules", a.rulebook))
                  if value is not None] + (["--rule"] if a.rule else [])
@@ -144,44 +161,9 @@ def _rules_cmd(a: argparse.Namespace) -> int:
             raise Failure(_("uno-referee rules: --markdown documents the whole rulebook, every "
                             "edition and option in both languages; leave out {flags}").format(
                                 flags=", ".join(given)))
+        from . import rules_doc  # the whole rulebook in both languages: only here
+
         sys.stdout.write(rules_doc.markdown())
         return OK
     return rules((a.edition or "classic").lower(), (a.rulebook or "en").lower(),
                  parse_overrides(a.rule), sys.stdout)
-
-
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """The session-file commands: check, replay, score, rules."""
-    file_help = _("a .uno session file ('-' reads stdin)")
-    check_p = sub.add_parser("check", help=_("check that every line of a session is legal"),
-                             description=_("Check that every line of a session is legal."))
-    check_p.add_argument("file", metavar="FILE", help=file_help)
-    check_p.set_defaults(run=lambda a: check(a.file, sys.stdout))
-
-    replay_p = sub.add_parser("replay", help=_("the ruling on every statement of a session"),
-                              description=_("The ruling on every statement of a session."))
-    replay_p.add_argument("file", metavar="FILE", help=file_help)
-    replay_p.add_argument("--json", action="store_true",
-                          help=_("one JSON object per statement, with the public state"))
-    replay_p.set_defaults(run=lambda a: replay_session_cmd(a.file, sys.stdout, a.json))
-
-    score_p = sub.add_parser("score", help=_("the score sheet of a session"),
-                             description=_("The score sheet of a session."))
-    score_p.add_argument("file", metavar="FILE", help=file_help)
-    score_p.add_argument("--json", action="store_true", help=_("the score sheet as JSON"))
-    score_p.set_defaults(run=lambda a: score_session(a.file, sys.stdout, a.json))
-
-    rules_p = sub.add_parser(
-        "rules", help=_("the rulebook in force for an edition and options"),
-        description=_("The rules in force for an edition, a rulebook family and options: each "
-                      "rule's id, text and source, then each option's value, source and "
-                      "meaning."))
-    rules_p.add_argument("--edition", help=_("edition id (default: classic)"))
-    rules_p.add_argument("--rules", dest="rulebook",
-                         help=_("rulebook family: en or jp (default: en)"))
-    rules_p.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
-                         help=_("override one option, e.g. --rule uno-penalty=4 (repeatable)"))
-    rules_p.add_argument("--markdown", action="store_true",
-                         help=_("the whole rulebook as Markdown, in English and Japanese: "
-                                "`uno-referee rules --markdown > docs/rules.md`"))
-    rules_p.set_defaults(run=_rules_cmd)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from ..i18n import N_, _, ngettext
 from .common import cells, wrap
@@ -83,3 +84,71 @@ class ArgumentParser(argparse.ArgumentParser):
     def __init__(self, *args: object, **kwargs: object) -> None:
         kwargs.setdefault("formatter_class", HelpFormatter)
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+
+
+class _Calls:
+    """The calls made to a parser (or a group, or subparsers) being declared, kept to be made
+    on the real one; each call whose result is declared on in turn keeps its own."""
+
+    def __init__(self) -> None:
+        self._calls: list[tuple[str, tuple[Any, ...], dict[str, Any], _Calls | None]] = []
+
+    def _keep(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any],
+              inner: _Calls | None = None) -> None:
+        self._calls.append((name, args, kwargs, inner))
+
+    def make_on(self, target: Any) -> None:
+        for name, args, kwargs, inner in self._calls:
+            result = getattr(target, name)(*args, **kwargs)
+            if inner is not None:
+                inner.make_on(result)
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> None:
+        self._keep("add_argument", args, kwargs)
+
+    def set_defaults(self, **kwargs: Any) -> None:
+        self._keep("set_defaults", (), kwargs)
+
+    def add_mutually_exclusive_group(self, **kwargs: Any) -> _Calls:
+        inner = _Calls()
+        self._keep("add_mutually_exclusive_group", (), kwargs, inner)
+        return inner
+
+    def add_subparsers(self, **kwargs: Any) -> _Calls:
+        inner = _Calls()
+        self._keep("add_subparsers", (), kwargs, inner)
+        return inner
+
+    def add_parser(self, name: str, **kwargs: Any) -> _Calls:
+        inner = _Calls()
+        self._keep("add_parser", (name,), kwargs, inner)
+        return inner
+
+
+class LazyParser(_Calls):
+    """A command's parser, built when the command is parsed or its help asked for: a run
+    parses one command, and building the parsers of all of them (argparse sets up each one,
+    and each argument, with a formatter) costs more than parsing. Declared as a parser is (its
+    arguments, defaults, groups and subcommands), through the same methods; anything else
+    asked of it builds the parser and asks that. The subparsers' `parser_class`."""
+
+    def __init__(self, *, finish: Callable[[argparse.ArgumentParser], None],
+                 **kwargs: Any) -> None:
+        super().__init__()
+        self._kwargs = kwargs
+        self._finish = finish
+        self._built: argparse.ArgumentParser | None = None
+
+    def parser(self) -> argparse.ArgumentParser:
+        """The parser, built on first use, then given `finish` (what every command has)."""
+        if self._built is None:
+            built = ArgumentParser(**self._kwargs)
+            self.make_on(built)
+            self._finish(built)
+            self._built = built
+        return self._built
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name in ("_kwargs", "_finish", "_built", "_calls"):
+            raise AttributeError(name)
+        return getattr(self.parser(), name)

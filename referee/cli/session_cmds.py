@@ -1,5 +1,9 @@
 """The stored-session commands: new, list, show, move, undo, correct, import, delete and
-restore."""
+restore (`session_args` declares their arguments).
+
+`move` and `undo` are run by scripts once a move: the text of the list and of `show`
+(`session_text`, with the sheet and the statistics it uses) is loaded by the commands that
+print it."""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ import argparse
 import datetime
 import json
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import TextIO
 
 from ..engine.setup import usual_scoring
@@ -23,8 +27,8 @@ from ..service import (
     build_header,
 )
 from ..service.sessions import ASK, NEW, UPDATE
-from .common import OK, REFUSED, UNREADABLE, Failure, parse_overrides, read_text, warn, with_service
-from .session_text import describe, list_row, list_table, plan_lines, show_json, show_lines
+from .common import OK, REFUSED, UNREADABLE, Failure, parse_overrides, read_text, warn
+from .with_service import with_service
 
 # new, import, delete, restore ------------------------------------------------------------------
 
@@ -95,6 +99,8 @@ def _update_or_not(found: ImportExtends, path: str) -> None:
 
 
 def delete(service: SessionService, typed: str, yes: bool, purge: bool, out: TextIO) -> int:
+    from .session_text import describe  # as each command below: text a move never shows
+
     if purge:
         return _purge(service, typed, yes, out)
     info = service.info(typed)
@@ -149,6 +155,8 @@ def _confirm(question: str, command: str) -> bool:
 # list and show ---------------------------------------------------------------------------------
 
 def list_sessions(service: SessionService, a: argparse.Namespace, out: TextIO) -> int:
+    from .session_text import list_row, list_table
+
     listing = service.trashed() if a.trash else service.list(rebuild=a.rebuild)
     labels, problem = service.labels()
     for warning in (*listing.warnings, *((problem,) if problem else ())):
@@ -172,6 +180,8 @@ def list_sessions(service: SessionService, a: argparse.Namespace, out: TextIO) -
 
 def show(service: SessionService, typed: str, all_moves: bool, as_json: bool,
          out: TextIO) -> int:
+    from .session_text import show_json, show_lines
+
     with service.open(typed, read_only=True) as live:
         if as_json:
             out.write(json.dumps(show_json(live), ensure_ascii=False, indent=2) + "\n")
@@ -232,6 +242,8 @@ def undo(service: SessionService, typed: str, out: TextIO) -> int:
 
 
 def correct(service: SessionService, a: argparse.Namespace, out: TextIO) -> int:
+    from .session_text import plan_lines
+
     with service.open(a.id, read_only=a.dry_run) as live:
         plan = live.preview_correction(a.seq, a.move)
         out.write("".join(line + "\n" for line in plan_lines(plan)))
@@ -258,105 +270,15 @@ def correct(service: SessionService, a: argparse.Namespace, out: TextIO) -> int:
     return OK
 
 
-# Registration ----------------------------------------------------------------------------------
+# Each command's `run` (declared in `session_args`): the body with the data folder's service ---
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """The stored-session commands."""
-    def add(name: str, help_text: str, description: str,
-            body: Callable[[SessionService, argparse.Namespace], int]) -> argparse.ArgumentParser:
-        parser: argparse.ArgumentParser = sub.add_parser(name, help=help_text,
-                                                         description=description)
-        parser.add_argument("--data-dir", metavar="DIR",
-                            help=_("where sessions are stored (default: $UNO_REFEREE_HOME, else "
-                                   "the user data folder)"))
-        parser.set_defaults(run=with_service(name, body))
-        return parser
-
-    p = add("new", _("start a stored session; prints its id"),
-            _("Start a stored session; prints its id."),
-            lambda s, a: new(s, a, sys.stdout))
-    p.add_argument("--players", required=True,
-                   help=_('seating order, e.g. "Alice, Bob, Carol"'))
-    p.add_argument("--edition", default="classic", help=_("edition id (default: classic)"))
-    p.add_argument("--rules", default="en", dest="rulebook",
-                   help=_("en or jp (default: en)"))
-    p.add_argument("--scoring", default=None,
-                   help=_('"rounds 5", "target 500", "lowest 500", "penalty 500" or "none" '
-                          '(default: the rulebook\'s usual, target 500 for en, rounds 5 for jp)'))
-    p.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
-                   help=_("override one option (repeatable)"))
-    p.add_argument("--custom", action="append", default=[], metavar="N=TEXT",
-                   help=_("the rule written on Wild Customizable N (repeatable)"))
-    p.add_argument("--event", help=_("a label for the score sheet"))
-    p.add_argument("--site", help=_("where the game is played"))
-    p.add_argument("--date", help=_("YYYY-MM-DD (default: today; '' for none)"))
-
-    p = add("list", _("the stored sessions, newest first"),
-            _("The stored sessions, newest first, with their labels."),
-            lambda s, a: list_sessions(s, a, sys.stdout))
-    p.add_argument("--json", action="store_true", help=_("one JSON object per session"))
-    p.add_argument("--rebuild", action="store_true", help=_("re-read every session file"))
-    p.add_argument("--trash", action="store_true",
-                   help=_("the sessions in the trash instead (`uno-referee restore ID`)"))
-
-    p = add("show", _("a stored session: state, whose turn, pending windows, score so far"),
-            _("A stored session: state, whose turn, pending windows, score so far."),
-            lambda s, a: show(s, a.id, a.moves, a.json, sys.stdout))
-    p.add_argument("id", metavar="ID")
-    p.add_argument("--moves", action="store_true", help=_("list every move, not the last 10"))
-    p.add_argument("--json", action="store_true",
-                   help=_("state, score sheet and moves as JSON"))
-
-    p = add("move", _("record moves in a stored session; prints each ruling"),
-            _("Record moves in a stored session; prints each ruling."),
-            lambda s, a: move(s, a.id, a.moves, sys.stdout))
-    p.add_argument("id", metavar="ID")
-    p.add_argument("moves", metavar="MOVE", nargs="+",
-                   help=_('a statement such as "Bob: r5" (\'-\' reads one per line from stdin)'))
-
-    p = add("undo", _("take back the last move of a stored session"),
-            _("Take back the last move of a stored session."),
-            lambda s, a: undo(s, a.id, sys.stdout))
-    p.add_argument("id", metavar="ID")
-
-    p = add("correct", _("replace an earlier move; later moves that no longer hold are dropped"),
-            _("Replace an earlier move; later moves that no longer hold are dropped."),
-            lambda s, a: correct(s, a, sys.stdout))
-    p.add_argument("id", metavar="ID")
-    p.add_argument("seq", metavar="N", type=int, help=_("the move's number (`show ID --moves`)"))
-    p.add_argument("move", metavar="MOVE", help=_("the move as it should have been"))
-    p.add_argument("--dry-run", action="store_true", help=_("only show what would change"))
-    p.add_argument("--yes", action="store_true", help=_("drop later moves without asking"))
-
-    p = add("import", _("store a .uno file as a new session (all of it, or nothing)"),
-            _("Store a .uno file as a new session (all of it, or nothing). A file that "
-              "continues a stored session (the same header; its moves begin with all of the "
-              "stored session's, as the final export of an evening imported mid-way) updates "
-              "that session in place with --update, or when you say yes; a file whose moves a "
-              "stored session holds already adds nothing."),
-            lambda s, a: import_file(s, a.file, UPDATE if a.update else NEW if a.new else ASK,
-                                     sys.stdout))
-    p.add_argument("file", metavar="FILE", help=_("a .uno session file ('-' reads stdin)"))
-    choice = p.add_mutually_exclusive_group()
-    choice.add_argument("--update", action="store_true",
-                        help=_("if the file continues a stored session, add its later moves "
-                               "to that session (it keeps its id and labels)"))
-    choice.add_argument("--new", action="store_true",
-                        help=_("store the file as a session of its own even if it continues "
-                               "a stored one (both then count in the standings)"))
-
-    p = add("delete", _("move a stored session to the trash (asks first)"),
-            _("Move a stored session to the trash (asks first): `uno-referee restore ID` "
-              "brings it back whole, with its labels. The trash is never emptied by itself; "
-              "--purge removes a session in the trash for good."),
-            lambda s, a: delete(s, a.id, a.yes, a.purge, sys.stdout))
-    p.add_argument("id", metavar="ID")
-    p.add_argument("--yes", action="store_true", help=_("do not ask (for scripts)"))
-    p.add_argument("--purge", action="store_true",
-                   help=_("remove a session in the trash for good, and its labels"))
-
-    p = add("restore", _("bring a deleted session back from the trash"),
-            _("Bring a deleted session back from the trash: its file, its place in the list "
-              "and its labels."),
-            lambda s, a: restore(s, a.id, sys.stdout))
-    p.add_argument("id", metavar="ID")
+run_new = with_service("new", lambda s, a: new(s, a, sys.stdout))
+run_list = with_service("list", lambda s, a: list_sessions(s, a, sys.stdout))
+run_show = with_service("show", lambda s, a: show(s, a.id, a.moves, a.json, sys.stdout))
+run_move = with_service("move", lambda s, a: move(s, a.id, a.moves, sys.stdout))
+run_undo = with_service("undo", lambda s, a: undo(s, a.id, sys.stdout))
+run_correct = with_service("correct", lambda s, a: correct(s, a, sys.stdout))
+run_import = with_service("import", lambda s, a: import_file(
+    s, a.file, UPDATE if a.update else NEW if a.new else ASK, sys.stdout))
+run_delete = with_service("delete", lambda s, a: delete(s, a.id, a.yes, a.purge, sys.stdout))
+run_restore = with_service("restore", lambda s, a: restore(s, a.id, sys.stdout))

@@ -3,7 +3,7 @@
     ref = Referee(header)             # SetupError if the header cannot be refereed
     ruling = ref.check(event)         # the ruling apply would give; nothing changes
     ruling = ref.apply(event)         # rules and, if it holds, moves the session on
-    ruling.ok, ruling.rule, ruling.parts, ruling.text, ruling.state
+    ruling.ok, ruling.rule, ruling.parts, ruling.state   # parts: data (`referee.render`)
     ref.legal_moves("Bob"), ref.waiting_for(), ref.actor()
 
 No module outside the engine decides a rule: it asks these.

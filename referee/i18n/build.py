@@ -45,9 +45,10 @@ PARTS = ("rulings", "rules", "core", "cli", "table", "screens", "web", "stats")
 # The parts named by the paths they hold (a file or a folder, from the repository root); any
 # other file of the program belongs to core, cli, table or screens by its layer.
 _PART_PATHS = {
-    "web": ("referee/web/", "referee/cli/serve_cmd.py", "screens/dialogs/serve_dialog.py"),
-    "stats": ("referee/stats/", "referee/cli/stats_cmd.py", "screens/standings_screen.py",
-              "referee/service/standings.py"),
+    "web": ("referee/web/", "referee/cli/serve_cmd.py", "referee/cli/serve_args.py",
+            "screens/dialogs/serve_dialog.py"),
+    "stats": ("referee/stats/", "referee/cli/stats_cmd.py", "referee/cli/stats_args.py",
+              "screens/standings_screen.py", "referee/service/standings.py"),
 }
 _TABLE_FILES = ("screens/app.py", "screens/table_screen.py", "screens/sitting.py")
 _TABLE_DIRS = ("screens/widgets", "screens/dialogs")
@@ -69,7 +70,7 @@ def _runtime_rulings() -> Iterator[Entry]:
         WILD_KINDS,
     )
     from referee.engine.messages import CATALOGUE, WORDS
-    from referee.notation import errors  # noqa: F401  (the reader's message)
+    from referee.notation import error_words  # noqa: F401  (the reader's message)
     from referee.render import CARD_PATTERN, DARK_CARD
     from referee.service import words  # noqa: F401  (the session service's messages)
     for key, message in CATALOGUE.items():

@@ -1,10 +1,29 @@
 """The session notation: parser and formatter for `.uno` files."""
 
-from .errors import NotationError
-from .format import format_event, format_session
-from .keyboard import from_keyboard
-from .names import name_problem, normal_name, players_problem, visible
-from .parse import parse_move, parse_session
+# Each name is loaded from its module when first asked for (PEP 562): the reader and the writer
+# load the whole engine, and a command that only shows a name (`visible`) needs none of it.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .errors import NotationError
+    from .format import format_event, format_session
+    from .keyboard import from_keyboard
+    from .names import name_problem, normal_name, players_problem, visible
+    from .parse import parse_move, parse_session
+else:
+    def __getattr__(name: str) -> object:
+        home = _HOMES.get(name)
+        if home is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        # The import statement's machinery, as `-X importtime` reports it (importlib's does not).
+        value = getattr(__import__(f"{__name__}.{home}", fromlist=[name]), name)
+        globals()[name] = value
+        return value
+
+_HOMES = {"NotationError": "errors", "format_event": "format", "format_session": "format",
+          "from_keyboard": "keyboard", "name_problem": "names", "normal_name": "names",
+          "players_problem": "names", "visible": "names", "parse_move": "parse",
+          "parse_session": "parse"}
+"""The module that holds each name."""
 
 __all__ = ["NotationError", "format_event", "format_session", "from_keyboard", "name_problem",
            "normal_name", "parse_move", "parse_session", "players_problem", "visible"]

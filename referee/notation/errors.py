@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from ..engine.messages import Key, Message, Messages
+from typing import TYPE_CHECKING
 
-
-class Say(Messages, namespace="notation"):
-    # The reader's messages are whole sentences of the catalogue's `core` part, put into words
-    # where the error is found; as a ruling's data they travel as this one message.
-    problem = Key("{problem}")
+if TYPE_CHECKING:
+    from ..engine.messages import Message
 
 
 class NotationError(Exception):
@@ -24,6 +21,8 @@ class NotationError(Exception):
     @property
     def parts(self) -> tuple[Message, ...]:
         """The error as a ruling's data (`Recorded.parts`, `Trouble.parts`)."""
+        from .error_words import Say  # only a refused line needs the engine's messages
+
         return (Say.problem(problem=self.message),)
 
     def __str__(self) -> str:

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
-from typing import NoReturn
+from typing import NamedTuple, NoReturn
 
 from ..engine.cards import Card, parse_card_words, parse_color
 from ..engine.events import Header
@@ -34,8 +33,7 @@ def either(options: list[str]) -> str:
                                         last=options[-1])
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+class Line(NamedTuple):
     """One source line with its comment removed and trailing space dropped."""
 
     file: str
@@ -71,8 +69,7 @@ def find_colon(text: str) -> int:
     return -1
 
 
-@dataclass(frozen=True, slots=True)
-class Tok:
+class Tok(NamedTuple):
     text: str
     start: int
     """Offset in the line (0-based)."""
@@ -115,8 +112,7 @@ def tokenize(line: Line, start: int = 0, stop: int | None = None) -> list[Tok]:
     return toks
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
+class Table(NamedTuple):
     """What reading a statement needs from the header: the players and the edition's deck."""
 
     edition: str

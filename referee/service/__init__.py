@@ -25,35 +25,60 @@ like any move. Deleting moves the session to the trash (`restore` brings it back
 removes it for good): ask the user before calling `delete` or `purge`.
 """
 
-from ..store import (
-    NewerSchema,
-    ReadOnly,
-    SaveFailed,
-    SessionCorrupt,
-    SessionError,
-    SessionLocked,
-    SessionNotFound,
-)
-from .headers import build_header, check_header
-from .live import LiveSession
-from .results import (
-    SYNTAX_RULE,
-    Correction,
-    Imported,
-    ImportExtends,
-    ImportRefused,
-    LaterMove,
-    Listing,
-    NoSuchMove,
-    NothingToUndo,
-    Recorded,
-    SessionInfo,
-    SetupProblem,
-    Trouble,
-    Undone,
-    status_name,
-)
-from .sessions import SessionService
+# Each name is loaded from its module when first asked for (PEP 562): `check` replays a file
+# (`service.replay`) without the stored sessions, and a move loads no statistics or sheet.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..store import (
+        NewerSchema,
+        ReadOnly,
+        SaveFailed,
+        SessionCorrupt,
+        SessionError,
+        SessionLocked,
+        SessionNotFound,
+    )
+    from .headers import build_header, check_header
+    from .live import LiveSession
+    from .results import (
+        Correction,
+        Imported,
+        ImportExtends,
+        ImportRefused,
+        LaterMove,
+        Listing,
+        NoSuchMove,
+        NothingToUndo,
+        Recorded,
+        SessionInfo,
+        SetupProblem,
+        Undone,
+        status_name,
+    )
+    from .sessions import SessionService
+    from .trouble import SYNTAX_RULE, Trouble
+else:
+    def __getattr__(name: str) -> object:
+        home = _HOMES.get(name)
+        if home is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        # The import statement's machinery, as `-X importtime` reports it (importlib's does not).
+        value = getattr(__import__(home, fromlist=[name]), name)
+        globals()[name] = value
+        return value
+
+_HOMES = {
+    **dict.fromkeys(("NewerSchema", "ReadOnly", "SaveFailed", "SessionCorrupt", "SessionError",
+                     "SessionLocked", "SessionNotFound"), "referee.store.errors"),
+    "build_header": "referee.service.headers", "check_header": "referee.service.headers",
+    "LiveSession": "referee.service.live",
+    **dict.fromkeys(("Correction", "Imported", "ImportExtends", "ImportRefused", "LaterMove",
+                     "Listing", "NoSuchMove", "NothingToUndo", "Recorded", "SessionInfo",
+                     "SetupProblem", "Undone", "status_name"), "referee.service.results"),
+    "SessionService": "referee.service.sessions",
+    "SYNTAX_RULE": "referee.service.trouble", "Trouble": "referee.service.trouble",
+}
+"""The module that holds each name."""
 
 __all__ = [
     "SYNTAX_RULE", "Correction", "ImportExtends", "ImportRefused", "Imported", "LaterMove",

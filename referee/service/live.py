@@ -11,7 +11,6 @@ are first read.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from ..engine import Referee, SetupError, changes_nothing
@@ -24,26 +23,14 @@ from ..engine.step import Step
 from ..i18n import N_, _
 from ..notation import NotationError, format_event, format_session, from_keyboard, parse_move
 from ..notation.limits import MAX_STATEMENTS, shorten
-from ..stats import session_figures
 from ..store import Move, ReadOnly, SessionError, SessionFile, plain_os_errors
 from ..store.log import last_summary
 from ..store.tags import header_of
 from . import snapshot
 from .replay import Statement, replay, rule_on, trouble_of
-from .results import (
-    INTERNAL_RULE,
-    SYNTAX_RULE,
-    Correction,
-    LaterMove,
-    NoSuchMove,
-    NothingToUndo,
-    Parts,
-    Recorded,
-    Trouble,
-    Undone,
-    internal_parts,
-)
+from .results import Correction, LaterMove, NoSuchMove, NothingToUndo, Recorded, Undone
 from .summary import summarize
+from .trouble import INTERNAL_RULE, SYNTAX_RULE, Parts, Trouble, internal_parts
 from .words import Say
 
 
@@ -173,6 +160,8 @@ class LiveSession:
 
     def figures(self) -> dict[str, Any]:
         """What the statistics count in this session (`referee.stats`), for its index row."""
+        from ..stats import session_figures  # only for the list: not loaded to record a move
+
         return session_figures(self.header, self.steps, self.referee.state)
 
     def events(self) -> list[Event]:
@@ -303,7 +292,7 @@ class LiveSession:
         self.referee, self._steps, self.trouble = referee, steps, None
         self._before = None
         self._committed(doc, summary)
-        return replace(plan, applied=True)
+        return plan._replace(applied=True)
 
     def _plan(self, seq: int, text: str
               ) -> tuple[Correction, tuple[Referee, list[Step]] | None]:

@@ -10,18 +10,19 @@ from __future__ import annotations
 import contextlib
 import gc
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine import Referee
 from ..engine.events import Event, Header, Session
 from ..engine.step import Step
 from ..notation import NotationError, format_event, parse_move
-from ..sheet import SessionRefused, Sheet, build_sheet
-from .results import INTERNAL_RULE, SYNTAX_RULE, Trouble, internal_parts
+from .trouble import INTERNAL_RULE, SYNTAX_RULE, Trouble, internal_parts
+
+if TYPE_CHECKING:
+    from ..sheet import Sheet
 
 
-@dataclass(frozen=True, slots=True)
-class Statement:
+class Statement(NamedTuple):
     """A statement to referee: its number, its text, and its event if already read."""
 
     seq: int
@@ -29,17 +30,23 @@ class Statement:
     event: Event | None = None
 
 
-@dataclass(slots=True)
 class Replayed:
-    """What a replay found: the steps that hold, and the first statement that does not."""
+    """What a replay found: the steps that hold, and the first statement that does not.
 
-    referee: Referee
-    """At the state after the last step that holds."""
-    steps: list[Step] = field(default_factory=list)
-    trouble: Trouble | None = None
-    """The first statement that does not hold (refused, unreadable, or an engine failure)."""
-    refused: Step | None = None
-    """That statement's step, when the referee refused it (its ruling says why)."""
+    `referee` is at the state after the last step that holds; `trouble` is the first statement
+    that does not hold (refused, unreadable, or an engine failure), and `refused` its step when
+    the referee refused it (its ruling says why)."""
+
+    # A plain class: every command that referees loads this module (a dataclass costs more to
+    # define than this whole class).
+    __slots__ = ("referee", "refused", "steps", "trouble")
+
+    def __init__(self, referee: Referee, steps: list[Step] | None = None,
+                 trouble: Trouble | None = None, refused: Step | None = None) -> None:
+        self.referee = referee
+        self.steps: list[Step] = [] if steps is None else steps
+        self.trouble = trouble
+        self.refused = refused
 
 
 def rule_on(referee: Referee, header: Header, statements: Iterable[Statement]
@@ -113,6 +120,9 @@ def replay_session(session: Session, start: Referee | None = None) -> Replayed:
 def sheet_of(session: Session, start: Referee | None = None) -> Sheet:
     """A `.uno` file's score sheet; SessionRefused names its first statement that does not
     hold (SetupError for a header the referee cannot take)."""
+    # Loaded here: `check`, `replay` and a move replay without the sheet.
+    from ..sheet import SessionRefused, build_sheet
+
     done = replay_session(session, start)
     if done.trouble is not None:
         t = done.trouble

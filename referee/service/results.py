@@ -2,28 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
-from ..engine.messages import Message
 from ..i18n import N_, _
 from ..store import SessionError
-from .words import Say
-
-SYNTAX_RULE = "notation"
-"""The `rule` of a move that could not be read: a syntax error, not a rule of the game."""
-
-INTERNAL_RULE = "internal"
-"""The `rule` of a move the referee failed on (a bug): it is refused, never half-applied."""
-
-
-Parts = tuple[Message, ...]
-"""A ruling, or what the service says instead of one, as data: catalogue messages that the
-edges put into words (`referee.render`)."""
-
-
-def internal_parts(exc: Exception) -> Parts:
-    return (Say.internal(error=type(exc).__name__, detail=str(exc)),)
+from .trouble import Parts, Trouble
 
 
 class NothingToUndo(SessionError):
@@ -64,8 +48,7 @@ class ImportRefused(SessionError):
         self.trouble = trouble
 
 
-@dataclass(frozen=True, slots=True)
-class Recorded:
+class Recorded(NamedTuple):
     """The answer to `record`: stored (`ok`, with its number `seq`) or refused, changing nothing."""
 
     ok: bool
@@ -87,16 +70,14 @@ class Recorded:
     why, and nothing was refused."""
 
 
-@dataclass(frozen=True, slots=True)
-class Undone:
+class Undone(NamedTuple):
     """The move taken back by `undo`."""
 
     seq: int
     text: str
 
 
-@dataclass(frozen=True, slots=True)
-class LaterMove:
+class LaterMove(NamedTuple):
     """A move after a corrected one, ruled on again."""
 
     seq: int
@@ -106,8 +87,7 @@ class LaterMove:
     parts: Parts
 
 
-@dataclass(frozen=True, slots=True)
-class Correction:
+class Correction(NamedTuple):
     """What replacing move `seq` with `new` does; `applied` once `correct` stored it."""
 
     seq: int
@@ -126,18 +106,7 @@ class Correction:
         return tuple(move for move in self.later if not move.holds)
 
 
-@dataclass(frozen=True, slots=True)
-class Trouble:
-    """A stored move that this version of the referee refuses on replay."""
-
-    seq: int
-    text: str
-    rule: str
-    parts: Parts
-
-
-@dataclass(frozen=True, slots=True)
-class Imported:
+class Imported(NamedTuple):
     id: str
     moves: int
     rounds: int
@@ -217,9 +186,8 @@ _MAX_POINTS = 10**6
 """No real total comes near: a thousand rounds of the largest hands stay far below."""
 
 
-@dataclass(frozen=True, slots=True)
-class Listing:
+class Listing(NamedTuple):
     """The session list, newest activity first, and anything found wrong while making it."""
 
     sessions: tuple[SessionInfo, ...]
-    warnings: tuple[str, ...] = field(default=())
+    warnings: tuple[str, ...] = ()

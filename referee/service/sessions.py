@@ -12,8 +12,6 @@ from ..engine import Referee, SetupError
 from ..engine.events import Header, Session
 from ..i18n import N_, _
 from ..notation import NotationError, parse_session
-from ..stats import blank_figures, usable_figures
-from ..stats.league import BookError, change_league, load_league
 from ..store import (
     Layout,
     SaveFailed,
@@ -34,17 +32,9 @@ from . import snapshot
 from .headers import check_header
 from .live import LiveSession, NotCanonical, canonical
 from .replay import replay_session
-from .results import (
-    SYNTAX_RULE,
-    Imported,
-    ImportExtends,
-    ImportRefused,
-    Listing,
-    SessionInfo,
-    SetupProblem,
-    Trouble,
-)
+from .results import Imported, ImportExtends, ImportRefused, Listing, SessionInfo, SetupProblem
 from .summary import summarize
+from .trouble import SYNTAX_RULE, Trouble
 
 _ID_TRIES = 50
 
@@ -305,6 +295,8 @@ class SessionService:
             raise SessionNotFound(_("no session {id} in the trash ({folder}); only a session "
                                     "in the trash can be removed for good").format(
                                         id=sid, folder=self.trash.sessions)) from None
+        from ..stats.league import BookError, change_league  # see `labels`
+
         try:
             change_league(self.layout, lambda book: book.labels.pop(sid, None))
         except BookError as exc:
@@ -331,6 +323,10 @@ class SessionService:
     def labels(self) -> tuple[dict[str, list[str]], str | None]:
         """Each session's labels (from the league book), and a warning if the book could not
         be read."""
+        # The statistics are loaded by what uses them (the list, labels, standings): a move,
+        # which a script may make once a process, needs none of them.
+        from ..stats.league import load_league
+
         league, warning = load_league(self.layout)
         return league.labels, warning
 
@@ -407,6 +403,8 @@ class SessionService:
 
 def _usable(row: dict[str, Any] | None) -> bool:
     """Whether an index row has every field the list shows (the index is only a cache)."""
+    from ..stats import usable_figures  # see `SessionService.labels`
+
     try:
         info = SessionInfo.from_row(row or {})
     except (KeyError, TypeError, ValueError):
@@ -427,6 +425,8 @@ def row_of(file: SessionFile, summary: dict[str, Any] | None = None,
     replay of this very file (a writer closing it); without them the moves are replayed here,
     as a summary stored in the file is not evidence (it may be forged or from an older
     version)."""
+    from ..stats import blank_figures  # see `SessionService.labels`
+
     header = header_of(file.meta["tags"])
     moves = file.moves
     if not moves:

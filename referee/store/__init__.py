@@ -4,20 +4,44 @@ This package knows files and the notation, not the rules; `referee.service` puts
 in front of it.
 """
 
-from .errors import (
-    NewerSchema,
-    ReadOnly,
-    SaveFailed,
-    SessionCorrupt,
-    SessionError,
-    SessionLocked,
-    SessionNotFound,
-    plain_os_errors,
-)
-from .index import SessionIndex
-from .log import Move
-from .paths import HOME_VARIABLE, Layout, data_dir, new_id, normal_id
-from .session_file import SCHEMA_VERSION, SessionFile, fingerprint, sweep_leftovers
+# Each name is loaded from its module when first asked for (PEP 562): choosing the language
+# reads the settings file (`store.settings`), and must not load TinyDB and the session files.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .errors import (
+        NewerSchema,
+        ReadOnly,
+        SaveFailed,
+        SessionCorrupt,
+        SessionError,
+        SessionLocked,
+        SessionNotFound,
+        plain_os_errors,
+    )
+    from .index import SessionIndex
+    from .log import Move
+    from .paths import HOME_VARIABLE, Layout, data_dir, new_id, normal_id
+    from .session_file import SCHEMA_VERSION, SessionFile, fingerprint, sweep_leftovers
+else:
+    def __getattr__(name: str) -> object:
+        home = _HOMES.get(name)
+        if home is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        # The import statement's machinery, as `-X importtime` reports it (importlib's does not).
+        value = getattr(__import__(f"{__name__}.{home}", fromlist=[name]), name)
+        globals()[name] = value
+        return value
+
+_HOMES = {
+    **dict.fromkeys(("NewerSchema", "ReadOnly", "SaveFailed", "SessionCorrupt", "SessionError",
+                     "SessionLocked", "SessionNotFound", "plain_os_errors"), "errors"),
+    "SessionIndex": "index",
+    "Move": "log",
+    **dict.fromkeys(("HOME_VARIABLE", "Layout", "data_dir", "new_id", "normal_id"), "paths"),
+    **dict.fromkeys(("SCHEMA_VERSION", "SessionFile", "fingerprint", "sweep_leftovers"),
+                    "session_file"),
+}
+"""The module that holds each name."""
 
 __all__ = [
     "HOME_VARIABLE",

@@ -77,27 +77,6 @@ def write_atomically(path: Path, payload: bytes, durable: bool = True,
         fsync_dir(directory)
 
 
-def leftovers(path: Path) -> list[str]:
-    """The temp files `write_atomically(path, ...)` left behind when killed mid-write, and any
-    a writer is using now: only the holder of the file's writer lock may remove them."""
-    prefix = f".{path.name}."
-    try:
-        # A plain scan: glob would match a pattern against every file of a big collection.
-        with os.scandir(path.parent) as entries:
-            return [entry.path for entry in entries
-                    if entry.name.startswith(prefix) and entry.name.endswith(".tmp")]
-    except OSError:
-        return []
-
-
-def remove_leftovers(path: Path) -> None:
-    """Remove the temp files of writers of `path` that were killed (the caller holds its writer
-    lock, so no writer of it is at work)."""
-    for name in leftovers(path):
-        with contextlib.suppress(OSError):
-            os.unlink(name)
-
-
 def encode(data: Data) -> bytes:
     # Compact: the file is rewritten on every move, so its size is the cost of a move.
     return _json(data)
@@ -120,7 +99,10 @@ class AtomicJSONStorage(Storage):
         self._keep = keep_written
         self._kept: Data | None = None
         self._encoded: bytes | None = None
-        """`encode(self._kept)`, once written by this storage: `append` adds to it."""
+        """The bytes on the disk that `self._kept` was read from or written as: `append` adds
+        to them."""
+        self.raw: bytes | None = None
+        """The bytes the last `read` from the disk decoded (for `keep`)."""
         self._next_ids: dict[str, int] = {}
         """The next free document id of each table `append` added to, while `_kept` holds."""
 
@@ -138,6 +120,7 @@ class AtomicJSONStorage(Storage):
                                "session or index").format(limit=MAX_STORED_BYTES))
         if not raw.strip():
             return None
+        self.raw = raw
         try:
             data = json.loads(raw.decode("utf-8"))
         except RecursionError:
@@ -162,11 +145,13 @@ class AtomicJSONStorage(Storage):
         """Add `doc` to `table` under the next free id (as TinyDB's `insert` would) and write
         the whole file atomically and durably, as `write` does; the id.
 
-        The lock holder's storage (`keep_written`) keeps the bytes it last wrote: when `table`
-        is the file's last table, the new file is those bytes with the one document spliced
-        in before the closing braces, byte for byte what encoding the whole data again gives
-        (compact JSON of a dict whose last value is a dict ends in `}}`). Nothing else is
-        saved: the same bytes go through the same temp file, fsync, rename and folder sync.
+        The lock holder's storage (`keep_written`) keeps the bytes it last read or wrote:
+        when `table` is the file's last table and those bytes begin and end as `encode` writes
+        them (`_fits`), the new file is those bytes with the one document spliced in before
+        the closing braces, and reads back as encoding the whole data again would (compact
+        JSON of a dict whose last value is a dict ends in `}}`). A move on a long session so
+        costs no encoding of its whole log. Nothing else is saved: the same bytes go through
+        the same temp file, fsync, rename and folder sync.
         """
         data = self.read() or {}
         docs = data.get(table)
@@ -179,7 +164,7 @@ class AtomicJSONStorage(Storage):
         doc = dict(doc)
         encoded = self._encoded if self._kept is data else None
         if (encoded is not None and data and next(reversed(data)) == table
-                and encoded.endswith(b"}}")):
+                and _fits(encoded, data, table)):
             comma = b"," if docs else b""
             payload = b"".join((encoded[:-2], comma, _json(key), b":", _json(doc), b"}}"))
         else:
@@ -194,12 +179,13 @@ class AtomicJSONStorage(Storage):
             self._next_ids[table] = doc_id + 1
         return doc_id
 
-    def keep(self, data: Data) -> None:
-        """What the lock holder just read from the file: the next read need not decode it again
-        (only with `keep_written`)."""
+    def keep(self, data: Data, raw: bytes | None = None) -> None:
+        """What the lock holder just read from the file (`data`, decoded from the bytes `raw`):
+        the next read need not decode it again, nor the next `append` encode it (only with
+        `keep_written`)."""
         if self._keep:
             self.forget()
-            self._kept = data
+            self._kept, self._encoded = data, raw
 
     def forget(self) -> None:
         """Read from the disk next time."""
@@ -208,6 +194,24 @@ class AtomicJSONStorage(Storage):
 
     def close(self) -> None:
         self.forget()
+
+
+def _fits(encoded: bytes, data: Data, table: str) -> bool:
+    """Whether `encoded` (the bytes `data` was read from or written as) is
+    `{<the other tables>,"<table>":{...,<its last document>}}` with the other tables and the
+    last document as `encode` writes them, `table` being the last: then `table`'s object
+    closes just before the final brace, and a document spliced in there is in `table`. Bytes
+    from the disk may be spaced out or come from another program; the checks cost the encoding
+    of the header and of one document."""
+    others = {key: value for key, value in data.items() if key != table}
+    head = b"".join((_json(others)[:-1], b"," if others else b"", _json(table), b":{"))
+    docs = data[table]
+    if not docs:
+        return encoded == head + b"}}"
+    last = next(reversed(docs))
+    tail = b"".join((_json(last), b":", _json(docs[last]), b"}}"))
+    return (len(encoded) >= len(head) + len(tail) and encoded.startswith(head)
+            and encoded.endswith(tail))
 
 
 def _json(value: Any) -> bytes:

@@ -8,13 +8,9 @@ account could plant, and what could not be read whole."""
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 from pathlib import Path
 
-import platformdirs
-
-from .atomic import write_atomically
 from .paths import APP_NAME, user_path
 from .reading import read_regular
 
@@ -32,6 +28,8 @@ def cache_dir() -> Path:
     explicit = os.environ.get(CACHE_VARIABLE, "").strip()
     if explicit:
         return user_path(explicit, CACHE_VARIABLE)
+    import platformdirs  # see `paths.data_dir`
+
     return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
 
 
@@ -41,6 +39,8 @@ def cache_path(kind: str, source: Path) -> Path:
         where = os.path.realpath(source)
     except OSError:
         where = os.path.abspath(source)
+    import hashlib  # loads OpenSSL: the command line names this module's variable on every run
+
     name = hashlib.sha256(os.fsencode(where)).hexdigest()[:32]
     return cache_dir() / kind / name
 
@@ -61,6 +61,8 @@ def read_private(path: Path) -> bytes | None:
 def write_private(path: Path, payload: bytes) -> None:
     """Replace the item (readable by the user only); a cache, so never synced, and any failure
     is ignored: the next command derives it again."""
+    from .atomic import write_atomically  # only a command that keeps a snapshot writes here
+
     with contextlib.suppress(OSError):
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         # mkstemp makes the temporary file readable by its owner only (0600). Its name carries

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from . import locks
-from .atomic import leftovers, remove_leftovers
+from .leftovers import leftovers, remove_leftovers
 
 
 def lock_path(path: Path) -> Path:

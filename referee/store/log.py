@@ -22,8 +22,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..i18n import _
 
@@ -34,8 +33,7 @@ class LogError(ValueError):
     """The log breaks its own rules: the file was damaged or written by something else."""
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """One effective move: its number, its current text, and the entry that first recorded it."""
 
     seq: int
@@ -61,9 +59,12 @@ def check(doc: Mapping[str, Any]) -> None:
         raise LogError(_("entry {seq} ({kind}) has no text").format(seq=seq, kind=kind))
     if kind in ("undo", "correct") and type(doc.get("target")) is not int:
         raise LogError(_("entry {seq} ({kind}) has no target").format(seq=seq, kind=kind))
-    voids = doc.get("voids", [])
-    if not isinstance(voids, list) or not all(type(v) is int for v in voids):
-        raise LogError(_("entry {seq} has malformed voids").format(seq=seq))
+    # Only corrections have voids: a move is not checked through an empty list (a long
+    # session's log is checked whole by every command that opens it).
+    if "voids" in doc:
+        voids = doc["voids"]
+        if not isinstance(voids, list) or not all(type(v) is int for v in voids):
+            raise LogError(_("entry {seq} has malformed voids").format(seq=seq))
     if "summary" in doc and not isinstance(doc["summary"], dict):
         raise LogError(_("entry {seq} has a malformed summary").format(seq=seq))
 
@@ -75,9 +76,10 @@ def ordered(docs: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
         check(doc)
         entries.append(dict(doc))
     entries.sort(key=lambda e: e["seq"])
-    for before, after in itertools.pairwise(entries):
-        if before["seq"] == after["seq"]:
-            raise LogError(_("two entries have seq {seq}").format(seq=after["seq"]))
+    if len({entry["seq"] for entry in entries}) < len(entries):
+        for before, after in itertools.pairwise(entries):
+            if before["seq"] == after["seq"]:
+                raise LogError(_("two entries have seq {seq}").format(seq=after["seq"]))
     return entries
 
 

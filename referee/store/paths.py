@@ -4,13 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
-from dataclasses import dataclass
 from pathlib import Path
-
-# platformdirs knows each platform's per-user data folder (XDG on Linux, Application Support on
-# macOS, AppData on Windows); Textual already depends on it, and it is maintained by the PyPA.
-import platformdirs
 
 from ..i18n import _
 
@@ -55,10 +49,18 @@ def data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     home = os.environ.get(HOME_VARIABLE, "").strip()
     if home:
         return user_path(home, HOME_VARIABLE)
+    # platformdirs knows each platform's per-user data folder (XDG on Linux, Application
+    # Support on macOS, AppData on Windows); Textual already depends on it, and it is
+    # maintained by the PyPA. Loaded here: it loads tempfile and more, and a command given
+    # --data-dir or $UNO_REFEREE_HOME needs none of it.
+    import platformdirs
+
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
 def new_id() -> str:
+    import secrets  # loads hmac and hashlib: only a new session needs an id
+
     return "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
 
 
@@ -70,14 +72,30 @@ def normal_id(text: str) -> str | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
 class Layout:
-    """The folders and files under one data folder."""
+    """The folders and files under one data folder (a value: equal when the roots are)."""
 
+    # A plain class, not a dataclass: the command line reads the data folder on every run, and
+    # `dataclasses` loads `inspect` and `ast`.
+    __slots__ = ("root",)
     root: Path
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "root", Path(self.root))
+    def __init__(self, root: str | os.PathLike[str]) -> None:
+        object.__setattr__(self, "root", Path(root))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Layout):
+            return NotImplemented
+        return self.root == other.root
+
+    def __hash__(self) -> int:
+        return hash((self.root,))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(root={self.root!r})"
 
     @property
     def sessions(self) -> Path:

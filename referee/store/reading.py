@@ -81,14 +81,14 @@ def _kind(mode: int) -> str:
 # quotes costs no more than any other. Where this reading and a parser's differ (an unclosed
 # string, `#` or `'` in JSON), the parser stops with an error at that very place, no deeper
 # than the brackets counted up to it.
-_NOT_STRUCTURE = re.compile("|".join((
+_NOT_STRUCTURE = "|".join((
     r'"""(?:[^\\"]|\\[\s\S]?|"(?!""))*+(?:""""?"?|\Z)',  # TOML multi-line basic string
     r"'''(?:[^']|'(?!''))*+(?:''''?'?|\Z)",  # TOML multi-line literal string
     r'"(?:[^"\\\n]|\\.?)*+(?:"|$)',  # JSON or TOML basic string, to its line's end at most
     r"'[^'\n]*+(?:'|$)",  # TOML literal string
     r"#[^\n]*",  # TOML comment
-)), re.MULTILINE)
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+))
+_NOT_BRACKET = r"[^\[\]{}]+"
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
@@ -97,7 +97,9 @@ def check_nesting(text: str) -> None:
 
     In time linear in the text (a few regular-expression passes), before a parser that would
     recurse once a level is given it."""
-    brackets = _NOT_BRACKET.sub("", _NOT_STRUCTURE.sub("", text))
+    # Compiled on first use (`re` keeps them): most commands read no settings file or book.
+    not_structure = re.compile(_NOT_STRUCTURE, re.MULTILINE)
+    brackets = re.sub(_NOT_BRACKET, "", not_structure.sub("", text))
     if any(depth > MAX_DEPTH for depth in accumulate(map(_STEP.__getitem__, brackets))):
         raise ValueError(_("it nests more than {limit} levels of brackets").format(
             limit=MAX_DEPTH))

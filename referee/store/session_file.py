@@ -19,7 +19,7 @@ from tinydb import TinyDB
 
 from ..i18n import _
 from . import documents, locks, log
-from .atomic import AtomicJSONStorage, encode, fsync_dir, remove_leftovers, write_atomically
+from .atomic import AtomicJSONStorage, encode, fsync_dir, write_atomically
 from .errors import (
     NewerSchema,
     ReadOnly,
@@ -29,6 +29,7 @@ from .errors import (
     SessionLocked,
     SessionNotFound,
 )
+from .leftovers import remove_leftovers
 from .paths import Layout, normal_id
 from .quarantine import set_aside
 from .tags import header_of
@@ -105,6 +106,7 @@ class SessionFile:
         self.seen: Fingerprint | None = None
         self._db: TinyDB | None = None
         self._data: dict[str, Any] | None = None
+        self._raw: bytes | None = None
 
     # Opening ---------------------------------------------------------------------------------
 
@@ -128,18 +130,19 @@ class SessionFile:
             storage = self._db.storage
             if isinstance(storage, AtomicJSONStorage) and self._data is not None:
                 # Read under the lock, so it is the file's content: the first append need not
-                # read and decode the whole file a second time.
-                storage.keep(self._data)
+                # read and decode the whole file a second time, nor encode it.
+                storage.keep(self._data, self._raw)
             _sweep(path)
-        self._data = None
+        self._data = self._raw = None
         return self
 
     def _load(self) -> None:
         self.seen = fingerprint(self.path)
         try:
-            data = AtomicJSONStorage(self.path).read()
+            reader = AtomicJSONStorage(self.path)
+            data = reader.read()
             self.meta, self.entries, self.moves = decode(self.id, data)
-            self._data = data
+            self._data, self._raw = data, reader.raw
         except FileNotFoundError:
             raise SessionNotFound(_("session {id} was deleted").format(id=self.id)) from None
         except (Damaged, ValueError, UnicodeDecodeError, AttributeError) as exc:

@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
-import datetime
 import os
-import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
-import platformdirs
-
 from ..i18n import LANGUAGES, _
-from ..notation import visible
+from ..notation.names import visible
 from . import documents, locks
-from .atomic import write_atomically
 from .paths import APP_NAME, user_path
 from .reading import MAX_DEPTH, check_nesting, read_regular
+
+# Every command reads this file first, to choose its language: what only a change of the file
+# or a file that is there needs (tomllib, platformdirs, the atomic writer) is loaded where used.
 
 CONFIG_VARIABLE = "UNO_REFEREE_CONFIG"
 """A settings file to use instead of the one in the platform's config folder (tests, kiosks)."""
@@ -41,14 +39,13 @@ class SettingsError(ValueError):
     never replaced) or is being changed by another process too long."""
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(NamedTuple):
     """What the settings file says; None where it says nothing."""
 
     language: str | None = None
     theme: str | None = None
     glyphs: str | None = None
-    keys: Mapping[str, str] = field(default_factory=dict)
+    keys: Mapping[str, str] = MappingProxyType({})
     """Key bindings by binding id (`table.undo = "ctrl+u"`), as Textual's keymap takes them."""
     problem: str | None = None
     """Why the file could not be read (it is then left as it is and ignored)."""
@@ -67,6 +64,8 @@ def settings_path() -> Path:
     explicit = os.environ.get(CONFIG_VARIABLE, "").strip()
     if explicit:
         return user_path(explicit, CONFIG_VARIABLE)
+    import platformdirs  # see `paths.data_dir`
+
     return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)) / FILE_NAME
 
 
@@ -125,6 +124,8 @@ def _read(path: Path) -> Settings:
             raise ValueError(_("it is larger than {limit:,} bytes").format(limit=MAX_BYTES))
         text = raw.decode("utf-8")
         check_nesting(text)
+        import tomllib
+
         data = tomllib.loads(text)
     except UnicodeDecodeError as exc:
         reason = _("not UTF-8 text at byte {offset}").format(offset=exc.start)
@@ -228,15 +229,19 @@ def _change(path: Path, key: str, stored: str | None) -> Changed:
             keys.pop(key[5:], None)
         else:
             keys[key[5:]] = stored
-        updated = replace(current, keys=keys)
+        updated = current._replace(keys=keys)
     else:
-        updated = replace(current, **{key: stored})  # type: ignore[arg-type]
+        updated = current._replace(**{key: stored})  # type: ignore[arg-type]
+    from .atomic import write_atomically
+
     write_atomically(path, _dump(updated))
     return Changed(updated, kept)
 
 
 def _set_aside(path: Path) -> Path:
     """Move the damaged file to a name of its own beside it (never over another one)."""
+    import datetime
+
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%dT%H%M%SZ")
     for n in range(1000):
         target = path.with_name(f"{path.name}.unreadable-{stamp}{f'-{n}' if n else ''}")

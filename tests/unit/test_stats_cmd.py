@@ -7,8 +7,8 @@ import io
 import json
 from pathlib import Path
 
+import referee.stats as stats_package
 from referee.service import SessionService
-from referee.service import live as live_module
 from referee.service.standings import standings_of
 from referee.stats.selection import Selection
 
@@ -149,13 +149,14 @@ def test_recording_a_move_leaves_the_figures_to_closing(run, home, monkeypatch):
     [sid] = imported(run, MADE / "penalties-en.uno")
     service = SessionService(home)
     calls: list[str] = []
-    real = live_module.session_figures
+    real = stats_package.session_figures
 
     def counted(*args, **kwargs):
         calls.append("figures")
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(live_module, "session_figures", counted)
+    # The session asks the statistics package for it when it closes (loaded only then).
+    monkeypatch.setattr(stats_package, "session_figures", counted)
     with service.open(sid) as live:
         for _ in range(3):
             assert live.record("Ann: penalty 1").ok
