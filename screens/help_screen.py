@@ -1,4 +1,4 @@
-"""Help: the keys of each screen and the move language, on one scrolling page."""
+"""Help: the move language first, then the keys of each screen, on one scrolling page."""
 
 from __future__ import annotations
 
@@ -72,16 +72,22 @@ class HelpScreen(ModalScreen[None]):
         border: thick $primary 60%;
         padding: 0 1;
     }
-    HelpScreen #moves { margin-top: 1; }
+    HelpScreen #keys { margin-top: 1; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1,q", "close", N_("Close"))]
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll():
-            yield Static(_(KEYS).format(right=glyphs.current().arrow), id="keys")
+        # The move language comes first: it is what a table looks up while playing, and at
+        # 80x24 the second text starts below the fold. The page has the focus, so the arrow
+        # and page keys scroll it at once, however long the app has been running.
+        with VerticalScroll(id="page"):
             yield Static(_(MOVES), id="moves")
+            yield Static(_(KEYS).format(right=glyphs.current().arrow), id="keys")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#page", VerticalScroll).focus()
 
     def action_close(self) -> None:
         self.dismiss(None)
