@@ -201,7 +201,7 @@ class LiveSession:
         A syntax error or a refusal stores nothing and changes nothing.
         """
         self._check_writable()
-        text = from_keyboard(text)
+        text = from_keyboard(text, self.header.players)
         # Refusals repeat what was typed: never more than a line of it.
         typed = shorten(text.strip())
         if self.trouble is not None:
@@ -214,7 +214,8 @@ class LiveSession:
             event = parse_move(text, self.header)
             stored = canonical(event, self.header)
         except NotationError as exc:
-            return Recorded(False, typed, SYNTAX_RULE, exc.parts, column=exc.col)
+            return Recorded(False, typed, SYNTAX_RULE, self._read_wrong(exc, text),
+                            column=exc.col)
         except NotCanonical as exc:
             return Recorded(False, typed, SYNTAX_RULE, exc.parts)
         before = self.referee.state
@@ -302,7 +303,7 @@ class LiveSession:
                                "--moves` lists them with their numbers)").format(seq=seq,
                                                                                   id=self.id))
         old = self._moves[at].text
-        text = from_keyboard(text)
+        text = from_keyboard(text, self.header.players)
         typed = text.strip()
 
         def refused(rule: str, parts: Parts, new: str = typed, column: int | None = None
@@ -313,7 +314,7 @@ class LiveSession:
             event = parse_move(text, self.header)
             new = canonical(event, self.header)
         except NotationError as exc:
-            return refused(SYNTAX_RULE, exc.parts, column=exc.col)
+            return refused(SYNTAX_RULE, self._read_wrong(exc, text), column=exc.col)
         except NotCanonical as exc:
             return refused(SYNTAX_RULE, exc.parts)
         if new == old:
@@ -346,6 +347,16 @@ class LiveSession:
         if "summary" in doc:
             self._summary = summary
         self._dirty = True
+
+    def _read_wrong(self, exc: NotationError, text: str) -> Parts:
+        """A line that does not read, and, when it still holds kana, that the input method was
+        left in kana mode."""
+        from ..notation.error_words import Say as Reading
+        from ..notation.keyboard import kana_mode
+
+        if kana_mode(text, self.header.players):
+            return (*exc.parts, Reading.kana_mode())
+        return exc.parts
 
     def _check_writable(self) -> None:
         if not self._file.writable:

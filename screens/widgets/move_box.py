@@ -13,6 +13,9 @@ from textual.widgets import Input
 from referee.engine import Referee
 from referee.i18n import _
 from referee.notation import NotationError, from_keyboard, parse_move
+from referee.notation.error_words import Say as Reading
+from referee.notation.keyboard import kana_mode
+from referee.render import render
 from referee.service.hints import actor, completions
 
 from ..glyphs import current
@@ -45,7 +48,7 @@ def expand(text: str, ref: Referee) -> str:
     except that a name may be typed as its seat number or the start of one name only (`2: r5`,
     `Ch: catch D`): the line recorded names them in full.
     """
-    typed = from_keyboard(text).strip()
+    typed = from_keyboard(text, ref.players).strip()
     if not typed or typed.split()[0].casefold() in STATEMENT_WORDS:
         return typed
     if ":" in typed:
@@ -94,10 +97,12 @@ class MoveValidator(Validator):
         try:
             parse_move(line, ref.header)
         except NotationError as exc:
-            implied = len(line) - len(from_keyboard(value).strip())
+            implied = len(line) - len(from_keyboard(value, ref.players).strip())
             column = max(exc.col - implied, 1)
-            return self.failure(_("column {column}: {problem}").format(column=column,
-                                                                        problem=exc.message))
+            said = _("column {column}: {problem}").format(column=column, problem=exc.message)
+            if kana_mode(line, ref.players):
+                said += " " + render((Reading.kana_mode(),))
+            return self.failure(said)
         return self.success()
 
 
@@ -113,7 +118,7 @@ class MoveSuggester(Suggester):
         if not value.strip():
             return None
         # Suggestions are ASCII; what was typed may be full-width (the same length as ASCII).
-        value = from_keyboard(value).casefold()
+        value = from_keyboard(value, self._referee().players).casefold()
         ref = self._referee()
         who = actor(ref)
         prefix = f"{who}: ".casefold() if who else None

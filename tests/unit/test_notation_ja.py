@@ -10,7 +10,7 @@ import pytest
 
 from referee.engine import Referee
 from referee.engine.cards import card
-from referee.notation import parse_session
+from referee.notation import from_keyboard, parse_session
 from referee.render import card_name, colour_name, render
 
 GUIDE = Path(__file__).resolve().parents[2] / "docs" / "notation.ja.md"
@@ -31,7 +31,7 @@ def rows(text: str) -> list[list[str]]:
     for line in text.splitlines():
         if line.startswith("|") and not line.startswith("|---"):
             found.append([cell.strip() for cell in line.strip("|").split("|")])
-    return [row for row in found if row[0] not in ("記号", "書き方", "キー")]
+    return [row for row in found if row[0] not in ("記号", "書き方", "キー", "入力")]
 
 
 def statements() -> set[str]:
@@ -87,3 +87,10 @@ def test_card_names_are_the_catalogues() -> None:
 def test_the_japanese_readme_links_the_guide() -> None:
     readme = (GUIDE.parents[1] / "README.ja.md").read_text(encoding="utf-8")
     assert "docs/notation.ja.md" in readme
+
+
+def test_every_japanese_form_in_the_guide_is_read_as_it_says() -> None:
+    table = rows(section("日本語での入力"))
+    assert len(table) >= 10
+    for typed, stored in table:
+        assert from_keyboard(typed.strip("`"), ("太郎", "花子", "キャロル")) == stored.strip("`")
