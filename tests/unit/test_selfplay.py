@@ -31,8 +31,8 @@ def full_counts() -> bool:
 
 # Locally a tenth of the games (a fifth for the house rules, whose 100 games left too little
 # room under the abandoned-rounds limit), so that the whole suite stays quick; CI plays all.
-# Locally a test plays the first games of the very sequence CI plays (each game is seeded by its
-# number: `chunks.game_rng`).
+# Those are the first games of the very sequence CI plays (each game is seeded by its number:
+# `chunks.game_rng`).
 FULL = full_counts()
 GAMES = 2000 if FULL else 200
 # A fixed seed per test makes a red run reproducible; SELFPLAY_SEED explores other games.
