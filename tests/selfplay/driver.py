@@ -7,6 +7,7 @@ import random
 from referee.engine import Referee
 from referee.engine import events as ev
 from referee.engine.ruling import Ruling, changes_nothing
+from referee.engine.state import Game
 from referee.render import render
 
 from .answers import Answers
@@ -33,9 +34,19 @@ class SelfPlay(TurnMoves, Answers):
         self.t = tendencies or Tendencies()
         self.stats = Stats()
         self.log: list[ev.Event] = []
-        self.recorded: list[ev.Event] = []
+        self._steps: list[tuple[Game, Ruling]] = []
+        """The state before each event of the log and its ruling: `recorded` is worked out
+        from them only when a test asks (most never do)."""
+
+    @property
+    def recorded(self) -> list[ev.Event]:
         """The log less the events that change nothing (a useless UNO call, a catch that
         comes too late): what a table stores, as the session service declines those."""
+        return [event for event, (before, ruling) in zip(self.log, self._steps, strict=True)
+                if not changes_nothing(before, ruling)]
+
+    def new_log(self) -> None:
+        self.log, self._steps = [], []
 
     # Feeding the engine ----------------------------------------------------------------------
 
@@ -70,8 +81,7 @@ class SelfPlay(TurnMoves, Answers):
             agree(asked, ruling, event)
             self.stats.checks_agreed += 1
         self.log.append(event)
-        if not changes_nothing(before, ruling):
-            self.recorded.append(event)
+        self._steps.append((before, ruling))
         self.stats.actions += 1
         if not ruling.ok:
             raise Divergence(f"engine refused a legal move {event}: {render(ruling.parts)} "
@@ -80,28 +90,32 @@ class SelfPlay(TurnMoves, Answers):
             self.stats.rules[ruling.rule] = self.stats.rules.get(ruling.rule, 0) + 1
         return ruling
 
+    FACTS = ("hands", "top", "color", "turn", "direction", "draw pile", "discard pile",
+             "pending", "catchable", "winner", "side")
+    """What `compare` holds the engine's table to after every move, in the order compared."""
+
     def compare(self, event: ev.Event) -> None:
         real, table = self.real, self.ref.table
         assert table is not None
-        facts = (
-            ("hands", [len(h) for h in real.hands], table.hands),
-            ("top", real.top, table.top), ("color", real.color, table.color),
-            ("turn", real.turn, table.turn), ("direction", real.direction, table.direction),
-            ("draw pile", len(real.draw_pile), table.draw_pile),
-            ("discard pile", len(real.pile), len(table.pile)),
-            ("pending", real.pending and real.pending.amount,
-             table.pending and table.pending.amount),
-            ("catchable", real.catchable, set(table.catchable)),
-            ("winner", real.winner, table.winner), ("side", real.side, table.side),
-        )
-        for what, want, got in facts:
-            if want != got:
-                raise Divergence(f"after {event}: {what} is {got}, really {want}")
+        pending = real.pending
+        want = ([len(h) for h in real.hands], real.top, real.color, real.turn, real.direction,
+                len(real.draw_pile), len(real.pile), pending and pending.amount, real.catchable,
+                real.winner, real.side)
+        got = (table.hands, table.top, table.color, table.turn, table.direction,
+               table.draw_pile, len(table.pile), table.pending and table.pending.amount,
+               set(table.catchable), table.winner, table.side)
+        # One comparison of the whole tuple on every move; fact by fact only to say which.
+        if want != got:
+            what, really, found = next(fact for fact in zip(self.FACTS, want, got, strict=True)
+                                       if fact[1] != fact[2])
+            raise Divergence(f"after {event}: {what} is {found}, really {really}")
 
-    def ask(self, event: ev.Event) -> Ruling:
-        """`check` the event; a Divergence if asking changed anything."""
+    def ask(self, event: ev.Event, before: tuple[object, ...] | None = None) -> Ruling:
+        """`check` the event; a Divergence if asking changed anything (`before`: the state's
+        fingerprint, if the caller has just taken it)."""
         state = self.ref.state
-        before = self._fingerprint() if self.ref.table is not None else None
+        if before is None and self.ref.table is not None:
+            before = self._fingerprint()
         asked = self.ref.check(event)
         after = self._fingerprint() if self.ref.table is not None else None
         if self.ref.state is not state or after != before:
@@ -111,7 +125,7 @@ class SelfPlay(TurnMoves, Answers):
     def probe_refusal(self, event: ev.Event) -> None:
         """An illegal move must be refused and change nothing."""
         before = self._fingerprint()
-        asked = self.ask(event)
+        asked = self.ask(event, before)
         ruling = self.ref.apply(event)
         agree(asked, ruling, event)
         if ruling.ok:
@@ -131,7 +145,7 @@ class SelfPlay(TurnMoves, Answers):
     def play_game(self, header: ev.Header, rounds: int = 1) -> None:
         self.ref = Referee(header)
         self.names = header.players
-        self.log, self.recorded = [], []
+        self.new_log()
         dealer = self.rng.randrange(len(self.names))
         for number in range(1, rounds + 1):
             if self.ref.sheet.finished:

@@ -98,6 +98,24 @@ class RealGame(EditionRules, DrawRules):
         """The other face of a card on the side showing."""
         return self.backs[self.side][face]
 
+    def playable(self, hand: list[Card]) -> list[Card]:
+        """The cards of `hand` that match the top card (`matches`, for a whole hand at once)."""
+        if self.allwild:
+            return list(hand)
+        top, color = self.top, self.color
+        assert top is not None
+        kind = top.kind
+        return [c for c in hand if c.color is None or c.color == color or c.kind == kind]
+
+    def unplayable(self, hand: list[Card]) -> list[Card]:
+        """The cards of `hand` that do not match the top card."""
+        if self.allwild:
+            return []
+        top, color = self.top, self.color
+        assert top is not None
+        kind = top.kind
+        return [c for c in hand if c.color is not None and c.color != color and c.kind != kind]
+
     def matches(self, face: Card) -> bool:
         if self.allwild:
             return True

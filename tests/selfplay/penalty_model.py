@@ -72,7 +72,7 @@ class PenaltySelfPlay(SelfPlay):
         self.ref = Referee(header)
         everyone = header.players
         self.score = PenaltyScore(everyone, self.ref.scoring.limit or 1)
-        self.log, self.recorded = [], []
+        self.new_log()
         dealer = self.rng.choice(everyone)
         for number in range(1, rounds + 1):
             if self.score.finished:

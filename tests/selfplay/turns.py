@@ -45,17 +45,17 @@ class TurnMoves(MoveBase):
         # No probes after an implied accept: the engine still holds the draw until the move.
         if misplay and self.check and rng.random() < self.t.illegal_probe:
             self.probe(seat)
-        legal = [c for c in hand if real.matches(c)]
+        legal = real.playable(hand)
         roll = rng.random()
         if legal and roll < self.t.play:
             self.play(seat, rng.choice(legal))
             return
-        illegal = [c for c in hand if not real.matches(c)]
-        if misplay and illegal and rng.random() < self.t.misplay:
+        illegal = real.unplayable(hand) if misplay else []
+        if illegal and rng.random() < self.t.misplay:
             face = rng.choice(illegal)
             if not self.next_discard:
                 real.close_windows(seat)
-            real.forced_draw(seat, int(self.ref.options.values["misplay-penalty"]))
+            real.forced_draw(seat, int(real.options["misplay-penalty"]))
             real.turn = real.step(seat)
             self.emit(ev.MisplayCaught(self.names[seat], face))
             return
@@ -72,8 +72,7 @@ class TurnMoves(MoveBase):
             if not more:
                 break
             got += more
-        owing = [w.player for w in self.ref.waiting_for() if w.kind == "record"]
-        if to_match and len(got) == 3 and owing[:1] == [self.names[seat]]:
+        if to_match and len(got) == 3 and self.owes_record(seat):
             # Right after a forced draw, `draw 3` reads as a Creeper's three: draw one more
             # so the line stays unambiguous; with the piles empty the table could not say which.
             got += real.draw(seat, 1)
@@ -102,38 +101,41 @@ class TurnMoves(MoveBase):
         real.turn = real.step(seat)
         self.emit(ev.CardsDrawn(self.names[seat], count, count != 1))
 
+    def owes_record(self, seat: int) -> bool:
+        """Whether the table first waits for `seat` to record a forced draw."""
+        owing = [w.player for w in self.ref.waiting_for() if w.kind == "record"]
+        return owing[:1] == [self.names[seat]]
+
     @property
     def next_discard(self) -> bool:
         return self.ref.options.next_discard
 
     def make_play(self, seat: int, face: Card, count: int = 1) -> ev.Play:
         real, rng = self.real, self.rng
+        deck, options, kind = real.edition, real.options, face.kind
         color = top = top_color = None
-        colors = self.ref.deck.colors(real.side)
-        if face.is_wild and self.ref.deck.id != "allwild":
+        if face.is_wild and not real.allwild:
             held = [c.color for c in real.hands[seat] if c.color is not None]
-            color = rng.choice(held) if held and rng.random() < 0.8 else rng.choice(colors)
-        if face.kind == "f":
+            color = (rng.choice(held) if held and rng.random() < 0.8
+                     else rng.choice(deck.colors(real.side)))
+        if kind == "f":
             # The other face of the pile's bottom card turns up (the UNO FLIP! rules).
             top = real.back(real.pile[0])
             if top.is_wild:
-                top_color = rng.choice(self.ref.deck.colors(1 - real.side))
+                top_color = rng.choice(deck.colors(1 - real.side))
         target = None
         extra = (face,) * (count - 1)
-        if face.kind == "da":
+        if kind == "da":
             # Discard All takes every other card of its colour along (No Mercy).
             rest = list(real.hands[seat])
             rest.remove(face)
             extra = tuple(c for c in rest if c.color == face.color)
         left = len(real.hands[seat]) - 1 - len(extra)
-        others = [s for s in real.seated() if s != seat]
-        if face.kind == "wsw" and left and (
-                self.ref.options.values["swap-optional"] == "no" or rng.random() < 0.7):
-            target = self.names[rng.choice(others)]
-        if face.kind == "wt+2" or (face.kind == "wfs" and left):
-            target = self.names[rng.choice(others)]
-        if face.kind == "7" and left and self.ref.options.values["seven-o"] == "on":
-            target = self.names[rng.choice(others)]
+        # A target for the cards that name one (the dice decide only whether a swap is made).
+        if kind == "wt+2" or (left and (
+                (kind == "wsw" and (options["swap-optional"] == "no" or rng.random() < 0.7))
+                or kind == "wfs" or (kind == "7" and options["seven-o"] == "on"))):
+            target = self.names[rng.choice([s for s in real.seated() if s != seat])]
         uno = left == 1 and rng.random() < self.t.call_uno
         return ev.Play(face, color=color, target=target, top=top, top_color=top_color, uno=uno,
                        extra=extra)
@@ -146,7 +148,7 @@ class TurnMoves(MoveBase):
 
     def play(self, seat: int, face: Card) -> None:
         count = 1
-        if face.is_number and self.ref.options.values["multi-play"] == "numbers":
+        if face.is_number and self.real.options["multi-play"] == "numbers":
             copies = self.real.hands[seat].count(face)
             if copies > 1 and self.rng.random() < 0.7:
                 count = self.rng.randint(2, copies)
@@ -159,7 +161,7 @@ class TurnMoves(MoveBase):
         """Under jump-in, somebody holding the top card's twin sometimes plays it out of turn."""
         real, rng = self.real, self.rng
         top = real.top
-        if (self.ref.options.values["jump-in"] != "on" or real.pending is not None
+        if (real.options["jump-in"] != "on" or real.pending is not None
                 or real.must_play is not None or top is None or top.color is None
                 or rng.random() > 0.5):
             return False

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import os
-import random
 import zlib
+from dataclasses import asdict
 
 import pytest
 
 from referee.engine.events import Header, Session
 from referee.engine.setup import editions
 from referee.notation import format_session, parse_session
-from tests.selfplay import SelfPlay
+from tests.selfplay import SelfPlay, Stats
 from tests.selfplay.audit import Auditing
+from tests.selfplay.chunks import Counts, Tally, chunk_id, seeded_games, slices
 from tests.selfplay.tables import random_header
 
 pytestmark = pytest.mark.selfplay
@@ -30,6 +31,8 @@ def full_counts() -> bool:
 
 # Locally a tenth of the games (a fifth for the house rules, whose 100 games left too little
 # room under the abandoned-rounds limit), so that the whole suite stays quick; CI plays all.
+# Those are the first games of the very sequence CI plays (each game is seeded by its number:
+# `chunks.game_rng`).
 FULL = full_counts()
 GAMES = 2000 if FULL else 200
 # A fixed seed per test makes a red run reproducible; SELFPLAY_SEED explores other games.
@@ -40,6 +43,9 @@ EDITIONS = list(editions())
 # SELFPLAY_AUDIT=1 also audits the move box's suggestions on every turn of every game (as
 # test_suggestions does on fewer games): several times slower, so not part of the usual run.
 AUDIT = os.environ.get("SELFPLAY_AUDIT", "") not in ("", "0")
+# Each test's games are played in chunks of at most this many, each chunk a test of its own, so
+# that `-n auto` spreads one test's games over the workers (a chunk takes a few seconds).
+PER_CHUNK = 250
 
 
 def seed_for(*parts: str) -> int:
@@ -55,26 +61,56 @@ def play(sim: SelfPlay, header: Header, rounds: int, game: int) -> None:
         assert parse_session(text, "selfplay.uno").events == sim.log, text
 
 
+def chunked(games: int, per_chunk: int = PER_CHUNK) -> list[object]:
+    """Parameters for a test's chunks of `games` games: each chunk's range of game numbers."""
+    return [pytest.param(chunk, id=chunk_id(chunk)) for chunk in slices(games, per_chunk)]
+
+
+def whole_counts(request: pytest.FixtureRequest, games: range, total: int, per_chunk: int,
+                 counts: Counts) -> Counts | None:
+    """This chunk's counts left for its test's other chunks; all the chunks' counts added up
+    if this is the last of them to finish, else None (the last one checks the whole test)."""
+    tally = Tally.of(request, len(slices(total, per_chunk)))
+    return tally.add(games.start // per_chunk, counts)
+
+
+def whole_stats(request: pytest.FixtureRequest, games: range, total: int, stats: Stats
+                ) -> Stats | None:
+    """`whole_counts` of plain self-play's stats."""
+    whole = whole_counts(request, games, total, PER_CHUNK, asdict(stats))
+    return None if whole is None else Stats(**whole)  # type: ignore[arg-type]
+
+
+def check_chunk(stats: Stats, games: range, checks: bool = True) -> None:
+    """What holds for every chunk's games on their own: all were played, the illegal-move
+    probes really ran, and (`checks`) every move was asked of `check` first, which gave the
+    ruling `apply` gave."""
+    assert stats.games == len(games)
+    assert stats.refusals_checked > len(games)
+    if checks:
+        assert stats.checks_agreed == stats.actions > 0
+
+
+@pytest.mark.parametrize("games", chunked(GAMES))
 @pytest.mark.parametrize("rules", ["en", "jp"])
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_engine_follows_real_games(edition: str, rules: str) -> None:
+def test_engine_follows_real_games(edition: str, rules: str, games: range,
+                                   request: pytest.FixtureRequest) -> None:
     """Each game deals a shuffled deck to 2-10 players with random option overrides; players
     play random legal cards, bluff Wild Draw Fours, forget UNO, challenge, catch, misplay and get
     penalised. After every move the engine's hand counts, top card, colour, turn, direction,
     piles, pending challenge, UNO windows and winner must equal the real game's, and probes of
     illegal moves must be refused without changing anything."""
     seed = seed_for(edition, rules)
-    rng = random.Random(seed)
     sim = Auditing(seed) if AUDIT else SelfPlay(seed)
-    for game in range(GAMES):
+    for game, rng in seeded_games(sim, seed, games):
         play(sim, random_header(rng, edition, rules), rng.choice((1, 1, 2)), game)
-    stats = sim.stats
     if isinstance(sim, Auditing):
-        assert sim.audited > GAMES * 10
-    assert stats.games == GAMES
-    assert stats.refusals_checked > GAMES  # the illegal-move probes really ran
-    # Every move was asked of `check` first, which gave the ruling `apply` gave.
-    assert stats.checks_agreed == stats.actions > 0
+        assert sim.audited > len(games) * 10
+    check_chunk(sim.stats, games)
+    stats = whole_stats(request, games, GAMES, sim.stats)
+    if stats is None:
+        return  # another chunk of this test is still playing; the last one checks the whole
     # Rounds that cannot end (both piles dry) stay rare; No Mercy without its mercy rule (one
     # table in ten here) piles every card into hands and seldom ends.
     assert stats.abandoned < GAMES // (10 if edition == "nomercy" else 20)
@@ -110,8 +146,19 @@ HOUSE_RULINGS = {"stacking": "stacking", "seven-o": "seven-o", "jump-in": "jump-
                  "mercy": "mercy"}
 
 
-@pytest.mark.parametrize(("key", "value"), HOUSE_RULES, ids=[f"{k}={v}" for k, v in HOUSE_RULES])
-def test_engine_follows_real_games_with_house_rules(key: str, value: str) -> None:
+def house_chunks() -> list[object]:
+    return [pytest.param(key, value, chunk, id=f"{key}={value}-{chunk_id(chunk)}")
+            for key, value in HOUSE_RULES
+            for chunk in slices(house_games(key, value), PER_CHUNK)]
+
+
+def house_games(key: str, value: str) -> int:
+    return max(HOUSE_GAMES, HOUSE_GAMES_AT_LEAST.get((key, value), 0))
+
+
+@pytest.mark.parametrize(("key", "value", "games"), house_chunks())
+def test_engine_follows_real_games_with_house_rules(key: str, value: str, games: range,
+                                                    request: pytest.FixtureRequest) -> None:
     """House rules (Mattel's, Wikipedia's, the Japan UNO Association's): every game turns the
     house rule on (other options still vary at random, so house rules also meet each other), on a
     random refereed edition and rulebook. The real game stacks draw cards (challenging stacked Wild
@@ -119,30 +166,29 @@ def test_engine_follows_real_games_with_house_rules(key: str, value: str) -> Non
     together and is denied going out on an action card, knocks out at the mercy limit, draws to
     match, plays without challenges or starts on a number card; the engine must follow every
     public fact."""
-    games = max(HOUSE_GAMES, HOUSE_GAMES_AT_LEAST.get((key, value), 0))
+    total = house_games(key, value)
     seed = seed_for(key, value)
-    rng = random.Random(seed)
     sim = SelfPlay(seed)
-    for game in range(games):
-        editions = ["classic", "swap", "shuffle", "minimalista"]
-        # Flip refuses stacking at setup.
-        editions += [] if key == "stacking" else ["flip"]
-        editions += ["minecraft"]
-        edition = rng.choice(editions)
-        header = random_header(rng, edition, rng.choice(("en", "jp")), fixed=((key, value),))
+    # Flip refuses stacking at setup.
+    refereed = ["classic", "swap", "shuffle", "minimalista",
+                *([] if key == "stacking" else ["flip"]), "minecraft"]
+    for game, rng in seeded_games(sim, seed, games):
+        header = random_header(rng, rng.choice(refereed), rng.choice(("en", "jp")),
+                               fixed=((key, value),))
         play(sim, header, rng.choice((1, 1, 2)), game)
-    stats = sim.stats
-    assert stats.games == games
-    assert stats.refusals_checked > games
-    assert stats.checks_agreed == stats.actions > 0
-    assert stats.abandoned < games // 20
+    check_chunk(sim.stats, games)
+    if key == "challenge":
+        # Of every game, so of every chunk's.
+        verdicts = ("wd4-guilty", "wd4-innocent", "flip-guilty", "flip-innocent")
+        assert not any(sim.stats.rules.get(rule) for rule in verdicts)
+    stats = whole_stats(request, games, total, sim.stats)
+    if stats is None:
+        return  # another chunk of this test is still playing; the last one checks the whole
+    assert stats.abandoned < total // 20
     if key in HOUSE_RULINGS:
         # A 25-card knock-out is rare outside No Mercy, but it must happen.
-        least = 0 if (key, value) == ("mercy", "25") else games // 10
+        least = 0 if (key, value) == ("mercy", "25") else total // 10
         assert stats.rules.get(HOUSE_RULINGS[key], 0) > least
-    if key == "challenge":
-        verdicts = ("wd4-guilty", "wd4-innocent", "flip-guilty", "flip-innocent")
-        assert not any(stats.rules.get(rule) for rule in verdicts)
     if key == "stacking":
         assert stats.rules.get("wd4-guilty", 0) > 0 and stats.rules.get("wd4-innocent", 0) > 0
         assert stats.stacked_challenges > 0
