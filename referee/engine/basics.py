@@ -98,15 +98,6 @@ def check_face(g: Game, t: Table | None, face: Card) -> None:
         hook(t, face)
 
 
-def matches(g: Game, t: Table, seat: int, face: Card) -> bool:
-    """Colour, number or symbol match, or a Wild (a unit's `matches` may allow more)."""
-    top = t.top
-    assert top is not None
-    if face.color is None or face.color == t.color or face.kind == top.kind:
-        return True
-    return any(hook(g, t, seat, face) is not None for hook in g.setup.hooks.matches)
-
-
 def top_ref(t: Table) -> Card | Message:
     """The top card as a ruling names it: a Wild with the colour it named."""
     top = t.top

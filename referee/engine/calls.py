@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from .basics import Say as Basics
-from .basics import check_face, close_windows, in_play, matches, seat_of, top_ref, was_handed
+from .basics import check_face, close_windows, in_play, seat_of, top_ref, was_handed
+from .cards import Card
 from .challenge import owes_points
 from .effects import forced_draw
 from .events import (
     HandAdjusted,
     MisplayCaught,
     PenaltyGiven,
+    Play,
     PlayerCaught,
     TurnOverridden,
     UnoCalled,
@@ -30,7 +32,8 @@ from .rulebook import (
 )
 from .rules import RuleId
 from .ruling import Refusal
-from .state import Game, Said
+from .state import Game, Said, Table
+from .turn import check_card
 
 
 class Say(Messages, namespace="calls"):
@@ -128,7 +131,7 @@ def on_misplay(g: Game, event: MisplayCaught, said: Said) -> tuple[RuleId, bool]
     copies = g.setup.deck.cards
     check_face(g, t, face)
     in_turn = seat == t.turn and t.pending is None and t.owed is None
-    if in_turn and matches(g, t, seat, face):
+    if in_turn and _playable(g, t, seat, face):
         raise Refusal(MISPLAY, Say.not_a_misplay(card=face, top=top_ref(t)))
     if not t.holds_known(seat, face) and t.elsewhere(seat, face) + 1 > copies[face]:
         raise Refusal(CONSERVATION, Say.only_copies(copies=copies[face], card=face))
@@ -145,6 +148,27 @@ def on_misplay(g: Game, event: MisplayCaught, said: Said) -> tuple[RuleId, bool]
     else:
         said.append(Basics.stop())
     return MISPLAY, True
+
+
+def _playable(g: Game, t: Table, seat: int, face: Card) -> bool:
+    """Whether some play of `face` (a Wild with any colour, a targeted card at anyone) would be
+    taken now: the play check itself is asked, so a house rule that refuses a play makes it a
+    misplay."""
+    setup = g.setup
+    deck = setup.deck
+    colours: tuple[str | None, ...] = (deck.colors(t.side) if face.is_wild
+                                       and deck.wilds_name_colour else (None,))
+    kind = setup.kinds.get(face.kind)
+    targets = ([None, *(t.players[s] for s in t.seated() if s != seat)]
+               if kind is not None and kind.check is not None else [None])
+    for colour in colours:
+        for target in targets:
+            try:
+                check_card(g, t, seat, Play(face, colour, target))
+            except Refusal:
+                continue
+            return True
+    return False
 
 
 def on_penalty(g: Game, event: PenaltyGiven, said: Said) -> tuple[RuleId, bool]:

@@ -110,7 +110,7 @@ class Outcome:
 
     def __repr__(self) -> str:
         r = self.ruling
-        return f"Outcome(ok={r.ok}, rule={r.rule!r}, text={r.text!r})"
+        return f"Outcome(ok={r.ok}, rule={r.rule!r}, text={self.text!r})"
 
 
 def apply(ref: Referee, event: ev.Event) -> Outcome:
