@@ -51,9 +51,10 @@ FLIP_WILD_DRAW = rule("flip-wild-draw", "Wild Draw Two (light): the next player 
                       "misses their turn; the table records how many with `draw N`. Either may "
                       "be challenged.", f"{FLIP_SHEET}; {_WILD_DRAWS}; a drawn Wild: table default",
                       unit="flip")
-rule("flip-wild-draw-legal", "A Wild Draw Two or Wild Draw Color is illegal only when its player "
-     "holds a card of the colour in force before it.", FLIP_SHEET,
-     when=(("wd4-legal", "color"),), unit="flip")
+FLIP_WILD_DRAW_LEGAL = rule(
+    "flip-wild-draw-legal", "A Wild Draw Two or Wild Draw Color is illegal only when its player "
+    "holds a card of the colour in force before it.", FLIP_SHEET,
+    when=(("wd4-legal", "color"),), unit="flip")
 rule("flip-wild-draw-legal", "A Wild Draw Two or Wild Draw Color is illegal when its player "
      "holds any other card they could play.", _WILD_DRAWS,
      when=(("wd4-legal", "playable"),), unit="flip")
@@ -169,6 +170,7 @@ class Flip(Edition):
     # Stacking is not official, and a Wild Draw Color has no number to add.
     refuses = (("stacking", "same"), ("stacking", "progressive"), ("stacking", "higher"))
     top_kinds = frozenset({"f"})
+    legality = MappingProxyType({"w+2": FLIP_WILD_DRAW_LEGAL, "w+c": FLIP_WILD_DRAW_LEGAL})
     kinds = MappingProxyType({
         "f": Kind(_flip), "+1": Kind(drawing(DRAW_CARD)), "+5": Kind(drawing(DRAW_CARD)),
         "se": skip_everyone.KIND, "w+2": Kind(_wild_draw), "w+c": Kind(_wild_draw),

@@ -70,6 +70,15 @@ class Referee:
         """The player the table waits on (to answer a draw, to count one, or to play)."""
         return actor(self.state)
 
+    def challenge_rule(self) -> str | None:
+        """The rule that says when the card waiting to be challenged was illegal to play (what
+        a challenge of it asks: `wd4-legal`, Flip's `flip-wild-draw-legal`); None when no
+        challengeable card waits."""
+        t = self.state.table
+        if t is None or t.pending is None:
+            return None
+        return self.state.setup.legality.get(t.pending.card.kind)
+
     def rule(self, rule_id: str) -> Variant | None:
         """The rule a ruling rests on, as this table plays it (None: not a rule id)."""
         if rule_id not in IDS:

@@ -14,6 +14,7 @@ from ..i18n import N_, _
 from .effects import CORE_KINDS
 from .events import Header
 from .options import SPECS, OptionError, Options, OptionSpec, check_value
+from .rulebook import WD4_LEGAL
 from .rules import Variant, in_force
 from .scoring import parse_scoring, score
 from .state import HOOKS, Handler, Hooks, Kind, Setup
@@ -173,6 +174,8 @@ def _build(header: Header) -> Setup:
         ko_bonus=max(unit.ko_bonus for unit in units),
         units=tuple(unit.id for unit in house),
         blank=score(scoring, header.players, []),
+        legality=MappingProxyType({"w+4": WD4_LEGAL, **{
+            kind: rule for unit in units for kind, rule in unit.legality.items()}}),
     )
 
 

@@ -520,3 +520,5 @@ class Setup:
     """The house rules turned on (unit ids), for the rules in force."""
     blank: ScoreSheet
     """The sheet before any round: where every session starts."""
+    legality: Mapping[str, RuleId]
+    """Each challengeable card kind -> the rule that says when playing it is illegal."""

@@ -52,6 +52,9 @@ class Unit:
     """A hand this big leaves the round at once (the mercy rule)."""
     ko_bonus: int = 0
     """Points the round's winner scores per player knocked out (under `target N`)."""
+    legality: ClassVar[Mapping[str, RuleId]] = MappingProxyType({})
+    """For each challengeable card kind this unit defines, the rule that says when playing it
+    is illegal: what a challenge of it asks (the core's Wild Draw Four: `wd4-legal`)."""
 
     def __init__(self, values: Mapping[str, str]) -> None:
         """Read the unit's own option values (`values` holds every key's value)."""

@@ -16,6 +16,7 @@ from ..engine.cards import COLOR_NAMES
 from ..i18n import _, current
 from ..notation import visible
 from ..render import card_name, colour_name, render
+from ..render.waits import turn_words
 from ..service import LiveSession
 from ..sheet import Sheet, build_sheet
 from ..sheet.exports import chart, labels
@@ -82,11 +83,11 @@ def board_of(live: LiveSession) -> Board:
     sheet: Sheet | None = (build_sheet(live.header, live.steps, ref.state)
                            if live.trouble is None else None)
     who = ref.actor()
-    if who is not None and table is not None and table.pending is not None:
-        turn_text = _("{player} answers the {card}").format(
-            player=visible(who), card=card_name(table.pending.card))
-    elif who is not None:
-        turn_text = _("{player} to play").format(player=visible(who))
+    waits = ref.waiting_for()
+    # The referee says what it waits for first (a turn, a draw to answer or count).
+    said = turn_words(waits)
+    if said is not None and said[0].player is not None:
+        turn_text = said[1].format(name=visible(said[0].player))
     elif ref.sheet.finished:
         turn_text = _("The game is over.")
     else:
@@ -103,7 +104,7 @@ def board_of(live: LiveSession) -> Board:
             rank=labels.rank_text(sheet, name) if sheet is not None else "",
             acting=name == who, catchable=name in catchable))
     alerts = [Alert(visible(render((wait.message,))), wait.urgent or wait.kind == "catch")
-              for wait in ref.waiting_for() if wait.kind != "turn"]
+              for wait in waits if wait.kind != "turn"]
     steps = live.steps
     rulings = [Ruling(step.seq, visible(step.text), visible(render(step.ruling.parts)),
                       step.ruling.rule)

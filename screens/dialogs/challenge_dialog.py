@@ -1,4 +1,5 @@
-"""The Wild Draw Four challenge: who challenges whom, what was in force before it, the verdict."""
+"""A challenge of a draw card (a Wild Draw Four, Flip's Wild Draw Two or Wild Draw Color): who
+challenges whom, what was in force before it, the rule that judges it, the verdict."""
 
 from __future__ import annotations
 
@@ -79,8 +80,10 @@ class ChallengeDialog(ModalScreen[Recorded | None]):
         top = card_name(pending.prev_top) if pending.prev_top else _("no card")
         named = colour_name(color).upper() if color else _("none").upper()
         legal = "playable" if ref.options.wd4_playable else "color"
-        rule = ref.rule("wd4-legal")
-        assert rule is not None
+        # The referee says which rule judges this card (Flip's cards have their own).
+        rule_id = ref.challenge_rule()
+        rule = ref.rule(rule_id) if rule_id is not None else None
+        assert rule is not None, "a challengeable card waits"
         # A translation is words around `{fields}`: escaped, so that its words are never
         # markup; names and the rule's text go in as template variables, shown as written.
         who = escape(_("{victim} challenges {offender}'s {card}; {offender} held {held} card(s) "
@@ -102,7 +105,8 @@ class ChallengeDialog(ModalScreen[Recorded | None]):
     def compose(self) -> ComposeResult:
         lines = self._lines()
         with Vertical():
-            yield Label(_("Wild Draw Four challenge"), id="title")
+            yield Label(_("Challenge of the {card}").format(card=card_name(self.pending.card)),
+                        id="title")
             yield Static(lines[0])
             yield Static(lines[1])
             yield Static(lines[2], id="rule")

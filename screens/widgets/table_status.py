@@ -10,7 +10,7 @@ from textual.widgets import Label, Static
 from referee.engine import Referee
 from referee.i18n import _
 from referee.notation import visible
-from referee.service.hints import actor
+from referee.render.waits import ANSWERS, turn_words
 
 from ..glyphs import current
 from ..literal import filled
@@ -69,15 +69,14 @@ def banner(ref: Referee, read_only: bool = False) -> tuple[str, str]:
     `$name` standing for the (cut) name, and the name."""
     if read_only:
         return "[b reverse] $name [/]", _("watching")
-    who = actor(ref)
-    table = ref.table
+    said = turn_words(ref.waiting_for())
     # The translation is words around `{name}`, which stands for the name in its box.
-    if who is not None and table is not None and table.pending is not None:
-        words = escape(_("{name} answers +4"))
-        return words.format(name="[b reverse $warning] $name [/]"), fit(who, 8)
-    if who is not None:
-        return escape(_("{name} to play")).format(name="[b reverse $accent] $name [/]"), \
-            fit(who, 10)
+    if said is not None:
+        first, words = said[0], escape(said[1])
+        assert first.player is not None
+        if first.kind in ANSWERS:
+            return words.format(name="[b reverse $warning] $name [/]"), fit(first.player, 8)
+        return words.format(name="[b reverse $accent] $name [/]"), fit(first.player, 10)
     if ref.sheet.finished:
         return "[b reverse] $name [/]", _("game over")
     return "[b reverse] $name [/]", _("table")

@@ -26,7 +26,7 @@ def test_a_pending_wild_draw_four_is_on_the_board(service: SessionService) -> No
     with service.open(sid, read_only=True) as live:
         board = board_of(live)
     assert board.turn == "Alice"
-    assert board.turn_text == "Alice answers the Wild Draw Four"
+    assert board.turn_text == "Alice may challenge"
     assert board.colour == "blue" and board.top == "Wild Draw Four"
     (alert,) = board.alerts
     assert alert.urgent and "Alice may challenge Bob's Wild Draw Four" in alert.text
@@ -62,7 +62,7 @@ def test_the_board_speaks_japanese(service: SessionService) -> None:
     i18n.use("ja")
     with service.open(sid, read_only=True) as live:
         html = board_fragment(board_of(live))
-    assert "Bobの番です" in html and "緑の4" in html and "場のカード" in html
+    assert "Bob の番" in html and "緑の4" in html and "場のカード" in html
 
 
 def test_bidi_controls_in_names_from_files_are_made_visible(
