@@ -16,6 +16,7 @@ from ..engine.challenge import after_challenge, challenged, guilt_reason, owes_p
 from ..engine.deck import Deck
 from ..engine.effects import drawing, forced_draw, pending_draw
 from ..engine.events import CardPlayed, ChallengeMade, Event, Play
+from ..engine.facts import Fact
 from ..engine.messages import Colour, Key, Messages, words
 from ..engine.rulebook import CONSERVATION, WILD_COLOR
 from ..engine.rules import RuleId, rule
@@ -225,6 +226,7 @@ class Flip(Edition):
             drawn, _ = t.draw(seat, pending.amount + 2)
             t.turn = t.step(seat)
             said.append(Say.innocent(offender=offender, card=face, victim=victim, drawn=drawn))
+            said.note(Fact("penalty", victim, max(0, drawn - pending.amount)))
             if pending.until:
                 t.owed = OwedDraw(seat, t.turn, FLIP_INNOCENT, pending.offender)
                 t.turn = seat
@@ -242,6 +244,7 @@ class Flip(Edition):
                 t.turn = pending.offender
                 said.append(Say.guilty_until(why=why, offender=offender,
                                              colour=Colour(t.color or "")))
+                said.note(Fact("guilty", offender))
                 return FLIP_GUILTY, True
             drawn = forced_draw(g, t, pending.offender, 2)
             said.append(Say.guilty_draw(why=why, offender=offender, drawn=drawn, card=face))
@@ -255,6 +258,7 @@ class Flip(Edition):
             else:
                 said.append(Say.guilty_retract(why=why, offender=offender, card=face,
                                                drawn=drawn, top=top_ref(t)))
+        said.note(Fact("guilty", offender), Fact("penalty", offender, drawn))
         said.append(Basics.next_sentence(player=names[t.turn]))
         return FLIP_GUILTY, True
 

@@ -16,6 +16,7 @@ from .events import (
     TurnOverridden,
     UnoCalled,
 )
+from .facts import Fact
 from .messages import Key, Message, Messages
 from .rulebook import (
     COACHING,
@@ -98,6 +99,7 @@ def on_catch(g: Game, event: PlayerCaught, said: Said) -> tuple[RuleId, bool]:
         drawn = forced_draw(g, t, target, g.setup.options.uno_penalty)
         owes_points(g, names[target])
         said.append(Say.caught(player=names[seat], target=names[target], drawn=drawn))
+        said.note(Fact("caught", names[target]), Fact("penalty", names[target], drawn))
         return UNO_CATCH, True
     held = t.hands[target]
     closed = t.closed.get(target)
@@ -115,10 +117,12 @@ def on_catch(g: Game, event: PlayerCaught, said: Said) -> tuple[RuleId, bool]:
     else:
         why = Say.called_uno(player=names[target])
     said.append(Say.false_catch(why=why))
+    said.note(Fact("false-catch", names[seat]))
     penalty = g.setup.options.false_catch_penalty
     if penalty:
         drawn = forced_draw(g, t, seat, penalty)
         said.append(Say.false_draws(player=names[seat], drawn=drawn))
+        said.note(Fact("penalty", names[seat], drawn))
     else:
         said.append(Say.no_penalty())
     return rule, bool(penalty)
@@ -141,6 +145,7 @@ def on_misplay(g: Game, event: MisplayCaught, said: Said) -> tuple[RuleId, bool]
         t.know(seat, face, 1)
     drawn = forced_draw(g, t, seat, g.setup.options.misplay_penalty)
     said.append(Say.misplay(card=face, player=t.players[seat], drawn=drawn))
+    said.note(Fact("misplay", t.players[seat]), Fact("penalty", t.players[seat], drawn))
     if in_turn:
         t.must_play = None
         t.turn = t.step(seat)
@@ -182,6 +187,7 @@ def on_penalty(g: Game, event: PenaltyGiven, said: Said) -> tuple[RuleId, bool]:
         why = event.reason if event.reason else Say.table_ruling()
     drawn = forced_draw(g, t, seat, count)
     said.append(Say.penalty(why=why, player=t.players[seat], drawn=drawn))
+    said.note(Fact("table-penalty", t.players[seat]), Fact("penalty", t.players[seat], drawn))
     return rule, True
 
 

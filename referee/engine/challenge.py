@@ -11,6 +11,7 @@ from .basics import check_face, close_windows, end_round, in_play, seat_of, top_
 from .cards import Card, card
 from .effects import forced_draw
 from .events import ChallengeMade, DrawAccepted
+from .facts import Fact
 from .messages import CardNames, Colour, Key, Message, Messages, Word, words
 from .rulebook import (
     CONSERVATION,
@@ -173,6 +174,8 @@ def on_challenge(g: Game, event: ChallengeMade, said: Said) -> tuple[RuleId, boo
         t.turn = t.step(seat)
         said.append(Say.innocent(offender=offender, card=pending.card, victim=victim,
                                  drawn=drawn))
+        # The card's own draw is not a penalty; what the failed challenge adds is.
+        said.note(Fact("penalty", victim, max(0, drawn - pending.amount)))
         return after_challenge(g, t, pending.offender, WD4_INNOCENT, said)
     mode = g.setup.options.wd4_guilty
     # A guilty stacked Wild Draw Four costs 4 for each one in the stack.
@@ -195,6 +198,7 @@ def on_challenge(g: Game, event: ChallengeMade, said: Said) -> tuple[RuleId, boo
             t.turn = t.must_play = pending.offender
             said.append(Say.guilty_replay(why=why, offender=offender, card=pending.card,
                                           drawn=drawn, top=top_ref(t)))
+    said.note(Fact("guilty", offender), Fact("penalty", offender, drawn))
     said.append(Basics.next_sentence(player=names[t.turn]))
     return WD4_GUILTY, True
 

@@ -39,7 +39,7 @@ def referee_event(game: Game, event: Event) -> Ruling:
     an accepted event leaves; a refused event's fork is dropped."""
     g = game.fork()
     setup = g.setup
-    said: Said = []
+    said = Said()
     t = g.table
     try:
         if t is not None:
@@ -63,5 +63,5 @@ def referee_event(game: Game, event: Event) -> Ruling:
                 if settled is not None:
                     rule, notable = settled, True
     except Refusal as refusal:
-        return _ruling(Ruling, (False, refusal.rule, (refusal.message,), False, game))
-    return _ruling(Ruling, (True, rule, said, notable, g))
+        return _ruling(Ruling, (False, refusal.rule, (refusal.message,), False, game, ()))
+    return _ruling(Ruling, (True, rule, said, notable, g, tuple(getattr(said, "facts", ()))))

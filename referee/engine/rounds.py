@@ -330,7 +330,7 @@ def _eliminate(g: Game, t: Table, name: str, said: Said) -> None:
         # round and the game. Or others still in the game were knocked out of this round
         # (mercy): the last player seated wins the round, and the game goes on.
         t.pending = t.owed = None
-        end_round(g, t, seated[0], [])
+        end_round(g, t, seated[0], Said())
         if len(in_game) == 1:
             said.append(Say.game_won(player=in_game[0]))
         else:

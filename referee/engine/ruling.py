@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from .facts import Fact
 from .messages import Message
 from .rules import RuleId
 
@@ -27,6 +28,8 @@ class Ruling(NamedTuple):
     notable: bool
     """Worth a line on the score sheet: penalties, challenges, misplays, overrides."""
     state: Game
+    facts: tuple[Fact, ...] = ()
+    """What it records, typed (`facts.Fact`): what the statistics count."""
 
     def __repr__(self) -> str:
         return f"Ruling(ok={self.ok}, rule={self.rule!r}, keys={[k.key for k, _ in self.parts]})"

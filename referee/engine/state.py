@@ -17,6 +17,7 @@ from typing import Any, Literal
 from .cards import FACES, NO_FACES, UNSEEN, Card
 from .deck import Deck
 from .events import Header, Play
+from .facts import Fact
 from .messages import Message
 from .options import Options
 from .rules import RuleId
@@ -434,8 +435,19 @@ def _same_slots(a: object, b: object, names: tuple[str, ...], skip: str = "") ->
 
 # The session's rules -------------------------------------------------------------------------
 
-Said = list[Message]
-"""The message parts a ruling is being made of; handlers and effects append to it."""
+class Said(list[Message]):
+    """The message parts a ruling is being made of; handlers and effects append to it, and
+    `note` the facts it records (`facts`, set on the first one: most rulings record none)."""
+
+    __slots__ = ("facts",)
+
+    facts: list[Fact]
+
+    def note(self, *facts: Fact) -> None:
+        try:
+            self.facts.extend(facts)
+        except AttributeError:
+            self.facts = list(facts)
 
 Effect = Callable[[Game, Table, int, Play, "Card | None", "str | None", Said],
                   "tuple[RuleId, bool]"]

@@ -91,7 +91,7 @@ class Mercy(HouseRule):
         if len(left) == 1:
             # A draw still waiting is moot: its victim is out, or the winner's hand scores 0.
             t.pending = t.owed = None
-            end_round(g, t, left[0], [])
+            end_round(g, t, left[0], Said())
             said.append(Say.last(player=t.players[left[0]], round=g.round_no))
             return MERCY
         after_leaving(g, t, said)

@@ -5,9 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..editions.flip import Say as FlipSay
-from ..engine.calls import Say as CallsSay
-from ..engine.challenge import Say as ChallengeSay
 from ..engine.events import (
     CardPlayed,
     CardsDrawn,
@@ -19,7 +16,6 @@ from ..engine.events import (
     PlayerCaught,
     StartTurned,
 )
-from ..engine.messages import MessageKey
 from ..engine.scoring import ScoreSheet
 from ..engine.state import Game, Table
 from ..engine.step import Step
@@ -34,23 +30,7 @@ COUNTERS = (
 )
 """What is counted from the rulings of tracked rounds, per player (JSON keys: never shown)."""
 
-# The verdict of a challenge, as its ruling says it.
-_GUILTY: frozenset[MessageKey] = frozenset({
-    ChallengeSay.guilty_draw, ChallengeSay.guilty_retract, ChallengeSay.guilty_replay,
-    FlipSay.guilty_draw, FlipSay.guilty_retract, FlipSay.guilty_replay, FlipSay.guilty_until})
 WILD_DRAW_FOUR = "w+4"
-
-# The message parts that say a player drew cards as a penalty, and the field naming who.
-_PENALTY_DRAWS: dict[MessageKey, str] = {
-    CallsSay.caught: "target", CallsSay.false_draws: "player", CallsSay.misplay: "player",
-    CallsSay.penalty: "player",
-    ChallengeSay.guilty_draw: "offender", ChallengeSay.guilty_retract: "offender",
-    ChallengeSay.guilty_replay: "offender",
-    FlipSay.guilty_draw: "offender", FlipSay.guilty_retract: "offender",
-    FlipSay.guilty_replay: "offender",
-}
-# An innocent verdict: the challenger draws the card's amount and a penalty on top.
-_INNOCENT = frozenset({ChallengeSay.innocent, FlipSay.innocent})
 
 
 FIGURES = frozenset({"rounds", "tracked", "rounds_won", "points", "total", *COUNTERS})
@@ -117,9 +97,15 @@ def _count_rulings(players: dict[str, dict[str, int]], steps: Iterable[Step],
             for name in seated:
                 players[name]["tracked"] += 1
             before = None
-        _count_event(players, event, frozenset(key for key, _values in ruling.parts), before)
-        for key, values in ruling.parts:
-            _count_part(players, key, values, before)
+        facts = ruling.facts
+        if facts:
+            kinds = frozenset(fact.kind for fact in facts)
+            for fact in facts:
+                if fact.kind == "penalty" and fact.player in players:
+                    players[fact.player]["penalty_cards"] += fact.cards
+        else:
+            kinds = frozenset()
+        _count_event(players, event, kinds, before)
         if table is not None:
             known = before.catchable if before is not None else {}
             for seat in table.catchable:
@@ -128,16 +114,16 @@ def _count_rulings(players: dict[str, dict[str, int]], steps: Iterable[Step],
         before = table
 
 
-def _count_event(players: dict[str, dict[str, int]], event: Any, said: frozenset[MessageKey],
+def _count_event(players: dict[str, dict[str, int]], event: Any, facts: frozenset[str],
                  before: Table | None) -> None:
-    # By the message keys of the ruling rather than its rule id: a ruling that also knocks a
-    # player out (the mercy rule) rests on that rule, yet still says the verdict or the catch.
+    # By the facts the ruling records rather than its rule id: a ruling that also knocks a
+    # player out (the mercy rule) rests on that rule, yet still records the verdict or catch.
     if isinstance(event, CardPlayed | JumpedIn | CardsDrawn):
         play = event.play
         if play is not None and play.card.kind == WILD_DRAW_FOUR:
             players[event.player]["wd4_played"] += 1 + len(play.extra)
     elif isinstance(event, ChallengeMade):
-        guilty = not said.isdisjoint(_GUILTY)
+        guilty = "guilty" in facts
         players[event.player]["challenges"] += 1
         players[event.player]["challenges_won"] += guilty
         pending = before.pending if before is not None else None
@@ -146,33 +132,15 @@ def _count_event(players: dict[str, dict[str, int]], event: Any, said: frozenset
             offender["wd4_challenged"] += 1
             offender["wd4_guilty"] += guilty
     elif isinstance(event, PlayerCaught):
-        if CallsSay.caught in said:
+        if "caught" in facts:
             players[event.player]["catches"] += 1
             players[event.target]["uno_caught"] += 1
-        elif CallsSay.false_catch in said:
+        elif "false-catch" in facts:
             players[event.player]["false_catches"] += 1
-    elif isinstance(event, MisplayCaught) and CallsSay.misplay in said:
+    elif isinstance(event, MisplayCaught) and "misplay" in facts:
         players[event.player]["misplays"] += 1
-    elif isinstance(event, PenaltyGiven) and CallsSay.penalty in said:
+    elif isinstance(event, PenaltyGiven) and "table-penalty" in facts:
         players[event.player]["table_penalties"] += 1
-
-
-def _count_part(players: dict[str, dict[str, int]], key: MessageKey, values: tuple[Any, ...],
-                before: Table | None) -> None:
-    who = _PENALTY_DRAWS.get(key)
-    innocent = key in _INNOCENT
-    if who is None and not innocent:
-        return
-    fields = dict(zip(key.fields, values, strict=True))
-    drawn = fields.get("drawn")
-    if type(drawn) is not int:
-        return
-    if innocent:
-        pending = before.pending if before is not None else None
-        who, drawn = "victim", max(0, drawn - (pending.amount if pending is not None else 0))
-    name = fields.get(who or "")
-    if isinstance(name, str) and name in players:
-        players[name]["penalty_cards"] += drawn
 
 
 def usable_figures(figures: Any, players: Sequence[str]) -> bool:
