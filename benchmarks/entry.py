@@ -82,7 +82,7 @@ class Typist:
 
 def shortest(ref: Any, line: str) -> str:
     """What a scorekeeper types for `line`: the actor's name left out, another name as a seat."""
-    from referee.service.hints import actor
+    from referee.suggest import actor
 
     who, colon, rest = line.partition(": ")
     if not colon or who not in ref.players:
@@ -98,7 +98,7 @@ def shortest(ref: Any, line: str) -> str:
 
 async def enter_move(typist: Typist, line: str) -> None:
     """One stored line, entered the shortest way the table allows."""
-    from referee.service.hints import catch_lines, quick_moves
+    from referee.suggest import catch_lines, quick_moves
 
     table = typist.pilot.app.screen
     ref = table.sitting.referee

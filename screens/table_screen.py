@@ -17,7 +17,7 @@ from referee.engine.state import Game
 from referee.i18n import N_, _, ngettext
 from referee.render import render
 from referee.service import NothingToUndo, Recorded, SessionError
-from referee.service.hints import actor, catch_lines, misplay_instead, quick_moves
+from referee.suggest import actor, catch_lines, misplay_instead, quick_moves
 
 from .dialogs import SERVE_KEY, CatchDialog, ChallengeDialog, Kept, RoundStartDialog, RuleDialog
 from .glyphs import current

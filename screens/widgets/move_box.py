@@ -16,7 +16,7 @@ from referee.notation import NotationError, from_keyboard, parse_move
 from referee.notation.error_words import Say as Reading
 from referee.notation.keyboard import kana_mode
 from referee.render import render
-from referee.service.hints import actor, completions
+from referee.suggest import actor, completions
 
 from ..glyphs import current
 from .line_input import LineInput

@@ -10,7 +10,7 @@ from textual.widgets import Static
 from referee.engine import Referee
 from referee.i18n import _
 from referee.notation import visible
-from referee.service.hints import actor
+from referee.suggest import actor
 
 from ..glyphs import current
 

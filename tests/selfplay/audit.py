@@ -7,7 +7,7 @@ from referee.engine import events as ev
 from referee.engine.ruling import Ruling
 from referee.notation import parse_move
 from referee.render import render
-from referee.service.hints import completions
+from referee.suggest import completions
 
 from .driver import SelfPlay
 from .outcomes import Divergence

@@ -7,7 +7,7 @@ from textual.widgets import OptionList
 
 from referee.engine.events import Header
 from referee.service import SessionService
-from referee.service.hints import catch_lines
+from referee.suggest import catch_lines
 from screens.dialogs import CatchDialog
 from screens.table_screen import TableScreen
 

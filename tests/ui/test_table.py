@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.widgets import DataTable
 
 from referee.service import SessionService
-from referee.service.hints import misplay_instead
+from referee.suggest import misplay_instead
 from screens.dialogs import RuleDialog
 from screens.help_screen import HelpScreen
 from screens.table_screen import TableScreen

@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.engine import Referee
 from referee.engine.cards import card
 from referee.engine.events import CardPlayed, DealerNamed, Header, Play, RoundStarted, StartTurned
-from referee.service.hints import actor, completions, playable, quick_moves
+from referee.suggest import actor, completions, playable, quick_moves
 
 
 def table(start: str = "r7", color: str | None = None) -> Referee:

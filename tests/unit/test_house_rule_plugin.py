@@ -18,7 +18,7 @@ from referee.engine.setup import option_specs, rules_in_force
 from referee.engine.state import Game, Table
 from referee.engine.units import HouseRule, register, unregister
 from referee.notation import parse_move
-from referee.service.hints import completions
+from referee.suggest import completions
 
 KEY = "blue-zero"
 

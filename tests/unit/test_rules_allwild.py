@@ -99,7 +99,7 @@ def test_drawing_is_still_allowed() -> None:
 
 def test_move_box_hints_name_no_colour() -> None:
     """Every card is playable and none takes a colour."""
-    from referee.service.hints import completions, playable
+    from referee.suggest import completions, playable
     ref = table("allwild", start="w")
     assert len(playable(ref)) == 8
     assert "Ann: w" in completions(ref) and "Ann: w red" not in completions(ref)

@@ -432,7 +432,7 @@ def test_uno_called_then_stack_accepted() -> None:
 def test_move_box_hints_follow_a_pending_stack() -> None:
     """Option `stacking`: the victim may stack or accept; a Draw Two stack is not
     challenged, so the hints offer stacking cards and accept only."""
-    from referee.service.hints import playable, quick_moves
+    from referee.suggest import playable, quick_moves
     ref = table(start="r7", stacking="same")
     ok(play(ref, "Ann", "r+2"))
     assert {f.kind for f in playable(ref)} == {"+2"}
