@@ -7,10 +7,10 @@ import datetime
 import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar, cast
 
 from textual import events
-from textual.app import SystemCommand
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
 from textual.screen import Screen
@@ -167,6 +167,9 @@ class RefereeApp(Host):
 
     # Opening and creating sessions --------------------------------------------------------------
 
+    def _watch(self, session_id: str) -> None:
+        self.open_session(session_id, read_only=True)
+
     def open_session(self, session_id: str, *, read_only: bool = False) -> TableScreen | None:
         """Push the table of a stored session; a lock held elsewhere offers to watch instead."""
         try:
@@ -176,7 +179,7 @@ class RefereeApp(Host):
                          "elsewhere.").format(reason=exc.message)
             self.push_screen(
                 ConfirmDialog(_("Session in use"), question, _("Watch")),
-                lambda yes: self.open_session(session_id, read_only=True) if yes else None)
+                lambda yes: None if not yes else self._watch(session_id))
             return None
         except SessionError as exc:
             # A message may quote a name or a path: never markup, its controls visible.
@@ -267,7 +270,7 @@ class RefereeApp(Host):
 
     def action_command_palette(self) -> None:
         # Textual's own, with its placeholder in the language in use.
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        if self.use_command_palette and not CommandPalette.is_open(cast("App[object]", self)):
             self.push_screen(CommandPalette(id="--command-palette",
                                             placeholder=_("Search for commands…")))
 
@@ -275,7 +278,7 @@ class RefereeApp(Host):
         self.push_screen(CommandPalette(providers=[ThemeProvider],
                                         placeholder=_("Search for themes…")))
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):
             yield command._replace(title=_(command.title), help=_(command.help))
         if current() == "ja":

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from textual import on
 from textual.app import ComposeResult
@@ -20,6 +20,7 @@ from . import glyphs
 from .host import Host
 from .literal import filled, text_cell
 from .prose import Prose, prose
+from .sitting import Keeping
 from .widgets import OptionsForm, PlayerList
 from .widgets.footer import Footer
 
@@ -143,7 +144,7 @@ class NewSessionScreen(Screen[None]):
             seats.add(name)
         self._seating()
         form = self.query_one(OptionsForm)
-        values, touched = kept["options"]  # type: ignore[misc]
+        values, touched = cast("tuple[dict[str, str], set[str]]", kept["options"])
         form.values, form.touched = dict(values), set(touched)
         for key, value in form.values.items():
             widget = form.query_one(f"#opt-{key}")
@@ -224,7 +225,7 @@ class NewSessionScreen(Screen[None]):
             header = build_header(", ".join(players), edition, self.scoring(), rules,
                                   self.query_one(OptionsForm).overrides(rules, edition),
                                   event=event, date=date)
-            keeping = "score" if self._value("#keeping") == "score" else "track"
+            keeping: Keeping = "score" if self._value("#keeping") == "score" else "track"
             self.app.start_session(header, self._value("#dealer") or players[0], keeping)
         except SessionError as exc:
             self._problem(exc.message)

@@ -19,6 +19,7 @@ from referee.render import render
 from referee.sheet import Sheet
 from referee.sheet.exports import FORMATS, labels
 from referee.sheet.files import ExportError, TargetExists, check_target, write_file
+from referee.sheet.model import RoundInPlay, SheetRound
 from referee.store.paths import PathError, user_path
 
 from . import glyphs
@@ -62,7 +63,8 @@ def fill_table(grid: DataTable[Text], sheet: Sheet) -> None:
 def notes_text(sheet: Sheet) -> Content:
     """The notable rulings, round by round; they quote names, so they go in as typed."""
     lines: list[Content] = []
-    rounds = [*sheet.rounds, *([sheet.playing] if sheet.playing else [])]
+    rounds: list[SheetRound | RoundInPlay] = [*sheet.rounds,
+                                              *([sheet.playing] if sheet.playing else [])]
     for rnd in rounds:
         lines.append(filled("[b]$heading[/]", heading=labels.round_heading(rnd)))
         lines += [filled("  $text [dim]\\[$rule][/]", text=render(note.parts), rule=note.rule)

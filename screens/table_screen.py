@@ -22,6 +22,7 @@ from referee.suggest import actor, catch_lines, misplay_instead, quick_moves
 from .dialogs import SERVE_KEY, CatchDialog, ChallengeDialog, Kept, RoundStartDialog, RuleDialog
 from .glyphs import current
 from .history_screen import HistoryScreen
+from .host import Host
 from .literal import literal
 from .prose import Prose
 from .round_end_screen import RoundEndScreen
@@ -478,7 +479,9 @@ class TableScreen(Screen[None]):
         self.app.push_screen(HistoryScreen(self.sitting))
 
     def action_serve(self) -> None:
-        self.app.show_scoreboard(self.sitting)
+        host = self.app
+        assert isinstance(host, Host)
+        host.show_scoreboard(self.sitting)
 
     def action_rules(self) -> None:
         ref = self.sitting.referee

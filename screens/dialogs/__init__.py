@@ -8,11 +8,11 @@ from .confirm_dialog import ConfirmDialog
 from .import_dialog import ImportDialog
 from .qr_dialog import QrDialog
 from .round_start_dialog import Kept, RoundStartDialog
-from .rule_dialog import TABLE_DEFAULT, RuleDialog, rule_text
+from .rule_dialog import RuleDialog, rule_text
 from .serve_dialog import SERVE_KEY, ServeDialog
 
 __all__ = [
-    "SERVE_KEY", "TABLE_DEFAULT", "ActionsMenu", "CatchDialog", "ChallengeDialog",
+    "SERVE_KEY", "ActionsMenu", "CatchDialog", "ChallengeDialog",
     "ConfirmDialog", "ImportDialog", "Kept", "QrDialog", "RoundStartDialog", "RuleDialog",
     "ServeDialog", "rule_text",
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -44,7 +45,7 @@ class TranslatedBindings(BindingsTable):
         return table
 
 
-def _translated(cell: object) -> object:
+def _translated(cell: RenderableType) -> RenderableType:
     if not isinstance(cell, Text) or not cell.plain:
         return cell
     words = _(cell.plain)

@@ -58,12 +58,12 @@ def expand(text: str, ref: Referee) -> str:
             return typed
         return f"{full}:{_catch_target(move, ref)}"
     folded = typed.casefold()
-    for name in ref.players:
-        name = name.casefold()
+    for player in ref.players:
+        name = player.casefold()
         if folded == name or folded.startswith(name + " "):
             return typed
-    who = actor(ref)
-    return f"{who}: {_catch_target(typed, ref)}" if who else typed
+    acting = actor(ref)
+    return f"{acting}: {_catch_target(typed, ref)}" if acting else typed
 
 
 def _catch_target(move: str, ref: Referee) -> str:
