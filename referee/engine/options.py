@@ -94,73 +94,73 @@ def check_value(key: str, value: str) -> str:
     return spec.check(value)
 
 
-WD4_LEGAL = option(
+WD4_LEGAL_KEY = option(
     "wd4-legal", ("color", "playable"), "color", "playable",
     "When a Wild Draw Four is illegal: holding a card of the colour in force (color), or "
     "holding any other playable card, Wilds included (playable).",
     f"{EN_SHEET} (color); {JP_MANUAL}, 「ワイルド ドロー4」 (playable)")
-WD4_GUILTY = option(
+WD4_GUILTY_KEY = option(
     "wd4-guilty", ("draw", "retract", "retract-replay"), "draw", "retract",
     "A guilty Wild Draw Four: the offender draws 4 and the card stays (draw); takes it back "
     "and draws 4, the challenger plays next (retract); or also plays the legal card at "
     "once (retract-replay).",
     f"{EN_SHEET} (draw); {MINECRAFT_MANUAL}, 「ワイルドドロー4を使う時」 (retract)")
-CHALLENGE = option("challenge", ("on", "off"), "on", "on",
+CHALLENGE_KEY = option("challenge", ("on", "off"), "on", "on",
                    "Whether a Wild Draw Four may be challenged.",
                    f"{EN_SHEET}; {JP_MANUAL}, 「ワイルド ドロー4を使うとき(チャレンジ)」")
-UNO_WINDOW = option(
+UNO_WINDOW_KEY = option(
     "uno-window", ("next-action", "next-discard"), "next-action", "next-discard",
     "Until when a missed UNO can be caught: the next turn action by another player "
     "(a play, a draw, accept or challenge), or the next card another player plays.",
     f"{EN_SHEET} (next-action); {JP_MANUAL}, 「罰則と反則」 (next-discard)")
-UNO_PENALTY = option("uno-penalty", INT, "2", "2",
+UNO_PENALTY_KEY = option("uno-penalty", INT, "2", "2",
                      "Cards drawn by a player caught not calling UNO.", CALLING_UNO)
-LATE_UNO = option("late-uno", ("allowed", "no"), "allowed", "allowed",
+LATE_UNO_KEY = option("late-uno", ("allowed", "no"), "allowed", "allowed",
                   "Whether calling UNO after the card is down, before anyone catches, protects.",
                   LATE_CALL, table_default=True)
-FALSE_CATCH_PENALTY = option(
+FALSE_CATCH_PENALTY_KEY = option(
     "false-catch-penalty", INT, "0", "0",
     "Cards drawn by a player who catches someone who cannot be caught.", TABLE_DEFAULT,
     table_default=True)
-UNO_ON_PASSIVE = option(
+UNO_ON_PASSIVE_KEY = option(
     "uno-on-passive", ("yes", "no"), "no", "no",
     "Whether a player handed a one-card hand by a card (a swap, a shuffle, a 0 passed on) must "
     "call UNO too; the player of a next-to-last card always must.",
     TABLE_DEFAULT, table_default=True)
-MISPLAY_PENALTY = option(
+MISPLAY_PENALTY_KEY = option(
     "misplay-penalty", INT, "2", "2",
     "Cards drawn by a player caught putting down an illegal card (the card goes back).",
     f"{JP_MANUAL}, 「罰則と反則」; the Mattel sheet is silent")
-COACHING_PENALTY = option("coaching-penalty", INT, "2", "2",
+COACHING_PENALTY_KEY = option("coaching-penalty", INT, "2", "2",
                           "Cards drawn by a player who tells another what to play.",
                           COACHING_PENALTIES)
-DEALER_ROTATION = option(
+DEALER_ROTATION_KEY = option(
     "dealer-rotation", ("left", "winner"), "left", "winner",
     "Who deals the next round: the player left of the dealer, or the round's winner.",
     f"{EN_SHEET} (left); {JP_MANUAL}, 「上がり方」 (winner)")
-TWO_PLAYER_REVERSE = option(
+TWO_PLAYER_REVERSE_KEY = option(
     "two-player-reverse", ("skip", "reverse"), "skip", "skip",
     "With two players a Reverse acts as a Skip (the player plays again), or only reverses.",
     TWO_PLAYERS)
-START_CARD = option(
+START_CARD_KEY = option(
     "start-card", ("edition", "number-only"), "edition", "edition",
     "The start card acts per the rulebook, or is turned again until a number card.",
     START_CARDS)
-START_REVERSE = option(
+START_REVERSE_KEY = option(
     "start-reverse", ("dealer", "right"), "dealer", "dealer",
     "A Reverse as the start card: the dealer plays first, play going to the right (dealer); or "
     "it acts as if the dealer had played it, so the player right of the dealer plays first "
     "(right).",
     f"{EN_SHEET}; {JP_MANUAL}, 「リバース」 (dealer); {HOW_TO_DEALER} (right)")
-START_WILD = option(
+START_WILD_KEY = option(
     "start-wild", ("name", "reshuffle"), "name", "name",
     "A Wild as the start card: the player left of the dealer names the colour and plays first "
     "(name); or it goes back, the deck is shuffled and another card turned (reshuffle).",
     f"{EN_SHEET}; {JP_MANUAL}, 「ワイルド」 (name); {HOW_TO_DEALER} (reshuffle)")
-DRAW = option("draw", ("one", "to-match"), "one", "one",
+DRAW_KEY = option("draw", ("one", "to-match"), "one", "one",
               "A player who draws takes one card, or draws until a playable card.",
               FIRST_DRAW)
-HAND_SIZE = option("hand-size", INT, "7", "7", "Cards dealt to each player.", SETUP)
+HAND_SIZE_KEY = option("hand-size", INT, "7", "7", "Cards dealt to each player.", SETUP)
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,16 +196,18 @@ class Options:
     def of(cls, values: Mapping[str, str]) -> Options:
         v = MappingProxyType(dict(values))
         return cls(
-            values=v, wd4_playable=v[WD4_LEGAL] == "playable", wd4_guilty=v[WD4_GUILTY],
-            challenge=v[CHALLENGE] == "on", next_discard=v[UNO_WINDOW] == "next-discard",
-            uno_penalty=int(v[UNO_PENALTY]), late_uno=v[LATE_UNO] == "allowed",
-            false_catch_penalty=int(v[FALSE_CATCH_PENALTY]),
-            uno_on_passive=v[UNO_ON_PASSIVE] == "yes", misplay_penalty=int(v[MISPLAY_PENALTY]),
-            coaching_penalty=int(v[COACHING_PENALTY]),
-            dealer_by_winner=v[DEALER_ROTATION] == "winner",
-            two_player_reverse_skips=v[TWO_PLAYER_REVERSE] == "skip",
-            number_start=v[START_CARD] == "number-only",
-            reverse_start_right=v[START_REVERSE] == "right",
-            wild_start_reshuffled=v[START_WILD] == "reshuffle", draw_to_match=v[DRAW] == "to-match",
-            hand_size=int(v[HAND_SIZE]),
+            values=v, wd4_playable=v[WD4_LEGAL_KEY] == "playable", wd4_guilty=v[WD4_GUILTY_KEY],
+            challenge=v[CHALLENGE_KEY] == "on", next_discard=v[UNO_WINDOW_KEY] == "next-discard",
+            uno_penalty=int(v[UNO_PENALTY_KEY]), late_uno=v[LATE_UNO_KEY] == "allowed",
+            false_catch_penalty=int(v[FALSE_CATCH_PENALTY_KEY]),
+            uno_on_passive=v[UNO_ON_PASSIVE_KEY] == "yes",
+            misplay_penalty=int(v[MISPLAY_PENALTY_KEY]),
+            coaching_penalty=int(v[COACHING_PENALTY_KEY]),
+            dealer_by_winner=v[DEALER_ROTATION_KEY] == "winner",
+            two_player_reverse_skips=v[TWO_PLAYER_REVERSE_KEY] == "skip",
+            number_start=v[START_CARD_KEY] == "number-only",
+            reverse_start_right=v[START_REVERSE_KEY] == "right",
+            wild_start_reshuffled=v[START_WILD_KEY] == "reshuffle",
+            draw_to_match=v[DRAW_KEY] == "to-match",
+            hand_size=int(v[HAND_SIZE_KEY]),
         )

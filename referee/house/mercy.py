@@ -8,7 +8,7 @@ from ..engine.basics import NEXT, after_leaving, end_round
 from ..engine.basics import Say as Basics
 from ..engine.events import Play
 from ..engine.messages import Key, Messages
-from ..engine.options import HAND_SIZE, INT, OptionError, option
+from ..engine.options import HAND_SIZE_KEY, INT, OptionError, option
 from ..engine.rules import RuleId, rule
 from ..engine.ruling import Refusal
 from ..engine.sources import NO_MERCY_GUIDE, NO_MERCY_SHEET
@@ -51,7 +51,7 @@ class Mercy(HouseRule):
 
     def __init__(self, values: Mapping[str, str]) -> None:
         self.limit = int(values[KEY])
-        hand_size = int(values[HAND_SIZE])
+        hand_size = int(values[HAND_SIZE_KEY])
         if self.limit <= hand_size:
             raise OptionError(_("the mercy limit ({limit}) must be more than the hand size "
                                 "({size})").format(limit=self.limit, size=hand_size))
