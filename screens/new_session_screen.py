@@ -12,8 +12,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Collapsible, Header, Input, Label, Select, Static
 
-from referee.engine.setup import edition_title, editions, usual_scoring
-from referee.i18n import N_, _
+from referee.engine.setup import edition_title, editions, usual_rulebook, usual_scoring
+from referee.i18n import N_, _, current
 from referee.service import SessionError, build_header
 
 from . import glyphs
@@ -87,11 +87,12 @@ class NewSessionScreen(Screen[None]):
                              allow_blank=False, id="edition")
             with Horizontal(classes="row"):
                 yield Label(_("Rulebook"))
-                yield Select([(_(label), rules) for label, rules in RULEBOOKS], value="en",
-                             allow_blank=False, id="rules")
+                # A Japanese table plays by the Japanese manuals unless it says otherwise.
+                yield Select([(_(label), rules) for label, rules in RULEBOOKS],
+                             value=usual_rulebook(current()), allow_blank=False, id="rules")
             with Horizontal(classes="row"):
                 yield Label(_("Scoring"))
-                kind, _space, limit = usual_scoring("en").partition(" ")
+                kind, _space, limit = usual_scoring(usual_rulebook(current())).partition(" ")
                 yield Select([(_(label), kind) for label, kind, _n in SCORING_KINDS],
                              value=kind, allow_blank=False, id="scoring")
                 yield Label("N", classes="second")
@@ -110,7 +111,7 @@ class NewSessionScreen(Screen[None]):
                 "kinds may be mixed.")), id="keeping-help")
             with Collapsible(title=_("Rule options: the rulebook's defaults, each with its "
                                      "meaning and source"), id="options-box"):
-                yield OptionsForm(id="options")
+                yield OptionsForm(usual_rulebook(current()), id="options")
         yield Static("", id="problem")
         with Horizontal(id="buttons"):
             yield Button(_("Cancel"), id="cancel")

@@ -24,8 +24,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--players", required=True,
                    help=_('seating order, e.g. "Alice, Bob, Carol"'))
     p.add_argument("--edition", default="classic", help=_("edition id (default: classic)"))
-    p.add_argument("--rules", default="en", dest="rulebook",
-                   help=_("en or jp (default: en)"))
+    p.add_argument("--rules", default=None, dest="rulebook",
+                   help=_("en or jp (default: jp when the language is Japanese, else en)"))
     p.add_argument("--scoring", default=None,
                    help=_('"rounds 5", "target 500", "lowest 500", "penalty 500" or "none" '
                           '(default: the rulebook\'s usual, target 500 for en, rounds 5 for jp)'))

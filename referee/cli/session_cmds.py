@@ -14,8 +14,8 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import TextIO
 
-from ..engine.setup import usual_scoring
-from ..i18n import _
+from ..engine.setup import usual_rulebook, usual_scoring
+from ..i18n import _, current
 from ..notation import visible
 from ..render import import_problem, render
 from ..service import (
@@ -41,8 +41,10 @@ def new(service: SessionService, a: argparse.Namespace, out: TextIO) -> int:
                             "hands', not {pair!r}").format(pair=pair))
         customs.append((int(number), text.strip()))
     date = a.date if a.date is not None else datetime.date.today().isoformat()
-    scoring = a.scoring if a.scoring is not None else usual_scoring(a.rulebook)
-    header = build_header(a.players, a.edition, scoring, a.rulebook,
+    # A table that speaks Japanese plays by the Japanese manuals unless it says otherwise.
+    rulebook = a.rulebook if a.rulebook is not None else usual_rulebook(current())
+    scoring = a.scoring if a.scoring is not None else usual_scoring(rulebook)
+    header = build_header(a.players, a.edition, scoring, rulebook,
                           parse_overrides(a.rule, "new"), a.event, a.site, date or None, customs)
     out.write(service.create(header) + "\n")
     return OK

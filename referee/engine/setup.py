@@ -59,6 +59,12 @@ USUAL_SCORING = {"en": "target 500", "jp": "rounds 5"}
 manuals keep a five-round table): what a new session suggests until someone chooses."""
 
 
+def usual_rulebook(lang: str) -> str:
+    """The rulebook family a new session starts with at a table that speaks `lang`: a Japanese
+    table plays by the Japanese manuals (`jp`), any other by the English rules sheet (`en`)."""
+    return "jp" if lang == "ja" else "en"
+
+
 def usual_scoring(rules: str) -> str:
     """The `[Scoring]` a new session under `rules` starts with (`none` for an unknown family)."""
     return USUAL_SCORING.get(rules, "none")

@@ -45,10 +45,11 @@ class OptionsForm(Vertical):
     OptionsForm .option .meaning { width: 1fr; padding-left: 2; }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+    def __init__(self, rules: str = "en", *,
+                 id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__(id=id)
         self.touched: set[str] = set()
-        self.values: dict[str, str] = dict(resolve("en", "classic"))
+        self.values: dict[str, str] = dict(resolve(rules, "classic"))
 
     def compose(self) -> ComposeResult:
         for key, option in option_specs().items():

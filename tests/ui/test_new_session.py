@@ -166,3 +166,24 @@ async def test_every_option_value_shows_whole_in_its_dropdown(make_app):
                     shown = line[region.x:region.right]
                     assert f" {value} " in shown, (select.id, value, shown)
     i18n.use("en")
+
+
+async def test_a_japanese_table_starts_under_the_japanese_rules_without_touching_a_list(
+        make_app, service):
+    # Issue 27: in Japanese the form preselects 日本ルール and 5回戦 (and their options); a
+    # family that only types the names and starts plays by the rules it expects.
+    i18n.use("ja")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(pilot)
+        assert form.query_one("#rules", Select).value == "jp"
+        assert form.query_one("#scoring", Select).value == "rounds"
+        assert form.query_one("#limit", Input).value == "5"
+        assert form.query_one(OptionsForm).overrides("jp", "classic") == []
+        for name in ("太郎", "花子", "次郎"):
+            await type_line(pilot, name)
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        header = app.screen.sitting.header
+        assert (header.rules, header.scoring, header.overrides) == ("jp", "rounds 5", ())

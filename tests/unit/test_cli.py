@@ -367,3 +367,24 @@ def test_internal_error_exits_3_without_traceback(capsys, monkeypatch, write):
     code, out, err = run(capsys, "check", write(LEGAL))
     assert (code, out) == (3, "")
     assert err == "uno-referee: internal error: RuntimeError: kaput\n"
+
+
+def test_new_follows_the_language_for_its_rulebook(tmp_path, monkeypatch, capsys):
+    # Issue 27: `new` in Japanese is 日本ルール with 5回戦; in English the English sheet.
+    from referee import cli
+    from referee.service import SessionService
+
+    monkeypatch.setenv("UNO_REFEREE_HOME", str(tmp_path / "home"))
+    assert cli.main(["--lang", "ja", "new", "--players", "太郎, 花子"]) == 0
+    ja = capsys.readouterr().out.strip()
+    assert cli.main(["--lang", "en", "new", "--players", "Ann, Bob"]) == 0
+    en = capsys.readouterr().out.strip()
+    assert cli.main(["--lang", "ja", "new", "--players", "Ann, Bob", "--rules", "en"]) == 0
+    chosen = capsys.readouterr().out.strip()
+    service = SessionService(tmp_path / "home")
+    headers = {}
+    for sid in (ja, en, chosen):
+        with service.open(sid, read_only=True) as live:
+            headers[sid] = (live.header.rules, live.header.scoring)
+    assert headers == {ja: ("jp", "rounds 5"), en: ("en", "target 500"),
+                       chosen: ("en", "target 500")}
