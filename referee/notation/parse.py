@@ -42,7 +42,7 @@ _REQUIRED = ("Edition", "Scoring", "Players")
 _SCORING_KINDS = ("rounds", "target", "lowest", "penalty", "additive")
 _SCORING_SYNTAX = "'rounds N', 'target N', 'lowest N', 'penalty N', 'additive N' or 'none'"
 _STATEMENTS = "round, dealer, start, out, hand, turn"
-_NO_TABLE = Table("", None, {}, "")
+_NO_TABLE = Table("", None, {})
 
 
 class _HeaderReader:

@@ -119,15 +119,15 @@ class Table(NamedTuple):
     deck: frozenset[Card] | None
     """None for editions whose deck is not defined yet: any card code is accepted."""
     players: dict[str, str]
-    """Casefolded name -> the name as written in `[Players]`."""
-    listing: str
+    """Casefolded name -> the name as written in `[Players]`, in seating order."""
 
     @classmethod
     def of(cls, header: Header) -> Table:
+        # Kept across statements (`parse._table_of`): nothing here is in words, which would
+        # stay in the language of the first statement read.
         known = editions().get(header.edition)
         return cls(header.edition, frozenset(known.deck.cards) if known else None,
-                   {name.casefold(): name for name in header.players},
-                   pgettext("list", ", ").join(header.players))
+                   {name.casefold(): name for name in header.players})
 
 
 class Cursor:
@@ -226,7 +226,7 @@ class Cursor:
 
     def unknown(self, offset: int, name: str) -> NoReturn:
         self.line.fail(offset, _("unknown player {name} (players: {players})").format(
-            name=quote(name), players=self.table.listing))
+            name=quote(name), players=pgettext("list", ", ").join(self.table.players.values())))
 
     def name_rest(self, after: str) -> str:
         """The rest of the statement as one player's name."""

@@ -83,6 +83,9 @@ def csv_header() -> list[str]:
 # Errors ----------------------------------------------------------------------------------------
 
 def test_errors_in_english_are_as_they_were(tmp_path: Path) -> None:
+    i18n.use("ja")
+    notation_error("Dee: r5")  # a table read in Japanese first: its players' list is not kept
+    i18n.use("en")
     assert notation_error("Bob: r5 foo") == "expected a card or 'uno' after 'r5', got 'foo'"
     assert notation_error("Dee: r5") == "unknown player 'Dee' (players: Ann, Bob, Cy)"
     assert setup_error() == "a session needs 2 to 10 players"
@@ -93,7 +96,8 @@ def test_errors_in_japanese(japanese: None, tmp_path: Path) -> None:
     # The move box shows these as the move is typed: the notation itself stays as typed.
     assert notation_error("Bob: r5 foo") == ("「r5」の後にカードか「uno」が必要ですが、「foo」と"
                                              "書かれています")
-    assert notation_error("Dee: r5") == "プレイヤー「Dee」はいません（プレイヤー：Ann, Bob, Cy）"
+    # In the language in use when the error is made, whatever language read the header first.
+    assert notation_error("Dee: r5") == "プレイヤー「Dee」はいません（プレイヤー：Ann、Bob、Cy）"
     assert notation_error("Bob:") == ("「Bob:」の後にカードか動作（draw, accept, challenge, uno, "
                                       "catch, misplay, penalty, jump, takes, gives）が必要ですが、"
                                       "行が終わっています")
