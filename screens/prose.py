@@ -1,5 +1,6 @@
 """Text wrapped as Japanese and English are set: Japanese between any two characters, English
-at spaces, and no line begun by a closing mark such as 。 or 」."""
+at spaces, no line begun by a closing mark such as 。 or 」 nor ended by an opening one, and a
+number kept with its counter (JIS X 4051's line-breaking rules, as a terminal needs them)."""
 
 from __future__ import annotations
 
@@ -29,8 +30,16 @@ _NO_START = frozenset("、。，．・：；？！ー）」』】〉》〕｝…
 _NO_END = frozenset("（「『【〈《〔｛")  # noqa: RUF001 - the marks themselves
 """Marks that never end a line: they go down with what they open."""
 
-_MOST_MOVED = 2
+_MOST_MOVED = 4
 """How many characters a mark may take down with it: a run of marks breaks where it must."""
+
+
+_WIDE_CHAR = re.compile(f"[{_WIDE}]")
+
+
+def _counted(text: str, at: int) -> bool:
+    """A number and the counter after it stay on one line (「108」「枚」, 「3」「回戦」)."""
+    return text[at - 1].isdigit() and _WIDE_CHAR.match(text[at]) is not None
 
 
 def breaks(text: str, width: int) -> list[int]:
@@ -58,7 +67,8 @@ def breaks(text: str, width: int) -> list[int]:
                 prev = max((s for s in starts if s < at), default=floor)
                 if prev <= floor or cell_len(text[prev:start]) + size > width:
                     break
-                if text[at] not in _NO_START and text[prev] not in _NO_END:
+                if (text[at] not in _NO_START and text[prev] not in _NO_END
+                        and not _counted(text, at)):
                     break
                 at = prev
             offsets.append(at)
