@@ -98,8 +98,9 @@ NOT_FOR_CHECK = ("referee.service.sessions", "referee.service.live", "referee.se
                  "referee.store.index", "referee.store.atomic", "referee.store.secret", "tinydb",
                  "filelock", "referee.stats", "referee.sheet.model", "referee.sheet.exports",
                  "referee.cli.rules_doc", "referee.cli.session_cmds", "referee.cli.export_cmd",
-                 "referee.cli.stats_cmd", "decimal", "html", "csv")
-"""`check` reads a file and referees it: no stored sessions, sheet, statistics or exports."""
+                 "referee.cli.stats_cmd", "decimal", "html", "csv", "pkgutil", "importlib.util")
+"""`check` reads a file and referees it: no stored sessions, sheet, statistics or exports (and
+no module finder: the house rules are found by listing their folder)."""
 
 NOT_FOR_MOVE = ("referee.stats", "referee.sheet.model", "referee.sheet.exports",
                 "referee.service.text", "referee.service.standings", "referee.cli.rules_doc",
