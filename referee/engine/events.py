@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError, dataclass, field
+from typing import Any
 
 from .cards import Card
 
@@ -45,123 +46,250 @@ class Play:
     """Further identical cards in one play (the `multi-play` house rule)."""
 
 
+class _Event:
+    """What the events share: the behaviour `@dataclass(frozen=True, slots=True)` gives.
+
+    Written out rather than made by `dataclass`, which generates and compiles each class's
+    methods whenever the module is loaded: sixteen event classes cost more to define than the
+    rest of a `check` run. Equal when of the same class with equal fields; hashable; frozen;
+    printed and matched (`case CardPlayed(player, play)`) by their fields in order."""
+
+    __slots__: tuple[str, ...] = ()
+    __match_args__: tuple[str, ...] = ()
+
+    def _fields(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._fields() == other._fields()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"{self.__class__.__qualname__}({shown})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        # Copied and pickled by its fields (the frozen `__setattr__` refuses the default way).
+        return self.__class__, self._fields()
+
+
+_set = object.__setattr__
+"""How an event's `__init__` sets its fields (as a frozen dataclass's does)."""
+
+
 # Round structure -------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
-class RoundStarted:
+class RoundStarted(_Event):
     number: int
 
+    __slots__ = __match_args__ = ("number",)
 
-@dataclass(frozen=True, slots=True)
-class DealerNamed:
+    def __init__(self, number: int) -> None:
+        _set(self, "number", number)
+
+
+class DealerNamed(_Event):
     player: str
 
+    __slots__ = __match_args__ = ("player",)
 
-@dataclass(frozen=True, slots=True)
-class StartTurned:
+    def __init__(self, player: str) -> None:
+        _set(self, "player", player)
+
+
+class StartTurned(_Event):
     """`start CARD... [COLOUR]`: cards turned up; the last one is the start card."""
 
     cards: tuple[Card, ...]
-    color: str | None = None
+    color: str | None
+
+    __slots__ = __match_args__ = ("cards", "color")
+
+    def __init__(self, cards: tuple[Card, ...], color: str | None = None) -> None:
+        _set(self, "cards", cards)
+        _set(self, "color", color)
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerWentOut:
+class PlayerWentOut(_Event):
     """`out NAME` in a scorekeeping-only round."""
 
     player: str
 
+    __slots__ = __match_args__ = ("player",)
 
-@dataclass(frozen=True, slots=True)
-class HandRevealed:
+    def __init__(self, player: str) -> None:
+        _set(self, "player", player)
+
+
+class HandRevealed(_Event):
     """`hand NAME: cards` or `hand NAME: points`."""
 
     player: str
-    cards: tuple[Card, ...] | None = None
-    points: int | None = None
+    cards: tuple[Card, ...] | None
+    points: int | None
+
+    __slots__ = __match_args__ = ("player", "cards", "points")
+
+    def __init__(self, player: str, cards: tuple[Card, ...] | None = None,
+                 points: int | None = None) -> None:
+        _set(self, "player", player)
+        _set(self, "cards", cards)
+        _set(self, "points", points)
 
 
-@dataclass(frozen=True, slots=True)
-class TurnOverridden:
+class TurnOverridden(_Event):
     """`turn NAME`: the table says whose turn it is."""
 
     player: str
 
 
+    __slots__ = __match_args__ = ("player",)
+
+    def __init__(self, player: str) -> None:
+        _set(self, "player", player)
+
+
 # Moves ----------------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
-class CardPlayed:
+class CardPlayed(_Event):
     player: str
     play: Play
 
+    __slots__ = __match_args__ = ("player", "play")
 
-@dataclass(frozen=True, slots=True)
-class CardsDrawn:
+    def __init__(self, player: str, play: Play) -> None:
+        _set(self, "player", player)
+        _set(self, "play", play)
+
+
+class CardsDrawn(_Event):
     """`draw`, `draw N`, `draw CARD...` or `draw N CARD...`."""
 
     player: str
-    count: int = 1
-    counted: bool = False
+    count: int
+    counted: bool
     """True when N was written (`draw 1` keeps its `1` through formatting)."""
-    play: Play | None = None
+    play: Play | None
     """The drawn card, played at once."""
 
+    __slots__ = __match_args__ = ("player", "count", "counted", "play")
 
-@dataclass(frozen=True, slots=True)
-class DrawAccepted:
+    def __init__(self, player: str, count: int = 1, counted: bool = False,
+                 play: Play | None = None) -> None:
+        _set(self, "player", player)
+        _set(self, "count", count)
+        _set(self, "counted", counted)
+        _set(self, "play", play)
+
+
+class DrawAccepted(_Event):
     player: str
 
+    __slots__ = __match_args__ = ("player",)
 
-@dataclass(frozen=True, slots=True)
-class ChallengeMade:
+    def __init__(self, player: str) -> None:
+        _set(self, "player", player)
+
+
+class ChallengeMade(_Event):
     """`challenge guilty|innocent` (witnessed) or `challenge shows CARD...`."""
 
     player: str
-    verdict: str | None = None
-    shown: tuple[Card, ...] = ()
+    verdict: str | None
+    shown: tuple[Card, ...]
+
+    __slots__ = __match_args__ = ("player", "verdict", "shown")
+
+    def __init__(self, player: str, verdict: str | None = None,
+                 shown: tuple[Card, ...] = ()) -> None:
+        _set(self, "player", player)
+        _set(self, "verdict", verdict)
+        _set(self, "shown", shown)
 
 
-@dataclass(frozen=True, slots=True)
-class UnoCalled:
+class UnoCalled(_Event):
     player: str
 
+    __slots__ = __match_args__ = ("player",)
 
-@dataclass(frozen=True, slots=True)
-class PlayerCaught:
+    def __init__(self, player: str) -> None:
+        _set(self, "player", player)
+
+
+class PlayerCaught(_Event):
     player: str
     target: str
 
+    __slots__ = __match_args__ = ("player", "target")
 
-@dataclass(frozen=True, slots=True)
-class MisplayCaught:
+    def __init__(self, player: str, target: str) -> None:
+        _set(self, "player", player)
+        _set(self, "target", target)
+
+
+class MisplayCaught(_Event):
     player: str
     card: Card
 
+    __slots__ = __match_args__ = ("player", "card")
 
-@dataclass(frozen=True, slots=True)
-class PenaltyGiven:
+    def __init__(self, player: str, card: Card) -> None:
+        _set(self, "player", player)
+        _set(self, "card", card)
+
+
+class PenaltyGiven(_Event):
     """`penalty coaching` (count None, coaching True) or `penalty N ["reason"]`."""
 
     player: str
-    count: int | None = None
-    reason: str | None = None
-    coaching: bool = False
+    count: int | None
+    reason: str | None
+    coaching: bool
+
+    __slots__ = __match_args__ = ("player", "count", "reason", "coaching")
+
+    def __init__(self, player: str, count: int | None = None, reason: str | None = None,
+                 coaching: bool = False) -> None:
+        _set(self, "player", player)
+        _set(self, "count", count)
+        _set(self, "reason", reason)
+        _set(self, "coaching", coaching)
 
 
-@dataclass(frozen=True, slots=True)
-class JumpedIn:
+class JumpedIn(_Event):
     player: str
     play: Play
 
+    __slots__ = __match_args__ = ("player", "play")
 
-@dataclass(frozen=True, slots=True)
-class HandAdjusted:
+    def __init__(self, player: str, play: Play) -> None:
+        _set(self, "player", player)
+        _set(self, "play", play)
+
+
+class HandAdjusted(_Event):
     """`NAME: takes N` (delta +N) or `NAME: gives N` (delta -N): a table override."""
 
     player: str
     delta: int
-    reason: str | None = None
+    reason: str | None
+
+    __slots__ = __match_args__ = ("player", "delta", "reason")
+
+    def __init__(self, player: str, delta: int, reason: str | None = None) -> None:
+        _set(self, "player", player)
+        _set(self, "delta", delta)
+        _set(self, "reason", reason)
 
 
 Event = (
