@@ -2,89 +2,83 @@
 
 from __future__ import annotations
 
-from dataclasses import FrozenInstanceError, dataclass, field
-from typing import Any
-
 from .cards import Card
+from .frozen import Frozen, init
 
 
-@dataclass(frozen=True, slots=True)
-class Header:
+class Header(Frozen):
     """The tag lines before the first round."""
 
     edition: str
     players: tuple[str, ...]
-    scoring: str = "none"
+    scoring: str
     """`rounds 5`, `target 500`, `lowest 500`, `penalty 500` or `none`."""
-    rules: str = "en"
-    event: str | None = None
-    site: str | None = None
-    date: str | None = None
-    overrides: tuple[tuple[str, str], ...] = ()
+    rules: str
+    event: str | None
+    site: str | None
+    date: str | None
+    overrides: tuple[tuple[str, str], ...]
     """`[Rule "key" "value"]` lines in order."""
-    customs: tuple[tuple[int, str], ...] = ()
+    customs: tuple[tuple[int, str], ...]
     """`[Custom "n" "text"]` lines in order."""
 
+    __slots__ = __match_args__ = ("edition", "players", "scoring", "rules", "event", "site", "date",
+                                  "overrides", "customs")
 
-@dataclass(frozen=True, slots=True)
-class Play:
+    def __init__(self, edition: str, players: tuple[str, ...], scoring: str = "none",
+                 rules: str = "en", event: str | None = None, site: str | None = None,
+                 date: str | None = None, overrides: tuple[tuple[str, str], ...] = (),
+                 customs: tuple[tuple[int, str], ...] = ()) -> None:
+        init(self, "edition", edition)
+        init(self, "players", players)
+        init(self, "scoring", scoring)
+        init(self, "rules", rules)
+        init(self, "event", event)
+        init(self, "site", site)
+        init(self, "date", date)
+        init(self, "overrides", overrides)
+        init(self, "customs", customs)
+
+
+class Play(Frozen):
     """A card put down, with what the player named alongside it."""
 
     card: Card
-    color: str | None = None
+    color: str | None
     """Declared colour for a Wild."""
-    target: str | None = None
+    target: str | None
     """`@NAME` for Swap Hands, Seven-O and targeted cards."""
-    top: Card | None = None
+    top: Card | None
     """After a Flip: the card then showing on top of the turned-over discard pile."""
-    top_color: str | None = None
-    uno: bool = False
+    top_color: str | None
+    uno: bool
     """UNO was called as the card went down."""
-    custom: int | None = None
+    custom: int | None
     """Which Wild Customizable (1-3), when named as `wc2`."""
-    extra: tuple[Card, ...] = ()
+    extra: tuple[Card, ...]
     """Further identical cards in one play (the `multi-play` house rule)."""
 
+    __slots__ = __match_args__ = ("card", "color", "target", "top", "top_color", "uno", "custom",
+                                  "extra")
 
-class _Event:
-    """What the events share: the behaviour `@dataclass(frozen=True, slots=True)` gives.
-
-    Written out rather than made by `dataclass`, which generates and compiles each class's
-    methods whenever the module is loaded: sixteen event classes cost more to define than the
-    rest of a `check` run. Equal when of the same class with equal fields; hashable; frozen;
-    printed and matched (`case CardPlayed(player, play)`) by their fields in order."""
-
-    __slots__: tuple[str, ...] = ()
-    __match_args__: tuple[str, ...] = ()
-
-    def _fields(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return self._fields() == other._fields()
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
-        return f"{self.__class__.__qualname__}({shown})"
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
-        # Copied and pickled by its fields (the frozen `__setattr__` refuses the default way).
-        return self.__class__, self._fields()
+    def __init__(self, card: Card, color: str | None = None, target: str | None = None,
+                 top: Card | None = None, top_color: str | None = None, uno: bool = False,
+                 custom: int | None = None, extra: tuple[Card, ...] = ()) -> None:
+        init(self, "card", card)
+        init(self, "color", color)
+        init(self, "target", target)
+        init(self, "top", top)
+        init(self, "top_color", top_color)
+        init(self, "uno", uno)
+        init(self, "custom", custom)
+        init(self, "extra", extra)
 
 
-_set = object.__setattr__
-"""How an event's `__init__` sets its fields (as a frozen dataclass's does)."""
+class _Event(Frozen):
+    """What the events share (`Frozen`): equal when of the same class with equal fields,
+    hashable, frozen, printed and matched (`case CardPlayed(player, play)`) by their fields."""
+
+    __slots__ = ()
 
 
 # Round structure -------------------------------------------------------------------------------
@@ -95,7 +89,7 @@ class RoundStarted(_Event):
     __slots__ = __match_args__ = ("number",)
 
     def __init__(self, number: int) -> None:
-        _set(self, "number", number)
+        init(self, "number", number)
 
 
 class DealerNamed(_Event):
@@ -104,7 +98,7 @@ class DealerNamed(_Event):
     __slots__ = __match_args__ = ("player",)
 
     def __init__(self, player: str) -> None:
-        _set(self, "player", player)
+        init(self, "player", player)
 
 
 class StartTurned(_Event):
@@ -116,8 +110,8 @@ class StartTurned(_Event):
     __slots__ = __match_args__ = ("cards", "color")
 
     def __init__(self, cards: tuple[Card, ...], color: str | None = None) -> None:
-        _set(self, "cards", cards)
-        _set(self, "color", color)
+        init(self, "cards", cards)
+        init(self, "color", color)
 
 
 class PlayerWentOut(_Event):
@@ -128,7 +122,7 @@ class PlayerWentOut(_Event):
     __slots__ = __match_args__ = ("player",)
 
     def __init__(self, player: str) -> None:
-        _set(self, "player", player)
+        init(self, "player", player)
 
 
 class HandRevealed(_Event):
@@ -142,9 +136,9 @@ class HandRevealed(_Event):
 
     def __init__(self, player: str, cards: tuple[Card, ...] | None = None,
                  points: int | None = None) -> None:
-        _set(self, "player", player)
-        _set(self, "cards", cards)
-        _set(self, "points", points)
+        init(self, "player", player)
+        init(self, "cards", cards)
+        init(self, "points", points)
 
 
 class TurnOverridden(_Event):
@@ -156,7 +150,7 @@ class TurnOverridden(_Event):
     __slots__ = __match_args__ = ("player",)
 
     def __init__(self, player: str) -> None:
-        _set(self, "player", player)
+        init(self, "player", player)
 
 
 # Moves ----------------------------------------------------------------------------------------
@@ -168,8 +162,8 @@ class CardPlayed(_Event):
     __slots__ = __match_args__ = ("player", "play")
 
     def __init__(self, player: str, play: Play) -> None:
-        _set(self, "player", player)
-        _set(self, "play", play)
+        init(self, "player", player)
+        init(self, "play", play)
 
 
 class CardsDrawn(_Event):
@@ -186,10 +180,10 @@ class CardsDrawn(_Event):
 
     def __init__(self, player: str, count: int = 1, counted: bool = False,
                  play: Play | None = None) -> None:
-        _set(self, "player", player)
-        _set(self, "count", count)
-        _set(self, "counted", counted)
-        _set(self, "play", play)
+        init(self, "player", player)
+        init(self, "count", count)
+        init(self, "counted", counted)
+        init(self, "play", play)
 
 
 class DrawAccepted(_Event):
@@ -198,7 +192,7 @@ class DrawAccepted(_Event):
     __slots__ = __match_args__ = ("player",)
 
     def __init__(self, player: str) -> None:
-        _set(self, "player", player)
+        init(self, "player", player)
 
 
 class ChallengeMade(_Event):
@@ -212,9 +206,9 @@ class ChallengeMade(_Event):
 
     def __init__(self, player: str, verdict: str | None = None,
                  shown: tuple[Card, ...] = ()) -> None:
-        _set(self, "player", player)
-        _set(self, "verdict", verdict)
-        _set(self, "shown", shown)
+        init(self, "player", player)
+        init(self, "verdict", verdict)
+        init(self, "shown", shown)
 
 
 class UnoCalled(_Event):
@@ -223,7 +217,7 @@ class UnoCalled(_Event):
     __slots__ = __match_args__ = ("player",)
 
     def __init__(self, player: str) -> None:
-        _set(self, "player", player)
+        init(self, "player", player)
 
 
 class PlayerCaught(_Event):
@@ -233,8 +227,8 @@ class PlayerCaught(_Event):
     __slots__ = __match_args__ = ("player", "target")
 
     def __init__(self, player: str, target: str) -> None:
-        _set(self, "player", player)
-        _set(self, "target", target)
+        init(self, "player", player)
+        init(self, "target", target)
 
 
 class MisplayCaught(_Event):
@@ -244,8 +238,8 @@ class MisplayCaught(_Event):
     __slots__ = __match_args__ = ("player", "card")
 
     def __init__(self, player: str, card: Card) -> None:
-        _set(self, "player", player)
-        _set(self, "card", card)
+        init(self, "player", player)
+        init(self, "card", card)
 
 
 class PenaltyGiven(_Event):
@@ -260,10 +254,10 @@ class PenaltyGiven(_Event):
 
     def __init__(self, player: str, count: int | None = None, reason: str | None = None,
                  coaching: bool = False) -> None:
-        _set(self, "player", player)
-        _set(self, "count", count)
-        _set(self, "reason", reason)
-        _set(self, "coaching", coaching)
+        init(self, "player", player)
+        init(self, "count", count)
+        init(self, "reason", reason)
+        init(self, "coaching", coaching)
 
 
 class JumpedIn(_Event):
@@ -273,8 +267,8 @@ class JumpedIn(_Event):
     __slots__ = __match_args__ = ("player", "play")
 
     def __init__(self, player: str, play: Play) -> None:
-        _set(self, "player", player)
-        _set(self, "play", play)
+        init(self, "player", player)
+        init(self, "play", play)
 
 
 class HandAdjusted(_Event):
@@ -287,9 +281,9 @@ class HandAdjusted(_Event):
     __slots__ = __match_args__ = ("player", "delta", "reason")
 
     def __init__(self, player: str, delta: int, reason: str | None = None) -> None:
-        _set(self, "player", player)
-        _set(self, "delta", delta)
-        _set(self, "reason", reason)
+        init(self, "player", player)
+        init(self, "delta", delta)
+        init(self, "reason", reason)
 
 
 Event = (
@@ -299,11 +293,29 @@ Event = (
 )
 
 
-@dataclass(slots=True)
 class Session:
     """A parsed `.uno` file: the header and the events with their line numbers."""
 
+    __slots__ = ("events", "header", "lines")
+
     header: Header
-    events: list[Event] = field(default_factory=list)
-    lines: list[int] = field(default_factory=list)
+    events: list[Event]
+    lines: list[int]
     """Source line of each event (0 when the event did not come from a file)."""
+
+    def __init__(self, header: Header, events: list[Event] | None = None,
+                 lines: list[int] | None = None) -> None:
+        self.header = header
+        self.events = [] if events is None else events
+        self.lines = [] if lines is None else lines
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return (self.header, self.events, self.lines) == (
+                other.header, other.events, other.lines)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # changed in place: no hash (as a dataclass's)
+
+    def __repr__(self) -> str:
+        return f"Session(header={self.header!r}, events={self.events!r}, lines={self.lines!r})"

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import copy
 import pickle
-from dataclasses import FrozenInstanceError
 
 import pytest
 
@@ -21,6 +20,7 @@ from referee.engine.events import (
     TurnOverridden,
     UnoCalled,
 )
+from referee.engine.frozen import FrozenInstanceError
 
 EVENTS = [value for value in vars(events).values()
           if isinstance(value, type) and issubclass(value, events._Event)
