@@ -105,7 +105,7 @@ no module finder: the house rules are found by listing their folder)."""
 NOT_FOR_MOVE = ("referee.stats", "referee.sheet.model", "referee.sheet.exports",
                 "referee.service.text", "referee.service.standings", "referee.cli.rules_doc",
                 "referee.cli.file_cmds", "referee.cli.export_cmd", "referee.cli.stats_cmd",
-                "html", "csv")
+                "html", "csv", "pkgutil", "importlib.util")
 """`move`, run by scripts once a move: what recording needs, not the list, sheet or statistics."""
 
 ENGINE_LOADS = ("dataclasses", "inspect", "ast")
