@@ -20,7 +20,6 @@ Prints JSON last.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import os
 import shutil
@@ -46,7 +45,7 @@ LONG_MOVES = 5000
 def _game(moves: int, seed: int) -> tuple[object, list[str], list[object]]:
     """A self-play game of more than `moves` moves: its header, texts and events."""
     rounds = moves // 30 + 10
-    header = dataclasses.replace(HEADER, scoring=f"rounds {rounds}")
+    header = HEADER._replace(scoring=f"rounds {rounds}")
     sim = SelfPlay(seed, check=False)
     sim.play_game(header, rounds=rounds)
     if len(sim.recorded) <= moves:

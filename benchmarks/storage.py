@@ -10,7 +10,6 @@ snapshot a previous open left. Prints JSON last.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import os
 import shutil
@@ -84,7 +83,7 @@ def cli_ms(service: SessionService, size: int) -> dict[str, float]:
     """Median wall times of `uno-referee move`, `undo` (back to `size`) and `show` on a session
     of `size` moves, each a fresh interpreter with its bytecode cached, as a user runs them."""
     rounds = size // 30 + 10
-    header = dataclasses.replace(HEADER, scoring=f"rounds {rounds}")
+    header = HEADER._replace(scoring=f"rounds {rounds}")
     sim = SelfPlay(size, check=False)
     sim.play_game(header, rounds=rounds)
     if len(sim.recorded) <= size:

@@ -6,7 +6,6 @@ terminal. JSON keeps the text exact: it is data for programs (and escapes C0 con
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -25,7 +24,7 @@ _DIRECTIONS = {"cw": NC_("direction", "cw"), "ccw": NC_("direction", "ccw")}
 
 
 def list_row(info: SessionInfo) -> dict[str, Any]:
-    return dataclasses.asdict(info)
+    return {name: getattr(info, name) for name in info.__match_args__}
 
 
 def list_table(infos: Iterable[SessionInfo],

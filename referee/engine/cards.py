@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .frozen import Frozen, init
 
 # Colour codes, light side then Flip's dark side. The formatter writes the long names.
 COLOR_NAMES: dict[str, str] = {
@@ -36,8 +36,7 @@ DRAW_AMOUNTS: dict[str, int] = {
 }
 
 
-@dataclass(frozen=True, eq=False, slots=True)
-class Card:
+class Card(Frozen):
     """One card face. Instances are interned by `card()`, so identity is equality."""
 
     code: str
@@ -46,8 +45,19 @@ class Card:
     """Colour code, or None for a Wild."""
     kind: str
     """Rank: `0`-`9`, an action code (`s`, `r`, `+2`...) or a Wild code (`w`, `w+4`...)."""
-    index: int = -1
+    index: int
     """The face's place among all faces (`FACES`), for counting faces in a `bytes`."""
+
+    __slots__ = __match_args__ = ("code", "color", "kind", "index")
+
+    __eq__ = object.__eq__  # one face, one object: identity is equality
+    __hash__ = object.__hash__
+
+    def __init__(self, code: str, color: str | None, kind: str, index: int = -1) -> None:
+        init(self, "code", code)
+        init(self, "color", color)
+        init(self, "kind", kind)
+        init(self, "index", index)
 
     @property
     def is_wild(self) -> bool:

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 
 from .cards import DARK_COLORS, LIGHT_COLORS, Card, card
+from .frozen import Frozen, init
 
 
-@dataclass(frozen=True)
-class Deck:
+class Deck(Frozen):
     """One edition's cards (an edition unit carries one; see `units.Edition`)."""
 
     id: str
@@ -21,16 +20,36 @@ class Deck:
     values: Mapping[Card, int]
     """Points of each face when left in a hand at round end."""
     source: str
-    sides: tuple[frozenset[Card], frozenset[Card]] | None = None
+    sides: tuple[frozenset[Card], frozenset[Card]] | None
     """Two-sided decks: the faces of each side (a plain Wild is on both)."""
-    physical: int | None = None
+    physical: int | None
     """Cards in the box, where the faces count more (Flip: 112 cards with two faces each)."""
-    start_back: frozenset[str] = frozenset({"w+4"})
+    start_back: frozenset[str]
     """Kinds that are sent back when turned up as the start card."""
-    challengeable: frozenset[str] = frozenset({"w+4"})
+    challengeable: frozenset[str]
     """Draw cards whose victim may challenge them."""
-    wilds_name_colour: bool = True
+    wilds_name_colour: bool
     """False where a Wild names no colour (All Wild: every card matches every card)."""
+
+    __slots__ = __match_args__ = ("id", "title", "cards", "values", "source", "sides", "physical",
+                                  "start_back", "challengeable", "wilds_name_colour")
+
+    def __init__(self, id: str,  # noqa: A002 (the field's name, which `_replace` takes)
+                 title: str, cards: Mapping[Card, int], values: Mapping[Card, int], source: str,
+                 sides: tuple[frozenset[Card], frozenset[Card]] | None = None,
+                 physical: int | None = None, start_back: frozenset[str] = frozenset({"w+4"}),
+                 challengeable: frozenset[str] = frozenset({"w+4"}),
+                 wilds_name_colour: bool = True) -> None:
+        init(self, "id", id)
+        init(self, "title", title)
+        init(self, "cards", cards)
+        init(self, "values", values)
+        init(self, "source", source)
+        init(self, "sides", sides)
+        init(self, "physical", physical)
+        init(self, "start_back", start_back)
+        init(self, "challengeable", challengeable)
+        init(self, "wilds_name_colour", wilds_name_colour)
 
     @property
     def size(self) -> int:

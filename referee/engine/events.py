@@ -2,166 +2,288 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from .cards import Card
+from .frozen import Frozen, init
 
 
-@dataclass(frozen=True, slots=True)
-class Header:
+class Header(Frozen):
     """The tag lines before the first round."""
 
     edition: str
     players: tuple[str, ...]
-    scoring: str = "none"
+    scoring: str
     """`rounds 5`, `target 500`, `lowest 500`, `penalty 500` or `none`."""
-    rules: str = "en"
-    event: str | None = None
-    site: str | None = None
-    date: str | None = None
-    overrides: tuple[tuple[str, str], ...] = ()
+    rules: str
+    event: str | None
+    site: str | None
+    date: str | None
+    overrides: tuple[tuple[str, str], ...]
     """`[Rule "key" "value"]` lines in order."""
-    customs: tuple[tuple[int, str], ...] = ()
+    customs: tuple[tuple[int, str], ...]
     """`[Custom "n" "text"]` lines in order."""
 
+    __slots__ = __match_args__ = ("edition", "players", "scoring", "rules", "event", "site", "date",
+                                  "overrides", "customs")
 
-@dataclass(frozen=True, slots=True)
-class Play:
+    def __init__(self, edition: str, players: tuple[str, ...], scoring: str = "none",
+                 rules: str = "en", event: str | None = None, site: str | None = None,
+                 date: str | None = None, overrides: tuple[tuple[str, str], ...] = (),
+                 customs: tuple[tuple[int, str], ...] = ()) -> None:
+        init(self, "edition", edition)
+        init(self, "players", players)
+        init(self, "scoring", scoring)
+        init(self, "rules", rules)
+        init(self, "event", event)
+        init(self, "site", site)
+        init(self, "date", date)
+        init(self, "overrides", overrides)
+        init(self, "customs", customs)
+
+
+class Play(Frozen):
     """A card put down, with what the player named alongside it."""
 
     card: Card
-    color: str | None = None
+    color: str | None
     """Declared colour for a Wild."""
-    target: str | None = None
+    target: str | None
     """`@NAME` for Swap Hands, Seven-O and targeted cards."""
-    top: Card | None = None
+    top: Card | None
     """After a Flip: the card then showing on top of the turned-over discard pile."""
-    top_color: str | None = None
-    uno: bool = False
+    top_color: str | None
+    uno: bool
     """UNO was called as the card went down."""
-    custom: int | None = None
+    custom: int | None
     """Which Wild Customizable (1-3), when named as `wc2`."""
-    extra: tuple[Card, ...] = ()
+    extra: tuple[Card, ...]
     """Further identical cards in one play (the `multi-play` house rule)."""
+
+    __slots__ = __match_args__ = ("card", "color", "target", "top", "top_color", "uno", "custom",
+                                  "extra")
+
+    def __init__(self, card: Card, color: str | None = None, target: str | None = None,
+                 top: Card | None = None, top_color: str | None = None, uno: bool = False,
+                 custom: int | None = None, extra: tuple[Card, ...] = ()) -> None:
+        init(self, "card", card)
+        init(self, "color", color)
+        init(self, "target", target)
+        init(self, "top", top)
+        init(self, "top_color", top_color)
+        init(self, "uno", uno)
+        init(self, "custom", custom)
+        init(self, "extra", extra)
+
+
+class _Event(Frozen):
+    """What the events share (`Frozen`): equal when of the same class with equal fields,
+    hashable, frozen, printed and matched (`case CardPlayed(player, play)`) by their fields."""
+
+    __slots__ = ()
 
 
 # Round structure -------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
-class RoundStarted:
+class RoundStarted(_Event):
     number: int
 
+    __slots__ = __match_args__ = ("number",)
 
-@dataclass(frozen=True, slots=True)
-class DealerNamed:
+    def __init__(self, number: int) -> None:
+        init(self, "number", number)
+
+
+class DealerNamed(_Event):
     player: str
 
+    __slots__ = __match_args__ = ("player",)
 
-@dataclass(frozen=True, slots=True)
-class StartTurned:
+    def __init__(self, player: str) -> None:
+        init(self, "player", player)
+
+
+class StartTurned(_Event):
     """`start CARD... [COLOUR]`: cards turned up; the last one is the start card."""
 
     cards: tuple[Card, ...]
-    color: str | None = None
+    color: str | None
+
+    __slots__ = __match_args__ = ("cards", "color")
+
+    def __init__(self, cards: tuple[Card, ...], color: str | None = None) -> None:
+        init(self, "cards", cards)
+        init(self, "color", color)
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerWentOut:
+class PlayerWentOut(_Event):
     """`out NAME` in a scorekeeping-only round."""
 
     player: str
 
+    __slots__ = __match_args__ = ("player",)
 
-@dataclass(frozen=True, slots=True)
-class HandRevealed:
+    def __init__(self, player: str) -> None:
+        init(self, "player", player)
+
+
+class HandRevealed(_Event):
     """`hand NAME: cards` or `hand NAME: points`."""
 
     player: str
-    cards: tuple[Card, ...] | None = None
-    points: int | None = None
+    cards: tuple[Card, ...] | None
+    points: int | None
+
+    __slots__ = __match_args__ = ("player", "cards", "points")
+
+    def __init__(self, player: str, cards: tuple[Card, ...] | None = None,
+                 points: int | None = None) -> None:
+        init(self, "player", player)
+        init(self, "cards", cards)
+        init(self, "points", points)
 
 
-@dataclass(frozen=True, slots=True)
-class TurnOverridden:
+class TurnOverridden(_Event):
     """`turn NAME`: the table says whose turn it is."""
 
     player: str
 
 
+    __slots__ = __match_args__ = ("player",)
+
+    def __init__(self, player: str) -> None:
+        init(self, "player", player)
+
+
 # Moves ----------------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
-class CardPlayed:
+class CardPlayed(_Event):
     player: str
     play: Play
 
+    __slots__ = __match_args__ = ("player", "play")
 
-@dataclass(frozen=True, slots=True)
-class CardsDrawn:
+    def __init__(self, player: str, play: Play) -> None:
+        init(self, "player", player)
+        init(self, "play", play)
+
+
+class CardsDrawn(_Event):
     """`draw`, `draw N`, `draw CARD...` or `draw N CARD...`."""
 
     player: str
-    count: int = 1
-    counted: bool = False
+    count: int
+    counted: bool
     """True when N was written (`draw 1` keeps its `1` through formatting)."""
-    play: Play | None = None
+    play: Play | None
     """The drawn card, played at once."""
 
+    __slots__ = __match_args__ = ("player", "count", "counted", "play")
 
-@dataclass(frozen=True, slots=True)
-class DrawAccepted:
+    def __init__(self, player: str, count: int = 1, counted: bool = False,
+                 play: Play | None = None) -> None:
+        init(self, "player", player)
+        init(self, "count", count)
+        init(self, "counted", counted)
+        init(self, "play", play)
+
+
+class DrawAccepted(_Event):
     player: str
 
+    __slots__ = __match_args__ = ("player",)
 
-@dataclass(frozen=True, slots=True)
-class ChallengeMade:
+    def __init__(self, player: str) -> None:
+        init(self, "player", player)
+
+
+class ChallengeMade(_Event):
     """`challenge guilty|innocent` (witnessed) or `challenge shows CARD...`."""
 
     player: str
-    verdict: str | None = None
-    shown: tuple[Card, ...] = ()
+    verdict: str | None
+    shown: tuple[Card, ...]
+
+    __slots__ = __match_args__ = ("player", "verdict", "shown")
+
+    def __init__(self, player: str, verdict: str | None = None,
+                 shown: tuple[Card, ...] = ()) -> None:
+        init(self, "player", player)
+        init(self, "verdict", verdict)
+        init(self, "shown", shown)
 
 
-@dataclass(frozen=True, slots=True)
-class UnoCalled:
+class UnoCalled(_Event):
     player: str
 
+    __slots__ = __match_args__ = ("player",)
 
-@dataclass(frozen=True, slots=True)
-class PlayerCaught:
+    def __init__(self, player: str) -> None:
+        init(self, "player", player)
+
+
+class PlayerCaught(_Event):
     player: str
     target: str
 
+    __slots__ = __match_args__ = ("player", "target")
 
-@dataclass(frozen=True, slots=True)
-class MisplayCaught:
+    def __init__(self, player: str, target: str) -> None:
+        init(self, "player", player)
+        init(self, "target", target)
+
+
+class MisplayCaught(_Event):
     player: str
     card: Card
 
+    __slots__ = __match_args__ = ("player", "card")
 
-@dataclass(frozen=True, slots=True)
-class PenaltyGiven:
+    def __init__(self, player: str, card: Card) -> None:
+        init(self, "player", player)
+        init(self, "card", card)
+
+
+class PenaltyGiven(_Event):
     """`penalty coaching` (count None, coaching True) or `penalty N ["reason"]`."""
 
     player: str
-    count: int | None = None
-    reason: str | None = None
-    coaching: bool = False
+    count: int | None
+    reason: str | None
+    coaching: bool
+
+    __slots__ = __match_args__ = ("player", "count", "reason", "coaching")
+
+    def __init__(self, player: str, count: int | None = None, reason: str | None = None,
+                 coaching: bool = False) -> None:
+        init(self, "player", player)
+        init(self, "count", count)
+        init(self, "reason", reason)
+        init(self, "coaching", coaching)
 
 
-@dataclass(frozen=True, slots=True)
-class JumpedIn:
+class JumpedIn(_Event):
     player: str
     play: Play
 
+    __slots__ = __match_args__ = ("player", "play")
 
-@dataclass(frozen=True, slots=True)
-class HandAdjusted:
+    def __init__(self, player: str, play: Play) -> None:
+        init(self, "player", player)
+        init(self, "play", play)
+
+
+class HandAdjusted(_Event):
     """`NAME: takes N` (delta +N) or `NAME: gives N` (delta -N): a table override."""
 
     player: str
     delta: int
-    reason: str | None = None
+    reason: str | None
+
+    __slots__ = __match_args__ = ("player", "delta", "reason")
+
+    def __init__(self, player: str, delta: int, reason: str | None = None) -> None:
+        init(self, "player", player)
+        init(self, "delta", delta)
+        init(self, "reason", reason)
 
 
 Event = (
@@ -171,11 +293,29 @@ Event = (
 )
 
 
-@dataclass(slots=True)
 class Session:
     """A parsed `.uno` file: the header and the events with their line numbers."""
 
+    __slots__ = ("events", "header", "lines")
+
     header: Header
-    events: list[Event] = field(default_factory=list)
-    lines: list[int] = field(default_factory=list)
+    events: list[Event]
+    lines: list[int]
     """Source line of each event (0 when the event did not come from a file)."""
+
+    def __init__(self, header: Header, events: list[Event] | None = None,
+                 lines: list[int] | None = None) -> None:
+        self.header = header
+        self.events = [] if events is None else events
+        self.lines = [] if lines is None else lines
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return (self.header, self.events, self.lines) == (
+                other.header, other.events, other.lines)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # changed in place: no hash (as a dataclass's)
+
+    def __repr__(self) -> str:
+        return f"Session(header={self.header!r}, events={self.events!r}, lines={self.lines!r})"

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Iterable
+from types import CodeType, FunctionType
 from typing import Any, ClassVar, Protocol, cast
 
 from .cards import UNSEEN, Card, card
@@ -101,17 +102,28 @@ def Key(template: str) -> MessageKey:
     """A catalogue entry for `template`: a function taking its fields as keywords.
 
     The function is generated (as dataclasses generate `__init__`) so that making a message
-    costs one plain call: rulings are made on every move."""
+    costs one plain call: rulings are made on every move. Its code is compiled once for each
+    set of fields (a few hundred keys share about a hundred): compiling is what costs at start.
+    """
     fields = tuple(dict.fromkeys(name for _, name, _, _ in string.Formatter().parse(template)
                                  if name))
-    names = ", ".join(fields)
-    source = (f"def make(*, {names}):\n    return (make, ({names},))\n" if fields
-              else "def make():\n    return (make, ())\n")
+    code = _CODE.get(fields)
+    if code is None:
+        names = ", ".join(fields)
+        source = (f"def make(*, {names}):\n    return (make, ({names},))\n" if fields
+                  else "def make():\n    return (make, ())\n")
+        compiled: dict[str, Any] = {}
+        exec(source, compiled)
+        code = _CODE[fields] = compiled["make"].__code__
+    # Its own function, whose `make` is itself (the message's first element is its key).
     namespace: dict[str, Any] = {}
-    exec(source, namespace)
-    make = namespace["make"]
-    make.template, make.fields, make.key = template, fields, ""
+    make = namespace["make"] = FunctionType(code, namespace)
+    make.template, make.fields, make.key = template, fields, ""  # type: ignore[attr-defined]
     return cast(MessageKey, make)
+
+
+_CODE: dict[tuple[str, ...], CodeType] = {}
+"""The code of a key's function, by its fields."""
 
 
 def is_message(value: Any) -> bool:

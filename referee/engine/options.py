@@ -9,10 +9,10 @@ unit reads its own value from `Options.values` when the table is set up.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 
 from ..i18n import N_, _
+from .frozen import Frozen, init
 from .sources import (
     CALLING_UNO,
     COACHING_PENALTIES,
@@ -36,8 +36,7 @@ class OptionError(ValueError):
     """An unknown key or a value the key does not take."""
 
 
-@dataclass(frozen=True)
-class OptionSpec:
+class OptionSpec(Frozen):
     """One option key: the values it takes, its default per rulebook family, what it means."""
 
     key: str
@@ -47,10 +46,24 @@ class OptionSpec:
     jp: str
     meaning: str
     source: str
-    table_default: bool = False
+    table_default: bool
     """True where the books are silent and the default is the product's own ruling."""
-    unit: str = ""
+    unit: str
     """The edition or house rule that declared it; "" for the core options."""
+
+    __slots__ = __match_args__ = ("key", "values", "en", "jp", "meaning", "source", "table_default",
+                                  "unit")
+
+    def __init__(self, key: str, values: tuple[str, ...] | str, en: str, jp: str, meaning: str,
+                 source: str, table_default: bool = False, unit: str = "") -> None:
+        init(self, "key", key)
+        init(self, "values", values)
+        init(self, "en", en)
+        init(self, "jp", jp)
+        init(self, "meaning", meaning)
+        init(self, "source", source)
+        init(self, "table_default", table_default)
+        init(self, "unit", unit)
 
     def check(self, value: str) -> str:
         """The normalized value, or OptionError saying what the key takes."""
@@ -163,8 +176,7 @@ DRAW_KEY = option("draw", ("one", "to-match"), "one", "one",
 HAND_SIZE_KEY = option("hand-size", INT, "7", "7", "Cards dealt to each player.", SETUP)
 
 
-@dataclass(frozen=True, slots=True)
-class Options:
+class Options(Frozen):
     """The core options of one session, typed; `values` holds every key's value as text."""
 
     values: Mapping[str, str]
@@ -191,6 +203,38 @@ class Options:
     """`start-wild reshuffle`: a Wild start card goes back and another is turned."""
     draw_to_match: bool
     hand_size: int
+
+    __slots__ = __match_args__ = ("values", "wd4_playable", "wd4_guilty", "challenge",
+                                  "next_discard", "uno_penalty", "late_uno", "false_catch_penalty",
+                                  "uno_on_passive", "misplay_penalty", "coaching_penalty",
+                                  "dealer_by_winner", "two_player_reverse_skips", "number_start",
+                                  "reverse_start_right", "wild_start_reshuffled", "draw_to_match",
+                                  "hand_size")
+
+    def __init__(self, values: Mapping[str, str], wd4_playable: bool, wd4_guilty: str,
+                 challenge: bool, next_discard: bool, uno_penalty: int, late_uno: bool,
+                 false_catch_penalty: int, uno_on_passive: bool, misplay_penalty: int,
+                 coaching_penalty: int, dealer_by_winner: bool, two_player_reverse_skips: bool,
+                 number_start: bool, reverse_start_right: bool, wild_start_reshuffled: bool,
+                 draw_to_match: bool, hand_size: int) -> None:
+        init(self, "values", values)
+        init(self, "wd4_playable", wd4_playable)
+        init(self, "wd4_guilty", wd4_guilty)
+        init(self, "challenge", challenge)
+        init(self, "next_discard", next_discard)
+        init(self, "uno_penalty", uno_penalty)
+        init(self, "late_uno", late_uno)
+        init(self, "false_catch_penalty", false_catch_penalty)
+        init(self, "uno_on_passive", uno_on_passive)
+        init(self, "misplay_penalty", misplay_penalty)
+        init(self, "coaching_penalty", coaching_penalty)
+        init(self, "dealer_by_winner", dealer_by_winner)
+        init(self, "two_player_reverse_skips", two_player_reverse_skips)
+        init(self, "number_start", number_start)
+        init(self, "reverse_start_right", reverse_start_right)
+        init(self, "wild_start_reshuffled", wild_start_reshuffled)
+        init(self, "draw_to_match", draw_to_match)
+        init(self, "hand_size", hand_size)
 
     @classmethod
     def of(cls, values: Mapping[str, str]) -> Options:

@@ -9,7 +9,8 @@ a variant, and `in_force` picks the variants a table plays by.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+
+from .frozen import Frozen, init
 
 
 class RuleId(str):
@@ -18,20 +19,31 @@ class RuleId(str):
     __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Variant:
+class Variant(Frozen):
     """One text of a rule, and when it is the one in force."""
 
     id: RuleId
     text: str
     source: str
     """The published material it rests on."""
-    table_default: bool = False
+    table_default: bool
     """The books are silent; this is the product's own ruling."""
-    when: tuple[tuple[str, str], ...] = ()
+    when: tuple[tuple[str, str], ...]
     """Option values under which this text is in force (all must hold)."""
-    unit: str = ""
+    unit: str
     """The edition or house rule that declared it; "" for the core rules of every game."""
+
+    __slots__ = __match_args__ = ("id", "text", "source", "table_default", "when", "unit")
+
+    def __init__(self, id: RuleId,  # noqa: A002 (the field's name, which `_replace` takes)
+                 text: str, source: str, table_default: bool = False,
+                 when: tuple[tuple[str, str], ...] = (), unit: str = "") -> None:
+        init(self, "id", id)
+        init(self, "text", text)
+        init(self, "source", source)
+        init(self, "table_default", table_default)
+        init(self, "when", when)
+        init(self, "unit", unit)
 
 
 IDS: dict[str, RuleId] = {}

@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ..i18n import N_, _, ngettext
+from .frozen import Frozen, init
 
 KINDS = ("rounds", "target", "lowest", "penalty", "additive", "none")
 WITH_LIMIT = KINDS[:5]
@@ -59,14 +59,20 @@ def _syntax() -> str:
              "(N >= 1)")
 
 
-@dataclass(frozen=True)
-class ScoringSystem:
+class ScoringSystem(Frozen):
     """A `[Scoring]` value: the kind and its N (None for `none`)."""
 
     kind: str
-    limit: int | None = None
+    limit: int | None
 
-    def __post_init__(self) -> None:
+    __slots__ = __match_args__ = ("kind", "limit")
+
+    def __init__(self, kind: str, limit: int | None = None) -> None:
+        init(self, "kind", kind)
+        init(self, "limit", limit)
+        self._check()
+
+    def _check(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(_("unknown scoring kind {kind!r}: {syntax}").format(
                 kind=self.kind, syntax=_syntax()))

@@ -10,7 +10,6 @@ seen; an accepted one hands its fork on as the new state, and that state is neve
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Literal
 
@@ -18,6 +17,7 @@ from .cards import FACES, NO_FACES, UNSEEN, Card
 from .deck import Deck
 from .events import Header, Play
 from .facts import Fact
+from .frozen import Frozen, init
 from .messages import Message
 from .options import Options
 from .rules import RuleId
@@ -33,8 +33,7 @@ NO_WINDOWS: Mapping[int, Any] = MappingProxyType({})
 """No UNO window open (or closed): shared, never changed."""
 
 
-@dataclass(frozen=True, slots=True)
-class PendingDraw:
+class PendingDraw(Frozen):
     """A draw card waiting for its victim: a Wild Draw Four to accept or challenge; under
     stacking, a stack of draw cards to accept or stack on."""
 
@@ -49,22 +48,46 @@ class PendingDraw:
     """Cards the offender held right after playing it: the hand a challenge is judged on."""
     rule: RuleId
     """The rule the waiting draw rests on (set by the card that made it wait)."""
-    wd4s: int = 1
+    wd4s: int
     """Wild Draw Fours in the stack: a guilty stacked one costs 4 for each."""
-    until: bool = False
+    until: bool
     """The victim draws until the colour in force (Wild Draw Color): the table counts them."""
 
+    __slots__ = __match_args__ = ("offender", "victim", "card", "amount", "prev_top", "prev_color",
+                                  "held", "rule", "wd4s", "until")
 
-@dataclass(frozen=True, slots=True)
-class OwedDraw:
+    def __init__(self, offender: int, victim: int, card: Card, amount: int, prev_top: Card | None,
+                 prev_color: str | None, held: int, rule: RuleId, wd4s: int = 1,
+                 until: bool = False) -> None:
+        init(self, "offender", offender)
+        init(self, "victim", victim)
+        init(self, "card", card)
+        init(self, "amount", amount)
+        init(self, "prev_top", prev_top)
+        init(self, "prev_color", prev_color)
+        init(self, "held", held)
+        init(self, "rule", rule)
+        init(self, "wd4s", wd4s)
+        init(self, "until", until)
+
+
+class OwedDraw(Frozen):
     """A draw only the table can count (until a colour): `seat` must record `draw N` next."""
 
     seat: int
     then: int
     """The seat whose turn it is once the cards are recorded."""
     rule: RuleId
-    winner: int | None = None
+    winner: int | None
     """A player who went out with the card that caused the draw: the round ends after it."""
+
+    __slots__ = __match_args__ = ("seat", "then", "rule", "winner")
+
+    def __init__(self, seat: int, then: int, rule: RuleId, winner: int | None = None) -> None:
+        init(self, "seat", seat)
+        init(self, "then", then)
+        init(self, "rule", rule)
+        init(self, "winner", winner)
 
 
 class Table:
@@ -463,13 +486,18 @@ Handler = Callable[[Game, Any, Said], "tuple[RuleId, bool] | None"]
 return None to leave the event to the core."""
 
 
-@dataclass(frozen=True, slots=True)
-class Kind:
+class Kind(Frozen):
     """What a card kind does: its effect and, for cards that take a target, its check."""
 
     effect: Effect
-    check: PlayCheck | None = None
+    check: PlayCheck | None
     """None: the card takes no `@NAME` target."""
+
+    __slots__ = __match_args__ = ("effect", "check")
+
+    def __init__(self, effect: Effect, check: PlayCheck | None = None) -> None:
+        init(self, "effect", effect)
+        init(self, "check", check)
 
 
 HOOKS = ("after_forced_draw", "after_play", "answer_pending", "begin_event", "candidates",
@@ -501,8 +529,7 @@ class Hooks:
     candidates: tuple[Callable[..., Any], ...]
 
 
-@dataclass(frozen=True, eq=False)
-class Setup:
+class Setup(Frozen):
     """The rules of one session, fixed by its header (`setup.build` makes one); every state of
     the session shares it."""
 
@@ -534,3 +561,36 @@ class Setup:
     """The sheet before any round: where every session starts."""
     legality: Mapping[str, RuleId]
     """Each challengeable card kind -> the rule that says when playing it is illegal."""
+
+    __slots__ = __match_args__ = ("header", "players", "names", "deck", "options", "scoring",
+                                  "customs", "kinds", "hooks", "handlers", "draws_wait",
+                                  "top_kinds", "hand_limit", "ko_bonus", "units", "blank",
+                                  "legality")
+
+    __eq__ = object.__eq__  # one per session, shared by its states: identity is equality
+    __hash__ = object.__hash__
+
+    def __init__(self, header: Header, players: tuple[str, ...], names: Mapping[str, str],
+                 deck: Deck, options: Options, scoring: ScoringSystem, customs: Mapping[int, str],
+                 kinds: Mapping[str, Kind], hooks: Hooks,
+                 handlers: Mapping[type, tuple[Handler, ...]], draws_wait: RuleId | None,
+                 top_kinds: frozenset[str], hand_limit: int | None, ko_bonus: int,
+                 units: tuple[str, ...], blank: ScoreSheet,
+                 legality: Mapping[str, RuleId]) -> None:
+        init(self, "header", header)
+        init(self, "players", players)
+        init(self, "names", names)
+        init(self, "deck", deck)
+        init(self, "options", options)
+        init(self, "scoring", scoring)
+        init(self, "customs", customs)
+        init(self, "kinds", kinds)
+        init(self, "hooks", hooks)
+        init(self, "handlers", handlers)
+        init(self, "draws_wait", draws_wait)
+        init(self, "top_kinds", top_kinds)
+        init(self, "hand_limit", hand_limit)
+        init(self, "ko_bonus", ko_bonus)
+        init(self, "units", units)
+        init(self, "blank", blank)
+        init(self, "legality", legality)

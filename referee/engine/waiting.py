@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from .basics import window
+from .frozen import Frozen, init
 from .messages import Colour, Key, Message, Messages, Names
 from .rounds import missing_hands
 from .state import Game, Table
@@ -15,16 +15,24 @@ WaitKind = Literal["turn", "challenge", "stack", "accept", "count", "catch", "mu
                    "game-over"]
 
 
-@dataclass(frozen=True, slots=True)
-class Wait:
+class Wait(Frozen):
     """One thing the table waits for, who is to do it, and how urgent it is."""
 
     kind: WaitKind
     message: Message
-    player: str | None = None
+    player: str | None
     """Who acts on it (the player who may be caught, for `catch`)."""
-    urgent: bool = False
+    urgent: bool
     """A window that closes with the next action (a challenge, a catch)."""
+
+    __slots__ = __match_args__ = ("kind", "message", "player", "urgent")
+
+    def __init__(self, kind: WaitKind, message: Message, player: str | None = None,
+                 urgent: bool = False) -> None:
+        init(self, "kind", kind)
+        init(self, "message", message)
+        init(self, "player", player)
+        init(self, "urgent", urgent)
 
 
 class Say(Messages, namespace="waiting"):

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from ..engine.frozen import Frozen, init
 from ..i18n import N_, _
 from ..store import SessionError
 from .trouble import Parts, Trouble
@@ -120,8 +120,7 @@ class Imported(NamedTuple):
     """The file extends this stored session, yet was stored as a session of its own (`id`)."""
 
 
-@dataclass(frozen=True, slots=True)
-class SessionInfo:
+class SessionInfo(Frozen):
     """One row of the session list."""
 
     id: str
@@ -141,6 +140,30 @@ class SessionInfo:
     moves: int
     created: str
     updated: str
+
+    __slots__ = __match_args__ = ("id", "event", "date", "players", "edition", "rules", "scoring",
+                                  "status", "round", "leader", "totals", "moves", "created",
+                                  "updated")
+
+    # The fields' names, which `_replace` takes: `id` and `round` as the list's JSON keys.
+    def __init__(self, id: str, event: str | None, date: str | None,  # noqa: A002
+                 players: tuple[str, ...], edition: str, rules: str, scoring: str, status: str,
+                 round: int, leader: str | None, totals: dict[str, int],  # noqa: A002
+                 moves: int, created: str, updated: str) -> None:
+        init(self, "id", id)
+        init(self, "event", event)
+        init(self, "date", date)
+        init(self, "players", players)
+        init(self, "edition", edition)
+        init(self, "rules", rules)
+        init(self, "scoring", scoring)
+        init(self, "status", status)
+        init(self, "round", round)
+        init(self, "leader", leader)
+        init(self, "totals", totals)
+        init(self, "moves", moves)
+        init(self, "created", created)
+        init(self, "updated", updated)
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> SessionInfo:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from referee.engine import Referee
 from referee.engine import events as ev
@@ -251,4 +250,4 @@ def penalty_header(rng: random.Random, header: ev.Header) -> ev.Header:
     """The header under `penalty N`, N small enough that players often reach it (1: any
     points at all)."""
     limit = rng.choice((1, 25, 50, 100, 200))
-    return replace(header, scoring=f"penalty {limit}")
+    return header._replace(scoring=f"penalty {limit}")

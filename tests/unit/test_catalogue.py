@@ -82,3 +82,22 @@ def test_the_language_comes_from_the_flag_then_the_settings_then_the_locale() ->
     assert i18n.choose(None, None, {"LANG": "C.UTF-8"}) == "en"
     assert i18n.choose(None, None, {}) == "en"
     assert i18n.choose("xx", None, {"LANG": "ja_JP"}) == "ja"  # an unknown flag is no choice
+
+
+def test_keys_with_the_same_fields_are_each_their_own():
+    # Their code is compiled once for each set of fields; each key is still its own function,
+    # which makes messages that name it, and takes exactly its fields.
+    from referee.engine.messages import Key
+
+    played, shown = Key("{player} played {card}"), Key("{player} showed {card}")
+    assert played is not shown and played.template != shown.template
+    message = played(player="Ann", card="r5")
+    assert message == (played, ("Ann", "r5")) and message[0] is played
+    assert shown(card="g2", player="Bob") == (shown, ("Bob", "g2"))
+    with pytest.raises(TypeError):
+        played(player="Ann")
+    with pytest.raises(TypeError):
+        played(player="Ann", card="r5", colour="r")
+    all_keys = list(CATALOGUE.values())
+    assert len({id(key) for key in all_keys}) == len(all_keys)
+    assert all(key(**dict.fromkeys(key.fields))[0] is key for key in all_keys)

@@ -3,8 +3,6 @@ sheet GDR44 and the Japanese UNO FLIP! manual)."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 from rules_helpers import (
     Outcome,
@@ -38,8 +36,8 @@ from referee.engine.cards import card
 def flip(ref: Referee, who: str, code: str, top: str | None, top_color: str | None = None,
          uno: bool = False, color: str | None = None) -> Outcome:
     """`who: code [colour] top TOP [COLOUR] [uno]`."""
-    move = dataclasses.replace(make_play(code, color, uno), top=c(top) if top else None,
-                               top_color=colour(top_color))
+    move = make_play(code, color, uno)._replace(top=c(top) if top else None,
+                                                top_color=colour(top_color))
     return apply(ref, ev.CardPlayed(who, move))
 
 
@@ -385,7 +383,7 @@ def test_a_draw_that_reshuffles_before_a_flip_turns_up_an_unseen_face() -> None:
     ok(play(ref, "Bob", "pu3"), "match")
     refused(flip(ref, "Cy", "puf", "g2"), "flip")
     ok(takes(ref, "Cy", st(ref)["draw_pile"]), "table-override")
-    drawn_flip = dataclasses.replace(make_play("puf"), top=c("g2"))
+    drawn_flip = make_play("puf")._replace(top=c("g2"))
     ok(apply(ref, ev.CardsDrawn("Cy", 1, False, drawn_flip)), "flip")
     s = st(ref)
     assert (s["side"], s["top"], s["color"], s["turn"]) == ("light", "g2", "green", "Dee")

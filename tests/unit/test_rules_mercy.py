@@ -3,8 +3,6 @@ Mercy sheet has it."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 from rules_helpers import (
     accept,
@@ -191,7 +189,7 @@ def test_a_knocked_out_wild_draw_color_player_does_not_win() -> None:
     """UNO FLIP! (the next player draws until the colour) with the Mercy Rule: Bob, knocked out
     before Cy records the draw, holds no cards but has not gone out."""
     ref = table("flip", start="r5", mercy=10)
-    move = dataclasses.replace(make_play("rf"), top=c("pu5"))  # the dark side turns up
+    move = make_play("rf")._replace(top=c("pu5"))  # the dark side turns up
     ok(apply(ref, ev.CardPlayed("Ann", move)), "flip")
     ok(play(ref, "Bob", "w+c", "orange"), "flip-wild-draw")
     ok(takes(ref, "Bob", 4), "mercy")

@@ -185,3 +185,17 @@ def test_the_command_line_says_the_same_with_or_without_a_snapshot(
     run("undo", sid)
     assert fresh("move", sid, moves[-1]).split(None, 1)[1] == with_snapshot.split(None, 1)[1]
     assert run("show", sid, "--moves") == fresh("show", sid, "--moves")
+
+
+@pytest.mark.parametrize("texts", [[], [""], ["round 1"], ["round 1", "dealer Ann", "Bob: r5"]],
+                         ids=repr)
+def test_the_moves_digest_is_the_one_kept_snapshots_were_made_with(texts: list[str]) -> None:
+    # The header, then each move's text after a newline: snapshots written before stay current.
+    import hashlib
+    import json
+
+    digest = hashlib.sha256(json.dumps(["s1", {"Edition": "classic"}], sort_keys=True,
+                                       ensure_ascii=False).encode())
+    for text in texts:
+        digest.update(b"\n" + text.encode())
+    assert snap.moves_digest("s1", {"Edition": "classic"}, iter(texts)) == digest.hexdigest()

@@ -59,8 +59,8 @@ class Stored:
 def long_session(edition: str, rules: str, seed: int) -> tuple[Header, list[str]]:
     """A self-play session of at least SNAPSHOT_MIN_MOVES + 20 moves, and its next move."""
     rng = random.Random(f"{edition}/{rules}/{seed}")
-    header = dataclasses.replace(random_header(rng, edition, rules, players=rng.choice((3, 4))),
-                                 scoring="rounds 60")
+    header = random_header(rng, edition, rules, players=rng.choice((3, 4)))._replace(
+        scoring="rounds 60")
     sim = SelfPlay(rng.randrange(10**9), check=False)
     sim.play_game(header, rounds=60)
     texts = [format_event(event, header) for event in sim.recorded]
@@ -297,7 +297,7 @@ def same_state(replayed: Game, restored: Game) -> None:
 def test_a_snapshot_gives_back_the_replayed_state(tmp_path: Path, edition: str, rules: str,
                                                   scoring: str, seed: int, cut: float) -> None:
     rng = random.Random(seed)
-    header = dataclasses.replace(random_header(rng, edition, rules), scoring=scoring)
+    header = random_header(rng, edition, rules)._replace(scoring=scoring)
     sim = SelfPlay(rng.randrange(10**9), check=False)
     sim.play_game(header, rounds=3)
     ref = Referee(header)

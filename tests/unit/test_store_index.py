@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 
@@ -137,8 +136,8 @@ def test_a_forged_summary_in_the_file_is_not_listed(service):
             entry["summary"] = {"round": 9, "status": "finished", "leader": "Alice",
                                 "totals": dict.fromkeys(truth.players, 10**9)}
     path.write_text(json.dumps(data), encoding="utf-8")
-    assert listed(service, rebuild=True)[sid] == dataclasses.replace(
-        truth, updated=listed(service, rebuild=True)[sid].updated)
+    assert listed(service, rebuild=True)[sid] == truth._replace(
+        updated=listed(service, rebuild=True)[sid].updated)
 
 
 def test_a_damaged_index_is_moved_aside_and_rebuilt(service):

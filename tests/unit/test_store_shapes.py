@@ -113,3 +113,49 @@ def test_any_json_in_the_index(tmp_path: Path, data: st.DataObject) -> None:
     text = shape if isinstance(shape, str) else json.dumps(shape)
     (folder / "index.json").write_text(text, encoding="utf-8")
     every_command(folder, good, victim)
+
+
+ENTRY_VALUES = (st.none() | st.booleans() | st.integers(min_value=-2, max_value=3)
+                | st.text(max_size=3) | st.sampled_from(["move", "undo", "correct", "b6"])
+                | st.lists(st.integers(0, 3) | st.booleans(), max_size=2)
+                | st.dictionaries(st.text(max_size=2), st.integers(), max_size=1))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(["seq", "ts", "kind", "text", "target", "voids",
+                                        "summary"]), ENTRY_VALUES))
+def test_reading_a_log_checks_each_entry_as_check_does(doc: dict[str, object]) -> None:
+    # `ordered` lets a plain move through without calling `check`: the same entries pass, and
+    # a bad one fails with the same message.
+    from referee.store import log
+
+    def outcome(run: object) -> str:
+        try:
+            run()  # type: ignore[operator]
+        except log.LogError as exc:
+            return str(exc)
+        return "ok"
+
+    assert outcome(lambda: log.ordered([doc])) == outcome(lambda: log.check(doc))
+
+
+def test_the_moves_in_force_are_those_each_entry_gives_in_turn() -> None:
+    # `effective` takes plain moves inline: the same list, numbers and taken-over texts as
+    # applying each entry in turn.
+    from referee.store import log
+
+    def entry(seq: int, kind: str, **fields: object) -> dict[str, object]:
+        return {"seq": seq, "ts": f"t{seq}", "kind": kind, **fields}
+
+    entries = [entry(1, "move", text="round 1"), entry(2, "move", text="dealer Ann"),
+               entry(3, "move", text="start r7"), entry(4, "undo", target=3),
+               entry(5, "move", text="start b7"), entry(6, "move", text="Bob: b5"),
+               entry(7, "correct", target=5, text="start g7", voids=[6]),
+               entry(8, "move", text="Bob: g5"), entry(9, "move", text="Cy: g1")]
+    one_by_one = log.Moves()
+    for each in entries:
+        log.apply(one_by_one, each)
+    found = log.effective(entries)
+    assert found == one_by_one and found.undone == one_by_one.undone
+    assert [move.seq for move in found] == [1, 2, 3, 4, 5]
+    assert found[3].replaced == ("Bob: b5",)
