@@ -37,13 +37,23 @@ def list_table(infos: Iterable[SessionInfo],
         rows.append([info.id, info.date or local_day(info.created), info.event or "",
                      pgettext("list", ", ").join(labels.get(info.id, ())),
                      pgettext("list", ", ").join(info.players),
-                     f"{info.edition} {info.rules}, {info.scoring}",
+                     game_name(info.edition, info.rules, info.scoring),
                      status_name(info.status), str(info.round), info.leader or "-",
                      " ".join(f"{p} {info.totals.get(p, 0)}" for p in info.players)])
     # Before measuring: a stand-in such as `\x85` is wider than what it replaces.
     rows = [[visible(cell) for cell in row] for row in rows]
     column_widths = widths(rows)
     return "".join(aligned(row, column_widths) + "\n" for row in rows)
+
+
+def game_name(edition: str, rules: str, scoring: str) -> str:
+    """The deck, the rulebook and the scoring by their names in the reader's language (`UNO
+    (108 cards), Japanese rules, 5 rounds`), as the app shows them; ids stay in the JSON."""
+    from ..engine.setup import edition_title, family_name
+    from ..engine.scoring import scoring_name
+
+    return pgettext("list", ", ").join((edition_title(edition), family_name(rules),
+                                        scoring_name(scoring)))
 
 
 def describe(info: SessionInfo) -> str:
@@ -94,9 +104,9 @@ def _show_lines(live: LiveSession, all_moves: bool) -> Iterator[str]:
     yield (_("session {id}: {labels}").format(id=live.id, labels=", ".join(labels)) if labels
            else _("session {id}").format(id=live.id))
     rules = "".join(f", {k}={v}" for k, v in h.overrides)
-    yield _("players: {players} ({edition}, rules {rules}{options}, {scoring})").format(
-        players=pgettext("list", ", ").join(h.players), edition=h.edition, rules=h.rules,
-        options=rules, scoring=h.scoring)
+    yield _("players: {players} ({game}{options})").format(
+        players=pgettext("list", ", ").join(h.players),
+        game=game_name(h.edition, h.rules, h.scoring), options=rules)
     s = in_words(live.state())
     status = status_name(live.summary()["status"])
     if s["round"] is None:

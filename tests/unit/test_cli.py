@@ -388,3 +388,19 @@ def test_new_follows_the_language_for_its_rulebook(tmp_path, monkeypatch, capsys
             headers[sid] = (live.header.rules, live.header.scoring)
     assert headers == {ja: ("jp", "rounds 5"), en: ("en", "target 500"),
                        chosen: ("en", "target 500")}
+
+
+def test_list_and_show_name_the_game_in_the_readers_language(tmp_path, monkeypatch, capsys):
+    # Issue 27: `classic jp, rounds 5` and 「ルール en」 were ids; a table reads names.
+    from referee import cli
+
+    monkeypatch.setenv("UNO_REFEREE_HOME", str(tmp_path / "home"))
+    assert cli.main(["--lang", "ja", "new", "--players", "太郎, 花子"]) == 0
+    sid = capsys.readouterr().out.strip()
+    assert cli.main(["--lang", "ja", "list"]) == 0
+    assert "UNO（108枚）、日本ルール、5回戦" in capsys.readouterr().out
+    assert cli.main(["--lang", "ja", "show", sid]) == 0
+    shown = capsys.readouterr().out
+    assert "（UNO（108枚）、日本ルール、5回戦）" in shown and "ルール jp" not in shown
+    assert cli.main(["--lang", "en", "show", sid]) == 0
+    assert "(UNO (108 cards), Japanese rules, 5 rounds)" in capsys.readouterr().out
