@@ -398,9 +398,10 @@ def test_list_and_show_name_the_game_in_the_readers_language(tmp_path, monkeypat
     assert cli.main(["--lang", "ja", "new", "--players", "太郎, 花子"]) == 0
     sid = capsys.readouterr().out.strip()
     assert cli.main(["--lang", "ja", "list"]) == 0
-    assert "UNO（108枚）、日本ルール、5回戦" in capsys.readouterr().out
+    assert "UNO（108枚）、日本ルール、5回戦" in capsys.readouterr().out  # noqa: RUF001
     assert cli.main(["--lang", "ja", "show", sid]) == 0
     shown = capsys.readouterr().out
-    assert "（UNO（108枚）、日本ルール、5回戦）" in shown and "ルール jp" not in shown
+    game = "（UNO（108枚）、日本ルール、5回戦）"  # noqa: RUF001 - the Japanese brackets
+    assert game in shown and "ルール jp" not in shown
     assert cli.main(["--lang", "en", "show", sid]) == 0
     assert "(UNO (108 cards), Japanese rules, 5 rounds)" in capsys.readouterr().out
