@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Iterable
+from keyword import iskeyword
 from types import CodeType, FunctionType
 from typing import Any, ClassVar, Protocol, cast
 
@@ -103,27 +104,30 @@ def Key(template: str) -> MessageKey:
 
     The function is generated (as dataclasses generate `__init__`) so that making a message
     costs one plain call: rulings are made on every move. Its code is compiled once for each
-    set of fields (a few hundred keys share about a hundred): compiling is what costs at start.
+    number of fields and given the key's field names: compiling each is what cost at start.
     """
     fields = tuple(dict.fromkeys(name for _, name, _, _ in string.Formatter().parse(template)
                                  if name))
-    code = _CODE.get(fields)
+    if not all(name.isidentifier() and not iskeyword(name) for name in fields):
+        raise ValueError(f"a message's fields are names: {template!r}")
+    code = _CODE.get(len(fields))
     if code is None:
-        names = ", ".join(fields)
+        names = ", ".join(f"_{n}" for n in range(len(fields)))
         source = (f"def make(*, {names}):\n    return (make, ({names},))\n" if fields
                   else "def make():\n    return (make, ())\n")
         compiled: dict[str, Any] = {}
         exec(source, compiled)
-        code = _CODE[fields] = compiled["make"].__code__
-    # Its own function, whose `make` is itself (the message's first element is its key).
+        code = _CODE[len(fields)] = compiled["make"].__code__
+    # Its own function, whose `make` is itself (the message's first element is its key), and
+    # whose keyword arguments are the fields, in order.
     namespace: dict[str, Any] = {}
-    make = namespace["make"] = FunctionType(code, namespace)
+    make = namespace["make"] = FunctionType(code.replace(co_varnames=fields), namespace)
     make.template, make.fields, make.key = template, fields, ""  # type: ignore[attr-defined]
     return cast(MessageKey, make)
 
 
-_CODE: dict[tuple[str, ...], CodeType] = {}
-"""The code of a key's function, by its fields."""
+_CODE: dict[int, CodeType] = {}
+"""The code of a key's function, by its number of fields."""
 
 
 def is_message(value: Any) -> bool:

@@ -85,7 +85,7 @@ def test_the_language_comes_from_the_flag_then_the_settings_then_the_locale() ->
 
 
 def test_keys_with_the_same_fields_are_each_their_own():
-    # Their code is compiled once for each set of fields; each key is still its own function,
+    # Their code is compiled once for each number of fields; each key is its own function,
     # which makes messages that name it, and takes exactly its fields.
     from referee.engine.messages import Key
 
@@ -101,3 +101,11 @@ def test_keys_with_the_same_fields_are_each_their_own():
     all_keys = list(CATALOGUE.values())
     assert len({id(key) for key in all_keys}) == len(all_keys)
     assert all(key(**dict.fromkeys(key.fields))[0] is key for key in all_keys)
+
+
+@pytest.mark.parametrize("template", ["{0} went out", "{class} is taken", "{player.name}"])
+def test_a_key_whose_fields_are_not_names_is_refused(template: str) -> None:
+    from referee.engine.messages import Key
+
+    with pytest.raises(ValueError):
+        Key(template)
