@@ -99,7 +99,8 @@ class MoveSuggester(Suggester):
 
     def __init__(self, referee: Callable[[], Referee]) -> None:
         # No cache of Textual's (by prefix): the same prefix completes differently after every
-        # move. The lines are kept per state instead: every key typed asks again.
+        # move. The lines are kept per state instead: the keys typed between two moves ask the
+        # referee once.
         super().__init__(use_cache=False, case_sensitive=False)
         self._referee = referee
         self._lines: tuple[Game, list[str]] | None = None
@@ -147,8 +148,7 @@ class MoveBox(LineInput):
     # text's width) is repainted, not laid out again with the whole screen.
     virtual_size = Reactive(Size(0, 0), layout=False)
 
-    def __init__(self, referee: Callable[[], Referee],
-                 preview: Callable[[str], Preview] | None = None, *,
+    def __init__(self, referee: Callable[[], Referee], preview: Callable[[str], Preview], *,
                  id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__(
             placeholder=placeholder(), suggester=MoveSuggester(referee),
@@ -180,8 +180,6 @@ class MoveBox(LineInput):
         kept = self._previewed
         if kept is not None and kept[0] == typed and kept[2].state is self._referee().state:
             return kept[1], kept[2]
-        if self._preview is None:
-            raise RuntimeError("this move box was given no session to preview moves with")
         line = self.line(typed)
         preview = self._preview(line)
         self._previewed = (typed, line, preview)
@@ -199,6 +197,5 @@ class MoveBox(LineInput):
             self.remove_class("-invalid")
         # What the line would do is asked now, between keys, rather than after the Enter; a
         # line already handed over, or one typed ahead of it, is asked when it is taken.
-        if (event.value == self.value and event.value.strip() and self._preview is not None
-                and not self.disabled):
+        if event.value == self.value and event.value.strip() and not self.disabled:
             self.preview(event.value)
