@@ -9,10 +9,11 @@ from referee.engine import Referee, edition_title, family_name, scoring_name
 from referee.engine.events import Header, PlayerWentOut, StartTurned
 from referee.engine.messages import Message
 from referee.engine.step import Step
+from referee.i18n import current as current_language
 from referee.i18n import pgettext
 from referee.notation import visible
 from referee.render import render
-from referee.service import Correction, LiveSession, Recorded, SessionService, Undone
+from referee.service import Correction, LiveSession, Preview, Recorded, SessionService, Undone
 from referee.sheet import Sheet, build_sheet
 
 from .glyphs import current
@@ -41,7 +42,23 @@ class LogEntry:
     @property
     def message(self) -> str:
         """The ruling in the language in use (the app switches language without replaying)."""
-        return render(self.parts)
+        return words(self.parts)
+
+
+_last_words: tuple[str, tuple[Message, ...], str] | None = None
+"""The last ruling put into words: its language, its parts and its words."""
+
+
+def words(parts: tuple[Message, ...]) -> str:
+    """A ruling in the language in use. The newest ruling is shown twice, under the move box
+    and in the log a frame later: its words are made once, and kept until another's are."""
+    global _last_words
+    language, last = current_language(), _last_words
+    if last is not None and last[0] == language and last[1] == parts:
+        return last[2]
+    said = render(parts)
+    _last_words = (language, parts, said)
+    return said
 
 
 def replaced_list(replaced: tuple[str, ...]) -> str:
@@ -146,9 +163,14 @@ class Sitting:
 
     # Changing the session ----------------------------------------------------------------------
 
-    def record(self, text: str) -> Recorded:
-        """Rule on a move and store it (fsync) if it holds; a refusal stores nothing."""
-        return self.live.record(text)
+    def preview(self, line: str) -> Preview:
+        """What recording `line` would do now (read and judged), changing nothing."""
+        return self.live.preview(line)
+
+    def record(self, move: str | Preview) -> Recorded:
+        """Rule on a move (or take its preview's ruling) and store it (fsync) if it holds; a
+        refusal stores nothing."""
+        return self.live.record(move)
 
     def undo(self) -> Undone:
         """Take back the last move in force; NothingToUndo if there is none."""

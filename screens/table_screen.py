@@ -15,8 +15,9 @@ from textual.widgets import Input, Static
 
 from referee.engine.state import Game
 from referee.i18n import N_, _, ngettext
+from referee.notation import from_keyboard
 from referee.render import render
-from referee.service import NothingToUndo, Recorded, SessionError
+from referee.service import NothingToUndo, Preview, Recorded, SessionError
 from referee.suggest import actor, catch_lines, misplay_instead, quick_moves
 
 from .dialogs import SERVE_KEY, CatchDialog, ChallengeDialog, Kept, RoundStartDialog, RuleDialog
@@ -28,8 +29,19 @@ from .prose import Prose
 from .round_end_screen import RoundEndScreen
 from .rules_screen import RulesScreen
 from .score_sheet_screen import ScoreSheetScreen
-from .sitting import Sitting, replaced_list
-from .widgets import Alerts, CardView, MoveBox, RulingLog, Seating, TableStatus, TurnBanner, banner
+from .sitting import Sitting, replaced_list, words
+from .widgets import (
+    Alerts,
+    CardView,
+    MoveBox,
+    RulingLog,
+    Seating,
+    TableStatus,
+    TurnBanner,
+    banner,
+    empty_line,
+    problem,
+)
 from .widgets.footer import Footer
 from .widgets.header import Header
 
@@ -110,7 +122,7 @@ class TableScreen(Screen[None]):
         yield self._log
         with Horizontal(id="entry"):
             yield self._turn
-            yield MoveBox(lambda: self.sitting.referee, id="move")
+            yield MoveBox(lambda: self.sitting.referee, self.sitting.preview, id="move")
         yield self._said
         yield Footer()
 
@@ -252,7 +264,7 @@ class TableScreen(Screen[None]):
         """The words of a stored ruling, made from its data each time they are read, so they
         follow the language."""
         def text() -> str:
-            ruling = render(result.parts)
+            ruling = words(result.parts)
             if result.replaced:
                 return _("{mark} #{seq} {move}: {ruling} [{rule}] (in place of {moves})").format(
                     mark=current().ok, seq=result.seq, move=result.text, ruling=ruling,
@@ -268,8 +280,9 @@ class TableScreen(Screen[None]):
 
     # Recording ---------------------------------------------------------------------------------
 
-    def record(self, line: str) -> Recorded | None:
-        """Rule on `line` and store it if it holds; show the ruling either way."""
+    def record(self, line: str | Preview) -> Recorded | None:
+        """Rule on `line` (or store the ruling of its preview) and store it if it holds; show
+        the ruling either way."""
         try:
             result = self.sitting.record(line)
         except SessionError as exc:
@@ -314,21 +327,23 @@ class TableScreen(Screen[None]):
         typed = event.value
         if not box.take(typed):
             return
-        checked = box.validate(typed)
-        if checked is not None and not checked.is_valid:
-            why = "; ".join(checked.failure_descriptions)
-            if not typed.strip():
-                # An empty Enter refuses nothing: it brings the next waiting move, if any.
-                self._say(lambda: _("{mark} Not a move, nothing recorded: {why}").format(
-                    mark=current().refused, why=why), "notation", "error")
-                box.done()
-                return
+        if not from_keyboard(typed).strip():
+            # An empty Enter refuses nothing: it brings the next waiting move, if any.
+            self._say(lambda: _("{mark} Not a move, nothing recorded: {why}").format(
+                mark=current().refused, why=empty_line()), "notation", "error")
+            box.done()
+            return
+        # Read and judged once, most often as it was typed (the box asks as it changes):
+        # recording stores that ruling, unless the table moved on since.
+        line, preview = box.preview(typed)
+        why = problem(typed, preview, line)
+        if why is not None:
             box.refuse(typed)
             held = box.held()
             self._say(lambda: _waiting(_("{mark} Not a move, nothing recorded: {why}").format(
                 mark=current().refused, why=why), held), "notation", "error")
             return
-        result = self.record(box.line(typed))
+        result = self.record(preview)
         if result is not None and result.note:
             box.done()
         elif result is None or not result.ok:
@@ -382,7 +397,9 @@ class TableScreen(Screen[None]):
     def _quick_moves(self) -> dict[str, str]:
         ref = self.sitting.referee
         if self._quick_at is None or self._quick_at[0] is not ref.state:
-            self._quick_at = (ref.state, quick_moves(ref))
+            # The keys stand for draws, answers, calls and catches: the referee is asked about
+            # those alone, not about every card that could go down (a hundred candidates).
+            self._quick_at = (ref.state, quick_moves(ref, ref.legal_moves(plays=False)))
         return self._quick_at[1]
 
     def _quick(self, key: str) -> None:

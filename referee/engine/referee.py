@@ -57,10 +57,11 @@ class Referee:
 
     # Questions -------------------------------------------------------------------------------
 
-    def legal_moves(self, player: str | None = None) -> list[Event]:
+    def legal_moves(self, player: str | None = None, plays: bool = True) -> list[Event]:
         """The moves the referee would accept now from `player` (default: the player the
-        table waits on), judged on what the table can see: plays, draws, answers, calls."""
-        return legal_moves(self.state, player)
+        table waits on), judged on what the table can see: plays, draws, answers, calls
+        (without the card plays unless `plays`)."""
+        return legal_moves(self.state, player, plays)
 
     def waiting_for(self) -> list[Wait]:
         """What the table waits for, most urgent first."""

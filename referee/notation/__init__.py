@@ -8,7 +8,7 @@ if TYPE_CHECKING:
     from .format import format_event, format_session
     from .keyboard import from_keyboard
     from .names import name_problem, normal_name, players_problem, visible
-    from .parse import parse_move, parse_session
+    from .parse import Reading, parse_move, parse_session, read_move
 else:
     def __getattr__(name: str) -> object:
         home = _HOMES.get(name)
@@ -22,8 +22,9 @@ else:
 _HOMES = {"NotationError": "errors", "format_event": "format", "format_session": "format",
           "from_keyboard": "keyboard", "name_problem": "names", "normal_name": "names",
           "players_problem": "names", "visible": "names", "parse_move": "parse",
-          "parse_session": "parse"}
+          "parse_session": "parse", "Reading": "parse", "read_move": "parse"}
 """The module that holds each name."""
 
-__all__ = ["NotationError", "format_event", "format_session", "from_keyboard", "name_problem",
-           "normal_name", "parse_move", "parse_session", "players_problem", "visible"]
+__all__ = ["NotationError", "Reading", "format_event", "format_session", "from_keyboard",
+           "name_problem", "normal_name", "parse_move", "parse_session", "players_problem",
+           "read_move", "visible"]

@@ -6,6 +6,7 @@ import datetime
 import functools
 import re
 from collections.abc import Callable
+from typing import NamedTuple
 
 from ..engine.events import (
     DealerNamed,
@@ -21,6 +22,7 @@ from ..engine.events import (
 from ..engine.setup import editions
 from ..i18n import _
 from .errors import NotationError
+from .format import format_event
 from .limits import check_count, check_file, check_line
 from .moves import read_action
 from .words import (
@@ -299,12 +301,27 @@ def parse_session(text: str, filename: str = "<string>") -> Session:
     return session if session is not None else Session(tags.finish(None))
 
 
-@functools.lru_cache(maxsize=4096)
+class Reading(NamedTuple):
+    """One statement read: its event, and its canonical text (what is stored)."""
+
+    event: Event
+    text: str
+
+
 def parse_move(text: str, header: Header) -> Event:
-    """Read one statement typed in the move box (`Bob: r5`, `turn Carol`, `hand Carol: 27`).
+    """Read one statement typed in the move box (`Bob: r5`, `turn Carol`, `hand Carol: 27`)."""
+    return read_move(text, header).event
+
+
+@functools.lru_cache(maxsize=4096)
+def read_move(text: str, header: Header) -> Reading:
+    """Read one statement typed in the move box, with its canonical text (`bob:R5` reads as
+    `Bob: r5`): the one read a move line gets before it is judged and stored.
 
     Events are immutable, so a statement read once is shared: opening a stored session reads
-    the same few hundred texts (`Bob: draw`, `Cy: r5`) over and over."""
+    the same few hundred texts (`Bob: draw`, `Cy: r5`) over and over. That the canonical text
+    reads back as the same event is the notation's property (format, then parse, is identity),
+    which its tests hold it to."""
     body = text.rstrip("\r\n")
     check_line(body, "<move>", 1)
     for i, ch in enumerate(body):
@@ -313,7 +330,8 @@ def parse_move(text: str, header: Header) -> Event:
     line = read_line(body, "<move>", 1)
     if not line.text:
         line.fail(0, _("expected a statement, got end of line"))
-    return _statement(line, _table_of(header), None)
+    event = _statement(line, _table_of(header), None)
+    return Reading(event, format_event(event, header))
 
 
 @functools.lru_cache(maxsize=64)

@@ -17,18 +17,27 @@ from ..engine import Referee, SetupError, changes_nothing
 from ..engine.events import Event, Header, Session
 from ..engine.messages import Quoted
 from ..engine.public import public_state
+from ..engine.ruling import Ruling
 from ..engine.scoring import ScoreSheet
 from ..engine.state import Game
 from ..engine.step import Step
 from ..i18n import N_, _
-from ..notation import NotationError, format_event, format_session, from_keyboard, parse_move
+from ..notation import (
+    NotationError,
+    Reading,
+    format_event,
+    format_session,
+    from_keyboard,
+    parse_move,
+    read_move,
+)
 from ..notation.limits import MAX_STATEMENTS, shorten
 from ..store import Move, ReadOnly, SessionError, SessionFile, plain_os_errors
 from ..store.log import last_summary
 from ..store.tags import header_of
 from . import snapshot
 from .replay import Statement, replay, rule_on, trouble_of
-from .results import Correction, LaterMove, NoSuchMove, NothingToUndo, Recorded, Undone
+from .results import Correction, LaterMove, NoSuchMove, NothingToUndo, Preview, Recorded, Undone
 from .summary import summarize
 from .trouble import INTERNAL_RULE, SYNTAX_RULE, Parts, Trouble, internal_parts
 from .words import Say
@@ -43,7 +52,7 @@ class NotCanonical(ValueError):
 
 
 def canonical(event: Event, header: Header) -> str:
-    """The event's notation; NotCanonical unless it reads back as the same event.
+    """An imported event's notation; NotCanonical unless it reads back as the same event.
 
     The stored text is what replays forever, so a text that would replay differently is refused
     at the door rather than found out on the next open.
@@ -195,42 +204,68 @@ class LiveSession:
 
     # Recording -------------------------------------------------------------------------------
 
-    def record(self, text: str) -> Recorded:
-        """Rule on one move; if it holds, store it durably, then return the ruling.
-
-        A syntax error or a refusal stores nothing and changes nothing.
-        """
-        self._check_writable()
+    def preview(self, text: str) -> Preview:
+        """What `record(text)` would answer now, changing nothing: the line read once (with
+        its canonical text) and judged once. Give it to `record` to store that ruling."""
         text = from_keyboard(text, self.header.players)
+        reading: Reading | NotationError
+        try:
+            reading = read_move(text, self.header)
+        except NotationError as exc:
+            reading = exc
+        return self._judge(text, reading)
+
+    def _judge(self, text: str, reading: Reading | NotationError) -> Preview:
+        state = self.referee.state
         # Refusals repeat what was typed: never more than a line of it.
         typed = shorten(text.strip())
+
+        def refused(answer: Recorded, ruling: Ruling | None = None) -> Preview:
+            return Preview(text, answer, reading, ruling, state)
+
         if self.trouble is not None:
             t = self.trouble
-            return Recorded(False, typed, t.rule, (Say.no_longer_holds(
-                seq=t.seq, text=shorten(t.text), why=Quoted(t.parts)),))
+            return refused(Recorded(False, typed, t.rule, (Say.no_longer_holds(
+                seq=t.seq, text=shorten(t.text), why=Quoted(t.parts)),)))
         if len(self._moves) >= MAX_STATEMENTS:
-            return Recorded(False, typed, "session", (Say.full(limit=MAX_STATEMENTS),))
+            return refused(Recorded(False, typed, "session", (Say.full(limit=MAX_STATEMENTS),)))
+        if isinstance(reading, NotationError):
+            return refused(Recorded(False, typed, SYNTAX_RULE, self._read_wrong(reading, text),
+                                    column=reading.col))
+        event, stored = reading
         try:
-            event = parse_move(text, self.header)
-            stored = canonical(event, self.header)
-        except NotationError as exc:
-            return Recorded(False, typed, SYNTAX_RULE, self._read_wrong(exc, text),
-                            column=exc.col)
-        except NotCanonical as exc:
-            return Recorded(False, typed, SYNTAX_RULE, exc.parts)
-        before = self.referee.state
-        try:
-            ruling = self.referee.apply(event)
+            ruling = self.referee.check(event)
         except Exception as exc:  # an engine bug: the move is refused and nothing changed
-            return Recorded(False, stored, INTERNAL_RULE, internal_parts(exc))
+            return refused(Recorded(False, stored, INTERNAL_RULE, internal_parts(exc)))
         parts = tuple(ruling.parts)
         if not ruling.ok:
-            return Recorded(False, stored, ruling.rule, parts)
-        if changes_nothing(before, ruling):
+            return refused(Recorded(False, stored, ruling.rule, parts), ruling)
+        if changes_nothing(state, ruling):
             # The referee takes such a line (stored sessions hold them), but the log keeps
             # what happened to the game: the table is told, nothing is stored.
-            self.referee.state = before
-            return Recorded(False, stored, ruling.rule, parts, note=True)
+            return refused(Recorded(False, stored, ruling.rule, parts, note=True), ruling)
+        return Preview(text, Recorded(True, stored, ruling.rule, parts, None, ruling.notable),
+                       reading, ruling, state)
+
+    def record(self, move: str | Preview) -> Recorded:
+        """Rule on one move (a line, or a `preview` of one); if it holds, store it durably,
+        then return the ruling.
+
+        A preview is taken as it was judged; one made before the session moved on is judged
+        again on the table as it is now (its line is not read again). A syntax error or a
+        refusal stores nothing and changes nothing.
+        """
+        self._check_writable()
+        preview = self.preview(move) if isinstance(move, str) else move
+        if preview.state is not self.referee.state:
+            preview = self._judge(preview.text, preview.reading)
+        answer, ruling = preview.answer, preview.ruling
+        if not answer.ok or ruling is None or isinstance(preview.reading, NotationError):
+            return answer
+        event, stored = preview.reading
+        before = self.referee.state
+        # What `Referee.apply` does with a ruling that holds, without ruling again.
+        self.referee.state = ruling.state
         summary = summarize(self.referee)
         fields: dict[str, Any] = {"kind": "move", "text": stored}
         if summary != self._summary:
@@ -246,8 +281,7 @@ class LiveSession:
         if self._steps is not None:
             self._steps.append(Step(number, stored, event, ruling))
         self._before = before
-        return Recorded(True, stored, ruling.rule, parts, number, ruling.notable,
-                        replaced=self._moves[-1].replaced)
+        return answer._replace(seq=number, replaced=self._moves[-1].replaced)
 
     def undo(self) -> Undone:
         """Take back the last move in force (stored as an `undo` entry)."""
@@ -311,12 +345,9 @@ class LiveSession:
             return Correction(seq, old, new, False, rule, parts, column=column), None
 
         try:
-            event = parse_move(text, self.header)
-            new = canonical(event, self.header)
+            event, new = read_move(text, self.header)
         except NotationError as exc:
             return refused(SYNTAX_RULE, self._read_wrong(exc, text), column=exc.col)
-        except NotCanonical as exc:
-            return refused(SYNTAX_RULE, exc.parts)
         if new == old:
             return refused("session", (Say.already(seq=seq, text=old),), new)
         trouble = self.trouble

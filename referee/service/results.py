@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..engine.frozen import Frozen, init
 from ..i18n import N_, _
 from ..store import SessionError
 from .trouble import Parts, Trouble
+
+if TYPE_CHECKING:
+    from ..engine.ruling import Ruling
+    from ..engine.state import Game
+    from ..notation import NotationError, Reading
 
 
 class NothingToUndo(SessionError):
@@ -68,6 +73,26 @@ class Recorded(NamedTuple):
     """Not stored because the referee accepted it but it changes nothing in the game (a late
     catch without a penalty, an UNO call that cannot apply): `ok` is False, the ruling says
     why, and nothing was refused."""
+
+
+class Preview(NamedTuple):
+    """What recording one line would do now, changing nothing (`LiveSession.preview`).
+
+    `record` takes it and stores its ruling as it stands: the line is not read nor judged
+    again, unless the session moved on since (another move, an undo, a correction), when its
+    move is judged again on the table as it is then (read once all the same).
+    """
+
+    text: str
+    """The line, as the keyboard gave it (`from_keyboard`)."""
+    answer: Recorded
+    """What `record` would answer now (no number yet): stored if `ok`, else why not."""
+    reading: Reading | NotationError
+    """The line read (its event and canonical text), or why it cannot be."""
+    ruling: Ruling | None
+    """The referee's ruling on the move, on `state`; None if it was not judged."""
+    state: Game
+    """The state the line was judged on: the preview is stale once the session left it."""
 
 
 class Undone(NamedTuple):

@@ -1,4 +1,5 @@
-"""The move box: the notation's move language, the current player's name implied, suggestions."""
+"""The move box: the notation's move language, the current player's name implied, suggestions,
+and what the line typed would do (the session service's preview), asked as it is typed."""
 
 from __future__ import annotations
 
@@ -7,15 +8,14 @@ from collections.abc import Callable
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.suggester import Suggester
-from textual.validation import ValidationResult, Validator
 from textual.widgets import Input
 
 from referee.engine import Referee
+from referee.engine.state import Game
 from referee.i18n import _
-from referee.notation import NotationError, from_keyboard, parse_move
-from referee.notation.error_words import Say as Reading
-from referee.notation.keyboard import kana_mode
+from referee.notation import NotationError, from_keyboard
 from referee.render import render
+from referee.service import Preview
 from referee.suggest import actor, completions
 
 from ..glyphs import current
@@ -76,43 +76,45 @@ def _catch_target(move: str, ref: Referee) -> str:
     return move
 
 
-class MoveValidator(Validator):
-    """Syntax only: the line must read as one statement of the notation.
+def problem(typed: str, preview: Preview, line: str) -> str | None:
+    """Why `typed` is not a move, its column counted in what was typed (the box may have put
+    the player's name before it, making `line`); None if it reads as one statement.
 
-    The engine's ruling is not asked for here: the engine rules by applying a move, and a
-    validator must not change anything. The screen records a move that reads well through the
-    service, which stores nothing when the engine refuses it, and shows that ruling in place.
-    """
+    Only the notation is judged here: what the referee says of a move that reads well is its
+    ruling, shown when the screen records it."""
+    reading = preview.reading
+    if not isinstance(reading, NotationError):
+        return None
+    implied = len(line) - len(from_keyboard(typed).strip())
+    said = _("column {column}: {problem}").format(column=max(reading.col - implied, 1),
+                                                 problem=reading.message)
+    # What the service adds to a line that does not read (typed in kana mode: switch to 英数).
+    more = render(tuple(preview.answer.parts[1:]))
+    return f"{said} {more}" if more else said
 
-    def __init__(self, referee: Callable[[], Referee]) -> None:
-        super().__init__()
-        self._referee = referee
 
-    def validate(self, value: str) -> ValidationResult:
-        ref = self._referee()
-        line = expand(value, ref)
-        if not line:
-            return self.failure(_("Type a move, e.g. `r5`, `w+4 blue`, `draw` or "
-                                  "`Carol: catch Dave`"))
-        try:
-            parse_move(line, ref.header)
-        except NotationError as exc:
-            implied = len(line) - len(from_keyboard(value, ref.players).strip())
-            column = max(exc.col - implied, 1)
-            said = _("column {column}: {problem}").format(column=column, problem=exc.message)
-            if kana_mode(line, ref.players):
-                said += " " + render((Reading.kana_mode(),))
-            return self.failure(said)
-        return self.success()
+def empty_line() -> str:
+    """What an empty line is told."""
+    return _("Type a move, e.g. `r5`, `w+4 blue`, `draw` or `Carol: catch Dave`")
 
 
 class MoveSuggester(Suggester):
     """Completes what was typed from the moves the table could make now (`hints.completions`)."""
 
     def __init__(self, referee: Callable[[], Referee]) -> None:
-        # No cache: the same prefix completes differently after every move.
+        # No cache of Textual's (by prefix): the same prefix completes differently after every
+        # move. The lines are kept per state instead: the keys typed between two moves ask the
+        # referee once.
         super().__init__(use_cache=False, case_sensitive=False)
         self._referee = referee
+        self._lines: tuple[Game, list[str]] | None = None
+
+    def lines(self, ref: Referee) -> list[str]:
+        """`hints.completions` of the referee's state, asked once per state (a state the
+        referee ruled on never changes)."""
+        if self._lines is None or self._lines[0] is not ref.state:
+            self._lines = (ref.state, completions(ref))
+        return self._lines[1]
 
     async def get_suggestion(self, value: str) -> str | None:
         if not value.strip():
@@ -122,7 +124,7 @@ class MoveSuggester(Suggester):
         ref = self._referee()
         who = actor(ref)
         prefix = f"{who}: ".casefold() if who else None
-        for line in completions(ref):
+        for line in self.lines(ref):
             folded = line.casefold()
             if folded.startswith(value):
                 return line
@@ -150,23 +152,42 @@ class MoveBox(LineInput):
     # text's width) is repainted, not laid out again with the whole screen.
     virtual_size = Reactive(Size(0, 0), layout=False)
 
-    def __init__(self, referee: Callable[[], Referee], *,
+    def __init__(self, referee: Callable[[], Referee], preview: Callable[[str], Preview], *,
                  id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__(
-            placeholder=placeholder(),
-            suggester=MoveSuggester(referee), validators=[MoveValidator(referee)],
-            # Checked by the screen when it takes the line, not at the Enter: in a burst the
-            # moves typed before it are recorded by then, and the implied player follows them.
+            placeholder=placeholder(), suggester=MoveSuggester(referee),
+            # Judged by the screen when it takes the line (`preview`), not at the Enter: in a
+            # burst the moves typed before it are recorded by then, and the implied player
+            # follows them.
             validate_on=[], select_on_focus=False, id=id,
         )
         # A steady cursor: a blinking one repaints the screen twice a second, and a repaint
         # just before an Enter holds the frame with the ruling back until the next one.
         self.cursor_blink = False
         self._referee = referee
+        self._preview = preview
+        self._previewed: tuple[str, str, Preview] | None = None
+        """The last line previewed: as typed, as expanded, and what recording it would do."""
 
     def line(self, typed: str | None = None) -> str:
         """The move line for `typed` (else what the box holds), with the implied player's name."""
         return expand(self.value if typed is None else typed, self._referee())
+
+    def preview(self, typed: str) -> tuple[str, Preview]:
+        """The move line for `typed` and what recording it would do now (the session service's
+        `preview`: read and judged, nothing changed).
+
+        Asked as the line is typed, so that Enter finds it ready: a line is expanded, read and
+        judged once for as long as the table stays as it was, and again once it moved on (the
+        implied player may be another by then).
+        """
+        kept = self._previewed
+        if kept is not None and kept[0] == typed and kept[2].state is self._referee().state:
+            return kept[1], kept[2]
+        line = self.line(typed)
+        preview = self._preview(line)
+        self._previewed = (typed, line, preview)
+        return line, preview
 
     def refuse(self, typed: str) -> None:
         """Put the refused line back, shown as refused (the engine said no); an edit clears it."""
@@ -178,3 +199,7 @@ class MoveBox(LineInput):
         # emptying after a hand-over is announced when the screen takes the line).
         if event.value != self.given_back and event.value == self.value:
             self.remove_class("-invalid")
+        # What the line would do is asked now, between keys, rather than after the Enter; a
+        # line already handed over, or one typed ahead of it, is asked when it is taken.
+        if event.value == self.value and event.value.strip() and not self.disabled:
+            self.preview(event.value)

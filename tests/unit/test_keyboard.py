@@ -167,19 +167,23 @@ def test_a_total_with_its_counter_is_a_hand_in_the_round_end_form() -> None:
     assert hand_value(ref, "太郎", "赤5、緑ドロー2")[::2] == (True, 25)
 
 
-def test_the_move_box_reads_japanese_and_hints_at_kana_mode() -> None:
+def test_the_move_box_reads_japanese_and_hints_at_kana_mode(tmp_path: Path) -> None:
     from referee import i18n
-    from screens.widgets.move_box import MoveValidator
+    from screens.widgets.move_box import problem
 
-    ref = Referee(Header(edition="classic", players=("太郎", "花子", "キャロル")))
-    for move in OPENING:
-        assert ref.apply(parse_move(move, ref.header)).ok
-    assert expand("赤５　うの", ref) == "花子: r5 uno"
-    validator = MoveValidator(lambda: ref)
-    assert validator.validate("赤５　うの").is_valid
-    i18n.use("ja")
-    try:
-        failed = validator.validate("ｄらｗ")
-    finally:
-        i18n.use("en")
-    assert not failed.is_valid and "英数モード" in " ".join(failed.failure_descriptions)
+    service = SessionService(tmp_path / "data")
+    sid = service.create(HEADER)
+    with service.open(sid) as live:
+        for move in OPENING:
+            assert live.record(move).ok
+        ref = live.referee
+        assert expand("赤５　うの", ref) == "花子: r5 uno"
+        line = expand("赤５　うの", ref)
+        assert problem("赤５　うの", live.preview(line), line) is None
+        i18n.use("ja")
+        try:
+            line = expand("ｄらｗ", ref)
+            said = problem("ｄらｗ", live.preview(line), line)
+        finally:
+            i18n.use("en")
+    assert said is not None and "英数モード" in said
