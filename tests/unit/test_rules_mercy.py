@@ -6,7 +6,11 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from rules_helpers import (
+
+from referee.engine import Referee, SetupError
+from referee.engine import events as ev
+from referee.engine.setup import resolve, rules_in_force
+from tests.unit.rules_helpers import (
     accept,
     apply,
     c,
@@ -28,10 +32,6 @@ from rules_helpers import (
     turn_up,
     uno,
 )
-
-from referee.engine import Referee, SetupError
-from referee.engine import events as ev
-from referee.engine.setup import resolve, rules_in_force
 
 THREE = ("Ann", "Bob", "Cy")
 
