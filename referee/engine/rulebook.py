@@ -371,7 +371,7 @@ SESSION = rule(
     "the header.",
     NOTATION,
 )
-TARGETS = rule(
+TARGET = rule(
     "target",
     "Only a card that names a player takes a target (`@NAME`): Wild Swap Hands, the targeted "
     "Wilds, a Seven-O 7.",

@@ -24,7 +24,7 @@ from .rulebook import (
     GOING_OUT,
     MATCH,
     RESHUFFLE,
-    TARGETS,
+    TARGET,
     TURN_ORDER,
     WD4_GUILTY,
     WILD_COLOR,
@@ -171,7 +171,7 @@ def check_card(g: Game, t: Table, seat: int, play: Play, drawn: bool = False) ->
     if kind is not None and kind.check is not None:
         kind.check(g, t, seat, play, t.hands[seat] - count)
     elif play.target is not None:
-        raise Refusal(TARGETS, Say.takes_no_target(card=face))
+        raise Refusal(TARGET, Say.takes_no_target(card=face))
     if t.hands[seat] < 1:
         raise Refusal(TURN_ORDER, Say.no_cards(player=t.players[seat]))
     same = 1 + play.extra.count(face) if play.extra else 1

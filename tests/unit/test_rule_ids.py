@@ -83,13 +83,13 @@ def test_every_rule_id_is_declared_in_the_source() -> None:
 
 
 def test_every_rule_id_is_defined_once_under_one_constant() -> None:
-    """One constant per id (an edition's or a house rule's own texts of an id are more variants
-    of it, bare or under the same name), and a constant's name is that rule's alone: no option,
-    no other rule."""
+    """One constant per id, named as the id is (`uno-window`: `UNO_WINDOW`; an edition's or a
+    house rule's own texts of an id are more variants of it, bare or under the same name), and
+    that name is the rule's alone: no option, no other rule."""
     problems = []
     for rid in sorted(SOURCE.declared):
         names = SOURCE.constants.get(rid, set())
-        if len(names) != 1:
+        if names != {rid.upper().replace("-", "_")}:
             problems.append(f"{rid}: constants {sorted(names)} at {SOURCE.declared[rid]}")
         for name in names:
             others = set(SOURCE.bound[name]) - {f"rule {rid}"}
