@@ -21,7 +21,7 @@ from ..engine.messages import Colour, Key, Messages, words
 from ..engine.rulebook import CONSERVATION, WILD_COLOR
 from ..engine.rules import RuleId, rule
 from ..engine.ruling import Refusal
-from ..engine.sources import FLIP_MANUAL, FLIP_SHEET, JA_WIKIPEDIA, TABLE_DEFAULT
+from ..engine.sources import FLIP_MANUAL, FLIP_SHEET, JA_WIKIPEDIA, NOTATION, TABLE_DEFAULT
 from ..engine.state import NO_KNOWN, Game, Kind, OwedDraw, PendingDraw, Said, Table
 from ..engine.units import Edition, register
 from ..i18n import N_
@@ -72,14 +72,15 @@ rule("flip-guilty", "Guilty: the offender takes the card back, draws 2 and must 
 FLIP_INNOCENT = rule("flip-innocent", "Innocent: the challenger draws 4 for a Wild Draw Two, or "
                      "2 and then until the colour for a Wild Draw Color, and misses their turn.",
                      f"{FLIP_SHEET}; {_CHALLENGE}", unit="flip")
-rule("flip-reshuffle", "When the draw pile runs out, the discard pile except its top card becomes "
+rule("reshuffle", "When the draw pile runs out, the discard pile except its top card becomes "
      "the new draw pile, turned so that the side in play faces down.",
      "Table default: no published rule says which side faces down after a reshuffle",
      table_default=True, unit="flip")
-rule("flip-score", "Hands are scored on the side showing at the round's end: numbers at face "
-     "value, Draw One 10, Draw Five, Reverse, Skip and Flip 20, Skip Everyone 30, Wild 40, Wild "
-     "Draw Two 50, Wild Draw Color 60.", f"{FLIP_SHEET}; {FLIP_MANUAL}, 「ウノフリップとは?」",
-     unit="flip")
+rule("round-hands", "Each loser's remaining cards are entered; their number must equal the "
+     "tracked count and no card may exceed its copies. Hands are scored on the side showing at "
+     "the round's end: numbers at face value, Draw One 10, Draw Five, Reverse, Skip and Flip 20, "
+     "Skip Everyone 30, Wild 40, Wild Draw Two 50, Wild Draw Color 60.",
+     f"{NOTATION}; {FLIP_SHEET}; {FLIP_MANUAL}, 「ウノフリップとは?」", unit="flip")
 rule("start-card", "Flip start card (light side): Draw One makes the first player draw 1 and "
      "miss their turn; Reverse, Skip and Wild as in classic UNO; a Wild Draw Two is returned and "
      "another card turned, and so is a Flip (table default).",

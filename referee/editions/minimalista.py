@@ -3,17 +3,11 @@
 from __future__ import annotations
 
 from ..engine.deck import classic_family
-from ..engine.rules import rule
 from ..engine.sources import JA_WIKIPEDIA
 from ..engine.units import Edition, register
 from ..i18n import N_
 
 _REPORTED = f"Composition as reported by {JA_WIKIPEDIA}, 関連商品"
-
-MINIMALISTA = rule("minimalista", "Minimalista: classic rules and scoring; the deck has 8 plain "
-                   "Wilds and no special Wilds (112 cards).",
-                   _REPORTED, table_default=True,
-                   unit="minimalista")
 
 
 @register

@@ -28,8 +28,8 @@ from .rulebook import (
     UNO_CATCH,
     UNO_FALSE_CATCH,
     UNO_LATE,
-    UNO_LATE_CATCH,
     UNO_PASSIVE,
+    UNO_WINDOW,
 )
 from .rules import RuleId
 from .ruling import Refusal
@@ -113,7 +113,7 @@ def on_catch(g: Game, event: PlayerCaught, said: Said) -> tuple[RuleId, bool]:
         why, rule = closed, UNO_PASSIVE
     elif closed is not None:
         said.append(Say.too_late(why=closed))
-        return UNO_LATE_CATCH, False
+        return UNO_WINDOW, False
     else:
         why = Say.called_uno(player=names[target])
     said.append(Say.false_catch(why=why))

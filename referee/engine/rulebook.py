@@ -176,20 +176,16 @@ UNO_CALL = rule(
 UNO_WINDOW = rule(
     "uno-window",
     "A missed UNO can be caught until the next turn action by another player (a play, a draw, "
-    "accept or challenge).",
+    "accept or challenge); a catch after that is too late: no penalty for anyone.",
     f"{EN_SHEET}; {OLD_RULES}",
     when=(("uno-window", "next-action"),),
 )
 rule(
     "uno-window",
-    "A missed UNO can be caught until another player puts down a card.",
+    "A missed UNO can be caught until another player puts down a card; a catch after that is "
+    "too late: no penalty for anyone.",
     f"{JP_MANUAL}, 「罰則と反則」",
     when=(("uno-window", "next-discard"),),
-)
-UNO_LATE_CATCH = rule(
-    "uno-late-catch",
-    "A catch after the window closed is too late: no penalty for anyone.",
-    CALLING_UNO,
 )
 UNO_CATCH = rule(
     "uno-catch",
@@ -375,8 +371,8 @@ SESSION = rule(
     "the header.",
     NOTATION,
 )
-TARGETS = rule(
-    "swap-hands",
+TARGET = rule(
+    "target",
     "Only a card that names a player takes a target (`@NAME`): Wild Swap Hands, the targeted "
     "Wilds, a Seven-O 7.",
     NOTATION,

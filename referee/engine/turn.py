@@ -23,7 +23,8 @@ from .rulebook import (
     DRAWN_CARD_ONLY,
     GOING_OUT,
     MATCH,
-    TARGETS,
+    RESHUFFLE,
+    TARGET,
     TURN_ORDER,
     WD4_GUILTY,
     WILD_COLOR,
@@ -170,7 +171,7 @@ def check_card(g: Game, t: Table, seat: int, play: Play, drawn: bool = False) ->
     if kind is not None and kind.check is not None:
         kind.check(g, t, seat, play, t.hands[seat] - count)
     elif play.target is not None:
-        raise Refusal(TARGETS, Say.takes_no_target(card=face))
+        raise Refusal(TARGET, Say.takes_no_target(card=face))
     if t.hands[seat] < 1:
         raise Refusal(TURN_ORDER, Say.no_cards(player=t.players[seat]))
     same = 1 + play.extra.count(face) if play.extra else 1
@@ -266,6 +267,9 @@ def on_draw(g: Game, event: CardsDrawn, said: Said) -> tuple[RuleId, bool]:
     drawn, reshuffled = t.draw(seat, event.count)
     if reshuffled:
         said.append(Say.reshuffled())
+        if rule == DRAW_ONE:
+            # The draw pile ran out: what this draw turned on is the reshuffle.
+            rule = RESHUFFLE
     if event.play is not None:
         allowed = check_card(g, t, seat, event.play, drawn=True)
         return put_down(g, t, seat, event.play, said, drawn, allowed)
@@ -323,7 +327,7 @@ def put_down(g: Game, t: Table, seat: int, play: Play, said: Said, drawn: int | 
     if allowed is not None and rule == MATCH:
         rule = allowed
     for hook in setup.hooks.after_play:
-        hook(g, t, seat, face, said)
+        rule = hook(g, t, seat, face, said) or rule
     left = t.hands[seat]
     if left == 0 and t.pending is not None and setup.draws_wait is not None:
         no_stack_offer(said)

@@ -109,8 +109,10 @@ class Unit:
         """Refuse a draw of `count` cards this unit does not allow, before they are drawn
         (`until`: a draw until a colour, which the table counted)."""
 
-    def after_play(self, g: Game, t: Table, seat: int, face: Card, said: Said) -> None:
-        """After a card's effect, before UNO and going out are ruled on."""
+    def after_play(self, g: Game, t: Table, seat: int, face: Card, said: Said) -> RuleId | None:
+        """After a card's effect, before UNO and going out are ruled on. Returns the rule the
+        ruling then rests on, or None if the unit had nothing to do."""
+        return None
 
     def settle(self, g: Game, t: Table, said: Said, implied: bool) -> RuleId | None:
         """After an event (`implied`: after an implied accept, before the move that implied

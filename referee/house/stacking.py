@@ -25,7 +25,7 @@ from ..i18n import N_
 KEY = option("stacking", ("off", "same", "progressive", "higher"), "off", "off",
              "Stacking draw cards on draw cards.",
              f"Not official: {NO_STACKING}; {EN_SHEET}, House Rules: Stacking")
-STACK_CHALLENGE = option(
+STACK_CHALLENGE_KEY = option(
     "stack-challenge", ("on", "off"), "on", "on",
     "Under stacking, whether a Wild Draw Four played into a stack may be challenged: on, as in "
     "the digital games; off, as in Japanese Wikipedia's house rules.",
@@ -42,14 +42,14 @@ rule("stacking", "Progressive stacking: as same-card stacking, and a Wild Draw F
 rule("stacking", "Stacking by value: any draw card of equal or higher draw value may go on a "
      "pending draw, whatever its colour; the player who does not stack draws the total.",
      NO_MERCY_SHEET, when=((KEY, "higher"),), unit=KEY)
-STACKED_WD4 = rule("stack-challenge", "A stacked Wild Draw Four can still be challenged: guilty, "
-                   "its player draws 4 for every Wild Draw Four in the stack; innocent, the "
-                   "challenger draws the whole stack plus 2.",
-                   f"{JA_WIKIPEDIA}, コンピュータゲーム",
-                   when=(("challenge", "on"), (STACK_CHALLENGE, "on")), unit=KEY)
+STACK_CHALLENGE = rule("stack-challenge", "A stacked Wild Draw Four can still be challenged: "
+                       "guilty, its player draws 4 for every Wild Draw Four in the stack; "
+                       "innocent, the challenger draws the whole stack plus 2.",
+                       f"{JA_WIKIPEDIA}, コンピュータゲーム",
+                       when=(("challenge", "on"), (STACK_CHALLENGE_KEY, "on")), unit=KEY)
 rule("stack-challenge", "A Wild Draw Four played into a stack cannot be challenged: its victim "
      "stacks or draws the total.", f"{JA_WIKIPEDIA}, ハウスルール",
-     when=(("challenge", "on"), (STACK_CHALLENGE, "off")), unit=KEY)
+     when=(("challenge", "on"), (STACK_CHALLENGE_KEY, "off")), unit=KEY)
 
 
 class Say(Messages, namespace="stacking"):
@@ -81,7 +81,7 @@ class Stacking(HouseRule):
 
     def __init__(self, values: Mapping[str, str]) -> None:
         self.mode = values[KEY]
-        self.stacked_challenge = values[STACK_CHALLENGE] == "on"
+        self.stacked_challenge = values[STACK_CHALLENGE_KEY] == "on"
 
     def answer_pending(self, g: Game, t: Table, seat: int, pending: PendingDraw,
                        face: Card) -> bool:
@@ -106,4 +106,4 @@ class Stacking(HouseRule):
 
     def check_challenge(self, g: Game, t: Table, pending: PendingDraw) -> None:
         if not self.stacked_challenge and pending.amount > pending.card.draws:
-            raise Refusal(STACKED_WD4, Say.into_stack(amount=pending.amount))
+            raise Refusal(STACK_CHALLENGE, Say.into_stack(amount=pending.amount))

@@ -11,6 +11,7 @@ import sys
 import tempfile
 import threading
 from collections.abc import Sequence
+from typing import Self
 from urllib.parse import urlsplit
 
 from ..i18n import _
@@ -104,7 +105,7 @@ class ServeProcess:
         if proc.stdout is not None:
             proc.stdout.close()
 
-    def __enter__(self) -> ServeProcess:
+    def __enter__(self) -> Self:
         self.start()
         return self
 

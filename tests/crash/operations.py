@@ -29,8 +29,6 @@ import sys
 import traceback
 from typing import NamedTuple
 
-from killing import arm, counted, said, wait_for
-
 from referee.engine import Referee
 from referee.engine.events import Header
 from referee.notation import format_event
@@ -40,6 +38,7 @@ from referee.service.sessions import UPDATE
 from referee.stats.league import change_league
 from referee.store import settings
 from referee.store.cache import cache_dir
+from tests.crash.killing import arm, counted, said, wait_for
 
 HEADER = Header(edition="classic", players=("Ann", "Bob", "Cy", "Dee"), scoring="rounds 8")
 FIRST_GUESS = 40

@@ -18,11 +18,10 @@ import signal
 import sys
 import traceback
 
-from killing import arm, said, wait_for
-
 from referee.render import render
 from referee.service import SessionService
 from referee.store.cache import cache_dir
+from tests.crash.killing import arm, said, wait_for
 
 RECORDING = 60
 """How many file operations past the opening a recording kill may land at (a move makes a few:

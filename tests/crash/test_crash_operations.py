@@ -54,8 +54,8 @@ def leftovers(service: SessionService) -> list[str]:
                   if n.endswith(".lock") and n[:-5] + ".json" not in names]
     for folder in (service.layout.root, settings.settings_path().parent):
         stale += [n for n in os.listdir(folder) if n.endswith(".tmp")]
-    for folder, _, names in os.walk(cache_dir()):
-        stale += [os.path.join(folder, n) for n in names if n.endswith(".tmp")]
+    for walked, _, names in os.walk(cache_dir()):
+        stale += [os.path.join(walked, n) for n in names if n.endswith(".tmp")]
     return stale
 
 

@@ -9,6 +9,9 @@ from typing import TYPE_CHECKING
 from referee.engine.cards import Card, card
 from referee.engine.deck import Deck
 
+if TYPE_CHECKING:
+    from .draws_model import Pending
+
 
 def flip_pairing(rng: random.Random, edition: Deck
                  ) -> tuple[dict[Card, Card], dict[Card, Card]]:
@@ -43,7 +46,7 @@ class EditionRules:
     color: str | None
     turn: int | None
     winner: int | None
-    pending: object
+    pending: Pending | None
     must_play: int | None
     held_at_wd4: list[Card]
     catchable: set[int]

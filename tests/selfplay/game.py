@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from referee.engine.cards import LIGHT_COLORS, Card
 from referee.engine.deck import Deck
@@ -246,9 +246,9 @@ class RealGame(EditionRules, DrawRules):
             self.turn = nxt
             passive = True
         elif kind == "0" and seven_o:
-            old = list(self.hands)
+            before = list(self.hands)
             for s in self.seated():
-                self.hands[self.step(s)] = old[s]
+                self.hands[self.step(s)] = before[s]
             self.catchable.clear()
             self.missed.clear()
             self._passive(self.seated())
@@ -281,7 +281,7 @@ class RealGame(EditionRules, DrawRules):
         self.missed.clear()
         self._passive(seats)
 
-    def _passive(self, seats: range | tuple[int, ...]) -> None:
+    def _passive(self, seats: Iterable[int]) -> None:
         if self.options["uno-on-passive"] == "yes":
             self.catchable.update(s for s in seats if len(self.hands[s]) == 1)
 

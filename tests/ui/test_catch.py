@@ -50,7 +50,7 @@ async def test_the_catcher_is_named_remembered_and_undone_in_one_key(make_app, s
         assert isinstance(app.screen, CatchDialog)
         catchers = app.screen.query_one("#catchers", OptionList)
         # Nobody has caught yet: the player the table waits on is offered first.
-        assert catchers.highlighted_option.id == "Dev"
+        assert catchers.highlighted_option is not None and catchers.highlighted_option.id == "Dev"
         assert [option.id for option in catchers.options] == ["Ben", "Chika", "Dev"]
         # Escape records nothing.
         await pilot.press("escape")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Input
 
 from referee.store import settings
 from screens.dialogs import ActionsMenu, CatchDialog
@@ -64,7 +65,7 @@ async def test_the_menu_closes_with_escape_or_its_own_key_and_letters_are_not_ty
             await pilot.press("q", closing)
             await pilot.pause()
             assert isinstance(app.screen, TableScreen)
-            assert app.screen.query_one("#move").value == ""
+            assert app.screen.query_one("#move", Input).value == ""
 
 
 async def test_the_sessions_screen_without_f_keys(make_app, service):

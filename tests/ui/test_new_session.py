@@ -10,6 +10,7 @@ from referee.service.replay import replay_session
 from screens.new_session_screen import NewSessionScreen
 from screens.round_end_screen import check_hand
 from screens.table_screen import TableScreen
+from screens.widgets import PlayerList
 from screens.widgets.options_form import OptionsForm
 
 from .conftest import text_of, type_line
@@ -21,7 +22,7 @@ def test_the_form_asks_the_referee_about_names():
     assert name_problem("Bo:b", []) == ("a name cannot contain ':' (U+003A COLON), character 3 "
                                         "of 'Bo:b'")
     assert name_problem("x" * 25, []) == "a name has at most 24 characters (25 typed)"
-    assert name_problem("BOB", ["Bob"]).startswith("Bob is already at the table")
+    assert str(name_problem("BOB", ["Bob"])).startswith("Bob is already at the table")
 
 
 async def open_form(pilot) -> NewSessionScreen:
@@ -41,7 +42,7 @@ async def test_the_form_refuses_what_cannot_be_refereed_with_a_precise_message(m
         assert "a name cannot contain '#'" in text_of(pilot, "#name-problem")
         await pilot.press("enter")
         await pilot.pause()
-        assert form.query_one("PlayerList").players == []
+        assert form.query_one(PlayerList).players == []
         form.query_one("#name", Input).value = "Ann"
         await pilot.press("enter")
         await pilot.press("f2")
@@ -68,8 +69,10 @@ async def test_options_follow_the_rulebook_until_edited_and_become_rule_lines(ma
     async with app.run_test(size=(80, 24)) as pilot:
         form = await open_form(pilot)
         options = form.query_one(OptionsForm)
+        row = form.query_one("#opt-late-uno").parent
+        assert row is not None and row.parent is not None
         assert "(no official rule; table default)" in str(
-            form.query_one("#opt-late-uno").parent.parent.query_one(".meaning").render())
+            row.parent.query_one(".meaning").render())
         form.query_one("#opt-uno-penalty", Input).value = "4"
         await pilot.pause()  # a person's edit arrives before their next one
         form.query_one("#rules", Select).value = "jp"

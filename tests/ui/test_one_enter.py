@@ -14,6 +14,7 @@ from referee.engine.events import CardPlayed, Event
 from referee.notation import format_event
 from screens.table_screen import TableScreen
 from screens.widgets import MoveBox
+from screens.widgets.ruling_log import RulingLog
 
 from .conftest import settle
 
@@ -85,7 +86,7 @@ async def test_one_enter_reads_judges_and_words_its_move_once(make_app, demo, mo
         await pilot.press("enter")
         await settle(pilot, lambda: len(table.sitting.log) > seq
                      and str(table.query_one("#verdict").render()).startswith("✓")
-                     and table.query_one("RulingLog").option_count > seq,
+                     and table.query_one(RulingLog).option_count > seq,
                      "the move recorded, its ruling under the box and in the log")
         recorded = table.sitting.log[-1]
         assert recorded.text == line

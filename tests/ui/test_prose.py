@@ -76,7 +76,7 @@ def _catalogue_texts() -> list[str]:
                 strings = message.string if isinstance(message.string, tuple) else (
                     message.string,)
                 for text in strings:
-                    if not text:
+                    if not isinstance(text, str) or not text:
                         continue
                     filled = re.sub(r"\{(\w+)[^{}]*\}",
                                     lambda m: str(samples.get(m.group(1), "値")), text)

@@ -63,8 +63,9 @@ def rasterise(lines: list[list[Segment]], ambiguous_wide: bool) -> memoryview:
 
 
 def decode(picture: memoryview) -> list[str]:
-    found = zxingcpp.read_barcodes(picture, formats=zxingcpp.BarcodeFormat.QRCode,
-                                   try_invert=False)
+    found = zxingcpp.read_barcodes(
+        picture, formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode),
+        try_invert=False)
     return [code.text for code in found]
 
 

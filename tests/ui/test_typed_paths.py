@@ -54,6 +54,7 @@ async def test_typed_paths_in_the_app_are_messages(make_app, service, tmp_path):
                             ("sheet\0.md", "NUL")):
             app.screen.query_one("#path", Input).value = typed
             await pilot.press("f2")
-            await settle(pilot, lambda said=said: said in text_of(pilot, "#exported"),
-                         f"the export's reason for {typed!r}")
+            def exported(said: str = said) -> bool:
+                return said in text_of(pilot, "#exported")
+            await settle(pilot, exported, f"the export's reason for {typed!r}")
     assert not list(tmp_path.glob("sheet*"))

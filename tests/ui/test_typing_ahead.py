@@ -9,7 +9,7 @@ from textual.widgets import Input
 from referee.service import SessionService
 from screens.round_end_screen import RoundEndScreen
 from screens.table_screen import TableScreen
-from screens.widgets import MoveBox
+from screens.widgets import MoveBox, PlayerList
 
 from .test_new_session import open_form
 
@@ -44,7 +44,7 @@ async def test_names_typed_ahead_are_each_a_player_in_order(make_app, size):
         form = await open_form(pilot)
         burst(app, "Ana\nBen\nCy\nDee\n")
         await pilot.pause()
-        assert form.query_one("PlayerList").players == ["Ana", "Ben", "Cy", "Dee"]
+        assert form.query_one(PlayerList).players == ["Ana", "Ben", "Cy", "Dee"]
         assert form.query_one("#name", Input).value == ""
 
 
@@ -55,7 +55,7 @@ async def test_a_pasted_list_of_names_seats_each_line_in_order(make_app, size):
         form = await open_form(pilot)
         paste(app, "Ana\r\nBen\n\nCy\nDe")
         await pilot.pause()
-        seats = form.query_one("PlayerList")
+        seats = form.query_one(PlayerList)
         # A blank line is no name; the last line, without its Enter, waits in the box.
         assert seats.players == ["Ana", "Ben", "Cy"]
         box = form.query_one("#name", Input)
@@ -71,7 +71,7 @@ async def test_a_refused_name_stops_the_names_after_it_which_come_back_in_turn(m
         form = await open_form(pilot)
         burst(app, "Ana\nAna\nBen\nCy\n")
         await pilot.pause()
-        seats = form.query_one("PlayerList")
+        seats = form.query_one(PlayerList)
         box = form.query_one("#name", Input)
         assert seats.players == ["Ana"]
         assert box.value == "Ana"
@@ -199,7 +199,7 @@ async def test_a_whole_table_typed_at_full_speed(make_app, service, size, player
         form = await open_form(pilot)
         burst(app, "".join(f"{name}\n" for name in names))
         await pilot.pause()
-        assert form.query_one("PlayerList").players == names
+        assert form.query_one(PlayerList).players == names
         await pilot.press("f2")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)

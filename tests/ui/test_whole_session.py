@@ -13,7 +13,7 @@ from screens.round_end_screen import RoundEndScreen
 from screens.score_sheet_screen import ScoreSheetScreen
 from screens.sessions_screen import SessionsScreen
 from screens.table_screen import TableScreen
-from screens.widgets import MoveBox
+from screens.widgets import MoveBox, PlayerList
 
 from .conftest import text_of, type_line
 
@@ -71,7 +71,7 @@ async def test_a_whole_session_from_new_session_to_exported_sheet(make_app, serv
         seats.highlighted = 1
         await pilot.click("#up")
         await pilot.pause()
-        assert form.query_one("PlayerList").players == ["Ana", "Ben", "Chika", "Dev"]
+        assert form.query_one(PlayerList).players == ["Ana", "Ben", "Chika", "Dev"]
         form.query_one("#event", Input).value = "Pilot night"
         form.query_one("#limit", Input).value = "100"
         form.query_one("#dealer", Select).value = "Dev"

@@ -45,7 +45,7 @@ def test_japanese_texts_use_no_ambiguous_width_characters() -> None:
     """Terminals set up for Japanese draw East Asian Ambiguous characters two cells wide."""
     bad = {}
     for message in build.merged("ja"):
-        strings = [message.string] if isinstance(message.string, str) else message.string
+        strings = [message.string] if isinstance(message.string, str) else (message.string or ())
         for text in strings:
             wide = {ch for ch in text if unicodedata.east_asian_width(ch) == "A"}
             if wide:

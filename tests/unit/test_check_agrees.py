@@ -28,7 +28,7 @@ def test_check_agrees_with_apply_on_every_sample_move(path: Path) -> None:
         ruled = ref.apply(event)
         assert (asked.ok, asked.rule, asked.parts, asked.notable) == (
             ruled.ok, ruled.rule, ruled.parts, ruled.notable), f"line {line}: {event}"
-        assert ruled.ok, f"line {line}: {ruled.text}"
+        assert ruled.ok, f"line {line}: {ruled.parts}"
 
 
 def test_check_of_a_refused_move_agrees_and_changes_nothing() -> None:

@@ -13,7 +13,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from manual_example import SAMPLES
 
 from referee import i18n
 from referee.engine import (
@@ -30,6 +29,7 @@ from referee.service import SessionNotFound, SessionService, build_header, statu
 from referee.service.replay import sheet_of
 from referee.sheet import Sheet
 from referee.sheet.exports import FORMATS, labels
+from tests.unit.manual_example import SAMPLES
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

@@ -12,7 +12,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from manual_example import MANUAL_POINTS, MANUAL_RUNNING, SAMPLES
 
 from referee import cli
 from referee.engine.events import Header, Session
@@ -23,6 +22,7 @@ from referee.service.replay import sheet_of
 from referee.sheet import Sheet
 from referee.sheet.exports import FORMATS, csv_sheet, labels, qr
 from tests.selfplay import SelfPlay
+from tests.unit.manual_example import MANUAL_POINTS, MANUAL_RUNNING, SAMPLES
 
 SAMPLE_NAMES = sorted(p.name for p in SAMPLES.glob("*.uno"))
 
@@ -271,7 +271,7 @@ def test_html_prints_on_one_a4_page(tmp_path: Path, which: str) -> None:
     page = tmp_path / "sheet.html"
     page.write_bytes(FORMATS["html"].render(sheet))
     pdf = tmp_path / "sheet.pdf"
-    subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
+    subprocess.run([str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu",
                     "--disable-background-networking", "--disable-component-update",
                     "--disable-sync", "--no-first-run", "--no-pdf-header-footer",
                     f"--print-to-pdf={pdf}", page.as_uri()],

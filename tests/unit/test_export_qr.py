@@ -35,8 +35,9 @@ def decode(png_bytes: bytes) -> list[str]:
         pixels = zip(row[0::4], row[3::4], strict=True)
         grey += bytes((r * a + 255 * (255 - a)) // 255 for r, a in pixels)
     image = memoryview(bytes(grey)).cast("B", (height, width))
-    found = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode,
-                                   try_invert=False)
+    found = zxingcpp.read_barcodes(
+        image, formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode),
+        try_invert=False)
     return [code.text for code in found]
 
 

@@ -26,13 +26,14 @@ def banned() -> dict[str, list[re.Pattern[str]]]:
 
 def texts() -> list[tuple[str, str]]:
     """Every Japanese text: (where, text)."""
-    found = []
+    found: list[tuple[str, str]] = []
     for path in sorted((ROOT / "referee" / "i18n" / "po" / "ja").glob("*.po")):
         with path.open("rb") as handle:
             for message in read_po(handle):
                 strings = message.string if isinstance(message.string, tuple) else (
                     message.string,)
-                found += [(f"{path.name}: {message.id!r}", s) for s in strings if s]
+                found += [(f"{path.name}: {message.id!r}", s) for s in strings
+                          if isinstance(s, str) and s]
     for doc in ("README.ja.md", "docs/notation.ja.md"):
         found.append((doc, (ROOT / doc).read_text(encoding="utf-8")))
     return found

@@ -43,6 +43,7 @@ def test_the_service_records_a_full_width_move_as_its_canonical_text(tmp_path: P
             assert live.record(move).ok
         done = live.record("花子：ｒ５")
         assert done.ok and done.text == "花子: r5"
+        assert done.seq is not None
         fixed = live.correct(done.seq, "花子：ｒ９")
         assert fixed.applied and fixed.new == "花子: r9"
     with service.open(sid, read_only=True) as live:
@@ -133,6 +134,7 @@ def test_every_japanese_form_is_stored_as_the_canonical_notation(tmp_path: Path)
         assert done.ok and done.text == "花子: r5 uno"
         done = live.record("キャロル: 引く")
         assert done.ok and done.text == "キャロル: draw"
+        assert done.seq is not None
         fixed = live.correct(done.seq, "キャロル: 引く 赤9")
         assert fixed.applied and fixed.new == "キャロル: draw r9"
     with service.open(sid, read_only=True) as live:

@@ -84,7 +84,7 @@ def test_players_problem_says_which_player():
         "width)")
 
 
-NAME_CHARS = st.characters(blacklist_categories=("Cs",))
+NAME_CHARS = st.characters(exclude_categories=["Cs"])
 
 
 @given(st.text(NAME_CHARS, min_size=1, max_size=24))

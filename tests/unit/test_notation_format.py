@@ -11,6 +11,7 @@ from referee.engine.events import (
     ChallengeMade,
     DealerNamed,
     DrawAccepted,
+    Event,
     HandAdjusted,
     HandRevealed,
     Header,
@@ -115,7 +116,7 @@ hand Alice: gs b+2
     (HandAdjusted("Bob", 2, "house rule"), 'Bob: takes 2 "house rule"'),
     (HandAdjusted("Bob", -1), "Bob: gives 1"),
 ])
-def test_format_event(event: object, text: str) -> None:
+def test_format_event(event: Event, text: str) -> None:
     assert format_event(event, HEADER) == text
     # The move box reads back the event, with names as spelled in [Players].
     assert format_event(parse_move(text, HEADER), HEADER) == text
@@ -173,7 +174,7 @@ def test_blank_line_before_each_round_and_trailing_newline() -> None:
     ChallengeMade("Bob"),
     CardPlayed("Bob", Play(card("w"), custom=2)),
 ])
-def test_unwritable_events_raise_value_error(event: object) -> None:
+def test_unwritable_events_raise_value_error(event: Event) -> None:
     with pytest.raises(ValueError, match=r"cannot|0|verdict|custom"):
         format_event(event, HEADER)
 

@@ -20,6 +20,7 @@ from referee.engine.events import (
     ChallengeMade,
     DealerNamed,
     DrawAccepted,
+    Event,
     HandAdjusted,
     HandRevealed,
     Header,
@@ -225,7 +226,7 @@ def test_valid_sessions_round_trip(session: Session) -> None:
 
 @FAST
 @given(headers().flatmap(lambda h: st.tuples(st.just(h), events(h))))
-def test_move_box_round_trip(pair: tuple[Header, object]) -> None:
+def test_move_box_round_trip(pair: tuple[Header, Event]) -> None:
     header, event = pair
     assert parse_move(format_event(event, header), header) == event
 

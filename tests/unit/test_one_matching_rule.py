@@ -4,9 +4,9 @@ a play (registered here, from outside the engine) makes that card a misplay too.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
-from rules_helpers import misplay, ok, play, refused, table
 
 from referee.engine import events as ev
 from referee.engine.options import SPECS, option
@@ -15,6 +15,7 @@ from referee.engine.ruling import Refusal
 from referee.engine.state import Game, Table
 from referee.engine.turn import Say as Turn
 from referee.engine.units import HouseRule, register, unregister
+from tests.unit.rules_helpers import misplay, ok, play, refused, table
 
 KEY = "no-skip-on-skip"
 
@@ -44,7 +45,8 @@ def no_skip_on_skip() -> Iterator[str]:
 
 
 def test_a_card_the_house_rule_refuses_is_a_misplay(no_skip_on_skip: str) -> None:
-    ref = table(**{KEY.replace("-", "_"): "on"})
+    overrides: dict[str, Any] = {KEY.replace("-", "_"): "on"}
+    ref = table(**overrides)
     ok(play(ref, "Ann", "rs"))  # Bob is skipped
     refused(play(ref, "Cy", "gs"), no_skip_on_skip)
     # The same card put down and caught: the play check refuses it, so it is a misplay.

@@ -7,7 +7,8 @@ no stacking: the official UNO posts (2019, 2020); the option `two-player-reverse
 from __future__ import annotations
 
 import pytest
-from rules_helpers import accept, draw, hands, ok, play, refused, st, table
+
+from tests.unit.rules_helpers import accept, draw, hands, ok, play, refused, st, table
 
 TWO = ("Ann", "Bob")
 THREE = ("Ann", "Bob", "Cy")

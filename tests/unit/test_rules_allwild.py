@@ -3,12 +3,26 @@ unogamerules.com give it; table defaults where they are silent)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from rules_helpers import catch, deck_of, draw, hands, header, ok, play, refused, st, table, turn_up
 
 from referee.engine import Referee, SetupError
 from referee.engine.cards import card
 from referee.engine.setup import resolve
+from tests.unit.rules_helpers import (
+    catch,
+    deck_of,
+    draw,
+    hands,
+    header,
+    ok,
+    play,
+    refused,
+    st,
+    table,
+    turn_up,
+)
 
 
 def test_deck_is_112_wild_cards_of_eight_kinds() -> None:
@@ -83,7 +97,8 @@ def test_forced_swap_as_last_card_goes_out() -> None:
 def test_options_that_cannot_work_with_all_wild_are_refused(key: str, value: str) -> None:
     """Every All Wild card is a Wild, so these would never end or start a round."""
     with pytest.raises(SetupError, match="does not work with the allwild edition"):
-        Referee(header("allwild", **{key.replace("-", "_"): value}))
+        overrides: dict[str, Any] = {key.replace("-", "_"): value}
+        Referee(header("allwild", **overrides))
 
 
 def test_values_plain_wild_20_action_wilds_50() -> None:

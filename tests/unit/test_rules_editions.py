@@ -9,7 +9,8 @@ UNO manual); the options `shuffle-last-card`, `swap-optional`, `uno-on-passive`,
 from __future__ import annotations
 
 import pytest
-from rules_helpers import (
+
+from tests.unit.rules_helpers import (
     accept,
     catch,
     challenge,
@@ -255,7 +256,7 @@ def test_swap_hands_next_to_last_without_swap_needs_uno() -> None:
 def test_target_only_on_swap_hands() -> None:
     """The session notation: `@TARGET` is for Swap Hands (and Seven-O, targeted cards)."""
     ref = table(edition="swap", start="r7")
-    refused(play(ref, "Ann", "r5", target="Bob"), "swap-hands")
+    refused(play(ref, "Ann", "r5", target="Bob"), "target")
 
 
 # Wild Customizable (the Japanese manual's 「白いワイルド」) ---------------------------------------

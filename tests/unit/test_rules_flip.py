@@ -4,7 +4,11 @@ sheet GDR44 and the Japanese UNO FLIP! manual)."""
 from __future__ import annotations
 
 import pytest
-from rules_helpers import (
+
+from referee.engine import Referee, SetupError
+from referee.engine import events as ev
+from referee.engine.cards import card
+from tests.unit.rules_helpers import (
     Outcome,
     accept,
     apply,
@@ -27,10 +31,6 @@ from rules_helpers import (
     takes,
     turn_up,
 )
-
-from referee.engine import Referee, SetupError
-from referee.engine import events as ev
-from referee.engine.cards import card
 
 
 def flip(ref: Referee, who: str, code: str, top: str | None, top_color: str | None = None,
@@ -158,6 +158,7 @@ def test_known_cards_are_forgotten_after_a_flip() -> None:
     ref = table("flip", rules="jp", start="r5")
     ok(play(ref, "Ann", "w+2", "blue"), "flip-wild-draw")
     ok(challenge(ref, "Bob", "guilty"), "flip-guilty")
+    assert ref.table is not None
     assert ref.table.known[0] == {card("w+2"): 1}
     ok(flip(ref, "Bob", "rf", "pu5"), "flip")
     assert all(not known for known in ref.table.known)
@@ -366,7 +367,7 @@ def test_a_flip_after_a_reshuffle_turns_up_the_kept_top_cards_other_face() -> No
     ref = dark()
     ok(takes(ref, "Bob", 83), "table-override")
     assert st(ref)["draw_pile"] == 0
-    ok(draw(ref, "Bob"), "draw-one")
+    ok(draw(ref, "Bob"), "reshuffle")  # Flip's own text of the rule
     assert (st(ref)["draw_pile"], st(ref)["discard_pile"], st(ref)["top"]) == (0, 1, "pu5")
     refused(flip(ref, "Cy", "puf", "g3"), "flip")
     ok(flip(ref, "Cy", "puf", "r5"), "flip")

@@ -10,7 +10,11 @@ Each is refused when the table has not turned it on.
 from __future__ import annotations
 
 import pytest
-from rules_helpers import (
+
+from referee.engine import Referee, SetupError
+from referee.engine import events as ev
+from referee.engine.setup import resolve, rules_in_force
+from tests.unit.rules_helpers import (
     Outcome,
     accept,
     apply,
@@ -27,10 +31,6 @@ from rules_helpers import (
     table,
     uno,
 )
-
-from referee.engine import Referee, SetupError
-from referee.engine import events as ev
-from referee.engine.setup import resolve, rules_in_force
 
 # Stacking (house rules) ---------------------------------------------------------------------------
 
@@ -174,7 +174,8 @@ def test_a_last_draw_two_that_may_not_go_out_still_offers_a_stack() -> None:
     out = ok(play(ref, "Ann", "r+2"))
     assert out.text.startswith("Ann played Red Draw Two; Bob draws 2 or stacks; ")
     assert st(ref)["pending"] == "Bob takes 2 or stacks on the Red Draw Two"
-    ok(play(ref, "Bob", "g+2"), "stacking")
+    # Stacked, and her last card: the ruling rests on the house rule that keeps her in.
+    ok(play(ref, "Bob", "g+2"), "go-out-on-action")
 
 
 # Seven-O (UNO House Rules) ------------------------------------------------------------------------
@@ -193,7 +194,7 @@ def test_seven_needs_a_target_and_off_takes_none() -> None:
     """Option `seven-o`: `@NAME`; without the house rule a 7 takes no target."""
     refused(play(table(start="r5", seven_o="on"), "Ann", "r7"), "seven-o")
     refused(play(table(start="r5", seven_o="on"), "Ann", "r7", target="Ann"), "seven-o")
-    refused(play(table(start="r5"), "Ann", "r7", target="Bob"), "swap-hands")
+    refused(play(table(start="r5"), "Ann", "r7", target="Bob"), "target")
 
 
 def test_zero_passes_every_hand_in_the_direction_of_play() -> None:
@@ -252,7 +253,7 @@ def test_jump_in_closes_the_uno_window() -> None:
         ok(play(ref, "Ann", "g5"))
         assert st(ref)["catchable"] == ["Ann"]
         ok(apply_jump(ref, "Cy", "g5"), "jump-in")
-        ok(catch(ref, "Bob", "Ann"), "uno-late-catch")
+        ok(catch(ref, "Bob", "Ann"), "uno-window")
 
 
 def apply_jump(ref: Referee, who: str, code: str, color: str | None = None) -> Outcome:
@@ -269,7 +270,7 @@ def test_jump_in_on_a_waiting_stack_is_refused_with_its_source() -> None:
     ok(play(ref, "Ann", "r+2"))
     out = refused(apply_jump(ref, "Dee", "r+2"), "jump-in-draw")
     assert out.text == "no jump-in while a draw or a challenge is pending"
-    shown = {r.id: r for r in rules_in_force(ref.options.values, "classic")}
+    shown = {str(r.id): r for r in rules_in_force(ref.options.values, "classic")}
     assert shown["jump-in-draw"].table_default
     assert shown["jump-in-draw"].source.startswith("Table default: ")
 
@@ -386,7 +387,7 @@ def test_multi_play_to_one_card_must_call_uno() -> None:
 def test_last_action_card_draws_two_when_forbidden() -> None:
     """`go-out-on-action forbidden`: draws 2 and play goes on."""
     ref = table(start="r5", hand_size=1, go_out_on_action="forbidden")
-    ok(play(ref, "Ann", "rs"), "skip")
+    ok(play(ref, "Ann", "rs"), "go-out-on-action")
     s = st(ref)
     assert s["winner"] is None and s["hands"]["Ann"] == 2 and s["turn"] == "Cy"
 

@@ -7,7 +7,19 @@ session notation (cards of the edition, moves).
 from __future__ import annotations
 
 import pytest
-from rules_helpers import challenge, draw, hand, hands, misplay, ok, play, refused, st, table
+
+from tests.unit.rules_helpers import (
+    challenge,
+    draw,
+    hand,
+    hands,
+    misplay,
+    ok,
+    play,
+    refused,
+    st,
+    table,
+)
 
 # Matching by colour, number or symbol (the Mattel sheet) ------------------------------------------
 

@@ -4,7 +4,11 @@ Mercy sheet has it."""
 from __future__ import annotations
 
 import pytest
-from rules_helpers import (
+
+from referee.engine import Referee, SetupError
+from referee.engine import events as ev
+from referee.engine.setup import resolve, rules_in_force
+from tests.unit.rules_helpers import (
     accept,
     apply,
     c,
@@ -26,10 +30,6 @@ from rules_helpers import (
     turn_up,
     uno,
 )
-
-from referee.engine import Referee, SetupError
-from referee.engine import events as ev
-from referee.engine.setup import resolve, rules_in_force
 
 THREE = ("Ann", "Bob", "Cy")
 

@@ -3,9 +3,8 @@ Wikipedia gives the deck)."""
 
 from __future__ import annotations
 
-from rules_helpers import deck_of, draw, ok, play, refused, st, table
-
 from referee.engine.cards import card
+from tests.unit.rules_helpers import deck_of, draw, ok, play, refused, st, table
 
 
 def test_deck_has_eight_wilds_and_112_cards() -> None:

@@ -4,7 +4,11 @@ Mercy sheet, HVW18)."""
 from __future__ import annotations
 
 import pytest
-from rules_helpers import (
+
+from referee.engine import events as ev
+from referee.engine.cards import card
+from referee.engine.setup import resolve
+from tests.unit.rules_helpers import (
     accept,
     catch,
     challenge,
@@ -20,11 +24,7 @@ from rules_helpers import (
     takes,
     turn_up,
 )
-from rules_helpers import apply as apply_event
-
-from referee.engine import events as ev
-from referee.engine.cards import card
-from referee.engine.setup import resolve
+from tests.unit.rules_helpers import apply as apply_event
 
 # Deck, defaults, start card -----------------------------------------------------------------------
 

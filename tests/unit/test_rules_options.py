@@ -7,11 +7,13 @@ every value of every core option.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from rules_helpers import header
 
 from referee.engine import Referee, SetupError
 from referee.engine.setup import resolve
+from tests.unit.rules_helpers import header
 
 # key: (values, en default, jp default)   -- the core options
 CORE: dict[str, tuple[tuple[str, ...], str, str]] = {
@@ -86,7 +88,7 @@ def _core_values() -> list[object]:
     out: list[object] = []
     for key, (values, _, _) in CORE.items():
         for value in values:
-            marks = ()
+            marks: tuple[pytest.MarkDecorator, ...] = ()
             if (key, value) in NOT_REFEREED:
                 marks = (pytest.mark.xfail(strict=True, raises=SetupError, reason=(
                     f"engine bug: core option `{key}` = `{value}` is refused at setup "
@@ -99,7 +101,8 @@ def _core_values() -> list[object]:
 def test_every_core_option_value_is_accepted(key: str, value: str) -> None:
     """Core options: every listed value can be chosen by a table."""
     for rules in ("en", "jp"):
-        ref = Referee(header(rules=rules, **{key.replace("-", "_"): value}))
+        overrides: dict[str, Any] = {key.replace("-", "_"): value}
+        ref = Referee(header(rules=rules, **overrides))
         assert ref.options.values[key] == value
 
 
@@ -110,7 +113,8 @@ def test_every_core_option_value_is_accepted(key: str, value: str) -> None:
 def test_a_value_the_key_does_not_take_is_refused(key: str, value: str) -> None:
     """Each key takes the listed values only."""
     with pytest.raises(SetupError):
-        Referee(header(**{key.replace("-", "_"): value}))
+        overrides: dict[str, Any] = {key.replace("-", "_"): value}
+        Referee(header(**overrides))
 
 
 def test_unknown_rulebook_is_refused() -> None:

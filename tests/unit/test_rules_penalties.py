@@ -8,7 +8,8 @@ notation's moves (`misplay`, `penalty`, `turn`, `takes`, `gives`).
 from __future__ import annotations
 
 import pytest
-from rules_helpers import (
+
+from tests.unit.rules_helpers import (
     accept,
     challenge,
     draw,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.engine import Referee
 from referee.notation import parse_session
 from referee.render import render
@@ -90,7 +92,7 @@ def test_two_players_under_the_limit_play_on() -> None:
     ok(play(ref, "Bob", "r5"))
 
 
-def eliminate_ann(players: tuple[str, ...] = ("Ann", "Bob", "Cy", "Dee"), **options: object
+def eliminate_ann(players: tuple[str, ...] = ("Ann", "Bob", "Cy", "Dee"), **options: Any
                   ) -> Referee:
     """Ann goes down to one card without UNO, is caught, and her hand costs 150 of 50."""
     ref = table(players=players, scoring="penalty 50", hand_size=2, **options)

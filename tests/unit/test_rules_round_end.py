@@ -8,7 +8,11 @@ session notation's round end.
 from __future__ import annotations
 
 import pytest
-from rules_helpers import (
+
+from referee.engine import Referee
+from referee.engine.scoring import scoring_name
+from referee.notation import format_session, parse_session
+from tests.unit.rules_helpers import (
     catch,
     draw,
     hand,
@@ -23,10 +27,6 @@ from rules_helpers import (
     turn_up,
     went_out,
 )
-
-from referee.engine import Referee
-from referee.engine.scoring import scoring_name
-from referee.notation import format_session, parse_session
 
 
 def ann_goes_out(**kw: object):
@@ -296,7 +296,7 @@ def test_additive_scoring_only_the_winner_scores_five_rounds() -> None:
     ref = Referee(session.header)
     for event in session.events:
         ok_ruling = ref.apply(event)
-        assert ok_ruling.ok, ok_ruling.text
+        assert ok_ruling.ok, ok_ruling.parts
     sheet = ref.sheet
     assert dict(sheet.round_points[0]) == {"A": 0, "B": 118, "C": 0, "D": 0}
     assert dict(sheet.totals) == {"A": 0, "B": 118 + 78 + 71, "C": 73 + 41, "D": 0}

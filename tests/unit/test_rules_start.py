@@ -8,7 +8,10 @@ The Mattel sheet and the Japanese manuals (「はじめ方」, and each card's s
 from __future__ import annotations
 
 import pytest
-from rules_helpers import (
+
+from referee.engine import Referee, SetupError
+from referee.engine.setup import resolve, rules_in_force
+from tests.unit.rules_helpers import (
     dealer,
     draw,
     hand,
@@ -21,9 +24,6 @@ from rules_helpers import (
     table,
     turn_up,
 )
-
-from referee.engine import Referee, SetupError
-from referee.engine.setup import resolve, rules_in_force
 
 BOTH = pytest.mark.parametrize("rules", ["en", "jp"])
 
@@ -94,10 +94,10 @@ def test_start_reverse_options_and_their_rule() -> None:
     out = ok(turn_up(ref, "rr"), "start-reverse")
     assert out.text == ("Red Reverse starts as if the dealer had played it: Cy, right of the "
                         "dealer, plays first and play goes to the right.")
-    shown = {r.id: r for r in rules_in_force(resolve("en", "classic",
+    shown = {str(r.id): r for r in rules_in_force(resolve("en", "classic",
                                                      (("start-reverse", "right"),)), "classic")}
     assert "「ディーラーの役目」" in shown["start-reverse"].source
-    default = {r.id: r for r in rules_in_force(resolve("en", "classic"), "classic")}
+    default = {str(r.id): r for r in rules_in_force(resolve("en", "classic"), "classic")}
     assert "「リバース」" in default["start-reverse"].source
 
 

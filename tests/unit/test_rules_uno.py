@@ -8,8 +8,12 @@ Tables here deal hands of 2 (`hand-size 2`), so one play leaves a player on one 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from rules_helpers import (
+
+from referee.render import render
+from tests.unit.rules_helpers import (
     accept,
     catch,
     challenge,
@@ -24,8 +28,6 @@ from rules_helpers import (
     table,
     uno,
 )
-
-from referee.render import render
 
 
 def ann_on_one_card(called: bool = False, **kw: object):
@@ -104,11 +106,11 @@ def test_next_action_window_closed_by_the_next_players_draw(rules: str) -> None:
     """The Mattel sheet ('before the next player begins their turn'; the older English rules:
     beginning a turn is drawing a card), `uno-window next-action` (en default): Bob's draw
     closes the window; a later catch costs Ann nothing."""
-    kw = {} if rules == "en" else {"rules": "jp", "uno_window": "next-action"}
+    kw: dict[str, Any] = {} if rules == "en" else {"rules": "jp", "uno_window": "next-action"}
     ref = ann_on_one_card(**kw)
     ok(draw(ref, "Bob"))
     assert st(ref)["catchable"] == []
-    ok(catch(ref, "Cy", "Ann"), "uno-late-catch")
+    ok(catch(ref, "Cy", "Ann"), "uno-window")
     assert hands(ref)["Ann"] == 1
 
 
@@ -116,7 +118,7 @@ def test_next_action_window_closed_by_the_next_players_play() -> None:
     """`uno-window next-action`: a play closes it too."""
     ref = ann_on_one_card()
     ok(play(ref, "Bob", "r3"))
-    ok(catch(ref, "Cy", "Ann"), "uno-late-catch")
+    ok(catch(ref, "Cy", "Ann"), "uno-window")
     assert hands(ref)["Ann"] == 1
 
 
@@ -125,7 +127,7 @@ def test_next_discard_window_stays_open_after_a_draw(rules: str) -> None:
     """The Japanese manual (次の人がカードを捨てる瞬間まで, until the next player discards),
     `uno-window next-discard` (jp default): Bob's draw does not close the
     window."""
-    kw = {"rules": "jp"} if rules == "jp" else {"uno_window": "next-discard"}
+    kw: dict[str, Any] = {"rules": "jp"} if rules == "jp" else {"uno_window": "next-discard"}
     ref = ann_on_one_card(**kw)
     ok(draw(ref, "Bob"))
     assert st(ref)["catchable"] == ["Ann"]
@@ -140,7 +142,7 @@ def test_next_discard_window_closed_by_the_next_discard() -> None:
     ok(draw(ref, "Bob"))
     ok(play(ref, "Cy", "r3", uno=True))
     assert st(ref)["catchable"] == []
-    ok(catch(ref, "Dee", "Ann"), "uno-late-catch")
+    ok(catch(ref, "Dee", "Ann"), "uno-window")
     assert hands(ref)["Ann"] == 1
 
 
@@ -148,7 +150,7 @@ def test_next_discard_window_closed_by_a_drawn_card_played() -> None:
     """`uno-window next-discard`: `draw CARD` puts a card down, which closes it."""
     ref = ann_on_one_card(uno_window="next-discard")
     ok(draw(ref, "Bob", code="r3"))
-    ok(catch(ref, "Cy", "Ann"), "uno-late-catch")
+    ok(catch(ref, "Cy", "Ann"), "uno-window")
     assert hands(ref)["Ann"] == 1
 
 
@@ -167,7 +169,7 @@ def test_window_after_a_draw_two_closed_by_the_next_turn_action() -> None:
     ref = table(start="r7", hand_size=2)
     ok(play(ref, "Ann", "r+2"))
     ok(draw(ref, "Cy"))
-    ok(catch(ref, "Bob", "Ann"), "uno-late-catch")
+    ok(catch(ref, "Bob", "Ann"), "uno-window")
     assert hands(ref)["Ann"] == 1
 
 
@@ -176,7 +178,7 @@ def test_next_action_window_closed_by_accepting_a_wd4() -> None:
     ref = table(start="r7", hand_size=2)
     ok(play(ref, "Ann", "w+4", "blue"))
     ok(accept(ref, "Bob"))
-    ok(catch(ref, "Cy", "Ann"), "uno-late-catch")
+    ok(catch(ref, "Cy", "Ann"), "uno-window")
     assert hands(ref)["Ann"] == 1
 
 
@@ -185,7 +187,7 @@ def test_next_action_window_closed_by_a_challenge() -> None:
     ref = table(start="r7", hand_size=2)
     ok(play(ref, "Ann", "w+4", "blue"))
     ok(challenge(ref, "Bob", "innocent"))
-    ok(catch(ref, "Cy", "Ann"), "uno-late-catch")
+    ok(catch(ref, "Cy", "Ann"), "uno-window")
     assert hands(ref) == {"Ann": 1, "Bob": 8, "Cy": 2, "Dee": 2}
 
 
@@ -203,7 +205,7 @@ def test_next_action_window_closed_by_the_next_players_misplay() -> None:
     `uno-window next-action`: Bob's misplay is a turn action."""
     ref = ann_on_one_card()
     ok(misplay(ref, "Bob", "g3"))
-    ok(catch(ref, "Cy", "Ann"), "uno-late-catch")
+    ok(catch(ref, "Cy", "Ann"), "uno-window")
     assert hands(ref)["Ann"] == 1
 
 

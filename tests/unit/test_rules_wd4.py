@@ -8,7 +8,8 @@ Japanese Wikipedia (ルール); the options `wd4-legal`, `wd4-guilty`, `challeng
 from __future__ import annotations
 
 import pytest
-from rules_helpers import (
+
+from tests.unit.rules_helpers import (
     accept,
     challenge,
     draw,

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from rules_helpers import catch, challenge, misplay, ok, penalty, play, table
-
 from referee.engine.facts import Fact
+from tests.unit.rules_helpers import catch, challenge, misplay, ok, penalty, play, table
 
 
 def test_a_catch_records_who_was_caught_and_what_they_drew() -> None:

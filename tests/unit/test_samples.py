@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from manual_example import MANUAL_POINTS, MANUAL_RUNNING, SAMPLES
 
 from referee import cli
 from referee.engine import events as ev
@@ -13,6 +12,7 @@ from referee.engine.step import Step
 from referee.notation import parse_session
 from referee.render import render
 from referee.service.replay import replay_session
+from tests.unit.manual_example import MANUAL_POINTS, MANUAL_RUNNING, SAMPLES
 
 FILES = sorted(SAMPLES.glob("*.uno"))
 

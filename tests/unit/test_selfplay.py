@@ -114,7 +114,7 @@ def test_engine_follows_real_games(edition: str, rules: str, games: range,
     # Rounds that cannot end (both piles dry) stay rare; No Mercy without its mercy rule (one
     # table in ten here) piles every card into hands and seldom ends.
     assert stats.abandoned < GAMES // (10 if edition == "nomercy" else 20)
-    expected = ("wd4-guilty", "wd4-innocent", "uno-catch", "uno-late", "misplay",
+    expected: tuple[str, ...] = ("wd4-guilty", "wd4-innocent", "uno-catch", "uno-late", "misplay",
                 "going-out", "draw-two", "skip", "reverse")
     if edition == "flip":
         # UNO FLIP!: both sides, Wild Draw Two and Color challenged, draws until a colour.

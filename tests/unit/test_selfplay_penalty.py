@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict
+from typing import cast
 
 import pytest
 
@@ -50,7 +51,7 @@ def test_engine_follows_penalty_games(edition: str, rules: str, games: range,
     whole = whole_counts(request, games, GAMES, PER_CHUNK, asdict(sim.stats) | sim.counts)
     if whole is None:
         return  # another chunk of this test is still playing; the last one checks the whole
-    counts = {key: whole[key] for key in sim.counts}
+    counts = {key: cast(int, whole[key]) for key in sim.counts}
     # No Mercy calls UNO for its players and has no challenge: penalties are rare there, so a
     # few of its 40 local games may put nobody out.
     if edition == "nomercy" and not FULL:

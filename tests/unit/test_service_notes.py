@@ -48,7 +48,7 @@ def service(tmp_path: Path) -> SessionService:
 # (moves first recorded, the line, its rule): each changes nothing in the game.
 NOTES = [
     ((), "Dev: catch Ben", "uno-false-catch"),            # Ben holds 2 cards: no penalty
-    (("Ben: g2",), "Chika: catch Ana", "uno-late-catch"),  # the window closed when Ben played
+    (("Ben: g2",), "Chika: catch Ana", "uno-window"),  # the window closed when Ben played
     (("Ben: g2",), "Ana: uno", "uno-call"),                # too late to call, too late to catch
 ]
 

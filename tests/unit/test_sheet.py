@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from manual_example import MANUAL_POINTS, MANUAL_RUNNING, SAMPLES
 
 from referee.notation import parse_session
 from referee.render import render
 from referee.service.replay import sheet_of as sheet_from
 from referee.sheet import RoundInPlay, SessionRefused, Sheet
+from tests.unit.manual_example import MANUAL_POINTS, MANUAL_RUNNING, SAMPLES
 
 MANUAL_RANKS = {"B": 1, "C": 2, "D": 3, "A": 4}
 

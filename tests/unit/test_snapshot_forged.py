@@ -209,11 +209,16 @@ def test_a_forged_snapshot_does_not_change_a_hand(table, monkeypatch) -> None:
     assert (code, out) == expected
 
 
+def _no_results(g: Game) -> None:
+    g.results = (None,)  # type: ignore[assignment]  # the wrong types are the point
+    g.scored = None  # type: ignore[assignment]
+
+
 WRONG_TYPES: dict[str, Callable[[Game], None]] = {
     "hands": lambda g: setattr(g.table, "hands", "five"),
     "turn": lambda g: setattr(g.table, "turn", "Ann"),
     "players": lambda g: setattr(g.table, "players", None),
-    "results": lambda g: (setattr(g, "results", (None,)), setattr(g, "scored", None)),
+    "results": _no_results,
     "seats": lambda g: setattr(g, "seats", ["Ann"]),
     "top": lambda g: setattr(g.table, "top", 7),
     "phase": lambda g: setattr(g, "phase", "play-on"),

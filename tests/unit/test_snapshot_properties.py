@@ -97,7 +97,7 @@ def stored(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Stored]]:
             session = Session(header, [parse_move(text, header) for text in texts[:-1]])
             sid = SessionService(folder / "data").import_text(format_session(session),
                                                              "long.uno").id
-            argvs = tuple((argv[0], sid, *(texts[-1] if a is None else a for a in argv[1:]))
+            argvs = tuple((str(argv[0]), sid, *(texts[-1] if a is None else a for a in argv[1:]))
                           for argv in COMMANDS)
             reference = folder / "reference"
             shutil.copytree(folder / "data", reference)
@@ -266,7 +266,8 @@ def run_planted(table: Stored, folder: Path, data: st.DataObject) -> None:
         valid = where.read_bytes()
         assert split(valid)[0]["format"] == 2
         kind = data.draw(st.sampled_from(KINDS), label="kind")
-        where.write_bytes(planted(data.draw, kind, valid, key, marker))
+        # DataObject.draw is a DrawFn; hypothesis types its `label` without the default.
+        where.write_bytes(planted(data.draw, kind, valid, key, marker))  # type: ignore[arg-type]
         code, out, err = command(folder, argv)
         assert code != 3 and "internal error" not in err and "Traceback" not in err, err
         assert (code, out) == expected, (kind, argv)

@@ -31,7 +31,7 @@ def scored(players: str, rounds: list[tuple[str, dict[str, int]]], *, date: str 
 def importing(run, tmp_path):
     """Import session texts; their ids."""
     def _import(*texts: str) -> list[str]:
-        ids = []
+        ids: list[str] = []
         for n, text in enumerate(texts):
             path = tmp_path / f"s{n}-{len(ids)}-{time.monotonic_ns()}.uno"
             path.write_text(text, encoding="utf-8")

@@ -285,11 +285,12 @@ def test_a_damaged_file_is_moved_aside_intact_and_reported(layout, damage, write
 def test_setting_aside_never_overwrites_an_earlier_damaged_copy(layout):
     sid = make(layout)
     path = layout.session(sid)
-    moved = []
+    moved: list[Path] = []
     for garbage in (b"first", b"second", b"third"):
         path.write_bytes(garbage)
         with pytest.raises(SessionCorrupt) as caught:
             SessionFile.open(layout, sid, write=True)
+        assert caught.value.moved_to is not None
         moved.append(caught.value.moved_to)
     assert len(set(moved)) == 3
     assert [m.read_bytes() for m in moved] == [b"first", b"second", b"third"]

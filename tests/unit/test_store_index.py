@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from referee.engine.events import Header
-from referee.service import SessionService
+from referee.service import SessionInfo, SessionService
 from referee.store import SessionIndex, fingerprint
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
@@ -38,7 +39,7 @@ def rewrite_index(service: SessionService, change) -> None:
     path.write_text(json.dumps(data), encoding="utf-8")
 
 
-def listed(service: SessionService, **kwargs) -> dict[str, object]:
+def listed(service: SessionService, **kwargs: Any) -> dict[str, SessionInfo]:
     listing = service.list(**kwargs)
     return {info.id: info for info in listing.sessions}
 
@@ -177,7 +178,7 @@ def test_closing_a_writer_updates_its_row(service):
     row = index_rows(service)[sid]
     assert (row["moves"], row["status"]) == (1, "playing")
     # The row is current, so the list does not need to read the file again.
-    assert row["file"] == list(fingerprint(service.layout.session(sid)))
+    assert row["file"] == list(fingerprint(service.layout.session(sid)) or ())
 
 
 def test_a_row_missing_fields_is_read_again_from_the_file(service):

@@ -4,12 +4,14 @@ table's public view (a card on the top card, draw, accept, challenge) is among t
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
-from test_selfplay import EDITIONS, FULL, chunked, seed_for, whole_counts
 
 from tests.selfplay.audit import Auditing
 from tests.selfplay.chunks import seeded_games
 from tests.selfplay.tables import random_header
+from tests.unit.test_selfplay import EDITIONS, FULL, chunked, seed_for, whole_counts
 
 pytestmark = pytest.mark.selfplay
 
@@ -36,4 +38,4 @@ def test_suggestions_are_exactly_the_moves_the_referee_accepts(
     if whole is None:
         return  # another chunk of this edition is still playing; the last one checks the whole
     # Thousands of turns, each checked both ways.
-    assert whole["audited"] > GAMES * 10 and whole["offered"] > GAMES * 50
+    assert cast(int, whole["audited"]) > GAMES * 10 and cast(int, whole["offered"]) > GAMES * 50

@@ -6,13 +6,17 @@ import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from referee.service import SessionService, build_header
 
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
+
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 """A phone held upright (CSS pixels)."""
 
 

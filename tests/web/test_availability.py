@@ -72,6 +72,7 @@ def fetch(url: str, path: str = "", *, source: str = VIEWER
     """GET `path` (the page's own by default) from `source`; the connection stays open (a
     stream keeps streaming) until the caller closes it."""
     parts = urlsplit(url)
+    assert parts.hostname is not None
     conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10,
                                       source_address=(source, 0))
     conn.request("GET", parts.path + path)

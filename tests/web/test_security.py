@@ -26,6 +26,7 @@ class Served:
     def __init__(self, server: ServerProcess, service: SessionService, sid: str) -> None:
         self.server, self.service, self.sid = server, service, sid
         parts = urlsplit(server.url)
+        assert parts.hostname is not None
         self.host, self.port, self.path = parts.hostname, parts.port, parts.path
 
     def request(self, method: str, path: str, *, read: bool = True
@@ -151,7 +152,7 @@ def test_the_stream_sends_the_board_escaped(served: Served) -> None:
         conn.request("GET", served.path + "events")
         response = conn.getresponse()
         assert response.status == 200
-        assert response.getheader("content-type").startswith("text/event-stream")
+        assert str(response.getheader("content-type")).startswith("text/event-stream")
         lines: list[str] = []
         # Up to the blank line that ends the first `board` event.
         while True:
@@ -171,6 +172,7 @@ def test_the_streams_are_capped(service: SessionService, data_dir: Path) -> None
     sid = new_session(service)
     with ServerProcess(data_dir, sid, extra=("--max-viewers", "1")) as server:
         parts = urlsplit(server.url)
+        assert parts.hostname is not None
         first = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
         try:
             first.request("GET", parts.path + "events")

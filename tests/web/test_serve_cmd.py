@@ -30,8 +30,9 @@ def decode(lines: list[str], pixels: int = 4) -> list[str]:
         rows += [top] * pixels + [bottom] * pixels
     width = max(len(row) for row in rows)
     picture = b"".join(row.ljust(width, b"\xff") for row in rows)
-    found = zxingcpp.read_barcodes(memoryview(picture).cast("B", (len(rows), width)),
-                                   formats=zxingcpp.BarcodeFormat.QRCode)
+    found = zxingcpp.read_barcodes(
+        memoryview(picture).cast("B", (len(rows), width)),
+        formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode))
     return [code.text for code in found]
 
 
