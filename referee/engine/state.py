@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Literal
 
-from .cards import FACES, NO_FACES, UNSEEN, Card
+from .cards import UNSEEN, Card, faces, no_faces
 from .deck import Deck
 from .events import Header, Play
 from .messages import Message
@@ -123,7 +123,7 @@ class Table:
         self.direction = 1
         self.top = self.color = None
         self.pile = ()
-        self.pile_counts = NO_FACES
+        self.pile_counts = no_faces()
         self.pile_back = () if sided else None
         self.side = 0
         self.draw_pile = draw_pile
@@ -307,7 +307,7 @@ class Table:
 
     def recount(self) -> None:
         """Count the faces of the discard pile again (after it changed wholesale)."""
-        counts = bytearray(FACES)
+        counts = bytearray(faces())
         for face in self.pile:
             if face is not UNSEEN:
                 counts[face.index] += 1
