@@ -32,6 +32,7 @@ from ..i18n import supply, withdraw
 from .cards import KINDS, Card, CardKind, register_kind, unregister_kind
 from .deck import Deck
 from .events import ChallengeMade, Event, Play
+from .messages import CATALOGUE, Messages
 from .options import SPECS
 from .rules import IDS, VARIANTS, RuleId
 from .state import Game, Handler, Kind, PendingDraw, Said, Table
@@ -48,6 +49,8 @@ class Unit:
     """By language, translations of this unit's texts the catalogue does not hold: (msgctxt or
     None, English) -> translation. Only a unit registered from outside the program needs them
     (the shipped units' texts are in the `.po` files, which win)."""
+    messages: ClassVar[tuple[type[Messages], ...]] = ()
+    """The unit's message declarations (`registered` takes their keys out again)."""
     kinds: Mapping[str, Kind] = MappingProxyType({})
     """The card kinds this unit defines (a unit may set them up in `__init__`, bound to its
     own option values)."""
@@ -203,7 +206,8 @@ def unregister(cls: type[Unit]) -> None:
 @contextmanager
 def registered(*units: type[Unit]) -> Iterator[None]:
     """Register `units` for a while (a test's own edition or house rule); afterwards take out
-    everything they added: the units, their card kinds, translations, options and rules."""
+    everything they added: the units, their card kinds, translations, messages, options and
+    rules (those declared with the unit's id)."""
     done: list[type[Unit]] = []
     try:
         for unit in units:
@@ -221,6 +225,9 @@ def _forget(unit: type[Unit]) -> None:
             unregister_kind(kind.code)
     for lang, texts in unit.texts.items():
         withdraw(lang, texts)
+    for declared in unit.messages:
+        for key in [key for key in CATALOGUE if key.startswith(f"{declared.namespace}.")]:
+            del CATALOGUE[key]
     for key in [key for key, spec in SPECS.items() if spec.unit == unit.id]:
         del SPECS[key]
     for rid, variants in list(VARIANTS.items()):
