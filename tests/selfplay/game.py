@@ -10,6 +10,7 @@ from referee.engine.deck import Deck
 
 from .draws_model import CHALLENGEABLE, DRAWS, DrawRules, Pending
 from .editions_model import EditionRules, flip_pairing
+from .unit_models import MODELS
 
 
 class RealGame(EditionRules, DrawRules):
@@ -57,6 +58,8 @@ class RealGame(EditionRules, DrawRules):
         self.mercy = 0 if mercy == "off" else int(mercy)
         self.owed: int | None = None
         """A seat that must now draw until the colour in force (Wild Draw Color)."""
+        self.models = [model for model in MODELS.values() if model.active(edition.id, options)]
+        """Models of the units registered from elsewhere that play at this table."""
 
     # Mechanics --------------------------------------------------------------------------------
 
@@ -103,6 +106,8 @@ class RealGame(EditionRules, DrawRules):
             return True
         top = self.top
         assert top is not None
+        if any(model.refuses(self, face) for model in self.models):
+            return False
         return face.color is None or face.color == self.color or face.kind == top.kind
 
     def discard(self, face: Card, color: str | None) -> None:
@@ -164,7 +169,9 @@ class RealGame(EditionRules, DrawRules):
         seven_o = self.options["seven-o"] == "on" and kind in ("7", "0") and bool(hand)
         stacking = self.options["stacking"] != "off"
         passive = False
-        if self.allwild and kind in ("w+2", "w+4"):
+        if any(model.play(self, seat, face) for model in self.models):
+            pass
+        elif self.allwild and kind in ("w+2", "w+4"):
             self.forced_draw(nxt, 2 if kind == "w+2" else 4)
             self.turn = self.step(nxt)
         elif kind == "f":
