@@ -208,6 +208,7 @@ def registered(*units: type[Unit]) -> Iterator[None]:
     """Register `units` for a while (a test's own edition or house rule); afterwards take out
     everything they added: the units, their card kinds, translations, messages, options and
     rules (those declared with the unit's id)."""
+    load_standard()  # the shipped units keep their places ahead of these
     done: list[type[Unit]] = []
     try:
         for unit in units:
