@@ -1,6 +1,13 @@
-"""Card faces: codes, colours, kinds, and parsing of the notation's card and colour words."""
+"""Card faces: codes, colours, kinds, and parsing of the notation's card and colour words.
+
+The kinds a face can have are registered (`register_kind`): those the shipped editions print are
+registered here, and an edition of its own may register more (its code, English name, draw
+amount and usual points), which the notation then reads like any other.
+"""
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from .frozen import Frozen, init
 
@@ -34,6 +41,26 @@ WILD_KINDS: dict[str, str] = {
 DRAW_AMOUNTS: dict[str, int] = {
     "+2": 2, "+1": 1, "+5": 5, "+4": 4, "w+4": 4, "w+2": 2, "wr+4": 4, "w+6": 6, "w+10": 10,
 }
+# The three tables above hold every kind registered, the shipped ones and any added since
+# (`register_kind` adds to them, `unregister_kind` takes out again).
+
+
+class CardKind(NamedTuple):
+    """A kind of card an edition brings: what the notation, the names and the draws need."""
+
+    code: str
+    """The kind's code: a Wild's whole code (`w+3`), or what follows a colour code (`+3`)."""
+    name: str
+    """The English name (`Wild Draw Three`, `Draw Three`), the catalogue's msgid (context
+    `card`) for the other languages."""
+    draws: int = 0
+    """Cards the next player draws because of it."""
+    wild: bool = True
+    """A Wild (one face, no colour); else one face per colour."""
+    points: int | None = None
+    """Its usual value when a round is scored (an edition's deck may set its own)."""
+    long_forms: tuple[str, ...] = ()
+    """More long forms the notation accepts besides the name (`wild draw 3`)."""
 
 
 class Card(Frozen):
@@ -46,7 +73,7 @@ class Card(Frozen):
     kind: str
     """Rank: `0`-`9`, an action code (`s`, `r`, `+2`...) or a Wild code (`w`, `w+4`...)."""
     index: int
-    """The face's place among all faces (`FACES`), for counting faces in a `bytes`."""
+    """The face's place among all faces (`faces()`), for counting faces in a `bytes`."""
 
     __slots__ = __match_args__ = ("code", "color", "kind", "index")
 
@@ -96,22 +123,89 @@ def card(code: str) -> Card:
     return _CARDS[code]
 
 
+KINDS: dict[str, CardKind] = {}
+"""The kinds registered since the shipped ones, by code."""
+_faces = 0
+"""How many face indexes were ever handed out (an index is never reused)."""
+
+
+def _add(code: str, color: str | None, kind: str) -> Card:
+    global _faces
+    if code in _CARDS:
+        raise ValueError(f"card {code} is registered twice")
+    face = _CARDS[code] = Card(code, color, kind, _faces)
+    _faces += 1
+    return face
+
+
 def _register() -> None:
     for color in COLOR_NAMES:
         for kind in (*NUMBER_KINDS, *COLORED_ACTIONS):
-            code = color + kind
-            _CARDS[code] = Card(code, color, kind, len(_CARDS))
+            _add(color + kind, color, kind)
     for kind in WILD_KINDS:
-        _CARDS[kind] = Card(kind, None, kind, len(_CARDS))
+        _add(kind, None, kind)
 
 
 _register()
 
-FACES = len(_CARDS)
-"""How many faces there are (the length of a face count)."""
 
-NO_FACES = bytes(FACES)
-"""No face counted."""
+def register_kind(kind: CardKind) -> tuple[Card, ...]:
+    """Make a new kind of card known (its faces, name, draws and long forms); registering the
+    same declaration again is harmless. ValueError for a code or a name already taken."""
+    if KINDS.get(kind.code) is kind:
+        return kind_faces(kind.code)
+    code = kind.code.lower()
+    if (code != kind.code or not code or " " in code or code in KINDS or code in WILD_KINDS
+            or code in COLORED_ACTIONS or code in NUMBER_KINDS):
+        raise ValueError(f"card kind {kind.code!r} is taken or not a code")
+    forms = [form.lower() for form in (kind.name, *kind.long_forms)]
+    taken = _WILD_WORDS if kind.wild else _ACTION_WORDS
+    if any(form in taken for form in forms):
+        raise ValueError(f"card kind {kind.code}: a long form is taken")
+    faces = ((_add(code, None, code),) if kind.wild
+             else tuple(_add(color + code, color, code) for color in COLOR_NAMES))
+    KINDS[code] = kind
+    (WILD_KINDS if kind.wild else COLORED_ACTIONS)[code] = kind.name
+    if kind.draws:
+        DRAW_AMOUNTS[code] = kind.draws
+    taken.update(dict.fromkeys(forms, code))
+    _long_words_changed()
+    return faces
+
+
+def unregister_kind(code: str) -> None:
+    """Forget a kind `register_kind` added (a test's own edition); its faces can no longer be
+    named."""
+    kind = KINDS.pop(code)
+    for face in kind_faces(code):
+        del _CARDS[face.code]
+    (WILD_KINDS if kind.wild else COLORED_ACTIONS).pop(code)
+    DRAW_AMOUNTS.pop(code, None)
+    taken = _WILD_WORDS if kind.wild else _ACTION_WORDS
+    for form in [form for form, to in taken.items() if to == code]:
+        del taken[form]
+    _long_words_changed()
+
+
+def kind_faces(kind: str) -> tuple[Card, ...]:
+    """The faces of a kind: one Wild, or one per colour."""
+    return tuple(face for face in _CARDS.values() if face.kind == kind)
+
+
+def faces() -> int:
+    """How many face indexes there are (the length of a face count)."""
+    return _faces
+
+
+def no_faces() -> bytes:
+    """No face counted, for as many faces as are registered now."""
+    global _no_faces
+    if len(_no_faces) != _faces:
+        _no_faces = bytes(_faces)
+    return _no_faces
+
+
+_no_faces = b""
 
 UNSEEN = Card("?", None, "?")
 """Flip: a face in the discard pile nobody has seen (the back of a card played on the other
@@ -128,7 +222,15 @@ _WILD_WORDS: dict[str, str] = {name.lower(): code for code, name in WILD_KINDS.i
 _WILD_WORDS.update({"wild draw 4": "w+4", "wild draw 2": "w+2", "wild shuffle": "wsh",
                     "wild swap": "wsw", "wild reverse draw 4": "wr+4", "wild draw 6": "w+6",
                     "wild draw 10": "w+10", "wild targeted draw 2": "wt+2"})
-_MAX_LONG_WORDS = max(len(k.split()) for k in (*_WILD_WORDS, *_ACTION_WORDS)) + 1
+_max_long_words = 0
+
+
+def _long_words_changed() -> None:
+    global _max_long_words
+    _max_long_words = max(len(k.split()) for k in (*_WILD_WORDS, *_ACTION_WORDS)) + 1
+
+
+_long_words_changed()
 
 
 def parse_color(word: str) -> str | None:
@@ -157,7 +259,7 @@ def parse_card_words(words: list[str], start: int) -> tuple[Card, int | None, in
     if short is not None:
         return short[0], short[1], 1
     # Longest match first, so `wild draw four` wins over `wild`.
-    for size in range(min(_MAX_LONG_WORDS, len(words) - start), 0, -1):
+    for size in range(min(_max_long_words, len(words) - start), 0, -1):
         phrase = " ".join(words[start:start + size]).lower()
         if phrase in _WILD_WORDS:
             return _CARDS[_WILD_WORDS[phrase]], None, size

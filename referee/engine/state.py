@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, Literal
 
-from .cards import FACES, NO_FACES, UNSEEN, Card
+from .cards import UNSEEN, Card, faces, no_faces
 from .deck import Deck
 from .events import Header, Play
 from .facts import Fact
@@ -147,7 +147,7 @@ class Table:
         self.direction = 1
         self.top = self.color = None
         self.pile = ()
-        self.pile_counts = NO_FACES
+        self.pile_counts = no_faces()
         self.pile_back = () if sided else None
         self.side = 0
         self.draw_pile = draw_pile
@@ -331,7 +331,7 @@ class Table:
 
     def recount(self) -> None:
         """Count the faces of the discard pile again (after it changed wholesale)."""
-        counts = bytearray(FACES)
+        counts = bytearray(faces())
         for face in self.pile:
             if face is not UNSEEN:
                 counts[face.index] += 1

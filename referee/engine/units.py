@@ -23,14 +23,18 @@ house rule is one module that declares its option and rules and registers its cl
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from types import MappingProxyType
 from typing import Any, ClassVar, TypeVar
 
-from .cards import Card
+from ..i18n import supply, withdraw
+from .cards import KINDS, Card, CardKind, register_kind, unregister_kind
 from .deck import Deck
 from .events import ChallengeMade, Event, Play
-from .rules import RuleId
+from .messages import CATALOGUE, Messages
+from .options import SPECS
+from .rules import IDS, VARIANTS, RuleId
 from .state import Game, Handler, Kind, PendingDraw, Said, Table
 from .waiting import Wait
 
@@ -39,6 +43,14 @@ class Unit:
     """Base of editions and house rules: declarations and hooks (see the module docstring)."""
 
     id: ClassVar[str]
+    card_kinds: ClassVar[tuple[CardKind, ...]] = ()
+    """New kinds of card this unit brings (`register` makes them known to the notation)."""
+    texts: ClassVar[Mapping[str, Mapping[tuple[str | None, str], str]]] = MappingProxyType({})
+    """By language, translations of this unit's texts the catalogue does not hold: (msgctxt or
+    None, English) -> translation. Only a unit registered from outside the program needs them
+    (the shipped units' texts are in the `.po` files, which win)."""
+    messages: ClassVar[tuple[type[Messages], ...]] = ()
+    """The unit's message declarations (`registered` takes their keys out again)."""
     kinds: Mapping[str, Kind] = MappingProxyType({})
     """The card kinds this unit defines (a unit may set them up in `__init__`, bound to its
     own option values)."""
@@ -178,6 +190,10 @@ def register(cls: U) -> U:
     if cls.id in table and table[cls.id] is not cls:
         raise ValueError(f"unit {cls.id} is registered twice")
     global _version
+    for kind in cls.card_kinds:
+        register_kind(kind)
+    for lang, texts in cls.texts.items():
+        supply(lang, texts)
     table[cls.id] = cls
     _version += 1
     return cls
@@ -190,6 +206,41 @@ def unregister(cls: type[Unit]) -> None:
         if table.get(cls.id) is cls:
             del table[cls.id]
             _version += 1
+
+
+@contextmanager
+def registered(*units: type[Unit]) -> Iterator[None]:
+    """Register `units` for a while (a test's own edition or house rule); afterwards take out
+    everything they added: the units, their card kinds, translations, messages, options and
+    rules (those declared with the unit's id)."""
+    load_standard()  # the shipped units keep their places ahead of these
+    done: list[type[Unit]] = []
+    try:
+        for unit in units:
+            done.append(register(unit))
+        yield
+    finally:
+        for unit in reversed(done):
+            _forget(unit)
+
+
+def _forget(unit: type[Unit]) -> None:
+    unregister(unit)
+    for kind in unit.card_kinds:
+        if KINDS.get(kind.code) is kind:
+            unregister_kind(kind.code)
+    for lang, texts in unit.texts.items():
+        withdraw(lang, texts)
+    for declared in unit.messages:
+        for key in [key for key in CATALOGUE if key.startswith(f"{declared.namespace}.")]:
+            del CATALOGUE[key]
+    for key in [key for key, spec in SPECS.items() if spec.unit == unit.id]:
+        del SPECS[key]
+    for rid, variants in list(VARIANTS.items()):
+        variants[:] = [v for v in variants if v.unit != unit.id]
+        if not variants:
+            del VARIANTS[rid]
+            del IDS[rid]
 
 
 _version = 0

@@ -1,6 +1,6 @@
 """Two languages, one catalogue: the reader's language and the translated texts (gettext)."""
 
-from .catalogue import LANGUAGES, N_, NC_, _, current, ngettext, pgettext, use
+from .catalogue import LANGUAGES, N_, NC_, _, current, ngettext, pgettext, supply, use, withdraw
 from .choice import choose, locale_language
 
 __all__ = [
@@ -13,5 +13,7 @@ __all__ = [
            "locale_language",
            "ngettext",
            "pgettext",
+           "supply",
            "use",
+           "withdraw",
 ]

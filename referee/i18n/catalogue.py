@@ -12,6 +12,7 @@ command line sets it once from `--lang`, the settings file or the locale.
 from __future__ import annotations
 
 import gettext
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
@@ -21,12 +22,45 @@ LANGUAGES = ("en", "ja")
 """The languages the product speaks; the first is the source and the fallback."""
 
 
+class Supplied(gettext.NullTranslations):
+    """Translations a unit registered from outside the program brings with it (its texts are
+    in no `.po` file): the compiled catalogue falls back to them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts: dict[tuple[str | None, str], str] = {}
+
+    def gettext(self, message: str) -> str:
+        return self.texts.get((None, message), message)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self.texts.get((context, message), message)
+
+
+SUPPLIED = {lang: Supplied() for lang in LANGUAGES[1:]}
+"""By language: (msgctxt or None, msgid) -> translation (see `supply`)."""
+
+
+def supply(lang: str, texts: Mapping[tuple[str | None, str], str]) -> None:
+    """Add translations of texts the catalogue does not hold (a unit registered from outside);
+    the catalogue's own translation wins where it has one."""
+    SUPPLIED[lang].texts.update(texts)
+
+
+def withdraw(lang: str, texts: Mapping[tuple[str | None, str], str]) -> None:
+    """Take out translations `supply` added."""
+    for key in texts:
+        SUPPLIED[lang].texts.pop(key, None)
+
+
 @cache
 def translations(lang: str) -> gettext.NullTranslations:
     """The catalogue of `lang`; English (and any unknown language) is the texts as written."""
     if lang == LANGUAGES[0] or lang not in LANGUAGES:
         return gettext.NullTranslations()
-    return gettext.translation(DOMAIN, LOCALE_DIR, [lang], fallback=True)
+    found = gettext.translation(DOMAIN, LOCALE_DIR, [lang], fallback=True)
+    found.add_fallback(SUPPLIED[lang])
+    return found
 
 
 _lang = LANGUAGES[0]

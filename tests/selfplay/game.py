@@ -10,6 +10,7 @@ from referee.engine.deck import Deck
 
 from .draws_model import CHALLENGEABLE, DRAWS, DrawRules, Pending
 from .editions_model import EditionRules, flip_pairing
+from .unit_models import MODELS
 
 
 class RealGame(EditionRules, DrawRules):
@@ -57,6 +58,8 @@ class RealGame(EditionRules, DrawRules):
         self.mercy = 0 if mercy == "off" else int(mercy)
         self.owed: int | None = None
         """A seat that must now draw until the colour in force (Wild Draw Color)."""
+        self.models = [model for model in MODELS.values() if model.active(edition.id, options)]
+        """Models of the units registered from elsewhere that play at this table."""
 
     # Mechanics --------------------------------------------------------------------------------
 
@@ -102,6 +105,8 @@ class RealGame(EditionRules, DrawRules):
         """The cards of `hand` that match the top card (`matches`, for a whole hand at once)."""
         if self.allwild:
             return list(hand)
+        if self.models:  # a unit from outside may refuse a card that matches
+            return [c for c in hand if self.matches(c)]
         top, color = self.top, self.color
         assert top is not None
         kind = top.kind
@@ -111,6 +116,8 @@ class RealGame(EditionRules, DrawRules):
         """The cards of `hand` that do not match the top card."""
         if self.allwild:
             return []
+        if self.models:
+            return [c for c in hand if not self.matches(c)]
         top, color = self.top, self.color
         assert top is not None
         kind = top.kind
@@ -121,6 +128,8 @@ class RealGame(EditionRules, DrawRules):
             return True
         top = self.top
         assert top is not None
+        if any(model.refuses(self, face) for model in self.models):
+            return False
         return face.color is None or face.color == self.color or face.kind == top.kind
 
     def discard(self, face: Card, color: str | None) -> None:
@@ -182,7 +191,9 @@ class RealGame(EditionRules, DrawRules):
         seven_o = self.options["seven-o"] == "on" and kind in ("7", "0") and bool(hand)
         stacking = self.options["stacking"] != "off"
         passive = False
-        if self.allwild and kind in ("w+2", "w+4"):
+        if any(model.play(self, seat, face) for model in self.models):
+            pass
+        elif self.allwild and kind in ("w+2", "w+4"):
             self.forced_draw(nxt, 2 if kind == "w+2" else 4)
             self.turn = self.step(nxt)
         elif kind == "f":

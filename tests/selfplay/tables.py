@@ -6,7 +6,7 @@ import random
 
 from referee.engine.events import Header
 from referee.engine.options import INT
-from referee.engine.setup import editions, option_specs
+from referee.engine.setup import editions, house_rules, option_specs
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "太郎", "花子", "Mary Ann", "Zoë", "Jo")
 _INT_CHOICES = {"uno-penalty": ("1", "2", "4"), "false-catch-penalty": ("0", "1", "2"),
@@ -39,3 +39,16 @@ def random_header(rng: random.Random, edition: str, rules: str, players: int | N
         overrides = [(k, v) for k, v in overrides if k != "hand-size"]
     return Header(edition=edition, players=NAMES[:count], scoring="none", rules=rules,
                   overrides=tuple(overrides))
+
+
+def house_rule_settings() -> list[tuple[str, str]]:
+    """Every registered house rule turned on, once per value of its key that is not off (a
+    number key: the values self-play draws for it), in registration order."""
+    settings = []
+    specs = option_specs()
+    for unit in house_rules().values():
+        values = specs[unit.key].values
+        if values == INT or INT in values:
+            values = _INT_CHOICES[unit.key]
+        settings += [(unit.key, value) for value in values if value not in (unit.off, INT)]
+    return settings
