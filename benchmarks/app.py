@@ -55,9 +55,13 @@ def cold_start(data: Path, session_id: str, samples: int) -> tuple[list[float], 
     times: list[float] = []
     screen = ""
     for _ in range(samples):
-        done = subprocess.run([sys.executable, "-c", _START, repr(time.time()), str(data),
-                               session_id], capture_output=True, text=True, cwd=ROOT,
-                              check=True)
+        done = subprocess.run(
+            [sys.executable, "-c", _START, repr(time.time()), str(data), session_id],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            check=True,
+        )
         seconds, screen = done.stdout.split()
         times.append(float(seconds))
     return times, screen
@@ -128,8 +132,9 @@ class RulingClock:
         return next((t for t in self._frames if t >= since), None)
 
 
-async def move_latencies(data: Path, session_id: str, moves: list[str], gap: float = 0.0
-                         ) -> tuple[list[float], list[float], list[float]]:
+async def move_latencies(
+    data: Path, session_id: str, moves: list[str], gap: float = 0.0
+) -> tuple[list[float], list[float], list[float]]:
     """Per move: seconds from Enter to the first frame showing its ruling, to the ruling
     being stored and set on the verdict line (the handler's own share), and to the first
     frame showing every view drawn again. `gap`: seconds between the move appearing in the
@@ -167,63 +172,83 @@ async def move_latencies(data: Path, session_id: str, moves: list[str], gap: flo
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--moves", type=int, default=1000, help="moves already stored")
     parser.add_argument("--record", type=int, default=200, help="moves typed and timed")
     parser.add_argument("--starts", type=int, default=5, help="cold starts timed, per screen")
-    parser.add_argument("--gap", type=float, default=0.05,
-                        help="seconds between the move filling the box and Enter: a fast "
-                             "typist's last key and Enter (the moves are also timed with none)")
+    parser.add_argument(
+        "--gap",
+        type=float,
+        default=0.05,
+        help="seconds between the move filling the box and Enter: a fast "
+        "typist's last key and Enter (the moves are also timed with none)",
+    )
     args = parser.parse_args()
     data = Path(tempfile.mkdtemp(prefix="uno-app-bench-"))
     try:
         service = SessionService(data)
         service.layout.ensure()
         game = long_game(1, args.moves + args.record)
-        sid = write_session(service, game[:args.moves])
-        upcoming = [entry["text"] for entry in game[args.moves:args.moves + args.record]]
+        sid = write_session(service, game[: args.moves])
+        upcoming = [entry["text"] for entry in game[args.moves : args.moves + args.record]]
 
         sessions_start, first = cold_start(data, "", args.starts)
         table_start, resumed = cold_start(data, sid, args.starts)
         assert (first, resumed) == ("SessionsScreen", "TableScreen"), (first, resumed)
         latencies, handler, whole = asyncio.run(move_latencies(data, sid, upcoming, args.gap))
         # The same moves again on a fresh copy of the session, each Enter at once.
-        burst = (asyncio.run(move_latencies(data, write_session(service, game[:args.moves]),
-                                            upcoming))[0] if args.gap else latencies)
+        burst = (
+            asyncio.run(move_latencies(data, write_session(service, game[: args.moves]), upcoming))[
+                0
+            ]
+            if args.gap
+            else latencies
+        )
     finally:
         shutil.rmtree(data, ignore_errors=True)
 
     median_sessions = statistics.median(sessions_start)
     median_table = statistics.median(table_start)
     p50, p95 = percentile(latencies, 50), percentile(latencies, 95)
-    print(f"cold start to first frame: sessions screen median {median_sessions:.2f} s, "
-          f"table of a {args.moves}-move session median {median_table:.2f} s "
-          f"(target < 1.5 s; {args.starts} starts each)")
-    print(f"move box to ruling on screen at {args.moves} moves ({HEADER.edition}, "
-          f"{len(HEADER.players)} players): p50 {ms(p50)} ms, p95 {ms(p95)} ms, "
-          f"max {ms(max(latencies))} ms over {len(latencies)} moves (target p95 <= 16 ms, "
-          f"one frame at 60 Hz); ruling stored and set: p50 {ms(percentile(handler, 50))} ms, "
-          f"p95 {ms(percentile(handler, 95))} ms; every view showing the move: "
-          f"p50 {ms(percentile(whole, 50))} ms, p95 {ms(percentile(whole, 95))} ms; "
-          f"Enter {ms(args.gap)} ms after the box was filled (with none, as a paste: ruling "
-          f"p95 {ms(percentile(burst, 95))} ms)")
-    print(json.dumps({
-        "cold_start_sessions_s": round(median_sessions, 3),
-        "cold_start_sessions_max_s": round(max(sessions_start), 3),
-        "cold_start_table_s": round(median_table, 3),
-        "cold_start_table_max_s": round(max(table_start), 3),
-        "stored_moves": args.moves, "timed_moves": len(latencies),
-        "move_to_ruling_p50_ms": ms(p50), "move_to_ruling_p95_ms": ms(p95),
-        "move_to_ruling_max_ms": ms(max(latencies)),
-        "ruling_stored_p50_ms": ms(percentile(handler, 50)),
-        "ruling_stored_p95_ms": ms(percentile(handler, 95)),
-        "move_to_table_p50_ms": ms(percentile(whole, 50)),
-        "move_to_table_p95_ms": ms(percentile(whole, 95)),
-        "enter_gap_ms": ms(args.gap),
-        "move_to_ruling_no_gap_p50_ms": ms(percentile(burst, 50)),
-        "move_to_ruling_no_gap_p95_ms": ms(percentile(burst, 95)),
-    }))
+    print(
+        f"cold start to first frame: sessions screen median {median_sessions:.2f} s, "
+        f"table of a {args.moves}-move session median {median_table:.2f} s "
+        f"(target < 1.5 s; {args.starts} starts each)"
+    )
+    print(
+        f"move box to ruling on screen at {args.moves} moves ({HEADER.edition}, "
+        f"{len(HEADER.players)} players): p50 {ms(p50)} ms, p95 {ms(p95)} ms, "
+        f"max {ms(max(latencies))} ms over {len(latencies)} moves (target p95 <= 16 ms, "
+        f"one frame at 60 Hz); ruling stored and set: p50 {ms(percentile(handler, 50))} ms, "
+        f"p95 {ms(percentile(handler, 95))} ms; every view showing the move: "
+        f"p50 {ms(percentile(whole, 50))} ms, p95 {ms(percentile(whole, 95))} ms; "
+        f"Enter {ms(args.gap)} ms after the box was filled (with none, as a paste: ruling "
+        f"p95 {ms(percentile(burst, 95))} ms)"
+    )
+    print(
+        json.dumps(
+            {
+                "cold_start_sessions_s": round(median_sessions, 3),
+                "cold_start_sessions_max_s": round(max(sessions_start), 3),
+                "cold_start_table_s": round(median_table, 3),
+                "cold_start_table_max_s": round(max(table_start), 3),
+                "stored_moves": args.moves,
+                "timed_moves": len(latencies),
+                "move_to_ruling_p50_ms": ms(p50),
+                "move_to_ruling_p95_ms": ms(p95),
+                "move_to_ruling_max_ms": ms(max(latencies)),
+                "ruling_stored_p50_ms": ms(percentile(handler, 50)),
+                "ruling_stored_p95_ms": ms(percentile(handler, 95)),
+                "move_to_table_p50_ms": ms(percentile(whole, 50)),
+                "move_to_table_p95_ms": ms(percentile(whole, 95)),
+                "enter_gap_ms": ms(args.gap),
+                "move_to_ruling_no_gap_p50_ms": ms(percentile(burst, 50)),
+                "move_to_ruling_no_gap_p95_ms": ms(percentile(burst, 95)),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -52,8 +52,9 @@ def referee_games(logs: list[list[Event]], header: Header) -> int:
 def rlcard_rate(python: str, games: int) -> int:
     """RLCard's actions per second, measured by `benchmarks/rlcard_uno.py` in `python`."""
     script = Path(__file__).with_name("rlcard_uno.py")
-    done = subprocess.run([python, str(script), "--games", str(games)], capture_output=True,
-                          text=True, check=True)
+    done = subprocess.run(
+        [python, str(script), "--games", str(games)], capture_output=True, text=True, check=True
+    )
     return int(json.loads(done.stdout.strip().splitlines()[-1])["actions_per_s"])
 
 
@@ -63,10 +64,17 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--edition", default="classic")
     parser.add_argument("--rules", default="en")
-    parser.add_argument("--repeat", type=int, default=5,
-                        help="timed runs of each (alternated with RLCard's); median and best")
-    parser.add_argument("--rlcard", metavar="PYTHON",
-                        help="an interpreter with rlcard installed, to compare in the same run")
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=5,
+        help="timed runs of each (alternated with RLCard's); median and best",
+    )
+    parser.add_argument(
+        "--rlcard",
+        metavar="PYTHON",
+        help="an interpreter with rlcard installed, to compare in the same run",
+    )
     args = parser.parse_args()
     header = Header(edition=args.edition, players=PLAYERS, scoring="none", rules=args.rules)
     started = time.perf_counter()
@@ -87,23 +95,32 @@ def main() -> None:
     # with game simulators that pick random legal actions.
     print(f"recorded {args.games} games with self-play in {recorded:.2f} s", file=sys.stderr)
     result: dict[str, object] = {
-        "games": args.games, "actions": actions, "runs": args.repeat,
-        "actions_per_s": round(median), "best_actions_per_s": round(best),
-        "edition": args.edition, "rules": args.rules,
+        "games": args.games,
+        "actions": actions,
+        "runs": args.repeat,
+        "actions_per_s": round(median),
+        "best_actions_per_s": round(best),
+        "edition": args.edition,
+        "rules": args.rules,
         "selfplay_plus_engine_actions_per_s": round(actions / (recorded + actions / median)),
     }
     if theirs:
         their_median, their_best = statistics.median(theirs), max(theirs)
-        print(f"ours {round(median)} actions/s (best {round(best)}), RLCard's UnoGame "
-              f"{round(their_median)} (best {their_best}): {median / their_median:.2f}x "
-              f"(median of {args.repeat} alternated runs each; best against best "
-              f"{best / their_best:.2f}x)", file=sys.stderr)
-        result.update(rlcard_actions_per_s=round(their_median),
-                      rlcard_best_actions_per_s=their_best,
-                      ratio=round(median / their_median, 2),
-                      best_ratio=round(best / their_best, 2),
-                      runs_actions_per_s=[round(rate) for rate in ours],
-                      rlcard_runs_actions_per_s=theirs)
+        print(
+            f"ours {round(median)} actions/s (best {round(best)}), RLCard's UnoGame "
+            f"{round(their_median)} (best {their_best}): {median / their_median:.2f}x "
+            f"(median of {args.repeat} alternated runs each; best against best "
+            f"{best / their_best:.2f}x)",
+            file=sys.stderr,
+        )
+        result.update(
+            rlcard_actions_per_s=round(their_median),
+            rlcard_best_actions_per_s=their_best,
+            ratio=round(median / their_median, 2),
+            best_ratio=round(best / their_best, 2),
+            runs_actions_per_s=[round(rate) for rate in ours],
+            rlcard_runs_actions_per_s=theirs,
+        )
     print(json.dumps(result))
 
 

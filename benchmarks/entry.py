@@ -42,7 +42,7 @@ def demo_lines() -> tuple[Header, list[str], list[str]]:
     header = session.header
     lines = [format_event(event, header) for event in session.events]
     second = lines.index("round 2")
-    return header, lines[:second], lines[second + 1:]
+    return header, lines[:second], lines[second + 1 :]
 
 
 class Typist:
@@ -122,8 +122,9 @@ async def tracked(data: Path) -> dict[str, Any]:
 
     header, scored, second = demo_lines()
     service = SessionService(data)
-    sid = service.import_text(header_text(header) + "".join(f"{line}\n" for line in scored),
-                              "demo-round-1.uno").id
+    sid = service.import_text(
+        header_text(header) + "".join(f"{line}\n" for line in scored), "demo-round-1.uno"
+    ).id
     app = build_app(data, session_id=sid)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -133,9 +134,13 @@ async def tracked(data: Path) -> dict[str, Any]:
         for line in second:
             await enter_move(typist, line)
         moves = len(second)
-        return {"moves": moves, "keys": typist.keys, "keys_per_move":
-                round((typist.keys - start) / moves, 2), "round_start_keys": start,
-                "enter_to_ruling_ms": typist.latencies}
+        return {
+            "moves": moves,
+            "keys": typist.keys,
+            "keys_per_move": round((typist.keys - start) / moves, 2),
+            "round_start_keys": start,
+            "enter_to_ruling_ms": typist.latencies,
+        }
 
 
 async def score_only(data: Path, rounds: int, seed: int) -> dict[str, Any]:
@@ -146,8 +151,9 @@ async def score_only(data: Path, rounds: int, seed: int) -> dict[str, Any]:
     rng = random.Random(seed)
     players = ("Ana", "Ben", "Chika", "Dev")
     service = SessionService(data)
-    sid = service.create(Header(edition="classic", players=players, scoring=f"rounds {rounds}",
-                                rules="jp"))
+    sid = service.create(
+        Header(edition="classic", players=players, scoring=f"rounds {rounds}", rules="jp")
+    )
     app = build_app(data, session_id=sid)
     per_round: list[int] = []
     async with app.run_test(size=(80, 24)) as pilot:
@@ -171,8 +177,9 @@ async def score_only(data: Path, rounds: int, seed: int) -> dict[str, Any]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--rounds", type=int, default=5, help="score-only rounds")
     parser.add_argument("--seed", type=int, default=5)
     args = parser.parse_args()
@@ -184,21 +191,32 @@ def main() -> None:
         shutil.rmtree(data, ignore_errors=True)
     latencies = move_by_move.pop("enter_to_ruling_ms")
     p95 = percentile(latencies, 95)
-    print(f"tracked round (the demo's round 2): {move_by_move['moves']} moves in "
-          f"{move_by_move['keys']} keys, {move_by_move['keys_per_move']} keys a move "
-          f"(+{move_by_move['round_start_keys']} to start the round); Enter to ruling on "
-          f"screen p95 {ms(p95)} ms over {len(latencies)} typed moves")
-    print(f"score only: {scores['rounds']} rounds in {scores['keys']} keys "
-          f"({', '.join(map(str, scores['keys_per_round']))} a round)")
-    print(json.dumps({
-        "tracked_moves": move_by_move["moves"], "tracked_keys": move_by_move["keys"],
-        "tracked_keys_per_move": move_by_move["keys_per_move"],
-        "tracked_round_start_keys": move_by_move["round_start_keys"],
-        "score_only_rounds": scores["rounds"], "score_only_keys": scores["keys"],
-        "score_only_keys_per_round": scores["keys_per_round"],
-        "enter_to_ruling_p50_ms": ms(percentile(latencies, 50)),
-        "enter_to_ruling_p95_ms": ms(p95), "typed_moves": len(latencies),
-    }))
+    print(
+        f"tracked round (the demo's round 2): {move_by_move['moves']} moves in "
+        f"{move_by_move['keys']} keys, {move_by_move['keys_per_move']} keys a move "
+        f"(+{move_by_move['round_start_keys']} to start the round); Enter to ruling on "
+        f"screen p95 {ms(p95)} ms over {len(latencies)} typed moves"
+    )
+    print(
+        f"score only: {scores['rounds']} rounds in {scores['keys']} keys "
+        f"({', '.join(map(str, scores['keys_per_round']))} a round)"
+    )
+    print(
+        json.dumps(
+            {
+                "tracked_moves": move_by_move["moves"],
+                "tracked_keys": move_by_move["keys"],
+                "tracked_keys_per_move": move_by_move["keys_per_move"],
+                "tracked_round_start_keys": move_by_move["round_start_keys"],
+                "score_only_rounds": scores["rounds"],
+                "score_only_keys": scores["keys"],
+                "score_only_keys_per_round": scores["keys_per_round"],
+                "enter_to_ruling_p50_ms": ms(percentile(latencies, 50)),
+                "enter_to_ruling_p95_ms": ms(p95),
+                "typed_moves": len(latencies),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

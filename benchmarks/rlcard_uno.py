@@ -38,8 +38,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     actions, seconds = play(args.games, args.players, args.seed)
-    print(json.dumps({"games": args.games, "actions": actions, "seconds": round(seconds, 4),
-                      "actions_per_s": round(actions / seconds)}))
+    print(
+        json.dumps(
+            {
+                "games": args.games,
+                "actions": actions,
+                "seconds": round(seconds, 4),
+                "actions_per_s": round(actions / seconds),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

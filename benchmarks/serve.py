@@ -46,8 +46,10 @@ async def _follow(url: str, until: int, arrivals: Arrivals, ready: asyncio.Event
     parts = urlsplit(url)
     reader, writer = await asyncio.open_connection(parts.hostname, parts.port)
     # HTTP/1.0: the stream comes without chunked encoding, one SSE line a line.
-    writer.write(f"GET {parts.path}events HTTP/1.0\r\nHost: {parts.netloc}\r\n"
-                 "Accept: text/event-stream\r\n\r\n".encode())
+    writer.write(
+        f"GET {parts.path}events HTTP/1.0\r\nHost: {parts.netloc}\r\n"
+        "Accept: text/event-stream\r\n\r\n".encode()
+    )
     await writer.drain()
     status = await reader.readline()
     if b" 200 " not in status:
@@ -73,8 +75,9 @@ async def _follow(url: str, until: int, arrivals: Arrivals, ready: asyncio.Event
 async def _clients(url: str, count: int, until: int, out: Any, timeout: float) -> None:
     arrivals: list[Arrivals] = [[] for _ in range(count)]
     readies = [asyncio.Event() for _ in range(count)]
-    tasks = [asyncio.create_task(_follow(url, until, arrivals[i], readies[i]))
-             for i in range(count)]
+    tasks = [
+        asyncio.create_task(_follow(url, until, arrivals[i], readies[i])) for i in range(count)
+    ]
     await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), timeout)
     out.put("ready")
     done, pending = await asyncio.wait(tasks, timeout=timeout)
@@ -96,8 +99,9 @@ class Followers:
     def __init__(self, url: str, count: int, until: int, timeout: float = 120) -> None:
         context = multiprocessing.get_context("spawn")
         self.queue = context.Queue()
-        self.proc = context.Process(target=clients_process,
-                                    args=(url, count, until, self.queue, timeout))
+        self.proc = context.Process(
+            target=clients_process, args=(url, count, until, self.queue, timeout)
+        )
         self.proc.start()
         if self.queue.get(timeout=timeout) != "ready":
             raise SystemExit("the followers did not connect")
@@ -130,8 +134,9 @@ def delays(recorded: list[tuple[int, float]], arrivals: list[Arrivals]) -> list[
     return found
 
 
-def follow_run(data: Path, stored: list[dict[str, Any]], upcoming: list[str], clients: int
-               ) -> tuple[list[float], dict[str, int], float]:
+def follow_run(
+    data: Path, stored: list[dict[str, Any]], upcoming: list[str], clients: int
+) -> tuple[list[float], dict[str, int], float]:
     """Record `upcoming` as fast as the service does, CLIENTS pages following."""
     service = SessionService(data)
     sid = write_session(service, stored)
@@ -152,8 +157,9 @@ def follow_run(data: Path, stored: list[dict[str, Any]], upcoming: list[str], cl
     return delays(recorded, arrivals), memory, seconds
 
 
-def app_run(data: Path, stored: list[dict[str, Any]], upcoming: list[str],
-            clients: int | None) -> list[float]:
+def app_run(
+    data: Path, stored: list[dict[str, Any]], upcoming: list[str], clients: int | None
+) -> list[float]:
     """The app's move-to-ruling latencies with the server (as the app starts it) and CLIENTS
     followers; None: no server either."""
     service = SessionService(data)
@@ -161,8 +167,7 @@ def app_run(data: Path, stored: list[dict[str, Any]], upcoming: list[str],
     if clients is None:
         return asyncio.run(move_latencies(data, sid, upcoming))[0]
     with ServeProcess(data, sid, host="127.0.0.1") as server:
-        followers = (Followers(server.url, clients, len(stored) + len(upcoming)) if clients
-                     else None)
+        followers = Followers(server.url, clients, len(stored) + len(upcoming)) if clients else None
         latencies = asyncio.run(move_latencies(data, sid, upcoming))[0]
         if followers is not None:
             followers.result()
@@ -170,8 +175,9 @@ def app_run(data: Path, stored: list[dict[str, Any]], upcoming: list[str],
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--clients", type=int, default=30, help="pages following the session")
     parser.add_argument("--stored", type=int, default=1000, help="moves already stored")
     parser.add_argument("--record", type=int, default=200, help="moves recorded and timed")
@@ -180,8 +186,8 @@ def main() -> None:
     SessionService(data).layout.ensure()
     try:
         game = long_game(1, args.stored + args.record)
-        stored = game[:args.stored]
-        upcoming = [entry["text"] for entry in game[args.stored:args.stored + args.record]]
+        stored = game[: args.stored]
+        upcoming = [entry["text"] for entry in game[args.stored : args.stored + args.record]]
         follow, memory, seconds = follow_run(data, stored, upcoming, args.clients)
         alone = app_run(data, stored, upcoming, None)
         served = app_run(data, stored, upcoming, 0)
@@ -190,28 +196,40 @@ def main() -> None:
         shutil.rmtree(data, ignore_errors=True)
 
     p50, p95 = percentile(follow, 50), percentile(follow, 95)
-    print(f"{args.clients} pages following {args.record} moves recorded in {seconds:.2f} s "
-          f"({HEADER.edition}, {len(HEADER.players)} players, {args.stored} moves stored): "
-          f"record to page p50 {ms(p50)} ms, p95 {ms(p95)} ms, max {ms(max(follow))} ms "
-          f"(goal p95 < 1000 ms); server RSS {memory['VmRSS'] / 1024:.1f} MiB "
-          f"(peak {memory['VmHWM'] / 1024:.1f} MiB)")
-    print(f"app move to ruling p95: {ms(percentile(alone, 95))} ms alone, "
-          f"{ms(percentile(served, 95))} ms with the server and no page, "
-          f"{ms(percentile(watched, 95))} ms with the server and {args.clients} pages")
-    print(json.dumps({
-        "clients": args.clients, "stored_moves": args.stored, "recorded_moves": args.record,
-        "record_seconds": round(seconds, 3),
-        "record_to_page_p50_ms": ms(p50), "record_to_page_p95_ms": ms(p95),
-        "record_to_page_max_ms": ms(max(follow)), "updates_measured": len(follow),
-        "server_rss_mib": round(memory["VmRSS"] / 1024, 1),
-        "server_peak_rss_mib": round(memory["VmHWM"] / 1024, 1),
-        "app_move_to_ruling_p50_ms_alone": ms(percentile(alone, 50)),
-        "app_move_to_ruling_p95_ms_alone": ms(percentile(alone, 95)),
-        "app_move_to_ruling_p50_ms_server_only": ms(percentile(served, 50)),
-        "app_move_to_ruling_p95_ms_server_only": ms(percentile(served, 95)),
-        "app_move_to_ruling_p50_ms_with_clients": ms(percentile(watched, 50)),
-        "app_move_to_ruling_p95_ms_with_clients": ms(percentile(watched, 95)),
-    }))
+    print(
+        f"{args.clients} pages following {args.record} moves recorded in {seconds:.2f} s "
+        f"({HEADER.edition}, {len(HEADER.players)} players, {args.stored} moves stored): "
+        f"record to page p50 {ms(p50)} ms, p95 {ms(p95)} ms, max {ms(max(follow))} ms "
+        f"(goal p95 < 1000 ms); server RSS {memory['VmRSS'] / 1024:.1f} MiB "
+        f"(peak {memory['VmHWM'] / 1024:.1f} MiB)"
+    )
+    print(
+        f"app move to ruling p95: {ms(percentile(alone, 95))} ms alone, "
+        f"{ms(percentile(served, 95))} ms with the server and no page, "
+        f"{ms(percentile(watched, 95))} ms with the server and {args.clients} pages"
+    )
+    print(
+        json.dumps(
+            {
+                "clients": args.clients,
+                "stored_moves": args.stored,
+                "recorded_moves": args.record,
+                "record_seconds": round(seconds, 3),
+                "record_to_page_p50_ms": ms(p50),
+                "record_to_page_p95_ms": ms(p95),
+                "record_to_page_max_ms": ms(max(follow)),
+                "updates_measured": len(follow),
+                "server_rss_mib": round(memory["VmRSS"] / 1024, 1),
+                "server_peak_rss_mib": round(memory["VmHWM"] / 1024, 1),
+                "app_move_to_ruling_p50_ms_alone": ms(percentile(alone, 50)),
+                "app_move_to_ruling_p95_ms_alone": ms(percentile(alone, 95)),
+                "app_move_to_ruling_p50_ms_server_only": ms(percentile(served, 50)),
+                "app_move_to_ruling_p95_ms_server_only": ms(percentile(served, 95)),
+                "app_move_to_ruling_p50_ms_with_clients": ms(percentile(watched, 50)),
+                "app_move_to_ruling_p95_ms_with_clients": ms(percentile(watched, 95)),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -70,19 +70,27 @@ def measure(folder: Path, rounds: int) -> dict[str, float]:
 
     header, texts, events = _game(LONG_MOVES, seed=LONG_MOVES)
     small = folder / "small.uno"
-    small.write_text(format_session(Session(header, events[:SMALL_MOVES])),  # type: ignore[arg-type]
-                     encoding="utf-8")
+    small.write_text(
+        format_session(Session(header, events[:SMALL_MOVES])),  # type: ignore[arg-type]
+        encoding="utf-8",
+    )
     service = SessionService(folder / "data")
     service.layout.ensure()
-    entries = [{"seq": seq, "ts": "2025-03-06T19:00:00.000Z", "kind": "move", "text": text}
-               for seq, text in enumerate(texts[:LONG_MOVES], 1)]
+    entries = [
+        {"seq": seq, "ts": "2025-03-06T19:00:00.000Z", "kind": "move", "text": text}
+        for seq, text in enumerate(texts[:LONG_MOVES], 1)
+    ]
     sid = write_session(service, entries, header)  # type: ignore[arg-type]
     data = ["--data-dir", str(service.root)]
     move = [*runner, "move", *data, sid, texts[LONG_MOVES]]
     undo = [*runner, "undo", *data, sid]
-    commands = {"pass": [sys.executable, "-c", "pass"], "version": [*runner, "--version"],
-                "help": [*runner, "--help"], "check": [*runner, "check", str(small)],
-                "move": move}
+    commands = {
+        "pass": [sys.executable, "-c", "pass"],
+        "version": [*runner, "--version"],
+        "help": [*runner, "--help"],
+        "check": [*runner, "check", str(small)],
+        "move": move,
+    }
     # Warm: bytecode written, the long session's snapshot kept, as on a machine in use.
     for command in (*commands.values(), undo):
         _timed(command, env)

@@ -33,9 +33,14 @@ def game(seed: int) -> tuple[Header, list[dict[str, Any]], int]:
     """A finished three-round game's header, its log entries, and a point halfway through
     where a round is in play."""
     rng = random.Random(seed)
-    header = Header(edition="classic", players=tuple(rng.sample(CLUB, 4)), scoring="rounds 3",
-                    rules=rng.choice(("en", "jp")), event="Club night",
-                    date=f"2025-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}")
+    header = Header(
+        edition="classic",
+        players=tuple(rng.sample(CLUB, 4)),
+        scoring="rounds 3",
+        rules=rng.choice(("en", "jp")),
+        event="Club night",
+        date=f"2025-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}",
+    )
     sim = SelfPlay(seed, check=False)
     sim.play_game(header, rounds=3)
     entries: list[dict[str, Any]] = []
@@ -108,24 +113,36 @@ def run(service: SessionService, args: argparse.Namespace) -> None:
         closes.append(time.perf_counter() - t0)
     after, _counted = standings_ms(service)
 
-    print(f"set up {args.sessions} sessions in {setup:.1f} s; standings: {ms(cold)} ms "
-          f"computing every session's figures, {ms(statistics.median(warm))} ms from the "
-          f"index (median of 7; target < 200 ms)")
-    print(f"record: p50 {ms(percentile(latencies, 50))} ms, p99 "
-          f"{ms(percentile(latencies, 99))} ms over {len(latencies)} moves (target p99 <= 15 "
-          f"ms); close (figures + index row): median {ms(statistics.median(closes))} ms, max "
-          f"{ms(max(closes))} ms, of which the session's figures {ms(statistics.median(figures))} "
-          f"ms; standings after recording {ms(after)} ms")
-    print(json.dumps({
-        "sessions": args.sessions,
-        "standings_cold_ms": ms(cold), "standings_warm_ms": ms(statistics.median(warm)),
-        "standings_warm_max_ms": ms(max(warm)),
-        "record_p50_ms": ms(percentile(latencies, 50)),
-        "record_p99_ms": ms(percentile(latencies, 99)), "record_max_ms": ms(max(latencies)),
-        "close_median_ms": ms(statistics.median(closes)), "close_max_ms": ms(max(closes)),
-        "figures_median_ms": ms(statistics.median(figures)), "figures_max_ms": ms(max(figures)),
-        "standings_after_recording_ms": ms(after),
-    }))
+    print(
+        f"set up {args.sessions} sessions in {setup:.1f} s; standings: {ms(cold)} ms "
+        f"computing every session's figures, {ms(statistics.median(warm))} ms from the "
+        f"index (median of 7; target < 200 ms)"
+    )
+    print(
+        f"record: p50 {ms(percentile(latencies, 50))} ms, p99 "
+        f"{ms(percentile(latencies, 99))} ms over {len(latencies)} moves (target p99 <= 15 "
+        f"ms); close (figures + index row): median {ms(statistics.median(closes))} ms, max "
+        f"{ms(max(closes))} ms, of which the session's figures {ms(statistics.median(figures))} "
+        f"ms; standings after recording {ms(after)} ms"
+    )
+    print(
+        json.dumps(
+            {
+                "sessions": args.sessions,
+                "standings_cold_ms": ms(cold),
+                "standings_warm_ms": ms(statistics.median(warm)),
+                "standings_warm_max_ms": ms(max(warm)),
+                "record_p50_ms": ms(percentile(latencies, 50)),
+                "record_p99_ms": ms(percentile(latencies, 99)),
+                "record_max_ms": ms(max(latencies)),
+                "close_median_ms": ms(statistics.median(closes)),
+                "close_max_ms": ms(max(closes)),
+                "figures_median_ms": ms(statistics.median(figures)),
+                "figures_max_ms": ms(max(figures)),
+                "standings_after_recording_ms": ms(after),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

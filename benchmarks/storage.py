@@ -35,12 +35,15 @@ from referee.store.session_file import LOG, META, SCHEMA_VERSION
 from referee.store.tags import tags_of
 from tests.selfplay import SelfPlay
 
-HEADER = Header(edition="classic", players=("Ann", "Bob", "Cy", "Dee"), scoring="rounds 60",
-                event="Benchmark night")
+HEADER = Header(
+    edition="classic",
+    players=("Ann", "Bob", "Cy", "Dee"),
+    scoring="rounds 60",
+    event="Benchmark night",
+)
 
 
-def log_entries(header: Header, events: Iterable[Event]
-                ) -> Iterator[tuple[dict[str, Any], Game]]:
+def log_entries(header: Header, events: Iterable[Event]) -> Iterator[tuple[dict[str, Any], Game]]:
     """Each event as the service logs it (with a summary when it changes), and the state it
     leaves."""
     ref = Referee(header)
@@ -48,8 +51,12 @@ def log_entries(header: Header, events: Iterable[Event]
     for seq, event in enumerate(events, 1):
         if not ref.apply(event).ok:
             raise SystemExit(f"self-play move refused: {event}")
-        entry: dict[str, Any] = {"seq": seq, "ts": "2025-03-06T19:00:00.000Z", "kind": "move",
-                                 "text": format_event(event, header)}
+        entry: dict[str, Any] = {
+            "seq": seq,
+            "ts": "2025-03-06T19:00:00.000Z",
+            "kind": "move",
+            "text": format_event(event, header),
+        }
         now = summarize(ref)
         if now != summary:
             entry["summary"] = summary = now
@@ -66,14 +73,19 @@ def long_game(seed: int, at_least: int) -> list[dict[str, Any]]:
     return entries
 
 
-def write_session(service: SessionService, entries: list[dict[str, Any]],
-                  header: Header = HEADER) -> str:
+def write_session(
+    service: SessionService, entries: list[dict[str, Any]], header: Header = HEADER
+) -> str:
     """A session file written directly (setup only: no fsync, no lock)."""
     sid = new_id()
     while service.layout.session(sid).exists():
         sid = new_id()
-    meta = {"schema": SCHEMA_VERSION, "id": sid, "created": "2025-03-06T19:00:00.000Z",
-            "tags": tags_of(header)}
+    meta = {
+        "schema": SCHEMA_VERSION,
+        "id": sid,
+        "created": "2025-03-06T19:00:00.000Z",
+        "tags": tags_of(header),
+    }
     data = {META: {"1": meta}, LOG: {str(e["seq"]): e for e in entries}}
     service.layout.session(sid).write_bytes(encode(data))
     return sid
@@ -88,9 +100,11 @@ def cli_ms(service: SessionService, size: int) -> dict[str, float]:
     sim.play_game(header, rounds=rounds)
     if len(sim.recorded) <= size:
         raise SystemExit(f"the self-play game has only {len(sim.recorded)} moves")
-    texts = [format_event(event, header) for event in sim.recorded[:size + 1]]
-    entries = [{"seq": seq, "ts": "2025-03-06T19:00:00.000Z", "kind": "move", "text": text}
-               for seq, text in enumerate(texts[:size], 1)]
+    texts = [format_event(event, header) for event in sim.recorded[: size + 1]]
+    entries = [
+        {"seq": seq, "ts": "2025-03-06T19:00:00.000Z", "kind": "move", "text": text}
+        for seq, text in enumerate(texts[:size], 1)
+    ]
     sid = write_session(service, entries, header)
     env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
     # The console script a user runs, beside this interpreter when installed in its venv.
@@ -100,13 +114,18 @@ def cli_ms(service: SessionService, size: int) -> dict[str, float]:
     subprocess.run([*command, "list"], env=env, check=True, capture_output=True)
     times: dict[str, list[float]] = {"move": [], "undo": [], "show": []}
     for _ in range(7):
-        for name, args in (("move", ["move", sid, texts[size]]), ("undo", ["undo", sid]),
-                           ("show", ["show", sid])):
+        for name, args in (
+            ("move", ["move", sid, texts[size]]),
+            ("undo", ["undo", sid]),
+            ("show", ["show", sid]),
+        ):
             t0 = time.perf_counter()
             subprocess.run([*command, *args], env=env, check=True, capture_output=True)
             times[name].append(time.perf_counter() - t0)
-    return {f"cli_{name}_ms_at_{size}": ms(statistics.median(samples))
-            for name, samples in times.items()}
+    return {
+        f"cli_{name}_ms_at_{size}": ms(statistics.median(samples))
+        for name, samples in times.items()
+    }
 
 
 def percentile(samples: list[float], p: float) -> float:
@@ -125,10 +144,13 @@ def main() -> None:
     parser.add_argument("--record", type=int, default=1000, help="moves recorded and timed")
     parser.add_argument("--resume", type=int, default=2000, help="moves in the resumed session")
     parser.add_argument("--data-dir", help="keep the data here (default: a temporary folder)")
-    parser.add_argument("--cli", default="5000,50000",
-                        help="session sizes at which `uno-referee move`, `undo` and `show` are "
-                             "timed as commands (wall time, interpreter start-up included); "
-                             "'' skips them")
+    parser.add_argument(
+        "--cli",
+        default="5000,50000",
+        help="session sizes at which `uno-referee move`, `undo` and `show` are "
+        "timed as commands (wall time, interpreter start-up included); "
+        "'' skips them",
+    )
     args = parser.parse_args()
     in_data_folder(args.data_dir, "uno-bench-", lambda service: run(service, args))
 
@@ -150,8 +172,9 @@ def run(service: SessionService, args: argparse.Namespace) -> None:
     need = max(args.moves + 200, args.resume)
     games = [long_game(seed, need) for seed in range(1, 9)]
     service.layout.ensure()
-    ids = [write_session(service, games[i % len(games)][:args.moves])
-           for i in range(args.sessions)]
+    ids = [
+        write_session(service, games[i % len(games)][: args.moves]) for i in range(args.sessions)
+    ]
     setup = time.perf_counter() - started
 
     started = time.perf_counter()
@@ -168,7 +191,7 @@ def run(service: SessionService, args: argparse.Namespace) -> None:
     for n, sid in enumerate(ids[: -(-args.record // per_session)]):
         game = games[n % len(games)]
         with service.open(sid) as live:
-            for entry in game[args.moves:args.moves + per_session]:
+            for entry in game[args.moves : args.moves + per_session]:
                 if len(latencies) == args.record:
                     break
                 t0 = time.perf_counter()
@@ -177,7 +200,7 @@ def run(service: SessionService, args: argparse.Namespace) -> None:
                 if not result.ok:
                     raise SystemExit(f"refused while recording: {result.message}")
 
-    big = write_session(service, games[0][:args.resume])
+    big = write_session(service, games[0][: args.resume])
     snapshot_file = cache_path("snapshots", service.layout.session(big))
     cold: list[float] = []
     opens: list[float] = []
@@ -195,31 +218,48 @@ def run(service: SessionService, args: argparse.Namespace) -> None:
         assert len(live.moves) == args.resume and live.trouble is None
         live.close()
 
-    sizes = {"file_kib_at_moves": round(service.layout.session(ids[-1]).stat().st_size / 1024),
-             "file_kib_at_resume": round(service.layout.session(big).stat().st_size / 1024)}
-    print(f"set up {args.sessions} sessions of {args.moves} moves in {setup:.1f} s; "
-          f"list: {ms(list_cold)} ms reading every file, {ms(list_warm)} ms from the index")
-    print(f"record (parse, rule, atomic write + fsync): p50 {ms(percentile(latencies, 50))} ms, "
-          f"p99 {ms(percentile(latencies, 99))} ms, max {ms(max(latencies))} ms "
-          f"over {len(latencies)} moves (target p99 <= 15 ms)")
-    print(f"open and resume {args.resume} moves: median {ms(statistics.median(opens))} ms, "
-          f"max {ms(max(opens))} ms from its snapshot; median "
-          f"{ms(statistics.median(cold))} ms replaying it (target <= 150 ms)")
+    sizes = {
+        "file_kib_at_moves": round(service.layout.session(ids[-1]).stat().st_size / 1024),
+        "file_kib_at_resume": round(service.layout.session(big).stat().st_size / 1024),
+    }
+    print(
+        f"set up {args.sessions} sessions of {args.moves} moves in {setup:.1f} s; "
+        f"list: {ms(list_cold)} ms reading every file, {ms(list_warm)} ms from the index"
+    )
+    print(
+        f"record (parse, rule, atomic write + fsync): p50 {ms(percentile(latencies, 50))} ms, "
+        f"p99 {ms(percentile(latencies, 99))} ms, max {ms(max(latencies))} ms "
+        f"over {len(latencies)} moves (target p99 <= 15 ms)"
+    )
+    print(
+        f"open and resume {args.resume} moves: median {ms(statistics.median(opens))} ms, "
+        f"max {ms(max(opens))} ms from its snapshot; median "
+        f"{ms(statistics.median(cold))} ms replaying it (target <= 150 ms)"
+    )
     cli: dict[str, float] = {}
     for size in (int(n) for n in args.cli.split(",") if n):
         cli.update(cli_ms(service, size))
     for key, value in cli.items():
         print(f"{key.replace('_', ' ')}: {value} (median of 7; goal at 5000 moves <= 150 ms)")
-    print(json.dumps({
-        **cli,
-        "sessions": args.sessions, "moves_per_session": args.moves,
-        "record_p50_ms": ms(percentile(latencies, 50)),
-        "record_p99_ms": ms(percentile(latencies, 99)), "record_max_ms": ms(max(latencies)),
-        "resume_moves": args.resume, "resume_median_ms": ms(statistics.median(opens)),
-        "resume_max_ms": ms(max(opens)), "resume_replay_median_ms": ms(statistics.median(cold)),
-        "list_cold_ms": ms(list_cold),
-        "list_warm_ms": ms(list_warm), **sizes,
-    }))
+    print(
+        json.dumps(
+            {
+                **cli,
+                "sessions": args.sessions,
+                "moves_per_session": args.moves,
+                "record_p50_ms": ms(percentile(latencies, 50)),
+                "record_p99_ms": ms(percentile(latencies, 99)),
+                "record_max_ms": ms(max(latencies)),
+                "resume_moves": args.resume,
+                "resume_median_ms": ms(statistics.median(opens)),
+                "resume_max_ms": ms(max(opens)),
+                "resume_replay_median_ms": ms(statistics.median(cold)),
+                "list_cold_ms": ms(list_cold),
+                "list_warm_ms": ms(list_warm),
+                **sizes,
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

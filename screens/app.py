@@ -50,13 +50,19 @@ THEME = Theme(
 """The app's own theme, set explicitly: `$TEXTUAL_THEME` must not change the table or snapshots."""
 
 TEXTUAL_COMMANDS = (
-    N_("Theme"), N_("Change the current theme"),
-    N_("Quit"), N_("Quit the application as soon as possible"),
-    N_("Keys"), N_("Hide the keys and widget help panel"),
+    N_("Theme"),
+    N_("Change the current theme"),
+    N_("Quit"),
+    N_("Quit the application as soon as possible"),
+    N_("Keys"),
+    N_("Hide the keys and widget help panel"),
     N_("Show help for the focused widget and a summary of available keys"),
-    N_("Minimize"), N_("Minimize the widget and restore to normal size"),
-    N_("Maximize"), N_("Maximize the focused widget"),
-    N_("Screenshot"), N_("Save an SVG 'screenshot' of the current screen"),
+    N_("Minimize"),
+    N_("Minimize the widget and restore to normal size"),
+    N_("Maximize"),
+    N_("Maximize the focused widget"),
+    N_("Screenshot"),
+    N_("Save an SVG 'screenshot' of the current screen"),
 )
 """Textual's own palette commands, in its English: their titles and help are translated as
 the palette lists them (an unknown text shows as Textual wrote it)."""
@@ -81,9 +87,15 @@ class RefereeApp(Host):
         Binding("ctrl+o", "actions", N_("Actions"), id="app.actions"),
     ]
 
-    def __init__(self, service: SessionService, *, session_id: str | None = None,
-                 today: Callable[[], datetime.date] = datetime.date.today,
-                 samples: Path | None = None, cwd: Path | None = None) -> None:
+    def __init__(
+        self,
+        service: SessionService,
+        *,
+        session_id: str | None = None,
+        today: Callable[[], datetime.date] = datetime.date.today,
+        samples: Path | None = None,
+        cwd: Path | None = None,
+    ) -> None:
         super().__init__()
         self.service = service
         self.today = today
@@ -113,8 +125,9 @@ class RefereeApp(Host):
         if self._first_session is not None:
             self.open_session(self._first_session)
         if self.settings.problem is not None:
-            self.notify(self.settings.problem, title=_("Settings"), severity="warning",
-                        markup=False)
+            self.notify(
+                self.settings.problem, title=_("Settings"), severity="warning", markup=False
+            )
 
     def get_line_filters(self):  # type: ignore[no-untyped-def]  # Textual's signature
         # Textual draws borders, scrollbars and cut text with its own symbols: in ASCII-safe
@@ -134,15 +147,22 @@ class RefereeApp(Host):
             settings.change(key, value)
         except (settings.SettingsError, OSError) as exc:
             reason = (exc.strerror or str(exc)) if isinstance(exc, OSError) else str(exc)
-            self.notify(_("The setting {key} could not be saved: {reason}").format(
-                key=key, reason=reason), title=_("Settings"), severity="warning", markup=False)
+            self.notify(
+                _("The setting {key} could not be saved: {reason}").format(key=key, reason=reason),
+                title=_("Settings"),
+                severity="warning",
+                markup=False,
+            )
 
     # Language ----------------------------------------------------------------------------------
 
     def action_language(self) -> None:
         """Switch between Japanese and English, and keep the choice."""
-        self.run_worker(self.switch_language("en" if current() == "ja" else "ja"),
-                        exclusive=True, group="language")
+        self.run_worker(
+            self.switch_language("en" if current() == "ja" else "ja"),
+            exclusive=True,
+            group="language",
+        )
 
     async def switch_language(self, lang: str) -> None:
         """Speak `lang` from now on: every screen on the stack is drawn again in it (each keeps
@@ -175,16 +195,22 @@ class RefereeApp(Host):
         try:
             sitting = Sitting.open(self.service, session_id, read_only=read_only)
         except SessionLocked as exc:
-            question = _("{reason}\n\nWatch it read-only? The table follows the moves recorded "
-                         "elsewhere.").format(reason=exc.message)
+            question = _(
+                "{reason}\n\nWatch it read-only? The table follows the moves recorded elsewhere."
+            ).format(reason=exc.message)
             self.push_screen(
                 ConfirmDialog(_("Session in use"), question, _("Watch")),
-                lambda yes: None if not yes else self._watch(session_id))
+                lambda yes: None if not yes else self._watch(session_id),
+            )
             return None
         except SessionError as exc:
             # A message may quote a name or a path: never markup, its controls visible.
-            self.notify(visible(exc.message, lines=True), title=_("Cannot open the session"),
-                        severity="error", markup=False)
+            self.notify(
+                visible(exc.message, lines=True),
+                title=_("Cannot open the session"),
+                severity="error",
+                markup=False,
+            )
             return None
         table = TableScreen(sitting)
         self.push_screen(table)
@@ -217,8 +243,12 @@ class RefereeApp(Host):
         try:
             done = import_demo(self.service, self.samples)
         except (OSError, SessionError) as exc:
-            self.notify(visible(str(getattr(exc, "message", exc)), lines=True),
-                        title=_("No demo"), severity="error", markup=False)
+            self.notify(
+                visible(str(getattr(exc, "message", exc)), lines=True),
+                title=_("No demo"),
+                severity="error",
+                markup=False,
+            )
             return
         self.open_session(done.id)
 
@@ -229,8 +259,11 @@ class RefereeApp(Host):
         if done is None:
             return
         if done.already:
-            self.notify(_("This session was already stored as {id}: opened it.").format(
-                id=done.id), title=_("Already imported"), markup=False)
+            self.notify(
+                _("This session was already stored as {id}: opened it.").format(id=done.id),
+                title=_("Already imported"),
+                markup=False,
+            )
         self.open_session(done.id)
 
     # Keys and the command palette ---------------------------------------------------------------
@@ -240,8 +273,11 @@ class RefereeApp(Host):
         # printable, so Textual's Input would drop it; the app hands on a plain space instead
         # (as full-width letters and colons are read as their ASCII forms). Swapped here, before
         # the key is forwarded, it keeps its place among the keys typed around it.
-        if (isinstance(event, events.Key) and not event.is_forwarded
-                and (event.key == IDEOGRAPHIC_SPACE_KEY or event.character == "\u3000")):
+        if (
+            isinstance(event, events.Key)
+            and not event.is_forwarded
+            and (event.key == IDEOGRAPHIC_SPACE_KEY or event.character == "\u3000")
+        ):
             space = events.Key("space", " ")
             space.set_sender(self)
             event = space
@@ -265,59 +301,82 @@ class RefereeApp(Host):
         # Textual's keys panel, its descriptions in the language in use. Imported here: it
         # brings Textual's Markdown widget (markdown-it, Pygments), a tenth of the start-up.
         from .widgets.keys_panel import KeysPanel
+
         if not self.screen.query("HelpPanel"):
             self.screen.mount(KeysPanel())
 
     def action_command_palette(self) -> None:
         # Textual's own, with its placeholder in the language in use.
         if self.use_command_palette and not CommandPalette.is_open(cast("App[object]", self)):
-            self.push_screen(CommandPalette(id="--command-palette",
-                                            placeholder=_("Search for commands…")))
+            self.push_screen(
+                CommandPalette(id="--command-palette", placeholder=_("Search for commands…"))
+            )
 
     def search_themes(self) -> None:
-        self.push_screen(CommandPalette(providers=[ThemeProvider],
-                                        placeholder=_("Search for themes…")))
+        self.push_screen(
+            CommandPalette(providers=[ThemeProvider], placeholder=_("Search for themes…"))
+        )
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):
             yield command._replace(title=_(command.title), help=_(command.help))
         if current() == "ja":
-            yield SystemCommand(_("Switch to English"), _("Show every text in English; the "
-                                "choice is kept for the next time (Ctrl+L)"),
-                                self.action_language)
+            yield SystemCommand(
+                _("Switch to English"),
+                _("Show every text in English; the choice is kept for the next time (Ctrl+L)"),
+                self.action_language,
+            )
         else:
-            yield SystemCommand(_("Switch to Japanese (日本語)"), _("Show every text in "
-                                "Japanese; the choice is kept for the next time (Ctrl+L)"),
-                                self.action_language)
-        yield SystemCommand(_("New session"), _("Seat the players and choose the rules"),
-                            self.new_session)
-        yield SystemCommand(_("Open the demo table"), _("A four-player game in progress, to "
-                            "try the app"), self.open_demo)
-        yield SystemCommand(_("Import a .uno file"), _("Store a session file and open it"),
-                            self.import_file)
-        yield SystemCommand(_("Help: keys and moves"), _("Every key and the move language"),
-                            self.action_help)
+            yield SystemCommand(
+                _("Switch to Japanese (日本語)"),
+                _("Show every text in Japanese; the choice is kept for the next time (Ctrl+L)"),
+                self.action_language,
+            )
+        yield SystemCommand(
+            _("New session"), _("Seat the players and choose the rules"), self.new_session
+        )
+        yield SystemCommand(
+            _("Open the demo table"),
+            _("A four-player game in progress, to try the app"),
+            self.open_demo,
+        )
+        yield SystemCommand(
+            _("Import a .uno file"), _("Store a session file and open it"), self.import_file
+        )
+        yield SystemCommand(
+            _("Help: keys and moves"), _("Every key and the move language"), self.action_help
+        )
         if isinstance(screen, TableScreen):
             yield from self._table_commands(screen)
 
     def _table_commands(self, table: TableScreen) -> Iterable[SystemCommand]:
         sitting = table.sitting
-        yield SystemCommand(_("Undo last move"), _("Take back the last recorded move"),
-                            table.action_undo)
-        yield SystemCommand(_("Score sheet"), _("Rounds, totals, chart, rulings and export"),
-                            table.action_sheet)
-        yield SystemCommand(_("Export score sheet"),
-                            _("Write csv, md, html, json, uno, svg or png"),
-                            lambda: table.action_sheet(export=True))
-        yield SystemCommand(_("Show QR code"), _("The standings for everyone's phone"),
-                            lambda: self._show_qr(sitting))
-        yield SystemCommand(_("History and corrections"), _("Every move; undo or correct one"),
-                            table.action_history)
-        yield SystemCommand(_("Rules in force"), _("The rulebook of this table, searchable"),
-                            table.action_rules)
+        yield SystemCommand(
+            _("Undo last move"), _("Take back the last recorded move"), table.action_undo
+        )
+        yield SystemCommand(
+            _("Score sheet"), _("Rounds, totals, chart, rulings and export"), table.action_sheet
+        )
+        yield SystemCommand(
+            _("Export score sheet"),
+            _("Write csv, md, html, json, uno, svg or png"),
+            lambda: table.action_sheet(export=True),
+        )
+        yield SystemCommand(
+            _("Show QR code"),
+            _("The standings for everyone's phone"),
+            lambda: self._show_qr(sitting),
+        )
+        yield SystemCommand(
+            _("History and corrections"), _("Every move; undo or correct one"), table.action_history
+        )
+        yield SystemCommand(
+            _("Rules in force"), _("The rulebook of this table, searchable"), table.action_rules
+        )
         if sitting.referee.phase == "over":
-            yield SystemCommand(_("Enter the hands"), _("The cards left at the round's end"),
-                                table.action_hands)
+            yield SystemCommand(
+                _("Enter the hands"), _("The cards left at the round's end"), table.action_hands
+            )
 
     # The phones' scoreboard -------------------------------------------------------------------
 
@@ -327,8 +386,7 @@ class RefereeApp(Host):
         if server is None or server.session_id != sitting.id:
             # One scoreboard at a time: the one of the session at the table.
             self.stop_scoreboard()
-            server = self._scoreboard = ServeProcess(self.service.root, sitting.id,
-                                                     lang=current())
+            server = self._scoreboard = ServeProcess(self.service.root, sitting.id, lang=current())
         self.push_screen(ServeDialog(server))
 
     def stop_scoreboard(self) -> None:
@@ -343,18 +401,25 @@ class RefereeApp(Host):
     def _show_qr(self, sitting: Sitting) -> None:
         sheet = sitting.sheet()
         if sheet is None:
-            self.notify(_("A stored move no longer holds: correct it first (History)"),
-                        severity="error")
+            self.notify(
+                _("A stored move no longer holds: correct it first (History)"), severity="error"
+            )
             return
         self.push_screen(QrDialog(sheet))
 
 
-def build_app(data_dir: str | os.PathLike[str] | None = None, *, session_id: str | None = None,
-              today: Callable[[], datetime.date] = datetime.date.today,
-              samples: Path | None = None, cwd: Path | None = None) -> RefereeApp:
+def build_app(
+    data_dir: str | os.PathLike[str] | None = None,
+    *,
+    session_id: str | None = None,
+    today: Callable[[], datetime.date] = datetime.date.today,
+    samples: Path | None = None,
+    cwd: Path | None = None,
+) -> RefereeApp:
     """The app on a data folder (`--data-dir`, else `$UNO_REFEREE_HOME`, else the user folder)."""
-    return RefereeApp(SessionService(data_dir), session_id=session_id, today=today,
-                      samples=samples, cwd=cwd)
+    return RefereeApp(
+        SessionService(data_dir), session_id=session_id, today=today, samples=samples, cwd=cwd
+    )
 
 
 def run(data_dir: str | os.PathLike[str] | None = None, session_id: str | None = None) -> int:

@@ -77,15 +77,49 @@ class Glyphs:
 
 
 UNICODE = Glyphs(
-    name="unicode", dot="·", arrow="→", swatch="■", star="★", turn="▶", icon="▤",
-    ellipsis="…", bar="▮", up="↑", down="↓", clockwise="↻", counter_clockwise="↺",
-    warning="⚠", info="»", ok="✓", refused="✗", undone="↶", dash="—", total="Σ",
+    name="unicode",
+    dot="·",
+    arrow="→",
+    swatch="■",
+    star="★",
+    turn="▶",
+    icon="▤",
+    ellipsis="…",
+    bar="▮",
+    up="↑",
+    down="↓",
+    clockwise="↻",
+    counter_clockwise="↺",
+    warning="⚠",
+    info="»",
+    ok="✓",
+    refused="✗",
+    undone="↶",
+    dash="—",
+    total="Σ",
     qr=(" ", "▀", "▄", "█"),
 )
 ASCII = Glyphs(
-    name="ascii", dot="-", arrow="->", swatch="#", star="*", turn=">", icon="#",
-    ellipsis="~", bar="▮", up="^", down="v", clockwise="↻", counter_clockwise="↺",
-    warning="⚠", info="»", ok="✓", refused="✗", undone="↶", dash="-", total="=",
+    name="ascii",
+    dot="-",
+    arrow="->",
+    swatch="#",
+    star="*",
+    turn=">",
+    icon="#",
+    ellipsis="~",
+    bar="▮",
+    up="^",
+    down="v",
+    clockwise="↻",
+    counter_clockwise="↺",
+    warning="⚠",
+    info="»",
+    ok="✓",
+    refused="✗",
+    undone="↶",
+    dash="-",
+    total="=",
     qr=None,
 )
 """ASCII, or characters one cell wide in every terminal (East Asian Width N: ✓ ✗ ⚠ » ▮ ↻)."""
@@ -120,11 +154,40 @@ def ambiguous(ch: str) -> bool:
 # The stand-ins for what Textual draws --------------------------------------------------------
 
 _EXPLICIT = {
-    "·": ".", "…": "~", "—": "-", "\u2013": "-", "\u2010": "-", "→": ">", "←": "<", "↑": "^",
+    "·": ".",
+    "…": "~",
+    "—": "-",
+    "\u2013": "-",
+    "\u2010": "-",
+    "→": ">",
+    "←": "<",
+    "↑": "^",
     "↓": "v",
-    "■": "#", "□": "o", "★": "*", "☆": "*", "▶": ">", "◀": "<", "▲": "^", "▼": "v", "►": ">",
-    "◄": "<", "●": "o", "○": "o", "◯": "o", "⭘": "o", "•": "*", "◆": "*", "◇": "o", "\u00d7": "x",
-    "“": '"', "”": '"', "\u2018": "'", "\u2019": "'", "▤": "#", "※": "*", "°": "o",
+    "■": "#",
+    "□": "o",
+    "★": "*",
+    "☆": "*",
+    "▶": ">",
+    "◀": "<",
+    "▲": "^",
+    "▼": "v",
+    "►": ">",
+    "◄": "<",
+    "●": "o",
+    "○": "o",
+    "◯": "o",
+    "⭘": "o",
+    "•": "*",
+    "◆": "*",
+    "◇": "o",
+    "\u00d7": "x",
+    "“": '"',
+    "”": '"',
+    "\u2018": "'",
+    "\u2019": "'",
+    "▤": "#",
+    "※": "*",
+    "°": "o",
 }
 """Symbols with an obvious ASCII look-alike."""
 
@@ -195,5 +258,4 @@ def safe(text: str) -> str:
     hands to Textual, such as a notification); as it is otherwise."""
     if mode() != "ascii" or text.isascii():
         return text
-    return "".join(" " if (s := _stand_in(ch)) == FILL else (ch if s is None else s)
-                   for ch in text)
+    return "".join(" " if (s := _stand_in(ch)) == FILL else (ch if s is None else s) for ch in text)

@@ -28,28 +28,57 @@ def plan_text(plan: Correction) -> Content:
     """What a correction does: its own ruling, then each later move's. Moves and rulings (which
     quote names) go in as template variables, shown as typed."""
     if not plan.ok:
-        return filled(_("[b $error]#{seq} cannot become `$new`:[/] $message "
-                        "[dim]\\[$rule][/]").format(seq=plan.seq),
-                      new=plan.new, message=render(plan.parts), rule=plan.rule)
-    lines = [filled(_("[b]#{seq}[/] $old [b]{arrow}[/] $new: $message [dim]\\[$rule][/]").format(
-        seq=plan.seq, arrow=glyphs.current().arrow),
-        old=plan.old, new=plan.new, message=render(plan.parts), rule=plan.rule)]
+        return filled(
+            _("[b $error]#{seq} cannot become `$new`:[/] $message [dim]\\[$rule][/]").format(
+                seq=plan.seq
+            ),
+            new=plan.new,
+            message=render(plan.parts),
+            rule=plan.rule,
+        )
+    lines = [
+        filled(
+            _("[b]#{seq}[/] $old [b]{arrow}[/] $new: $message [dim]\\[$rule][/]").format(
+                seq=plan.seq, arrow=glyphs.current().arrow
+            ),
+            old=plan.old,
+            new=plan.new,
+            message=render(plan.parts),
+            rule=plan.rule,
+        )
+    ]
     for later in plan.later:
         if later.holds:
-            lines.append(filled(_("  [dim]#{seq} $text: still holds[/]").format(seq=later.seq),
-                                text=later.text))
+            lines.append(
+                filled(
+                    _("  [dim]#{seq} $text: still holds[/]").format(seq=later.seq), text=later.text
+                )
+            )
         else:
-            lines.append(filled(_("  [b $error]#{seq} $text: NO LONGER HOLDS, dropped:[/] "
-                                  "$message [dim]\\[$rule][/]").format(seq=later.seq),
-                                text=later.text, message=render(later.parts),
-                                rule=later.rule))
+            lines.append(
+                filled(
+                    _(
+                        "  [b $error]#{seq} $text: NO LONGER HOLDS, dropped:[/] "
+                        "$message [dim]\\[$rule][/]"
+                    ).format(seq=later.seq),
+                    text=later.text,
+                    message=render(later.parts),
+                    rule=later.rule,
+                )
+            )
     if plan.applied:
         lines.insert(0, Content.from_markup(_("[b $success]Corrected.[/]")))
     elif plan.dropped:
         n = len(plan.dropped)
-        lines.append(Content.from_markup(ngettext(
-            "[b $warning]Applying drops {n} later move.[/]",
-            "[b $warning]Applying drops {n} later moves.[/]", n).format(n=n)))
+        lines.append(
+            Content.from_markup(
+                ngettext(
+                    "[b $warning]Applying drops {n} later move.[/]",
+                    "[b $warning]Applying drops {n} later moves.[/]",
+                    n,
+                ).format(n=n)
+            )
+        )
     else:
         lines.append(Content.from_markup(_("[b $success]Every later move still holds.[/]")))
     return Content("\n").join(lines)
@@ -88,8 +117,7 @@ class HistoryScreen(Screen[None]):
         yield Static(_("Enter on a move to correct it; F6 takes back the last move."), id="plan")
         with Horizontal(id="fix"):
             yield Label(self._target_text(), id="target")
-            yield Input(placeholder=_("the move as it should have been"), id="new",
-                        disabled=True)
+            yield Input(placeholder=_("the move as it should have been"), id="new", disabled=True)
             yield Button(_("Preview"), id="preview", disabled=True)
             yield Button(_("Apply"), id="apply", variant="warning", disabled=True)
         yield Footer()
@@ -124,14 +152,20 @@ class HistoryScreen(Screen[None]):
         before = {move.seq: move.replaced for move in self.sitting.live.moves}
         for entry in self.sitting.log:
             style = "bold red" if not entry.holds else ("yellow" if entry.notable else "")
-            ruling = (_("{ruling} [{rule}] (in place of {moves})").format(
-                ruling=entry.message, rule=entry.rule, moves=replaced_list(before[entry.seq]))
-                if before.get(entry.seq) else f"{entry.message} [{entry.rule}]")
-            moves.add_row(Text(str(entry.seq), justify="right"),
-                          Text(str(entry.round or ""), justify="right"),
-                          text_cell(entry.text, style="bold"),
-                          text_cell(ruling, style=style),
-                          key=str(entry.seq))
+            ruling = (
+                _("{ruling} [{rule}] (in place of {moves})").format(
+                    ruling=entry.message, rule=entry.rule, moves=replaced_list(before[entry.seq])
+                )
+                if before.get(entry.seq)
+                else f"{entry.message} [{entry.rule}]"
+            )
+            moves.add_row(
+                Text(str(entry.seq), justify="right"),
+                Text(str(entry.round or ""), justify="right"),
+                text_cell(entry.text, style="bold"),
+                text_cell(ruling, style=style),
+                key=str(entry.seq),
+            )
         if self.sitting.log:
             moves.move_cursor(row=len(self.sitting.log) - 1)
         self.refresh_bindings()
@@ -195,13 +229,19 @@ class HistoryScreen(Screen[None]):
             return
         if plan.dropped:
             self.app.push_screen(
-                ConfirmDialog(_("Drop later moves?"), ngettext(
-                    "Correcting #{seq} drops {n} later move that no longer holds. It stays in "
-                    "the file's log but stops counting.",
-                    "Correcting #{seq} drops {n} later moves that no longer hold. They stay in "
-                    "the file's log but stop counting.", len(plan.dropped)).format(
-                        seq=plan.seq, n=len(plan.dropped)), _("Correct and drop")),
-                lambda yes: self._apply(plan) if yes else None)
+                ConfirmDialog(
+                    _("Drop later moves?"),
+                    ngettext(
+                        "Correcting #{seq} drops {n} later move that no longer holds. It stays in "
+                        "the file's log but stops counting.",
+                        "Correcting #{seq} drops {n} later moves that no longer hold. They stay in "
+                        "the file's log but stop counting.",
+                        len(plan.dropped),
+                    ).format(seq=plan.seq, n=len(plan.dropped)),
+                    _("Correct and drop"),
+                ),
+                lambda yes: self._apply(plan) if yes else None,
+            )
         else:
             self._apply(plan)
 
@@ -220,8 +260,9 @@ class HistoryScreen(Screen[None]):
         except SessionError as exc:
             self._show(filled("[b $error]$text[/]", text=exc.message))
             return
-        self._show(filled(_("[b $secondary]Undone #{seq} $text[/]").format(seq=done.seq),
-                          text=done.text))
+        self._show(
+            filled(_("[b $secondary]Undone #{seq} $text[/]").format(seq=done.seq), text=done.text)
+        )
         self._reset()
 
     def _reset(self) -> None:

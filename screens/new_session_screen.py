@@ -77,24 +77,36 @@ class NewSessionScreen(Screen[None]):
                 yield Input(placeholder=_("e.g. Friday UNO night"), id="event")
                 yield Label(_("Date"), classes="second")
                 yield Input(self.today.isoformat(), id="date", classes="short")
-            yield Label(_("[b]Players[/], clockwise as seated: 2 to 10. Left of a player is the "
-                          "next name."), classes="heading")
+            yield Label(
+                _(
+                    "[b]Players[/], clockwise as seated: 2 to 10. Left of a player is the "
+                    "next name."
+                ),
+                classes="heading",
+            )
             yield PlayerList(id="players")
             with Horizontal(classes="row"):
                 yield Label(_("Edition"))
                 decks = [(edition_title(key), key) for key in editions()]
-                yield Select(decks, value="classic",
-                             allow_blank=False, id="edition")
+                yield Select(decks, value="classic", allow_blank=False, id="edition")
             with Horizontal(classes="row"):
                 yield Label(_("Rulebook"))
                 # A Japanese table plays by the Japanese manuals unless it says otherwise.
-                yield Select([(_(label), rules) for label, rules in RULEBOOKS],
-                             value=usual_rulebook(current()), allow_blank=False, id="rules")
+                yield Select(
+                    [(_(label), rules) for label, rules in RULEBOOKS],
+                    value=usual_rulebook(current()),
+                    allow_blank=False,
+                    id="rules",
+                )
             with Horizontal(classes="row"):
                 yield Label(_("Scoring"))
                 kind, _space, limit = usual_scoring(usual_rulebook(current())).partition(" ")
-                yield Select([(_(label), kind) for label, kind, _n in SCORING_KINDS],
-                             value=kind, allow_blank=False, id="scoring")
+                yield Select(
+                    [(_(label), kind) for label, kind, _n in SCORING_KINDS],
+                    value=kind,
+                    allow_blank=False,
+                    id="scoring",
+                )
                 yield Label("N", classes="second")
                 yield Input(limit, type="integer", id="limit", classes="short")
             with Horizontal(classes="row"):
@@ -102,15 +114,27 @@ class NewSessionScreen(Screen[None]):
                 yield Select([], prompt=_("add players first"), id="dealer")
             with Horizontal(classes="row"):
                 yield Label(_("Rounds"))
-                yield Select([(_(label), keeping) for label, keeping in KEEPING], value="track",
-                             allow_blank=False, id="keeping")
-            yield Static(prose(_(
-                "Every move: type each card as it goes down; the referee rules on it and settles "
-                "disputes. Score only: at each round's end type who went out and the hands left, "
-                "a few entries a round. Asked again as each round starts (F7), so rounds of both "
-                "kinds may be mixed.")), id="keeping-help")
-            with Collapsible(title=_("Rule options: the rulebook's defaults, each with its "
-                                     "meaning and source"), id="options-box"):
+                yield Select(
+                    [(_(label), keeping) for label, keeping in KEEPING],
+                    value="track",
+                    allow_blank=False,
+                    id="keeping",
+                )
+            yield Static(
+                prose(
+                    _(
+                        "Every move: type each card as it goes down; the referee rules on it "
+                        "and settles disputes. Score only: at each round's end type who went "
+                        "out and the hands left, a few entries a round. Asked again as each "
+                        "round starts (F7), so rounds of both kinds may be mixed."
+                    )
+                ),
+                id="keeping-help",
+            )
+            with Collapsible(
+                title=_("Rule options: the rulebook's defaults, each with its meaning and source"),
+                id="options-box",
+            ):
                 yield OptionsForm(usual_rulebook(current()), id="options")
         yield Static("", id="problem")
         with Horizontal(id="buttons"):
@@ -130,14 +154,17 @@ class NewSessionScreen(Screen[None]):
 
     def _kept(self) -> dict[str, object]:
         form = self.query_one(OptionsForm)
-        return {"players": list(self.query_one(PlayerList).players),
-                "inputs": {i: self.query_one(f"#{i}", Input).value
-                           for i in ("event", "date", "limit")},
-                "selects": {i: self.query_one(f"#{i}", Select).value
-                            for i in ("edition", "rules", "scoring", "keeping")},
-                "dealer": self.query_one("#dealer", Select).value,
-                "options": (dict(form.values), set(form.touched)),
-                "collapsed": self.query_one(Collapsible).collapsed}
+        return {
+            "players": list(self.query_one(PlayerList).players),
+            "inputs": {i: self.query_one(f"#{i}", Input).value for i in ("event", "date", "limit")},
+            "selects": {
+                i: self.query_one(f"#{i}", Select).value
+                for i in ("edition", "rules", "scoring", "keeping")
+            },
+            "dealer": self.query_one("#dealer", Select).value,
+            "options": (dict(form.values), set(form.touched)),
+            "collapsed": self.query_one(Collapsible).collapsed,
+        }
 
     def _restore(self, kept: dict[str, object]) -> None:
         seats = self.query_one(PlayerList)
@@ -209,8 +236,12 @@ class NewSessionScreen(Screen[None]):
     def action_start(self) -> None:
         players = self.query_one(PlayerList).players
         if len(players) < 2:
-            self._problem(_("A session needs 2 to 10 players; {n} seated so far. Type a name "
-                            "and press Enter to add one.").format(n=len(players)))
+            self._problem(
+                _(
+                    "A session needs 2 to 10 players; {n} seated so far. Type a name "
+                    "and press Enter to add one."
+                ).format(n=len(players))
+            )
             return
         rules, edition = self._value("#rules"), self._value("#edition")
         event = self.query_one("#event", Input).value.strip() or None
@@ -219,13 +250,22 @@ class NewSessionScreen(Screen[None]):
             if date is not None:
                 datetime.date.fromisoformat(date)
         except ValueError:
-            self._problem(_("The date must be YYYY-MM-DD, e.g. {example}, not {typed}").format(
-                example=self.today.isoformat(), typed=repr(date)))
+            self._problem(
+                _("The date must be YYYY-MM-DD, e.g. {example}, not {typed}").format(
+                    example=self.today.isoformat(), typed=repr(date)
+                )
+            )
             return
         try:
-            header = build_header(", ".join(players), edition, self.scoring(), rules,
-                                  self.query_one(OptionsForm).overrides(rules, edition),
-                                  event=event, date=date)
+            header = build_header(
+                ", ".join(players),
+                edition,
+                self.scoring(),
+                rules,
+                self.query_one(OptionsForm).overrides(rules, edition),
+                event=event,
+                date=date,
+            )
             keeping: Keeping = "score" if self._value("#keeping") == "score" else "track"
             self.app.start_session(header, self._value("#dealer") or players[0], keeping)
         except SessionError as exc:

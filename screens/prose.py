@@ -67,8 +67,11 @@ def breaks(text: str, width: int) -> list[int]:
                 prev = max((s for s in starts if s < at), default=floor)
                 if prev <= floor or cell_len(text[prev:start]) + size > width:
                     break
-                if (text[at] not in _NO_START and text[prev] not in _NO_END
-                        and not _counted(text, at)):
+                if (
+                    text[at] not in _NO_START
+                    and text[prev] not in _NO_END
+                    and not _counted(text, at)
+                ):
                     break
                 at = prev
             offsets.append(at)
@@ -117,8 +120,9 @@ class Prose(Visual):
             self._folded = (width, Content("\n").join(folded(self.content, width)))
         return self._folded[1]
 
-    def render_strips(self, width: int, height: int | None, style: Style,
-                      options: RenderOptions) -> list[Strip]:
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: RenderOptions
+    ) -> list[Strip]:
         pad = options.rules.get("line_pad", 0) * 2
         return self._at(width - pad).render_strips(width, height, style, options)
 

@@ -51,8 +51,11 @@ def hand_value(ref: Referee, name: str, typed: str) -> tuple[bool, str, int]:
         points = event.points or 0
         return True, _("{points} points, as a total").format(points=points), points
     points = ref.deck.points(event.cards)
-    return True, _("{cards} card(s), {points} points").format(
-        cards=len(event.cards), points=points), points
+    return (
+        True,
+        _("{cards} card(s), {points} points").format(cards=len(event.cards), points=points),
+        points,
+    )
 
 
 class HandBox(Input):
@@ -138,14 +141,20 @@ class RoundEndScreen(Screen[None]):
         self.sub_title = self.sitting.label()
         yield Header(icon=glyphs.current().icon)
         with VerticalScroll():
-            intro = _("Round {round}: [b]$winner[/] went out. Enter each hand left: its cards, "
-                      "or a points total.").format(round=ref.round_no)
+            intro = _(
+                "Round {round}: [b]$winner[/] went out. Enter each hand left: its cards, "
+                "or a points total."
+            ).format(round=ref.round_no)
             yield Static(Prose(filled(intro, winner=self.winner or "?")), id="intro")
             for index, name in enumerate(self.players):
                 count = table.hands[table.players.index(name)] if table else None
-                held = ("$name" if count is None else
-                        ngettext("$name [dim]({n} card)[/]", "$name [dim]({n} cards)[/]",
-                                 count).format(n=count))
+                held = (
+                    "$name"
+                    if count is None
+                    else ngettext(
+                        "$name [dim]({n} card)[/]", "$name [dim]({n} cards)[/]", count
+                    ).format(n=count)
+                )
                 with Horizontal(classes="hand"):
                     yield Label(filled(held, name=name))
                     yield HandBox(placeholder=_("r5 g+2 w   or   27"), id=f"hand-{index}")
@@ -158,8 +167,11 @@ class RoundEndScreen(Screen[None]):
 
     async def recompose(self) -> None:
         # A language switch draws the hands anew: what was typed in them stays.
-        typed = ([self.query_one(f"#hand-{i}", Input).value for i in range(len(self.players))]
-                 if self.is_mounted else [])
+        typed = (
+            [self.query_one(f"#hand-{i}", Input).value for i in range(len(self.players))]
+            if self.is_mounted
+            else []
+        )
         await super().recompose()
         for index, value in enumerate(typed):
             self.query_one(f"#hand-{index}", Input).value = value
@@ -185,16 +197,22 @@ class RoundEndScreen(Screen[None]):
         """Once every hand checks, say so and what they come to: a message that some hands
         were not right must not outlive the fix."""
         ref = self.sitting.referee
-        values = [hand_value(ref, name, self.query_one(f"#hand-{i}", Input).value)
-                  for i, name in enumerate(self.players)]
+        values = [
+            hand_value(ref, name, self.query_one(f"#hand-{i}", Input).value)
+            for i, name in enumerate(self.players)
+        ]
         if values and all(ok for ok, _text, _points in values):
             total = sum(points for _ok, _text, points in values)
-            self._problem(ngettext(
-                "Every hand adds up: {n} hand, {points} points in all. Enter on the last hand "
-                "(or F2) records it.",
-                "Every hand adds up: {n} hands, {points} points in all. Enter on the last hand "
-                "(or F2) records them.", len(values)).format(n=len(values), points=total),
-                ok=True)
+            self._problem(
+                ngettext(
+                    "Every hand adds up: {n} hand, {points} points in all. Enter on the last hand "
+                    "(or F2) records it.",
+                    "Every hand adds up: {n} hands, {points} points in all. Enter on the last hand "
+                    "(or F2) records them.",
+                    len(values),
+                ).format(n=len(values), points=total),
+                ok=True,
+            )
         elif self.query_one("#problem", Static).has_class("-ok"):
             self._problem("")
 
@@ -232,9 +250,11 @@ class RoundEndScreen(Screen[None]):
                 self._problem(exc.message)
                 return
             if not result.ok:
-                self._problem(_("{name}: refused, nothing recorded for this hand: {message} "
-                                "[{rule}]").format(name=name, message=render(result.parts),
-                                                   rule=result.rule))
+                self._problem(
+                    _("{name}: refused, nothing recorded for this hand: {message} [{rule}]").format(
+                        name=name, message=render(result.parts), rule=result.rule
+                    )
+                )
                 self.query_one(f"#hand-{index}", Input).focus()
                 return
         self.app.switch_screen(ScoreSheetScreen(self.sitting))

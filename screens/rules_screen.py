@@ -29,8 +29,13 @@ def rule_entry(rule: Variant) -> Content:
     mark = f"\n  {_(TABLE_DEFAULT)}" if rule.table_default else ""
     # A Wild Customizable's rule is the text the table wrote on the card.
     source = _("Source: {source}").format(source=visible(_(rule.source)))
-    return Content.assemble((rule.id, "bold $accent"), "  ", visible(_(rule.text)),
-                            (f"\n  {source}", "dim"), (mark, "$warning"))
+    return Content.assemble(
+        (rule.id, "bold $accent"),
+        "  ",
+        visible(_(rule.text)),
+        (f"\n  {source}", "dim"),
+        (mark, "$warning"),
+    )
 
 
 def option_entry(key: str, value: str) -> Content:
@@ -39,9 +44,14 @@ def option_entry(key: str, value: str) -> Content:
     source = _("Source: {source}").format(source=_(option.source))
     if option.table_default:
         source = _("{source}; {mark}").format(source=source, mark=_(TABLE_DEFAULT))
-    return Content.assemble((_("option") + " ", "dim"), (key, "bold"), " = ",
-                            (value, "bold $accent"), f"  {_(option.meaning)}",
-                            (f"\n  {source}", "dim"))
+    return Content.assemble(
+        (_("option") + " ", "dim"),
+        (key, "bold"),
+        " = ",
+        (value, "bold $accent"),
+        f"  {_(option.meaning)}",
+        (f"\n  {source}", "dim"),
+    )
 
 
 def matches(words: list[str], *texts: str) -> bool:
@@ -70,11 +80,14 @@ class RulesScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         self.title = _("Rules in force")
         self.sub_title = _("{edition} {dot} {rulebook}").format(
-            edition=edition_title(self.edition), dot=glyphs.current().dot,
-            rulebook=family_name(self.rulebook))
+            edition=edition_title(self.edition),
+            dot=glyphs.current().dot,
+            rulebook=family_name(self.rulebook),
+        )
         yield Header(icon=glyphs.current().icon)
-        yield Input(placeholder=_("search the rules: a word such as uno, challenge, draw"),
-                    id="search")
+        yield Input(
+            placeholder=_("search the rules: a word such as uno, challenge, draw"), id="search"
+        )
         yield OptionList(id="rules")
         yield Footer()
 
@@ -100,21 +113,36 @@ class RulesScreen(Screen[None]):
         # What is shown is searched, and the English too: rule ids and the move language are
         # English words, and a word from the rulebook finds its rule in either language.
         words = from_keyboard(typed).casefold().split()
-        shown: list[Option] = [Option(Prose(rule_entry(r))) for r in self.rules
-                               if matches(words, r.id, r.text, r.source, _(r.text),
-                                          _(r.source))]
+        shown: list[Option] = [
+            Option(Prose(rule_entry(r)))
+            for r in self.rules
+            if matches(words, r.id, r.text, r.source, _(r.text), _(r.source))
+        ]
         specs = option_specs()
-        shown += [Option(Prose(option_entry(key, value))) for key, value in self.options.items()
-                  if matches(words, key, value, specs[key].meaning, specs[key].source,
-                             _(specs[key].meaning), _(specs[key].source))]
+        shown += [
+            Option(Prose(option_entry(key, value)))
+            for key, value in self.options.items()
+            if matches(
+                words,
+                key,
+                value,
+                specs[key].meaning,
+                specs[key].source,
+                _(specs[key].meaning),
+                _(specs[key].source),
+            )
+        ]
         listing = self.query_one("#rules", OptionList)
         listing.clear_options()
         listing.add_options(shown)
         count = len(shown)
         listing.border_title = (
-            ngettext("{n} match", "{n} matches", count).format(n=count) if words
-            else _("{rules} rules, {options} options").format(rules=len(self.rules),
-                                                            options=len(self.options)))
+            ngettext("{n} match", "{n} matches", count).format(n=count)
+            if words
+            else _("{rules} rules, {options} options").format(
+                rules=len(self.rules), options=len(self.options)
+            )
+        )
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -17,8 +17,10 @@ def samples_dir() -> Path | None:
     In a checkout (or an editable install) it sits beside the packages; the wheel carries it
     inside `referee/` (pyproject's force-include), because only packages land in site-packages.
     """
-    candidates = (Path(__file__).resolve().parent.parent / "sample_sessions",
-                  Path(referee.__file__).resolve().parent / "sample_sessions")
+    candidates = (
+        Path(__file__).resolve().parent.parent / "sample_sessions",
+        Path(referee.__file__).resolve().parent / "sample_sessions",
+    )
     for folder in candidates:
         if (folder / DEMO_FILE).is_file():
             return folder
@@ -29,8 +31,9 @@ def import_demo(service: SessionService, folder: Path | None = None) -> Imported
     """Store the demo session as a new session; FileNotFoundError if the samples are missing."""
     folder = folder or samples_dir()
     if folder is None:
-        raise FileNotFoundError(_("the sample sessions ({file}) are not installed").format(
-            file=DEMO_FILE))
+        raise FileNotFoundError(
+            _("the sample sessions ({file}) are not installed").format(file=DEMO_FILE)
+        )
     path = folder / DEMO_FILE
     # A fresh demo table each time: the last one may be half played.
     return service.import_text(path.read_text(encoding="utf-8"), path.name, again=True)

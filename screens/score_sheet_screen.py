@@ -51,8 +51,13 @@ def fill_table(grid: DataTable[Text], sheet: Sheet) -> None:
         cells: list[Text] = [name]
         for rnd in sheet.rounds:
             went_out = rnd.went_out == player
-            cells.append(Text(f"{rnd.points[player]:+d}", justify="right",
-                              style="bold green" if went_out else ""))
+            cells.append(
+                Text(
+                    f"{rnd.points[player]:+d}",
+                    justify="right",
+                    style="bold green" if went_out else "",
+                )
+            )
             cells.append(Text(str(rnd.running[player]), justify="right", style="dim"))
         cells.append(Text(str(sheet.score.totals[player]), justify="right", style="bold"))
         rank = labels.rank_text(sheet, player) + (f" {star}" if player == winner else "")
@@ -63,16 +68,19 @@ def fill_table(grid: DataTable[Text], sheet: Sheet) -> None:
 def notes_text(sheet: Sheet) -> Content:
     """The notable rulings, round by round; they quote names, so they go in as typed."""
     lines: list[Content] = []
-    rounds: list[SheetRound | RoundInPlay] = [*sheet.rounds,
-                                              *([sheet.playing] if sheet.playing else [])]
+    rounds: list[SheetRound | RoundInPlay] = [
+        *sheet.rounds,
+        *([sheet.playing] if sheet.playing else []),
+    ]
     for rnd in rounds:
         lines.append(filled("[b]$heading[/]", heading=labels.round_heading(rnd)))
-        lines += [filled("  $text [dim]\\[$rule][/]", text=render(note.parts), rule=note.rule)
-                  for note in rnd.notes]
+        lines += [
+            filled("  $text [dim]\\[$rule][/]", text=render(note.parts), rule=note.rule)
+            for note in rnd.notes
+        ]
         if not rnd.notes:
             lines.append(Content.from_markup(_("  [dim]nothing notable[/]")))
-    return (Content("\n").join(lines) if lines
-            else Content.from_markup(_("[dim]No round yet.[/]")))
+    return Content("\n").join(lines) if lines else Content.from_markup(_("[dim]No round yet.[/]"))
 
 
 class ScoreSheetScreen(Screen[None]):
@@ -103,21 +111,33 @@ class ScoreSheetScreen(Screen[None]):
         sheet = self.sheet
         with VerticalScroll(id="body"):
             if sheet is None:
-                yield Static(_("[b $error]The sheet cannot be drawn while a stored move no "
-                               "longer holds: correct it in History (F9 on the table).[/]"))
+                yield Static(
+                    _(
+                        "[b $error]The sheet cannot be drawn while a stored move no "
+                        "longer holds: correct it in History (F9 on the table).[/]"
+                    )
+                )
             else:
-                yield Static(filled("[b]$status[/]  [dim]$scoring[/]",
-                                    status=labels.status(sheet),
-                                    scoring=labels.scoring_text(sheet.system)), id="standing")
-                grid: DataTable[Text] = DataTable(id="grid", cursor_type="row",
-                                                  zebra_stripes=True)
+                yield Static(
+                    filled(
+                        "[b]$status[/]  [dim]$scoring[/]",
+                        status=labels.status(sheet),
+                        scoring=labels.scoring_text(sheet.system),
+                    ),
+                    id="standing",
+                )
+                grid: DataTable[Text] = DataTable(id="grid", cursor_type="row", zebra_stripes=True)
                 fill_table(grid, sheet)
                 yield grid
                 yield TotalsChart(sheet, id="chart")
                 yield Static(notes_text(sheet), id="notes")
         with Horizontal(id="export"):
-            yield Select([(f.name, f.name) for f in FORMATS.values()],
-                         value="html", allow_blank=False, id="format")
+            yield Select(
+                [(f.name, f.name) for f in FORMATS.values()],
+                value="html",
+                allow_blank=False,
+                id="format",
+            )
             yield Input(self._default_path("html"), id="path")
             yield Button(_("Export"), id="do-export", variant="primary")
             yield Button(_("QR"), id="do-qr")
@@ -131,8 +151,11 @@ class ScoreSheetScreen(Screen[None]):
 
     async def recompose(self) -> None:
         # A language switch draws the sheet anew: the chosen format and file name stay.
-        kept = ((self.query_one("#format", Select).value, self.query_one("#path", Input).value)
-                if self.is_mounted else None)
+        kept = (
+            (self.query_one("#format", Select).value, self.query_one("#path", Input).value)
+            if self.is_mounted
+            else None
+        )
         await super().recompose()
         self._ready()
         if kept is not None:
@@ -154,8 +177,9 @@ class ScoreSheetScreen(Screen[None]):
         stem = Path(path.value or self._default_path("html"))
         chosen = FORMATS[str(event.value)]
         path.value = str(stem.with_suffix(chosen.suffix))
-        self._said(_("{format}: {help}").format(format=chosen.name, help=_(chosen.help)),
-                   error=False)
+        self._said(
+            _("{format}: {help}").format(format=chosen.name, help=_(chosen.help)), error=False
+        )
 
     @on(Button.Pressed, "#do-export")
     def action_export(self) -> None:
@@ -188,16 +212,20 @@ class ScoreSheetScreen(Screen[None]):
             write_file(out, fmt.render(self.sheet), force)
         except TargetExists:
             self.app.push_screen(
-                ConfirmDialog(_("Overwrite?"), _("{path} already exists. Replace it with this "
-                                                  "score sheet?").format(path=out),
-                              _("Overwrite")),
-                lambda yes: self._export(path, force=True) if yes else None)
+                ConfirmDialog(
+                    _("Overwrite?"),
+                    _("{path} already exists. Replace it with this score sheet?").format(path=out),
+                    _("Overwrite"),
+                ),
+                lambda yes: self._export(path, force=True) if yes else None,
+            )
             return
         except ExportError as exc:
             self._said(exc.message, error=True)
             return
-        self._said(_("Wrote the {format} export to {path}").format(format=fmt.name, path=out),
-                   error=False)
+        self._said(
+            _("Wrote the {format} export to {path}").format(format=fmt.name, path=out), error=False
+        )
 
     def _said(self, text: str, error: bool) -> None:
         said = self.query_one("#exported", Static)

@@ -28,8 +28,13 @@ from .widgets.footer import Footer
 from .widgets.seating import fit
 
 COLUMNS = (
-    ("date", N_("Date")), ("players", N_("Players")), ("status", N_("Status")),
-    ("leader", N_("Leader")), ("id", N_("Id")), ("labels", N_("Labels")), ("game", N_("Game")),
+    ("date", N_("Date")),
+    ("players", N_("Players")),
+    ("status", N_("Status")),
+    ("leader", N_("Leader")),
+    ("id", N_("Id")),
+    ("labels", N_("Labels")),
+    ("game", N_("Game")),
 )
 """What tells sessions apart first, so that 80 columns show it; the rest scrolls."""
 LABELS_CELLS = 24
@@ -50,8 +55,10 @@ def status_text(info: SessionInfo) -> str:
 def game_text(info: SessionInfo) -> str:
     """The edition, the rulebook and the scoring, named in the language in use."""
     return _("{edition}, {rulebook}, {scoring}").format(
-        edition=edition_title(info.edition), rulebook=family_name(info.rules),
-        scoring=scoring_name(info.scoring))
+        edition=edition_title(info.edition),
+        rulebook=family_name(info.rules),
+        scoring=scoring_name(info.scoring),
+    )
 
 
 def players_text(players: tuple[str, ...] | list[str]) -> str:
@@ -61,20 +68,30 @@ def players_text(players: tuple[str, ...] | list[str]) -> str:
 
 def delete_question(info: SessionInfo) -> str:
     """What deleting the session does, in a sentence that lets a person recognise it."""
-    values = {"id": info.id, "event": info.event or "", "players": players_text(info.players),
-              "n": info.moves, "status": status_text(info)}
+    values = {
+        "id": info.id,
+        "event": info.event or "",
+        "players": players_text(info.players),
+        "n": info.moves,
+        "status": status_text(info),
+    }
     if info.event:
-        return ngettext("Session {id} ({event}: {players}; {n} move; {status}) will be moved "
-                        "to the trash. `uno-referee restore {id}` brings it back, with its "
-                        "labels.",
-                        "Session {id} ({event}: {players}; {n} moves; {status}) will be moved "
-                        "to the trash. `uno-referee restore {id}` brings it back, with its "
-                        "labels.", info.moves).format(**values)
-    return ngettext("Session {id} ({players}; {n} move; {status}) will be moved to the trash. "
-                    "`uno-referee restore {id}` brings it back, with its labels.",
-                    "Session {id} ({players}; {n} moves; {status}) will be moved to the "
-                    "trash. `uno-referee restore {id}` brings it back, with its labels.",
-                    info.moves).format(**values)
+        return ngettext(
+            "Session {id} ({event}: {players}; {n} move; {status}) will be moved "
+            "to the trash. `uno-referee restore {id}` brings it back, with its "
+            "labels.",
+            "Session {id} ({event}: {players}; {n} moves; {status}) will be moved "
+            "to the trash. `uno-referee restore {id}` brings it back, with its "
+            "labels.",
+            info.moves,
+        ).format(**values)
+    return ngettext(
+        "Session {id} ({players}; {n} move; {status}) will be moved to the trash. "
+        "`uno-referee restore {id}` brings it back, with its labels.",
+        "Session {id} ({players}; {n} moves; {status}) will be moved to the "
+        "trash. `uno-referee restore {id}` brings it back, with its labels.",
+        info.moves,
+    ).format(**values)
 
 
 class SessionsScreen(Screen[None]):
@@ -140,19 +157,35 @@ class SessionsScreen(Screen[None]):
         table.clear()
         for info in self.infos:
             # Text cells: a name is shown as typed, never read as markup.
-            cells = (info.date or local_day(info.created),
-                     fit(players_text(info.players), PLAYERS_CELLS),
-                     status_text(info), fit(info.leader) if info.leader else "-")
+            cells = (
+                info.date or local_day(info.created),
+                fit(players_text(info.players), PLAYERS_CELLS),
+                status_text(info),
+                fit(info.leader) if info.leader else "-",
+            )
             marks = fit(players_text(labels.get(info.id, [])), LABELS_CELLS)
-            table.add_row(*map(text_cell, cells), Text(info.id, style="dim"), text_cell(marks),
-                          text_cell(game_text(info)), key=info.id)
+            table.add_row(
+                *map(text_cell, cells),
+                Text(info.id, style="dim"),
+                text_cell(marks),
+                text_cell(game_text(info)),
+                key=info.id,
+            )
         warnings = (*listing.warnings, *((problem,) if problem else ()))
         empty = not self.infos
         self.set_class(empty, "-empty")
-        self.query_one("#welcome", Static).update(Prose(filled(
-            _("[b]No stored sessions yet.[/] Open the demo table to see a game in progress, "
-              "start a new session, or import a .uno file.\n[dim]Sessions are kept in $root[/]"),
-            root=str(self.app.service.root))))
+        self.query_one("#welcome", Static).update(
+            Prose(
+                filled(
+                    _(
+                        "[b]No stored sessions yet.[/] Open the demo table to see a game in "
+                        "progress, start a new session, or import a .uno file.\n"
+                        "[dim]Sessions are kept in $root[/]"
+                    ),
+                    root=str(self.app.service.root),
+                )
+            )
+        )
         self.query_one("#problem", Static).update(literal("\n".join(warnings), lines=True))
         if empty:
             self.query_one("#demo", Button).focus()
@@ -200,9 +233,9 @@ class SessionsScreen(Screen[None]):
             return
         info = next(i for i in self.infos if i.id == sid)
         self.app.push_screen(
-            ConfirmDialog(_("Move this session to the trash?"), delete_question(info),
-                          _("Delete")),
-            lambda yes: self._delete(sid) if yes else None)
+            ConfirmDialog(_("Move this session to the trash?"), delete_question(info), _("Delete")),
+            lambda yes: self._delete(sid) if yes else None,
+        )
 
     def _delete(self, sid: str) -> None:
         try:
@@ -211,8 +244,12 @@ class SessionsScreen(Screen[None]):
             self._problem(exc.message)
             return
         self.reload()
-        self.app.notify(_("Moved session {id} to the trash; `uno-referee restore {id}` brings "
-                          "it back").format(id=sid), markup=False)
+        self.app.notify(
+            _("Moved session {id} to the trash; `uno-referee restore {id}` brings it back").format(
+                id=sid
+            ),
+            markup=False,
+        )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("delete", "resume"):

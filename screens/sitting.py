@@ -68,8 +68,9 @@ def replaced_list(replaced: tuple[str, ...]) -> str:
 
 def log_entry(step: Step) -> LogEntry:
     ruling = step.ruling
-    return LogEntry(step.seq, step.text, ruling.rule, tuple(ruling.parts), ruling.notable,
-                    step.round)
+    return LogEntry(
+        step.seq, step.text, ruling.rule, tuple(ruling.parts), ruling.notable, step.round
+    )
 
 
 class Sitting:
@@ -92,8 +93,7 @@ class Sitting:
         """How the table chose to keep its last round (None: as its moves say)."""
 
     @classmethod
-    def open(cls, service: SessionService, session_id: str, *, read_only: bool = False
-             ) -> Sitting:
+    def open(cls, service: SessionService, session_id: str, *, read_only: bool = False) -> Sitting:
         """Open a stored session; SessionError (with a user-facing message) if it cannot be."""
         live = service.open(session_id, read_only=read_only)
         try:
@@ -124,9 +124,13 @@ class Sitting:
         """The session in a few words for a title bar: the event (or the players), the deck
         unless it is the classic one, the rulebook, the scoring, and the id."""
         h = self.header
-        parts = [h.event or pgettext("list", ", ").join(h.players),
-                 *([edition_title(h.edition)] if h.edition != "classic" else []),
-                 family_name(h.rules), scoring_name(h.scoring), self.id]
+        parts = [
+            h.event or pgettext("list", ", ").join(h.players),
+            *([edition_title(h.edition)] if h.edition != "classic" else []),
+            family_name(h.rules),
+            scoring_name(h.scoring),
+            self.id,
+        ]
         return visible(f" {current().dot} ".join(parts))
 
     @property
@@ -136,12 +140,16 @@ class Sitting:
         # Recording appends to the service's list; undo and corrections give it a new one.
         if steps is not self._steps or len(steps) < len(self._log):
             self._steps, self._log = steps, []
-        self._log += [log_entry(step) for step in steps[len(self._log):]]
+        self._log += [log_entry(step) for step in steps[len(self._log) :]]
         if trouble is None:
             return self._log
         round_no = steps[-1].round if steps else 0
-        return [*self._log, LogEntry(trouble.seq, trouble.text, trouble.rule, trouble.parts,
-                                     True, round_no, holds=False)]
+        return [
+            *self._log,
+            LogEntry(
+                trouble.seq, trouble.text, trouble.rule, trouble.parts, True, round_no, holds=False
+            ),
+        ]
 
     def last_keeping(self) -> Keeping:
         """How the last round was kept, as chosen at this table or else as its moves say:

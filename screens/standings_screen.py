@@ -59,8 +59,7 @@ class StandingsScreen(Screen[None]):
 
     app: Host
 
-    def __init__(self, span: str = "all", guests: bool = False,
-                 label: str | None = None) -> None:
+    def __init__(self, span: str = "all", guests: bool = False, label: str | None = None) -> None:
         super().__init__()
         self.span = span
         self.guests = guests
@@ -112,14 +111,21 @@ class StandingsScreen(Screen[None]):
         sessions = len(self.table.sessions) if self.table is not None else 0
         if self.label is None:
             text = _("Standings: {span}, {guests}; {n} session(s)").format(
-                span=names[self.span], guests=guests, n=sessions)
+                span=names[self.span], guests=guests, n=sessions
+            )
         else:
             text = _("Standings: {span}, label {label}, {guests}; {n} session(s)").format(
-                span=names[self.span], label=self.label, guests=guests, n=sessions)
+                span=names[self.span], label=self.label, guests=guests, n=sessions
+            )
         if not self.labels:
             return text
-        return text + "\n" + _("Labels ({key} chooses the next; all sessions after the last): "
-                               "{labels}").format(key="l", labels=", ".join(self.labels))
+        return (
+            text
+            + "\n"
+            + _("Labels ({key} chooses the next; all sessions after the last): {labels}").format(
+                key="l", labels=", ".join(self.labels)
+            )
+        )
 
     def reload(self) -> None:
         """Read the standings again; redraw only if they changed."""
@@ -139,10 +145,10 @@ class StandingsScreen(Screen[None]):
         self.table = found.standings
         self.labels = found.labels
         self.query_one("#selection", Static).update(literal(self.span_text(), lines=True))
-        self.query_one("#notes", Static).update(literal("\n".join(notes(found.standings)),
-                                                        lines=True))
-        self.query_one("#problem", Static).update(literal("\n".join(found.warnings),
-                                                          lines=True))
+        self.query_one("#notes", Static).update(
+            literal("\n".join(notes(found.standings)), lines=True)
+        )
+        self.query_one("#problem", Static).update(literal("\n".join(found.warnings), lines=True))
         self._fill("#standings", standings_rows(found.standings))
         self._fill("#rulings", rulings_rows(found.standings))
         self._fill("#pairs", pair_rows(found.standings))
@@ -164,12 +170,17 @@ class StandingsScreen(Screen[None]):
         charts.remove_children()
         if not table.players:
             return
-        wins = [(line.name, line.win_rate or 0.0,
-                 f"{line.wins}/{line.games}") for line in table.players]
-        rounds = [(line.name, line.round_rate or 0.0,
-                   f"{line.rounds_won}/{line.rounds}") for line in table.players]
-        charts.mount(BarChart(_("Games won (of finished games)"), wins, classes="wins"),
-                     BarChart(_("Rounds won (of rounds played)"), rounds, classes="rounds"))
+        wins = [
+            (line.name, line.win_rate or 0.0, f"{line.wins}/{line.games}") for line in table.players
+        ]
+        rounds = [
+            (line.name, line.round_rate or 0.0, f"{line.rounds_won}/{line.rounds}")
+            for line in table.players
+        ]
+        charts.mount(
+            BarChart(_("Games won (of finished games)"), wins, classes="wins"),
+            BarChart(_("Rounds won (of rounds played)"), rounds, classes="rounds"),
+        )
 
     def action_span(self, span: str) -> None:
         if span in SPANS:

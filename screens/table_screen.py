@@ -45,8 +45,7 @@ from .widgets import (
 from .widgets.footer import Footer
 from .widgets.header import Header
 
-_ONE_KEY_ACTIONS = ("draw", "accept", "uno", "catch", "challenge", "undo", "hands",
-                    "next_round")
+_ONE_KEY_ACTIONS = ("draw", "accept", "uno", "catch", "challenge", "undo", "hands", "next_round")
 """Actions whose keys come and go with the state of the table."""
 
 _KEYS_AFTER = 1 / 30
@@ -136,10 +135,19 @@ class TableScreen(Screen[None]):
             self.set_interval(_REFRESH_SECONDS, self._watch)
         trouble = self.sitting.live.trouble
         if trouble is not None:
-            self._say(lambda: _("{mark} move #{seq} `{move}` no longer holds: {ruling}; correct "
-                                "it in History (F9)").format(
-                mark=current().refused, seq=trouble.seq, move=trouble.text,
-                ruling=render(trouble.parts)), trouble.rule, "error")
+            self._say(
+                lambda: _(
+                    "{mark} move #{seq} `{move}` no longer holds: {ruling}; correct "
+                    "it in History (F9)"
+                ).format(
+                    mark=current().refused,
+                    seq=trouble.seq,
+                    move=trouble.text,
+                    ruling=render(trouble.parts),
+                ),
+                trouble.rule,
+                "error",
+            )
 
     def _set_up(self) -> None:
         """The titles, the move box's state and every view: on mount and after a language
@@ -263,15 +271,22 @@ class TableScreen(Screen[None]):
     def _ruled(self, result: Recorded) -> Callable[[], str]:
         """The words of a stored ruling, made from its data each time they are read, so they
         follow the language."""
+
         def text() -> str:
             ruling = words(result.parts)
             if result.replaced:
                 return _("{mark} #{seq} {move}: {ruling} [{rule}] (in place of {moves})").format(
-                    mark=current().ok, seq=result.seq, move=result.text, ruling=ruling,
-                    rule=result.rule, moves=replaced_list(result.replaced))
+                    mark=current().ok,
+                    seq=result.seq,
+                    move=result.text,
+                    ruling=ruling,
+                    rule=result.rule,
+                    moves=replaced_list(result.replaced),
+                )
             return _("{mark} #{seq} {move}: {ruling} [{rule}]").format(
-                mark=current().ok, seq=result.seq, move=result.text, ruling=ruling,
-                rule=result.rule)
+                mark=current().ok, seq=result.seq, move=result.text, ruling=ruling, rule=result.rule
+            )
+
         return text
 
     def _watch(self) -> None:
@@ -293,28 +308,56 @@ class TableScreen(Screen[None]):
             self._say(self._ruled(result), result.rule, "ok")
             self._redraw_after_ruling()
         elif result.note:
-            self._say(lambda: _("{mark} Not recorded: `{move}`: {ruling} [{rule}]. It changes "
-                                "nothing in the game.").format(
-                mark=current().info, move=result.text, ruling=render(result.parts),
-                rule=result.rule),
-                result.rule, "info")
+            self._say(
+                lambda: _(
+                    "{mark} Not recorded: `{move}`: {ruling} [{rule}]. It changes "
+                    "nothing in the game."
+                ).format(
+                    mark=current().info,
+                    move=result.text,
+                    ruling=render(result.parts),
+                    rule=result.rule,
+                ),
+                result.rule,
+                "info",
+            )
         else:
             # A card that cannot go there may already be on the table: the engine says whether
             # recording it as a misplay would hold, and the refusal then gives that line.
-            instead = (misplay_instead(self.sitting.referee, result.text)
-                       if result.rule != "notation" else None)
+            instead = (
+                misplay_instead(self.sitting.referee, result.text)
+                if result.rule != "notation"
+                else None
+            )
             if instead is None:
-                self._say(lambda: _("{mark} Refused, nothing recorded: `{move}`: {ruling} "
-                                    "[{rule}]").format(mark=current().refused, move=result.text,
-                                                       ruling=render(result.parts),
-                                                       rule=result.rule),
-                          result.rule, "error")
+                self._say(
+                    lambda: _(
+                        "{mark} Refused, nothing recorded: `{move}`: {ruling} [{rule}]"
+                    ).format(
+                        mark=current().refused,
+                        move=result.text,
+                        ruling=render(result.parts),
+                        rule=result.rule,
+                    ),
+                    result.rule,
+                    "error",
+                )
             else:
-                self._say(lambda: _("{mark} Refused, nothing recorded: `{move}`: {ruling} "
-                                    "[{rule}]. If it was put down anyway, `{misplay}` records "
-                                    "the misplay.").format(
-                    mark=current().refused, move=result.text, ruling=render(result.parts),
-                    rule=result.rule, misplay=instead), result.rule, "error")
+                self._say(
+                    lambda: _(
+                        "{mark} Refused, nothing recorded: `{move}`: {ruling} "
+                        "[{rule}]. If it was put down anyway, `{misplay}` records "
+                        "the misplay."
+                    ).format(
+                        mark=current().refused,
+                        move=result.text,
+                        ruling=render(result.parts),
+                        rule=result.rule,
+                        misplay=instead,
+                    ),
+                    result.rule,
+                    "error",
+                )
         return result
 
     @on(Input.Submitted, "#move")
@@ -329,8 +372,13 @@ class TableScreen(Screen[None]):
             return
         if not from_keyboard(typed).strip():
             # An empty Enter refuses nothing: it brings the next waiting move, if any.
-            self._say(lambda: _("{mark} Not a move, nothing recorded: {why}").format(
-                mark=current().refused, why=empty_line()), "notation", "error")
+            self._say(
+                lambda: _("{mark} Not a move, nothing recorded: {why}").format(
+                    mark=current().refused, why=empty_line()
+                ),
+                "notation",
+                "error",
+            )
             box.done()
             return
         # Read and judged once, most often as it was typed (the box asks as it changes):
@@ -340,8 +388,16 @@ class TableScreen(Screen[None]):
         if why is not None:
             box.refuse(typed)
             held = box.held()
-            self._say(lambda: _waiting(_("{mark} Not a move, nothing recorded: {why}").format(
-                mark=current().refused, why=why), held), "notation", "error")
+            self._say(
+                lambda: _waiting(
+                    _("{mark} Not a move, nothing recorded: {why}").format(
+                        mark=current().refused, why=why
+                    ),
+                    held,
+                ),
+                "notation",
+                "error",
+            )
             return
         result = self.record(preview)
         if result is not None and result.note:
@@ -358,8 +414,12 @@ class TableScreen(Screen[None]):
     @on(RulingLog.RulingSelected)
     def _ruling_selected(self, event: RulingLog.RulingSelected) -> None:
         entry = event.entry
-        self._explain(lambda: _("#{seq} {move}: {ruling}").format(
-            seq=entry.seq, move=entry.text, ruling=entry.message), entry.rule)
+        self._explain(
+            lambda: _("#{seq} {move}: {ruling}").format(
+                seq=entry.seq, move=entry.text, ruling=entry.message
+            ),
+            entry.rule,
+        )
 
     def on_click(self, event: events.Click) -> None:
         # A click on the ruling under the move box explains its rule, like Enter in the log.
@@ -424,9 +484,10 @@ class TableScreen(Screen[None]):
         if not lines:
             return
         target = ref.players[seat] if seat is not None else None
-        self.app.push_screen(CatchDialog(lines, tuple(ref.players),
-                                         self.sitting.last_catcher or actor(ref), target),
-                             self._caught)
+        self.app.push_screen(
+            CatchDialog(lines, tuple(ref.players), self.sitting.last_catcher or actor(ref), target),
+            self._caught,
+        )
 
     def _caught(self, chosen: tuple[str, str] | None) -> None:
         if chosen is not None:
@@ -458,9 +519,13 @@ class TableScreen(Screen[None]):
         # The move waits in the box: Enter puts it back, an edit fixes it.
         box.value = done.text
         box.cursor_position = len(done.text)
-        self._say(lambda: _("{mark} Undone #{seq} {move} (it is in the move box: Enter records "
-                            "it again)").format(mark=current().undone, seq=done.seq,
-                                                move=done.text), None, "info")
+        self._say(
+            lambda: _(
+                "{mark} Undone #{seq} {move} (it is in the move box: Enter records it again)"
+            ).format(mark=current().undone, seq=done.seq, move=done.text),
+            None,
+            "info",
+        )
         self.redraw()
 
     def action_hands(self) -> None:
@@ -471,8 +536,10 @@ class TableScreen(Screen[None]):
         only `out NAME`, then the hands."""
         ref = self.sitting.referee
         number = ref.round_no if ref.phase == "setup" else ref.round_no + 1
-        self.app.push_screen(RoundStartDialog(number, tuple(ref.players),
-                                              self.sitting.last_keeping()), self._round_kept)
+        self.app.push_screen(
+            RoundStartDialog(number, tuple(ref.players), self.sitting.last_keeping()),
+            self._round_kept,
+        )
 
     def _round_kept(self, kept: Kept | None) -> None:
         if kept is None:
@@ -519,11 +586,17 @@ def _waiting(said: str, held: int) -> str:
     """A refusal, and how many moves typed after the refused one wait behind it."""
     if not held:
         return said
-    return said + "\n" + ngettext(
-        "{n} more move typed after it waits: it comes back into the box once this one is "
-        "recorded.",
-        "{n} more moves typed after it wait: they come back into the box one at a time, each "
-        "once the one before is recorded.", held).format(n=held)
+    return (
+        said
+        + "\n"
+        + ngettext(
+            "{n} more move typed after it waits: it comes back into the box once this one is "
+            "recorded.",
+            "{n} more moves typed after it wait: they come back into the box one at a time, each "
+            "once the one before is recorded.",
+            held,
+        ).format(n=held)
+    )
 
 
 def _refused(problem: str) -> str:

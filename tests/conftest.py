@@ -14,8 +14,9 @@ from referee.store.settings import CONFIG_VARIABLE
 
 
 @pytest.fixture(autouse=True)
-def _private_cache(tmp_path_factory: pytest.TempPathFactory,
-                   monkeypatch: pytest.MonkeyPatch) -> Path:
+def _private_cache(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Path:
     # Never the user's own cache; commands run as subprocesses inherit the variable.
     folder = tmp_path_factory.mktemp("cache")
     monkeypatch.setenv(CACHE_VARIABLE, str(folder))
@@ -23,8 +24,9 @@ def _private_cache(tmp_path_factory: pytest.TempPathFactory,
 
 
 @pytest.fixture(autouse=True)
-def _private_settings(tmp_path_factory: pytest.TempPathFactory,
-                      monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+def _private_settings(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Path]:
     # Never the user's settings file; and the locale of the machine running the tests must not
     # choose the language (a test that wants Japanese says so).
     path = tmp_path_factory.mktemp("config") / "settings.toml"

@@ -26,25 +26,31 @@ def usable_input(words: Sequence[str], environ: Mapping[str, str] | None = None)
         if "\0" in word:
             # No command line can hold one (a C string ends there), but a caller in this
             # process can, and no file name or text of the program takes it.
-            raise Failure(_("uno-referee: argument {n}, {shown}, holds a NUL character (at "
-                            "offset {offset})").format(n=n, shown=visible(word),
-                                                       offset=word.index("\0")))
+            raise Failure(
+                _(
+                    "uno-referee: argument {n}, {shown}, holds a NUL character (at offset {offset})"
+                ).format(n=n, shown=visible(word), offset=word.index("\0"))
+            )
         found = not_utf8(word)
         if found is not None:
-            raise Failure(_("uno-referee: argument {n}, {shown}, is not UTF-8 text (byte "
-                            "{byte} at offset {offset}); arguments must be UTF-8: rename a file "
-                            "or folder whose name is not").format(
-                                n=n, shown=visible(word), byte=f"0x{found[1]:02x}",
-                                offset=found[0]))
+            raise Failure(
+                _(
+                    "uno-referee: argument {n}, {shown}, is not UTF-8 text (byte "
+                    "{byte} at offset {offset}); arguments must be UTF-8: rename a file "
+                    "or folder whose name is not"
+                ).format(n=n, shown=visible(word), byte=f"0x{found[1]:02x}", offset=found[0])
+            )
     env = os.environ if environ is None else environ
     for name in PATH_VARIABLES:
         value = env.get(name, "").strip()
         found = not_utf8(value)
         if found is not None:
-            raise Failure(_("uno-referee: the variable {name}, {shown}, is not UTF-8 text (byte "
-                            "{byte} at offset {offset}); set it to a UTF-8 path").format(
-                                name=name, shown=visible(value), byte=f"0x{found[1]:02x}",
-                                offset=found[0]))
+            raise Failure(
+                _(
+                    "uno-referee: the variable {name}, {shown}, is not UTF-8 text (byte "
+                    "{byte} at offset {offset}); set it to a UTF-8 path"
+                ).format(name=name, shown=visible(value), byte=f"0x{found[1]:02x}", offset=found[0])
+            )
         if value:
             user_path(value, name)
     return [utf8_text(word) for word in words]

@@ -34,20 +34,33 @@ def _parser(lang: str) -> argparse.ArgumentParser:
     parser = ArgumentParser(
         prog="uno-referee",
         description=_("A referee and scorekeeper for UNO played with real cards."),
-        epilog=_("exit status: 0 every line legal, 1 a refused move, 2 a syntax error or a file "
-                 "that cannot be read"))
-    parser.add_argument("--version", action="version", version=f"uno-referee {__version__}",
-                        help=_("show the program's version number and exit"))
+        epilog=_(
+            "exit status: 0 every line legal, 1 a refused move, 2 a syntax error or a file "
+            "that cannot be read"
+        ),
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"uno-referee {__version__}",
+        help=_("show the program's version number and exit"),
+    )
     # Its own dest: a subcommand's --data-dir (default None) would overwrite a shared one.
-    parser.add_argument("--data-dir", metavar="DIR", dest="app_data_dir",
-                        help=_("where sessions are stored (default: $UNO_REFEREE_HOME, else the "
-                               "user data folder)"))
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        dest="app_data_dir",
+        help=_("where sessions are stored (default: $UNO_REFEREE_HOME, else the user data folder)"),
+    )
     add_lang(parser, None)
     # Each command's parser is built when that command is parsed (or its help shown): argparse
     # calls this factory as it would a parser class.
     sub = parser.add_subparsers(  # type: ignore[call-overload]
-        dest="command", metavar="COMMAND", title=_("commands"),
-        parser_class=functools.partial(LazyParser, finish=lang_on_command))
+        dest="command",
+        metavar="COMMAND",
+        title=_("commands"),
+        parser_class=functools.partial(LazyParser, finish=lang_on_command),
+    )
     for module in COMMAND_MODULES:
         module.register(sub)
     return parser

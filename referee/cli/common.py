@@ -27,8 +27,10 @@ class Failure(Exception):
 def warn(problem: str) -> None:
     """A warning on stderr. It may quote a name, a label or a path from a file or the
     environment: their control and bidi characters are shown, never sent to the terminal."""
-    print(visible(_("uno-referee: warning: {problem}").format(problem=problem), lines=True),
-          file=sys.stderr)
+    print(
+        visible(_("uno-referee: warning: {problem}").format(problem=problem), lines=True),
+        file=sys.stderr,
+    )
 
 
 def not_utf8(text: str) -> tuple[int, int] | None:
@@ -82,17 +84,23 @@ def read_text(path: str) -> str:
     except IsADirectoryError:
         raise Failure(_("{path}: is a directory, not a session file").format(path=path)) from None
     except OSError as exc:
-        raise Failure(_("{path}: cannot read: {reason}").format(
-            path=path, reason=exc.strerror or exc)) from None
+        raise Failure(
+            _("{path}: cannot read: {reason}").format(path=path, reason=exc.strerror or exc)
+        ) from None
     if len(data) > MAX_FILE_BYTES:
-        raise Failure(_("{path}: larger than {limit} bytes, the limit of a session file").format(
-            path=path, limit=f"{MAX_FILE_BYTES:,}")) from None
+        raise Failure(
+            _("{path}: larger than {limit} bytes, the limit of a session file").format(
+                path=path, limit=f"{MAX_FILE_BYTES:,}"
+            )
+        ) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise Failure(_("{path}: not UTF-8 text (byte {byte} at offset {offset}); save the file "
-                        "as UTF-8").format(path=path, byte=f"0x{data[exc.start]:02x}",
-                                           offset=exc.start)) from None
+        raise Failure(
+            _(
+                "{path}: not UTF-8 text (byte {byte} at offset {offset}); save the file as UTF-8"
+            ).format(path=path, byte=f"0x{data[exc.start]:02x}", offset=exc.start)
+        ) from None
 
 
 def parse_overrides(pairs: Sequence[str], command: str = "rules") -> tuple[tuple[str, str], ...]:
@@ -101,13 +109,18 @@ def parse_overrides(pairs: Sequence[str], command: str = "rules") -> tuple[tuple
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip() or not value.strip():
-            raise Failure(_("uno-referee {command}: --rule expects key=value, e.g. --rule "
-                            "uno-penalty=4, not {pair!r}").format(command=command, pair=pair))
+            raise Failure(
+                _(
+                    "uno-referee {command}: --rule expects key=value, e.g. --rule "
+                    "uno-penalty=4, not {pair!r}"
+                ).format(command=command, pair=pair)
+            )
         out.append((key.strip(), value.strip()))
     return tuple(out)
 
 
 # Text in terminal cells ------------------------------------------------------------------------
+
 
 def cells(text: str) -> int:
     """Terminal columns: East Asian wide characters (Japanese) take two."""
@@ -154,8 +167,12 @@ def wrap(text: str, width: int) -> list[str]:
                 line += " "
             continue
         fits = cells(line) + cells(piece) <= width
-        if (not fits and line.strip() and piece[0] not in _NO_START
-                and line.rstrip()[-1] not in _NO_END):
+        if (
+            not fits
+            and line.strip()
+            and piece[0] not in _NO_START
+            and line.rstrip()[-1] not in _NO_END
+        ):
             lines.append(line.rstrip())
             line = ""
         line += piece

@@ -22,28 +22,44 @@ _LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 
 # config (show) ---------------------------------------------------------------------------------
 
+
 def show(out: TextIO, flag: str | None = None, environ: Mapping[str, str] | None = None) -> int:
     """The settings file's place and state, then each setting: its value, or what applies."""
     path = store.settings_path()
     found = store.load(path)
     if found.unreadable:
-        state = _("{path} (it cannot be read, see the warning above; it is left as it is, and "
-                  "`uno-referee config set` refuses to replace it)")
+        state = _(
+            "{path} (it cannot be read, see the warning above; it is left as it is, and "
+            "`uno-referee config set` refuses to replace it)"
+        )
     elif found.problem is not None:
-        state = _("{path} (it cannot be used, see the warning above; `uno-referee config set` "
-                  "puts it aside and starts a new one)")
+        state = _(
+            "{path} (it cannot be used, see the warning above; `uno-referee config set` "
+            "puts it aside and starts a new one)"
+        )
     elif path.exists():
         state = "{path}"
     else:
         state = _("{path} (not created yet; `uno-referee config set KEY VALUE` creates it)")
-    out.write(_("Settings file: {state}").format(state=state.format(path=visible(str(path))))
-              + "\n\n")
-    rows = [("language", _language(found.language, flag, environ)),
-            ("theme", found.theme if found.theme is not None
-             else _("not set; the app's own theme applies")),
-            ("glyphs", found.glyphs if found.glyphs is not None
-             else _("not set; auto applies: Unicode symbols, or ASCII when the language or the "
-                    "locale is Japanese"))]
+    out.write(
+        _("Settings file: {state}").format(state=state.format(path=visible(str(path)))) + "\n\n"
+    )
+    rows = [
+        ("language", _language(found.language, flag, environ)),
+        (
+            "theme",
+            found.theme if found.theme is not None else _("not set; the app's own theme applies"),
+        ),
+        (
+            "glyphs",
+            found.glyphs
+            if found.glyphs is not None
+            else _(
+                "not set; auto applies: Unicode symbols, or ASCII when the language or the "
+                "locale is Japanese"
+            ),
+        ),
+    ]
     if found.keys:
         rows += [(f"keys.{binding}", key) for binding, key in sorted(found.keys.items())]
     else:
@@ -67,12 +83,13 @@ def _language(setting: str | None, flag: str | None, environ: Mapping[str, str] 
         if variable is None:
             text = _("not set; no locale is set, so {lang} applies").format(lang=LANGUAGES[0])
         elif spoken is None:
-            text = _("not set; the locale ({variable}={value}) names no language, so {lang} "
-                     "applies").format(variable=variable, value=env[variable].strip(),
-                                       lang=LANGUAGES[0])
+            text = _(
+                "not set; the locale ({variable}={value}) names no language, so {lang} applies"
+            ).format(variable=variable, value=env[variable].strip(), lang=LANGUAGES[0])
         else:
             text = _("not set; the locale ({variable}={value}) gives {lang}").format(
-                variable=variable, value=env[variable].strip(), lang=spoken)
+                variable=variable, value=env[variable].strip(), lang=spoken
+            )
     if flag is not None:
         return _("{setting} (this run: {lang}, from --lang)").format(setting=text, lang=flag)
     return text
@@ -80,16 +97,23 @@ def _language(setting: str | None, flag: str | None, environ: Mapping[str, str] 
 
 # config set, config unset ----------------------------------------------------------------------
 
+
 def set_value(key: str, value: str, out: TextIO) -> int:
     """Store one setting; nothing changes when the key or the value is not one it takes."""
     try:
         stored = store.check(key, value)
     except store.SettingsError as exc:
-        raise Failure(_("{prefix}: {error}; nothing was changed").format(
-            prefix=_PREFIX, error=exc), UNREADABLE) from None
+        raise Failure(
+            _("{prefix}: {error}; nothing was changed").format(prefix=_PREFIX, error=exc),
+            UNREADABLE,
+        ) from None
     path = _change(key, stored)
-    out.write(_("{key} = {value} (saved in {path})").format(
-        key=visible(key), value=visible(stored), path=visible(str(path))) + "\n")
+    out.write(
+        _("{key} = {value} (saved in {path})").format(
+            key=visible(key), value=visible(stored), path=visible(str(path))
+        )
+        + "\n"
+    )
     return OK
 
 
@@ -98,16 +122,20 @@ def unset(key: str, out: TextIO) -> int:
     try:
         store.check_key(key)
     except store.SettingsError as exc:
-        raise Failure(_("{prefix}: {error}; nothing was changed").format(
-            prefix=_PREFIX, error=exc), UNREADABLE) from None
+        raise Failure(
+            _("{prefix}: {error}; nothing was changed").format(prefix=_PREFIX, error=exc),
+            UNREADABLE,
+        ) from None
     path = store.settings_path()
     found = store.load(path)
     if found.problem is None and found.value(key) is None:
         out.write(_("{key} was not set; nothing was changed").format(key=visible(key)) + "\n")
         return OK
     _change(key, None)
-    out.write(_("{key} is no longer set (in {path})").format(key=visible(key),
-                                                             path=visible(str(path))) + "\n")
+    out.write(
+        _("{key} is no longer set (in {path})").format(key=visible(key), path=visible(str(path)))
+        + "\n"
+    )
     return OK
 
 
@@ -116,19 +144,32 @@ def _change(key: str, value: str | None) -> Path:
     try:
         kept = store.change(key, value, path).kept
     except store.SettingsError as exc:
-        raise Failure(_("{prefix}: {error}; nothing was changed").format(
-            prefix=_PREFIX, error=exc), UNREADABLE) from None
+        raise Failure(
+            _("{prefix}: {error}; nothing was changed").format(prefix=_PREFIX, error=exc),
+            UNREADABLE,
+        ) from None
     except OSError as exc:
-        raise Failure(_("{prefix}: cannot write {path}: {reason}").format(
-            prefix=_PREFIX, path=str(path), reason=exc.strerror or exc), UNREADABLE) from None
+        raise Failure(
+            _("{prefix}: cannot write {path}: {reason}").format(
+                prefix=_PREFIX, path=str(path), reason=exc.strerror or exc
+            ),
+            UNREADABLE,
+        ) from None
     if kept is not None:
-        print(visible(_("{prefix}: the settings file could not be read; it was kept as {kept} "
-                        "and a new one was started").format(prefix=_PREFIX, kept=str(kept))),
-              file=sys.stderr)
+        print(
+            visible(
+                _(
+                    "{prefix}: the settings file could not be read; it was kept as {kept} "
+                    "and a new one was started"
+                ).format(prefix=_PREFIX, kept=str(kept))
+            ),
+            file=sys.stderr,
+        )
     return path
 
 
 # The command's `run` (declared in `config_args`) -------------------------------------------
+
 
 def run(a: argparse.Namespace) -> int:
     if a.action == "set":

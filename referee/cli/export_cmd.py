@@ -36,16 +36,24 @@ def write_file(out: str, data: bytes, force: bool) -> None:
         raise Failure(_("{prefix}: {error}").format(prefix=_PREFIX, error=exc.message)) from None
 
 
-def export(source: str, fmt: str | None, out: str | None, force: bool, stdout: TextIO,
-           data_dir: str | None = None) -> int:
+def export(
+    source: str,
+    fmt: str | None,
+    out: str | None,
+    force: bool,
+    stdout: TextIO,
+    data_dir: str | None = None,
+) -> int:
     """Render SOURCE in `fmt` to `out` (or stdout for text formats)."""
     if out == "-":
         out = None  # `--out -` is standard output, as SOURCE `-` is standard input
     chosen = choose_format(fmt, out)
     if out is None and chosen.binary:
-        raise Failure(_("{prefix}: {format} is binary: write it to a file with --out "
-                        "FILE{suffix}").format(prefix=_PREFIX, format=chosen.name,
-                                               suffix=chosen.suffix))
+        raise Failure(
+            _("{prefix}: {format} is binary: write it to a file with --out FILE{suffix}").format(
+                prefix=_PREFIX, format=chosen.name, suffix=chosen.suffix
+            )
+        )
     if out is not None:
         check_target(out, force)
     data = chosen.render(load_sheet(source, data_dir))
@@ -66,10 +74,14 @@ def choose_format(fmt: str | None, out: str | None) -> Format:
             return candidate
     names = "|".join(FORMATS)
     if out:
-        raise Failure(_("{prefix}: cannot tell the format from {out!r}: add --format "
-                        "{names}").format(prefix=_PREFIX, out=out, names=names))
-    raise Failure(_("{prefix}: no format given: add --format {names}").format(prefix=_PREFIX,
-                                                                              names=names))
+        raise Failure(
+            _("{prefix}: cannot tell the format from {out!r}: add --format {names}").format(
+                prefix=_PREFIX, out=out, names=names
+            )
+        )
+    raise Failure(
+        _("{prefix}: no format given: add --format {names}").format(prefix=_PREFIX, names=names)
+    )
 
 
 def load_sheet(source: str, data_dir: str | None = None) -> Sheet:

@@ -22,6 +22,7 @@ from .common import OK, REFUSED, Failure, fill, parse_overrides, read_text
 
 # Reading a session -----------------------------------------------------------------------------
 
+
 def load(path: str) -> tuple[str, Session, Replayed]:
     """Parse a session and referee it, once; Failure (exit 2) on a syntax or header error."""
     name = "<stdin>" if path == "-" else path
@@ -46,16 +47,21 @@ def refusal(name: str, done: Replayed) -> Failure:
 
 # check, replay, score --------------------------------------------------------------------------
 
+
 def check(path: str, out: TextIO) -> int:
     name, _session, done = load(path)
     if done.trouble is not None:
         raise refusal(name, done)
     rounds = done.referee.round_no
     statements = len(done.steps)
-    out.write(_("{file}: ok ({statements}, {rounds})").format(
-        file=name,
-        statements=ngettext("{n} statement", "{n} statements", statements).format(n=statements),
-        rounds=ngettext("{n} round", "{n} rounds", rounds).format(n=rounds)) + "\n")
+    out.write(
+        _("{file}: ok ({statements}, {rounds})").format(
+            file=name,
+            statements=ngettext("{n} statement", "{n} statements", statements).format(n=statements),
+            rounds=ngettext("{n} round", "{n} rounds", rounds).format(n=rounds),
+        )
+        + "\n"
+    )
     return OK
 
 
@@ -72,15 +78,17 @@ def replay_session_cmd(path: str, out: TextIO, as_json: bool) -> int:
         if as_json:
             # The ruling in words and as data (`key`, `params`): a program can say it in any
             # language of the catalogue (`referee.render.render_data`).
-            record = {"line": step.seq, "ok": ruling.ok,
-                      **ruling_fields(ruling.rule, ruling.parts),
-                      "state": in_words(public_state(ruling.state))}
+            record = {
+                "line": step.seq,
+                "ok": ruling.ok,
+                **ruling_fields(ruling.rule, ruling.parts),
+                "state": in_words(public_state(ruling.state)),
+            }
             out.write(json.dumps(record, ensure_ascii=False) + "\n")
         else:
             said = render(ruling.parts)
             verdict = said if ruling.ok else _("REFUSED: {ruling}").format(ruling=said)
-            out.write(f"{str(step.seq).rjust(width)}  {step.text}  ->  {verdict} "
-                      f"[{ruling.rule}]\n")
+            out.write(f"{str(step.seq).rjust(width)}  {step.text}  ->  {verdict} [{ruling.rule}]\n")
     if done.trouble is not None and done.refused is None:
         raise refusal(name, done)
     return OK if done.trouble is None else REFUSED
@@ -102,20 +110,27 @@ def score_session(path: str, out: TextIO, as_json: bool) -> int:
 
 # rules -----------------------------------------------------------------------------------------
 
-def rules(edition: str, rulebook: str, overrides: tuple[tuple[str, str], ...],
-          out: TextIO) -> int:
+
+def rules(edition: str, rulebook: str, overrides: tuple[tuple[str, str], ...], out: TextIO) -> int:
     """Print the rules in force, then every option's value, meaning and source, in the
     language in use."""
     known = editions()
     if edition not in known:
-        raise Failure(_("uno-referee rules: unknown edition '{edition}' (editions: "
-                        "{editions})").format(edition=edition, editions=", ".join(known)))
+        raise Failure(
+            _("uno-referee rules: unknown edition '{edition}' (editions: {editions})").format(
+                edition=edition, editions=", ".join(known)
+            )
+        )
     try:
         options = resolve(rulebook, edition, overrides)
     except OptionError as exc:
         raise Failure(_("uno-referee rules: {error}").format(error=exc)) from None
-    out.write(_("Rulebook in force: edition {edition} ({title}), rules {rulebook}").format(
-        edition=edition, title=edition_title(edition), rulebook=rulebook) + "\n\n")
+    out.write(
+        _("Rulebook in force: edition {edition} ({title}), rules {rulebook}").format(
+            edition=edition, title=edition_title(edition), rulebook=rulebook
+        )
+        + "\n\n"
+    )
     for rule in rules_in_force(options, edition):
         mark = ("  " + _("(no official rule; table default)")) if rule.table_default else ""
         out.write(f"{rule.id}{mark}\n")
@@ -129,17 +144,24 @@ def rules(edition: str, rulebook: str, overrides: tuple[tuple[str, str], ...],
         notes = [_("table default")] if spec.table_default else []
         if key in changed:
             notes.append(_("set by --rule"))
-        suffix = ("  " + _("({notes})").format(notes=pgettext("list", ", ").join(notes))
-                  if notes else "")
+        suffix = (
+            "  " + _("({notes})").format(notes=pgettext("list", ", ").join(notes)) if notes else ""
+        )
         out.write(f"  {key} = {value}{suffix}\n")
         # Where the sources disagree the default is a choice: say whose it is.
-        out.write("      " + _("default {value}: {source}").format(
-            value=spec.default(rulebook), source=_(spec.source)) + "\n")
+        out.write(
+            "      "
+            + _("default {value}: {source}").format(
+                value=spec.default(rulebook), source=_(spec.source)
+            )
+            + "\n"
+        )
         out.write(fill(_(spec.meaning), 96, "      ") + "\n")
     return OK
 
 
 # Each command's `run` (declared in `file_args`) ---------------------------------------------
+
 
 def run_check(a: argparse.Namespace) -> int:
     return check(a.file, sys.stdout)
@@ -155,15 +177,25 @@ def run_score(a: argparse.Namespace) -> int:
 
 def run_rules(a: argparse.Namespace) -> int:
     if a.markdown:
-        given = [flag for flag, value in (("--edition", a.edition), ("--rules", a.rulebook))
-                 if value is not None] + (["--rule"] if a.rule else [])
+        given = [
+            flag
+            for flag, value in (("--edition", a.edition), ("--rules", a.rulebook))
+            if value is not None
+        ] + (["--rule"] if a.rule else [])
         if given:
-            raise Failure(_("uno-referee rules: --markdown documents the whole rulebook, every "
-                            "edition and option in both languages; leave out {flags}").format(
-                                flags=", ".join(given)))
+            raise Failure(
+                _(
+                    "uno-referee rules: --markdown documents the whole rulebook, every "
+                    "edition and option in both languages; leave out {flags}"
+                ).format(flags=", ".join(given))
+            )
         from . import rules_doc  # the whole rulebook in both languages: only here
 
         sys.stdout.write(rules_doc.markdown())
         return OK
-    return rules((a.edition or "classic").lower(), (a.rulebook or "en").lower(),
-                 parse_overrides(a.rule), sys.stdout)
+    return rules(
+        (a.edition or "classic").lower(),
+        (a.rulebook or "en").lower(),
+        parse_overrides(a.rule),
+        sys.stdout,
+    )

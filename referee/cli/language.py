@@ -14,9 +14,15 @@ from .parsing import speak_argparse
 
 
 def add_lang(parser: argparse.ArgumentParser, default: object) -> None:
-    parser.add_argument("--lang", choices=LANGUAGES, default=default,
-                        help=_("the language of this run: en or ja (default: the settings "
-                               "file's language, else the locale's)"))
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=default,
+        help=_(
+            "the language of this run: en or ja (default: the settings "
+            "file's language, else the locale's)"
+        ),
+    )
 
 
 def lang_on_command(parser: argparse.ArgumentParser) -> None:

@@ -42,19 +42,20 @@ def _run(args: argparse.Namespace) -> int:
     # "MODULE:FUNCTION" (see `commands`): the command's module is loaded now (by the import
     # statement's machinery, which `-X importtime` reports; importlib's is not).
     module, _sep, function = run.partition(":")
-    return int(getattr(__import__(f"{__package__}.{module}", fromlist=[function]),
-                       function)(args))
+    return int(getattr(__import__(f"{__package__}.{module}", fromlist=[function]), function)(args))
 
 
 def _no_terminal() -> str:
     from ..i18n import _
 
-    return _("uno-referee: the table app needs a terminal. Without one, try:\n"
-             "  uno-referee check FILE       is every line legal?\n"
-             "  uno-referee replay FILE      the ruling on each statement\n"
-             "  uno-referee score FILE       the score sheet\n"
-             "  uno-referee rules            the rulebook in force\n"
-             "  uno-referee --help           all commands")
+    return _(
+        "uno-referee: the table app needs a terminal. Without one, try:\n"
+        "  uno-referee check FILE       is every line legal?\n"
+        "  uno-referee replay FILE      the ruling on each statement\n"
+        "  uno-referee score FILE       the score sheet\n"
+        "  uno-referee rules            the rulebook in force\n"
+        "  uno-referee --help           all commands"
+    )
 
 
 def _terminal() -> bool:
@@ -78,8 +79,9 @@ def _utf8_streams() -> None:
     # some other way than through `visible` is written as `\udc83`, never an encoding error.
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):
-            stream.reconfigure(encoding="utf-8",  # type: ignore[union-attr]
-                               errors="backslashreplace")
+            stream.reconfigure(  # type: ignore[union-attr]
+                encoding="utf-8", errors="backslashreplace"
+            )
 
 
 def _exit_code(exc: SystemExit) -> int:
@@ -137,8 +139,10 @@ def _command(words: list[str]) -> int:
         return failure.code
     except PathError as exc:
         # `--data-dir ~nobody`, or such a variable, found where the folder is first needed.
-        print(visible(_("uno-referee: {error}").format(error=exc.message), lines=True),
-              file=sys.stderr)
+        print(
+            visible(_("uno-referee: {error}").format(error=exc.message), lines=True),
+            file=sys.stderr,
+        )
         return UNREADABLE
     except KeyboardInterrupt:
         return 130
@@ -146,6 +150,10 @@ def _command(words: list[str]) -> int:
         _silence_stdout()
         return 1
     except Exception as exc:  # the last line of defence: no traceback reaches a user
-        print(_("uno-referee: internal error: {kind}: {error}").format(
-            kind=type(exc).__name__, error=exc), file=sys.stderr)
+        print(
+            _("uno-referee: internal error: {kind}: {error}").format(
+                kind=type(exc).__name__, error=exc
+            ),
+            file=sys.stderr,
+        )
         return INTERNAL_ERROR

@@ -46,8 +46,10 @@ def _argparse_gettext(message: str) -> str:
 
 def speak_argparse() -> None:
     """Let argparse ask our catalogue for its words (see ARGPARSE_TEXTS); idempotent."""
-    routed: tuple[tuple[str, Callable[..., str]], ...] = (("_", _argparse_gettext),
-                                                          ("ngettext", ngettext))
+    routed: tuple[tuple[str, Callable[..., str]], ...] = (
+        ("_", _argparse_gettext),
+        ("ngettext", ngettext),
+    )
     for name, function in routed:
         setattr(argparse, name, function)
 
@@ -62,9 +64,13 @@ class HelpFormatter(argparse.HelpFormatter):
     def _fill_text(self, text: str, width: int, indent: str) -> str:
         return "\n".join(indent + line for line in wrap(text, width - len(indent)))
 
-    def _format_usage(self, usage: str | None, actions: Iterable[argparse.Action],
-                      groups: Iterable[argparse._MutuallyExclusiveGroup],
-                      prefix: str | None) -> str:
+    def _format_usage(
+        self,
+        usage: str | None,
+        actions: Iterable[argparse.Action],
+        groups: Iterable[argparse._MutuallyExclusiveGroup],
+        prefix: str | None,
+    ) -> str:
         # argparse lines up the usage's later lines under the end of `usage: ` by counting its
         # characters; a Japanese prefix is wider than that. It lays out a stand-in as wide.
         if prefix is None:
@@ -93,8 +99,9 @@ class _Calls:
     def __init__(self) -> None:
         self._calls: list[tuple[str, tuple[Any, ...], dict[str, Any], _Calls | None]] = []
 
-    def _keep(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any],
-              inner: _Calls | None = None) -> None:
+    def _keep(
+        self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any], inner: _Calls | None = None
+    ) -> None:
         self._calls.append((name, args, kwargs, inner))
 
     def make_on(self, target: Any) -> None:
@@ -132,8 +139,7 @@ class LazyParser(_Calls):
     arguments, defaults, groups and subcommands), through the same methods; anything else
     asked of it builds the parser and asks that. The subparsers' `parser_class`."""
 
-    def __init__(self, *, finish: Callable[[argparse.ArgumentParser], None],
-                 **kwargs: Any) -> None:
+    def __init__(self, *, finish: Callable[[argparse.ArgumentParser], None], **kwargs: Any) -> None:
         super().__init__()
         self._kwargs = kwargs
         self._finish = finish

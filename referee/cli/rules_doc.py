@@ -34,8 +34,12 @@ _HEADINGS = {
 
 def both(message: str, context: str | None = None) -> tuple[str, ...]:
     """`message` in every language the product speaks, English first."""
-    return tuple(translations(lang).pgettext(context, message) if context
-                 else translations(lang).gettext(message) for lang in _LANGS)
+    return tuple(
+        translations(lang).pgettext(context, message)
+        if context
+        else translations(lang).gettext(message)
+        for lang in _LANGS
+    )
 
 
 def label(message: str) -> str:
@@ -49,8 +53,14 @@ def phrase(message: str, **fields: str | tuple[str, ...]) -> str:
     English first), `English / 日本語` (once where they agree)."""
     texts = []
     for i, text in enumerate(both(message)):
-        texts.append(text.format(**{name: value if isinstance(value, str) else value[i]
-                                    for name, value in fields.items()}))
+        texts.append(
+            text.format(
+                **{
+                    name: value if isinstance(value, str) else value[i]
+                    for name, value in fields.items()
+                }
+            )
+        )
     return " / ".join(dict.fromkeys(texts))
 
 
@@ -80,6 +90,7 @@ def _table(rows: list[tuple[str, tuple[str, ...]]]) -> Iterator[str]:
 
 # Rules -----------------------------------------------------------------------------------------
 
+
 def _note(texts: tuple[str, ...]) -> list[str]:
     """A paragraph in every language (once where the translation is missing)."""
     return [" / ".join(dict.fromkeys(texts)), ""]
@@ -87,9 +98,12 @@ def _note(texts: tuple[str, ...]) -> list[str]:
 
 def _variant(variant: Variant) -> Iterator[str]:
     if variant.when:
-        yield from _note(tuple(
-            text.format(conditions=_joined(_conditions(variant.when), i))
-            for i, text in enumerate(both(N_("In force when {conditions}.")))))
+        yield from _note(
+            tuple(
+                text.format(conditions=_joined(_conditions(variant.when), i))
+                for i, text in enumerate(both(N_("In force when {conditions}.")))
+            )
+        )
     if variant.table_default:
         yield from _note(both(N_("No rulebook settles this: it is the referee's own ruling.")))
     yield from _table([(N_("Rule"), both(variant.text)), (N_("Source"), both(variant.source))])
@@ -114,6 +128,7 @@ def _rules(variants: list[Variant]) -> Iterator[str]:
 
 # Options ---------------------------------------------------------------------------------------
 
+
 def _values(spec: OptionSpec) -> str:
     """The values a key takes, as typed (`integer`: any whole number, in words)."""
     values = (spec.values,) if isinstance(spec.values, str) else spec.values
@@ -121,14 +136,18 @@ def _values(spec: OptionSpec) -> str:
 
 
 def _family_heading(family: str) -> str:
-    return phrase(N_("Default, {family} (`--rules {code}`)"), family=both(FAMILIES[family]),
-                  code=family)
+    return phrase(
+        N_("Default, {family} (`--rules {code}`)"), family=both(FAMILIES[family]), code=family
+    )
 
 
 def _option_columns(*first: str) -> Iterator[str]:
     """A Markdown table's head: the option, the given columns, then each family's default."""
-    columns = [label(_HEADINGS["option"]), *first,
-               *(_family_heading(family) for family in FAMILIES)]
+    columns = [
+        label(_HEADINGS["option"]),
+        *first,
+        *(_family_heading(family) for family in FAMILIES),
+    ]
     yield "| " + " | ".join(columns) + " |"
     yield "|" + "---|" * len(columns)
 
@@ -148,30 +167,36 @@ def _options(specs: list[OptionSpec]) -> Iterator[str]:
         yield f"#### `{spec.key}`"
         yield ""
         if spec.table_default:
-            yield from _note(both(N_(
-                "No rulebook settles the default: it is the referee's own choice.")))
-        yield from _table([(N_("Meaning"), both(spec.meaning)),
-                           (N_("Source"), both(spec.source))])
+            yield from _note(
+                both(N_("No rulebook settles the default: it is the referee's own choice."))
+            )
+        yield from _table([(N_("Meaning"), both(spec.meaning)), (N_("Source"), both(spec.source))])
         yield ""
 
 
 # Editions and house rules ----------------------------------------------------------------------
 
-def _edition_notes(defaults: Mapping[str, Mapping[str, str]],
-                   refuses: tuple[tuple[str, str], ...]) -> Iterator[str]:
+
+def _edition_notes(
+    defaults: Mapping[str, Mapping[str, str]], refuses: tuple[tuple[str, str], ...]
+) -> Iterator[str]:
     changed = sorted({key for family in defaults.values() for key in family})
     if changed:
         yield f"{label(_HEADINGS['defaults_this_edition_sets'])}:"
         yield ""
         yield from _option_columns()
         for key in changed:
-            cells = " | ".join(_code(defaults[family][key]) if key in defaults.get(family, {})
-                               else "" for family in FAMILIES)
+            cells = " | ".join(
+                _code(defaults[family][key]) if key in defaults.get(family, {}) else ""
+                for family in FAMILIES
+            )
             yield f"| `{key}` | {cells} |"
         yield ""
     if refuses:
-        yield (f"{label(_HEADINGS['cannot_be_played_with'])}: "
-               + ", ".join(f"`{key}` = `{value}`" for key, value in refuses))
+        yield (
+            f"{label(_HEADINGS['cannot_be_played_with'])}: "
+            + ", ".join(f"`{key}` = `{value}`" for key, value in refuses)
+        )
         yield ""
 
 
@@ -193,30 +218,53 @@ def _sections() -> Iterator[tuple[str, str, list[Variant], list[OptionSpec], lis
     yield (label(N_("Core rules: every edition")), "", variants_of(""), options_of(""), [])
     for edition_id, edition in editions().items():
         deck = edition.deck
-        notes = [*_table([(N_("Cards"), both(deck.title)), (N_("Source"), both(deck.source))]),
-                 "", *_edition_notes(edition.defaults, edition.refuses)]
-        yield (phrase(N_("Edition {id}: {title}"), id=_code(edition_id), title=both(deck.title)),
-               edition_id,
-               variants_of(edition_id), options_of(edition_id), notes)
+        notes = [
+            *_table([(N_("Cards"), both(deck.title)), (N_("Source"), both(deck.source))]),
+            "",
+            *_edition_notes(edition.defaults, edition.refuses),
+        ]
+        yield (
+            phrase(N_("Edition {id}: {title}"), id=_code(edition_id), title=both(deck.title)),
+            edition_id,
+            variants_of(edition_id),
+            options_of(edition_id),
+            notes,
+        )
     for house_id, house in houses.items():
         title = both(house.title) if house.title else house_id
-        notes = _note(tuple(text.format(key=f"`{house.key}`", off=f"`{house.off}`")
-                            for text in both(N_("On when {key} is not {off}."))))
+        notes = _note(
+            tuple(
+                text.format(key=f"`{house.key}`", off=f"`{house.off}`")
+                for text in both(N_("On when {key} is not {off}."))
+            )
+        )
         if house.implies:
-            notes += [f"{label(_HEADINGS['defaults_while_it_is_on'])}: "
-                      + ", ".join(f"`{key}` = `{value}`" for key, value in house.implies.items()),
-                      ""]
-        yield (phrase(N_("House rule {id}: {title}"), id=_code(house_id), title=title), house_id,
-               variants_of(house_id), options_of(house_id), notes)
+            notes += [
+                f"{label(_HEADINGS['defaults_while_it_is_on'])}: "
+                + ", ".join(f"`{key}` = `{value}`" for key, value in house.implies.items()),
+                "",
+            ]
+        yield (
+            phrase(N_("House rule {id}: {title}"), id=_code(house_id), title=title),
+            house_id,
+            variants_of(house_id),
+            options_of(house_id),
+            notes,
+        )
 
 
 def markdown() -> str:
     """docs/rules.md: every rule and option, grouped by the core, edition and house rule that
     declares it, each text in every language with its source."""
     lines = [f"# {label(_HEADINGS['the_rulebook'])}", ""]
-    for text in dict.fromkeys(both(N_(
-            "Written by {command} from the rules in the code and the message catalogue: change "
-            "those and run the command again, rather than editing this file."))):
+    for text in dict.fromkeys(
+        both(
+            N_(
+                "Written by {command} from the rules in the code and the message catalogue: change "
+                "those and run the command again, rather than editing this file."
+            )
+        )
+    ):
         lines += [text.format(command=f"`{COMMAND}`"), ""]
     sections = list(_sections())
     lines += [f"## {label(_HEADINGS['contents'])}", ""]

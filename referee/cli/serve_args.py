@@ -15,8 +15,9 @@ def _positive(text: str) -> int:
     except ValueError:
         value = 0
     if value < 1:
-        raise argparse.ArgumentTypeError(_("expected a whole number of 1 or more, not {text!r}")
-                                         .format(text=text))
+        raise argparse.ArgumentTypeError(
+            _("expected a whole number of 1 or more, not {text!r}").format(text=text)
+        )
     return value
 
 
@@ -26,15 +27,17 @@ def _port(text: str) -> int:
     except ValueError:
         value = -1
     if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(_("expected a port from 0 to 65535, not {text!r}")
-                                         .format(text=text))
+        raise argparse.ArgumentTypeError(
+            _("expected a port from 0 to 65535, not {text!r}").format(text=text)
+        )
     return value
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """The serve command."""
     p = sub.add_parser(
-        "serve", help=_("a stored session as a live, read-only scoreboard for phones"),
+        "serve",
+        help=_("a stored session as a live, read-only scoreboard for phones"),
         description=_(
             "Serve a stored session as a live scoreboard for the table's phones: whose turn it "
             "is, the top card and the colour in force, every hand count and total, who can be "
@@ -44,21 +47,40 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
             "with its QR code. Without the token only a page asking for the QR code is "
             "served. By default it listens on this machine's local-network address, so "
             "everyone on that network with the link can read it; --host 127.0.0.1 keeps it to "
-            "this machine. It never listens on every address unless --host 0.0.0.0 asks."),
-        epilog=_("exit status: 0 stopped, 2 an unknown session, a busy port or a bad host"))
+            "this machine. It never listens on every address unless --host 0.0.0.0 asks."
+        ),
+        epilog=_("exit status: 0 stopped, 2 an unknown session, a busy port or a bad host"),
+    )
     p.add_argument("id", metavar="ID", help=_("the session's id, as `uno-referee list` shows"))
-    p.add_argument("--host", default=None,
-                   help=_("the address to listen on (default: this machine's local-network "
-                          "address, else 127.0.0.1)"))
-    p.add_argument("--port", type=_port, default=DEFAULT_PORT,
-                   help=_("the port (default: {port}; 0 takes a free one)").format(
-                       port=DEFAULT_PORT))
-    p.add_argument("--max-viewers", type=_positive, default=50, metavar="N",
-                   help=_("pages that may follow the session at once (default: 50)"))
-    p.add_argument("--url-only", action="store_true",
-                   help=_("print only the address, on one line (for scripts)"))
-    p.add_argument("--data-dir", metavar="DIR",
-                   help=_("where sessions are stored (default: $UNO_REFEREE_HOME, else the "
-                          "user data folder)"))
+    p.add_argument(
+        "--host",
+        default=None,
+        help=_(
+            "the address to listen on (default: this machine's local-network "
+            "address, else 127.0.0.1)"
+        ),
+    )
+    p.add_argument(
+        "--port",
+        type=_port,
+        default=DEFAULT_PORT,
+        help=_("the port (default: {port}; 0 takes a free one)").format(port=DEFAULT_PORT),
+    )
+    p.add_argument(
+        "--max-viewers",
+        type=_positive,
+        default=50,
+        metavar="N",
+        help=_("pages that may follow the session at once (default: 50)"),
+    )
+    p.add_argument(
+        "--url-only",
+        action="store_true",
+        help=_("print only the address, on one line (for scripts)"),
+    )
+    p.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help=_("where sessions are stored (default: $UNO_REFEREE_HOME, else the user data folder)"),
+    )
     p.set_defaults(run="serve_cmd:run")
-

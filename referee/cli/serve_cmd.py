@@ -42,16 +42,21 @@ def terminal_code(url: str) -> str:
     if chosen == "unicode" or (chosen != "ascii" and not japanese):
         return "\n".join(f"\x1b[30;107m{line}{plain}" for line in qr.half_blocks(url).split("\n"))
     dark, light = "\x1b[40m", "\x1b[107m"
-    return "\n".join("".join(f"{dark if module else light}  " for module in row) + plain
-                     for row in qr.matrix(url, qr.TERMINAL_BORDER))
+    return "\n".join(
+        "".join(f"{dark if module else light}  " for module in row) + plain
+        for row in qr.matrix(url, qr.TERMINAL_BORDER)
+    )
 
 
 def run(a: argparse.Namespace) -> int:
     """The command's `run` (declared in `serve_args`)."""
     service = SessionService(a.data_dir, index_on_close=False)
     try:
-        token = check_token(os.environ[TOKEN_VARIABLE]) if os.environ.get(TOKEN_VARIABLE) \
+        token = (
+            check_token(os.environ[TOKEN_VARIABLE])
+            if os.environ.get(TOKEN_VARIABLE)
             else new_token()
+        )
     except LinkError as exc:
         raise Failure(_("uno-referee serve: {error}").format(error=exc)) from None
     host = a.host or local_address()
@@ -69,22 +74,35 @@ def run(a: argparse.Namespace) -> int:
         # printed does not say that every other one of the machine's answers too.
         shown = local_address() if bound_host in EVERY_ADDRESS else bound_host
         if bound_host in EVERY_ADDRESS:
-            print(_("uno-referee serve: listening on every address of this machine ({host}), "
-                    "on every network it is on, not only at the address shown").format(
-                        host=bound_host), file=sys.stderr, flush=True)
+            print(
+                _(
+                    "uno-referee serve: listening on every address of this machine ({host}), "
+                    "on every network it is on, not only at the address shown"
+                ).format(host=bound_host),
+                file=sys.stderr,
+                flush=True,
+            )
         url = scoreboard_url(shown, port, token)
         if a.url_only:
             print(url, flush=True)
         else:
             print(terminal_code(url))
-            print(_("Scoreboard of session {id}, read-only: scan the code or open\n  {url}\n"
+            print(
+                _(
+                    "Scoreboard of session {id}, read-only: scan the code or open\n  {url}\n"
                     "Anyone on this network with this address can read the session; nothing "
-                    "can be changed through it. Ctrl+C stops serving.").format(id=live.id,
-                                                                              url=url),
-                  flush=True)
+                    "can be changed through it. Ctrl+C stops serving."
+                ).format(id=live.id, url=url),
+                flush=True,
+            )
         # Room beyond the streams for the page and its two files while every stream is taken.
-        serve(live, sock, ServerOptions(host, port, token, max_streams=a.max_viewers,
-                                        max_connections=a.max_viewers + 20))
+        serve(
+            live,
+            sock,
+            ServerOptions(
+                host, port, token, max_streams=a.max_viewers, max_connections=a.max_viewers + 20
+            ),
+        )
     finally:
         live.close()
     return OK

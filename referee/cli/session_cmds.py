@@ -32,20 +32,34 @@ from .with_service import with_service
 
 # new, import, delete, restore ------------------------------------------------------------------
 
+
 def new(service: SessionService, a: argparse.Namespace, out: TextIO) -> int:
     customs = []
     for pair in a.custom:
         number, _sep, text = pair.partition("=")
         if not number.strip().isdigit() or not text.strip():
-            raise Failure(_("uno-referee new: --custom expects N=TEXT, e.g. --custom 1='Swap "
-                            "hands', not {pair!r}").format(pair=pair))
+            raise Failure(
+                _(
+                    "uno-referee new: --custom expects N=TEXT, e.g. --custom 1='Swap "
+                    "hands', not {pair!r}"
+                ).format(pair=pair)
+            )
         customs.append((int(number), text.strip()))
     date = a.date if a.date is not None else datetime.date.today().isoformat()
     # A table that speaks Japanese plays by the Japanese manuals unless it says otherwise.
     rulebook = a.rulebook if a.rulebook is not None else usual_rulebook(current())
     scoring = a.scoring if a.scoring is not None else usual_scoring(rulebook)
-    header = build_header(a.players, a.edition, scoring, rulebook,
-                          parse_overrides(a.rule, "new"), a.event, a.site, date or None, customs)
+    header = build_header(
+        a.players,
+        a.edition,
+        scoring,
+        rulebook,
+        parse_overrides(a.rule, "new"),
+        a.event,
+        a.site,
+        date or None,
+        customs,
+    )
     out.write(service.create(header) + "\n")
     return OK
 
@@ -65,24 +79,44 @@ def import_file(service: SessionService, path: str, extension: str, out: TextIO)
         raise Failure(import_problem(exc), REFUSED if exc.refused else UNREADABLE) from None
     out.write(f"{done.id}\n")
     if done.already and done.later:
-        print(_("session {id} already holds these {moves} moves and {later} later one(s); "
-                "nothing was imported").format(id=done.id, moves=done.moves, later=done.later),
-              file=sys.stderr)
+        print(
+            _(
+                "session {id} already holds these {moves} moves and {later} later one(s); "
+                "nothing was imported"
+            ).format(id=done.id, moves=done.moves, later=done.later),
+            file=sys.stderr,
+        )
     elif done.already:
-        print(_("already stored as session {id} ({moves} moves, {rounds} round(s)); nothing new "
-                "was stored").format(id=done.id, moves=done.moves, rounds=done.rounds),
-              file=sys.stderr)
+        print(
+            _(
+                "already stored as session {id} ({moves} moves, {rounds} round(s)); nothing new "
+                "was stored"
+            ).format(id=done.id, moves=done.moves, rounds=done.rounds),
+            file=sys.stderr,
+        )
     elif done.added:
-        print(_("added {added} later move(s) to session {id} (now {moves} moves, {rounds} "
-                "round(s)); it keeps its id and labels").format(
-                    added=done.added, id=done.id, moves=done.moves, rounds=done.rounds),
-              file=sys.stderr)
+        print(
+            _(
+                "added {added} later move(s) to session {id} (now {moves} moves, {rounds} "
+                "round(s)); it keeps its id and labels"
+            ).format(added=done.added, id=done.id, moves=done.moves, rounds=done.rounds),
+            file=sys.stderr,
+        )
     else:
-        print(_("imported {moves} moves, {rounds} round(s) as session {id}").format(
-            moves=done.moves, rounds=done.rounds, id=done.id), file=sys.stderr)
+        print(
+            _("imported {moves} moves, {rounds} round(s) as session {id}").format(
+                moves=done.moves, rounds=done.rounds, id=done.id
+            ),
+            file=sys.stderr,
+        )
         if done.extends:
-            print(_("note: it continues session {other}, which stays as it was: both count in "
-                    "the standings").format(other=done.extends), file=sys.stderr)
+            print(
+                _(
+                    "note: it continues session {other}, which stays as it was: both count in "
+                    "the standings"
+                ).format(other=done.extends),
+                file=sys.stderr,
+            )
     return OK
 
 
@@ -90,14 +124,24 @@ def _update_or_not(found: ImportExtends, path: str) -> None:
     """Returns if the user says to update the stored session; Failure otherwise."""
     later = found.moves - found.stored
     if not sys.stdin.isatty() or path == "-":
-        raise Failure(_("uno-referee import: {problem}. Add --update to add its {later} later "
-                        "move(s) to session {id}, or --new to store it as a session of its "
-                        "own").format(problem=found.message, later=later, id=found.session))
+        raise Failure(
+            _(
+                "uno-referee import: {problem}. Add --update to add its {later} later "
+                "move(s) to session {id}, or --new to store it as a session of its "
+                "own"
+            ).format(problem=found.message, later=later, id=found.session)
+        )
     question = _("{problem}. Add its {later} later move(s) to session {id}? [y/N] ").format(
-        problem=found.message, later=later, id=found.session)
+        problem=found.message, later=later, id=found.session
+    )
     if not _confirm(question, "import"):
-        raise Failure(_("uno-referee import: nothing was imported (--new stores the file as a "
-                        "session of its own)"), REFUSED)
+        raise Failure(
+            _(
+                "uno-referee import: nothing was imported (--new stores the file as a "
+                "session of its own)"
+            ),
+            REFUSED,
+        )
 
 
 def delete(service: SessionService, typed: str, yes: bool, purge: bool, out: TextIO) -> int:
@@ -107,29 +151,42 @@ def delete(service: SessionService, typed: str, yes: bool, purge: bool, out: Tex
         return _purge(service, typed, yes, out)
     info = service.info(typed)
     if not yes:
-        question = _("Move session {id} ({about}) to the trash? `uno-referee restore {id}` "
-                     "brings it back [y/N] ").format(id=info.id, about=describe(info))
+        question = _(
+            "Move session {id} ({about}) to the trash? `uno-referee restore {id}` "
+            "brings it back [y/N] "
+        ).format(id=info.id, about=describe(info))
         if not _confirm(question, "delete"):
-            raise Failure(_("uno-referee delete: session {id} was not deleted").format(
-                id=info.id), REFUSED)
+            raise Failure(
+                _("uno-referee delete: session {id} was not deleted").format(id=info.id), REFUSED
+            )
     service.delete(info.id)
-    out.write(_("moved session {id} to the trash; `uno-referee restore {id}` brings it "
-                "back").format(id=info.id) + "\n")
+    out.write(
+        _("moved session {id} to the trash; `uno-referee restore {id}` brings it back").format(
+            id=info.id
+        )
+        + "\n"
+    )
     return OK
 
 
 def _purge(service: SessionService, typed: str, yes: bool, out: TextIO) -> int:
     sid = service.resolve(typed)
     if not service.trash.session(sid).exists():
-        raise Failure(_("uno-referee delete: no session {id} in the trash; --purge removes "
-                        "only a session in the trash (`uno-referee list --trash`)").format(
-                            id=sid))
+        raise Failure(
+            _(
+                "uno-referee delete: no session {id} in the trash; --purge removes "
+                "only a session in the trash (`uno-referee list --trash`)"
+            ).format(id=sid)
+        )
     if not yes:
-        question = _("Remove session {id} from the trash for good, with its labels? This "
-                     "cannot be undone [y/N] ").format(id=sid)
+        question = _(
+            "Remove session {id} from the trash for good, with its labels? This "
+            "cannot be undone [y/N] "
+        ).format(id=sid)
         if not _confirm(question, "delete"):
-            raise Failure(_("uno-referee delete: session {id} was not removed").format(id=sid),
-                          REFUSED)
+            raise Failure(
+                _("uno-referee delete: session {id} was not removed").format(id=sid), REFUSED
+            )
     sid, warning = service.purge(sid)
     if warning:
         warn(warning)
@@ -145,8 +202,11 @@ def restore(service: SessionService, typed: str, out: TextIO) -> int:
 
 def _confirm(question: str, command: str) -> bool:
     if not sys.stdin.isatty():
-        raise Failure(_("uno-referee {command}: needs confirmation; add --yes to run it "
-                        "from a script").format(command=command))
+        raise Failure(
+            _(
+                "uno-referee {command}: needs confirmation; add --yes to run it from a script"
+            ).format(command=command)
+        )
     try:
         # y or yes in any language: the prompt says [y/N] in every language.
         return input(question).strip().lower() in ("y", "yes")
@@ -156,6 +216,7 @@ def _confirm(question: str, command: str) -> bool:
 
 # list and show ---------------------------------------------------------------------------------
 
+
 def list_sessions(service: SessionService, a: argparse.Namespace, out: TextIO) -> int:
     from .session_text import list_row, list_table
 
@@ -164,24 +225,24 @@ def list_sessions(service: SessionService, a: argparse.Namespace, out: TextIO) -
     for warning in (*listing.warnings, *((problem,) if problem else ())):
         print(_("uno-referee list: {warning}").format(warning=warning), file=sys.stderr)
     if a.json:
-        rows = [{**list_row(info), "labels": labels.get(info.id, [])}
-                for info in listing.sessions]
+        rows = [{**list_row(info), "labels": labels.get(info.id, [])} for info in listing.sessions]
         out.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
         return OK
     if not listing.sessions:
         if a.trash:
             text = _("the trash is empty ({folder})").format(folder=service.trash.sessions)
         else:
-            text = _("no sessions in {folder} yet; start one with `uno-referee new --players "
-                     "\"A, B, C\"` or `uno-referee import FILE`").format(folder=service.root)
+            text = _(
+                "no sessions in {folder} yet; start one with `uno-referee new --players "
+                '"A, B, C"` or `uno-referee import FILE`'
+            ).format(folder=service.root)
         out.write(text + "\n")
         return OK
     out.write(list_table(listing.sessions, labels))
     return OK
 
 
-def show(service: SessionService, typed: str, all_moves: bool, as_json: bool,
-         out: TextIO) -> int:
+def show(service: SessionService, typed: str, all_moves: bool, as_json: bool, out: TextIO) -> int:
     from .session_text import show_json, show_lines
 
     with service.open(typed, read_only=True) as live:
@@ -194,20 +255,29 @@ def show(service: SessionService, typed: str, all_moves: bool, as_json: bool,
 
 # move, undo, correct ---------------------------------------------------------------------------
 
+
 def move(service: SessionService, typed: str, lines: Sequence[str], out: TextIO) -> int:
     with service.open(typed) as live:
         for text in _move_lines(lines):
             result = live.record(text)
             if result.note:
-                out.write(visible(_("{move}  ->  {ruling} [{rule}]; not recorded: it changes "
-                                    "nothing in the game").format(
-                    move=result.text, ruling=render(result.parts), rule=result.rule)) + "\n")
+                out.write(
+                    visible(
+                        _(
+                            "{move}  ->  {ruling} [{rule}]; not recorded: it changes "
+                            "nothing in the game"
+                        ).format(move=result.text, ruling=render(result.parts), rule=result.rule)
+                    )
+                    + "\n"
+                )
                 continue
             if not result.ok:
                 raise _refused(live.id, result)
             # Layout only, as `replay` prints a statement: the ruling is already translated.
-            out.write(visible(f"#{result.seq}  {result.text}  ->  {render(result.parts)} "
-                              f"[{result.rule}]") + "\n")
+            out.write(
+                visible(f"#{result.seq}  {result.text}  ->  {render(result.parts)} [{result.rule}]")
+                + "\n"
+            )
     return OK
 
 
@@ -224,22 +294,27 @@ def _move_lines(lines: Sequence[str]) -> Iterator[str]:
 def _refused(sid: str, result: Recorded) -> Failure:
     if result.rule == SYNTAX_RULE:
         if result.column:
-            text = _("uno-referee move: {id}: `{move}` (column {column}): {error}; nothing was "
-                     "recorded")
+            text = _(
+                "uno-referee move: {id}: `{move}` (column {column}): {error}; nothing was recorded"
+            )
         else:
             text = _("uno-referee move: {id}: `{move}`: {error}; nothing was recorded")
-        return Failure(text.format(id=sid, move=result.text, column=result.column,
-                                   error=render(result.parts)), UNREADABLE)
-    return Failure(_("uno-referee move: {id}: `{move}` refused: {ruling} [{rule}]; nothing was "
-                     "recorded").format(id=sid, move=result.text, ruling=render(result.parts),
-                                        rule=result.rule), REFUSED)
+        return Failure(
+            text.format(id=sid, move=result.text, column=result.column, error=render(result.parts)),
+            UNREADABLE,
+        )
+    return Failure(
+        _(
+            "uno-referee move: {id}: `{move}` refused: {ruling} [{rule}]; nothing was recorded"
+        ).format(id=sid, move=result.text, ruling=render(result.parts), rule=result.rule),
+        REFUSED,
+    )
 
 
 def undo(service: SessionService, typed: str, out: TextIO) -> int:
     with service.open(typed) as live:
         done = live.undo()
-        out.write(visible(_("undone #{seq}  {move}").format(seq=done.seq, move=done.text))
-                  + "\n")
+        out.write(visible(_("undone #{seq}  {move}").format(seq=done.seq, move=done.text)) + "\n")
     return OK
 
 
@@ -251,22 +326,33 @@ def correct(service: SessionService, a: argparse.Namespace, out: TextIO) -> int:
         out.write("".join(line + "\n" for line in plan_lines(plan)))
         if not plan.ok:
             kind = UNREADABLE if plan.rule == SYNTAX_RULE else REFUSED
-            raise Failure(_("uno-referee correct: {id}: `{move}` cannot replace move #{seq}: "
-                            "{ruling} [{rule}]").format(id=live.id, move=plan.new, seq=plan.seq,
-                                                        ruling=render(plan.parts),
-                                                        rule=plan.rule),
-                          kind)
+            raise Failure(
+                _(
+                    "uno-referee correct: {id}: `{move}` cannot replace move #{seq}: "
+                    "{ruling} [{rule}]"
+                ).format(
+                    id=live.id,
+                    move=plan.new,
+                    seq=plan.seq,
+                    ruling=render(plan.parts),
+                    rule=plan.rule,
+                ),
+                kind,
+            )
         if a.dry_run:
             return OK
         if plan.dropped and not a.yes:
-            question = _("Drop {n} later move(s) and correct? [y/N] ").format(
-                n=len(plan.dropped))
+            question = _("Drop {n} later move(s) and correct? [y/N] ").format(n=len(plan.dropped))
             if not _confirm(question, "correct"):
                 raise Failure(_("uno-referee correct: nothing was changed"), REFUSED)
         done = live.correct(a.seq, a.move)
         if done.dropped:
-            out.write(_("corrected #{seq}; dropped {n} later move(s)").format(
-                seq=done.seq, n=len(done.dropped)) + "\n")
+            out.write(
+                _("corrected #{seq}; dropped {n} later move(s)").format(
+                    seq=done.seq, n=len(done.dropped)
+                )
+                + "\n"
+            )
         else:
             out.write(_("corrected #{seq}").format(seq=done.seq) + "\n")
     return OK
@@ -280,7 +366,9 @@ run_show = with_service("show", lambda s, a: show(s, a.id, a.moves, a.json, sys.
 run_move = with_service("move", lambda s, a: move(s, a.id, a.moves, sys.stdout))
 run_undo = with_service("undo", lambda s, a: undo(s, a.id, sys.stdout))
 run_correct = with_service("correct", lambda s, a: correct(s, a, sys.stdout))
-run_import = with_service("import", lambda s, a: import_file(
-    s, a.file, UPDATE if a.update else NEW if a.new else ASK, sys.stdout))
+run_import = with_service(
+    "import",
+    lambda s, a: import_file(s, a.file, UPDATE if a.update else NEW if a.new else ASK, sys.stdout),
+)
 run_delete = with_service("delete", lambda s, a: delete(s, a.id, a.yes, a.purge, sys.stdout))
 run_restore = with_service("restore", lambda s, a: restore(s, a.id, sys.stdout))

@@ -27,19 +27,40 @@ def list_row(info: SessionInfo) -> dict[str, Any]:
     return {name: getattr(info, name) for name in info.__match_args__}
 
 
-def list_table(infos: Iterable[SessionInfo],
-               labels: Mapping[str, Sequence[str]] | None = None) -> str:
+def list_table(
+    infos: Iterable[SessionInfo], labels: Mapping[str, Sequence[str]] | None = None
+) -> str:
     """The list as a text table; `labels`: each session's labels (the league book's)."""
     labels = labels or {}
-    rows = [[_("id"), _("date"), _("event"), _("labels"), _("players"), _("game"),
-             _("status"), _("round"), _("leader"), _("totals")]]
+    rows = [
+        [
+            _("id"),
+            _("date"),
+            _("event"),
+            _("labels"),
+            _("players"),
+            _("game"),
+            _("status"),
+            _("round"),
+            _("leader"),
+            _("totals"),
+        ]
+    ]
     for info in infos:
-        rows.append([info.id, info.date or local_day(info.created), info.event or "",
-                     pgettext("list", ", ").join(labels.get(info.id, ())),
-                     pgettext("list", ", ").join(info.players),
-                     game_name(info.edition, info.rules, info.scoring),
-                     status_name(info.status), str(info.round), info.leader or "-",
-                     " ".join(f"{p} {info.totals.get(p, 0)}" for p in info.players)])
+        rows.append(
+            [
+                info.id,
+                info.date or local_day(info.created),
+                info.event or "",
+                pgettext("list", ", ").join(labels.get(info.id, ())),
+                pgettext("list", ", ").join(info.players),
+                game_name(info.edition, info.rules, info.scoring),
+                status_name(info.status),
+                str(info.round),
+                info.leader or "-",
+                " ".join(f"{p} {info.totals.get(p, 0)}" for p in info.players),
+            ]
+        )
     # Before measuring: a stand-in such as `\x85` is wider than what it replaces.
     rows = [[visible(cell) for cell in row] for row in rows]
     column_widths = widths(rows)
@@ -52,15 +73,19 @@ def game_name(edition: str, rules: str, scoring: str) -> str:
     from ..engine.scoring import scoring_name
     from ..engine.setup import edition_title, family_name
 
-    return pgettext("list", ", ").join((edition_title(edition), family_name(rules),
-                                        scoring_name(scoring)))
+    return pgettext("list", ", ").join(
+        (edition_title(edition), family_name(rules), scoring_name(scoring))
+    )
 
 
 def describe(info: SessionInfo) -> str:
     """One line that lets a person recognise the session (for confirmations)."""
     what = [info.event] if info.event else []
-    what += [pgettext("list", ", ").join(info.players), _("{n} moves").format(n=info.moves),
-             status_name(info.status)]
+    what += [
+        pgettext("list", ", ").join(info.players),
+        _("{n} moves").format(n=info.moves),
+        status_name(info.status),
+    ]
     return visible(pgettext("phrases", "; ").join(what))
 
 
@@ -68,15 +93,27 @@ def show_json(live: LiveSession) -> dict[str, Any]:
     h, trouble = live.header, live.trouble
     return {
         "id": live.id,
-        "header": {"event": h.event, "site": h.site, "date": h.date, "edition": h.edition,
-                   "rules": h.rules, "scoring": h.scoring, "players": list(h.players),
-                   "overrides": [list(pair) for pair in h.overrides]},
-        "status": live.summary()["status"], "state": in_words(live.state()),
+        "header": {
+            "event": h.event,
+            "site": h.site,
+            "date": h.date,
+            "edition": h.edition,
+            "rules": h.rules,
+            "scoring": h.scoring,
+            "players": list(h.players),
+            "overrides": [list(pair) for pair in h.overrides],
+        },
+        "status": live.summary()["status"],
+        "state": in_words(live.state()),
         "sheet": to_json(live.sheet),
         "moves": _moves_json(live),
-        "trouble": None if trouble is None else {
-            "seq": trouble.seq, "text": trouble.text,
-            **ruling_fields(trouble.rule, trouble.parts)},
+        "trouble": None
+        if trouble is None
+        else {
+            "seq": trouble.seq,
+            "text": trouble.text,
+            **ruling_fields(trouble.rule, trouble.parts),
+        },
     }
 
 
@@ -101,55 +138,75 @@ def show_lines(live: LiveSession, all_moves: bool) -> Iterator[str]:
 def _show_lines(live: LiveSession, all_moves: bool) -> Iterator[str]:
     h = live.header
     labels = [x for x in (h.event, h.site, h.date) if x]
-    yield (_("session {id}: {labels}").format(id=live.id, labels=", ".join(labels)) if labels
-           else _("session {id}").format(id=live.id))
+    yield (
+        _("session {id}: {labels}").format(id=live.id, labels=", ".join(labels))
+        if labels
+        else _("session {id}").format(id=live.id)
+    )
     rules = "".join(f", {k}={v}" for k, v in h.overrides)
     yield _("players: {players} ({game}{options})").format(
         players=pgettext("list", ", ").join(h.players),
-        game=game_name(h.edition, h.rules, h.scoring), options=rules)
+        game=game_name(h.edition, h.rules, h.scoring),
+        options=rules,
+    )
     s = in_words(live.state())
     status = status_name(live.summary()["status"])
     if s["round"] is None:
         yield _("not started: record `round 1`, then `dealer NAME` and `start CARD`")
     elif s["turn"]:
         yield _("round {round}, {status}; {player} to play").format(
-            round=s["round"], status=status, player=s["turn"])
+            round=s["round"], status=status, player=s["turn"]
+        )
     else:
         yield _("round {round}, {status}").format(round=s["round"], status=status)
     if s["top"]:
         code = _COLOUR_CODES.get(s["color"])
         direction = _DIRECTIONS.get(s["direction"])
         yield _("top: {card} ({colour}), direction {direction}, draw pile {pile}").format(
-            card=s["top"], colour=s["color"] if code is None else colour_name(code),
+            card=s["top"],
+            colour=s["color"] if code is None else colour_name(code),
             direction=s["direction"] if direction is None else pgettext("direction", direction),
-            pile=s["draw_pile"])
-        yield _("hands: {hands}").format(hands=", ".join(f"{name} {n}"
-                                                         for name, n in s["hands"].items()))
+            pile=s["draw_pile"],
+        )
+        yield _("hands: {hands}").format(
+            hands=", ".join(f"{name} {n}" for name, n in s["hands"].items())
+        )
     if s["pending"]:
         yield _("waiting for: {what}").format(what=s["pending"])
     if live.trouble is not None:
         t = live.trouble
-        yield _("PROBLEM: move #{seq} `{text}` no longer holds ({message} [{rule}]); fix it "
-                "with `uno-referee correct {id} {seq} MOVE`").format(
-                    seq=t.seq, text=t.text, message=render(t.parts), rule=t.rule, id=live.id)
+        yield _(
+            "PROBLEM: move #{seq} `{text}` no longer holds ({message} [{rule}]); fix it "
+            "with `uno-referee correct {id} {seq} MOVE`"
+        ).format(seq=t.seq, text=t.text, message=render(t.parts), rule=t.rule, id=live.id)
     yield ""
     yield from score_table(to_json(live.sheet), h.scoring).rstrip("\n").split("\n")
     moves = live.moves if all_moves else live.moves[-LAST_MOVES:]
     if moves:
         yield ""
         hidden = len(live.moves) - len(moves)
-        yield (_("last {n} of {total} moves (--moves for all):").format(
-            n=len(moves), total=len(live.moves)) if hidden else _("moves:"))
+        yield (
+            _("last {n} of {total} moves (--moves for all):").format(
+                n=len(moves), total=len(live.moves)
+            )
+            if hidden
+            else _("moves:")
+        )
         width = len(str(moves[-1].seq))
         yield from (f"  #{str(m.seq).rjust(width)}  {m.text}" for m in moves)
 
 
 def plan_lines(plan: Correction) -> Iterator[str]:
     """A correction: the replacement's ruling, then each later move's."""
-    yield visible(f"#{plan.seq}  {plan.old}  =>  {plan.new}  ->  {render(plan.parts)} "
-                  f"[{plan.rule}]")
+    yield visible(
+        f"#{plan.seq}  {plan.old}  =>  {plan.new}  ->  {render(plan.parts)} [{plan.rule}]"
+    )
     for later in plan.later:
-        verdict = (_("holds") if later.holds
-                   else _("NO LONGER HOLDS: {message} [{rule}]").format(
-                       message=render(later.parts), rule=later.rule))
+        verdict = (
+            _("holds")
+            if later.holds
+            else _("NO LONGER HOLDS: {message} [{rule}]").format(
+                message=render(later.parts), rule=later.rule
+            )
+        )
         yield visible(f"  #{later.seq}  {later.text}  ->  {verdict}")

@@ -40,6 +40,7 @@ def _from_file(path: str) -> Session:
 
 # Stored sessions (issue 4) ---------------------------------------------------------------------
 
+
 def is_stored(source: str) -> bool:
     """Whether SOURCE names a stored session (numbered by move) rather than a file."""
     return _stored_id(source) is not None
@@ -60,16 +61,27 @@ def _from_store(source: str, sid: str, data_dir: str | None) -> Session:
         with service.open(sid, read_only=True) as live:
             trouble = live.trouble
             if trouble is not None:
-                raise Failure(_("{source}:{seq}: move `{move}` no longer holds: {ruling} "
-                                "[{rule}]; correct it with `uno-referee correct {id} {seq} "
-                                "MOVE`").format(source=source, seq=trouble.seq,
-                                                move=shorten(trouble.text),
-                                                ruling=render(trouble.parts),
-                                                rule=trouble.rule,
-                                                id=sid), REFUSED)
+                raise Failure(
+                    _(
+                        "{source}:{seq}: move `{move}` no longer holds: {ruling} "
+                        "[{rule}]; correct it with `uno-referee correct {id} {seq} "
+                        "MOVE`"
+                    ).format(
+                        source=source,
+                        seq=trouble.seq,
+                        move=shorten(trouble.text),
+                        ruling=render(trouble.parts),
+                        rule=trouble.rule,
+                        id=sid,
+                    ),
+                    REFUSED,
+                )
             return Session(live.header, live.events(), [step.seq for step in live.steps])
     except SessionNotFound:
-        raise Failure(_("{source}: no such file, and no stored session {id} in {folder}").format(
-            source=source, id=sid, folder=service.root)) from None
+        raise Failure(
+            _("{source}: no such file, and no stored session {id} in {folder}").format(
+                source=source, id=sid, folder=service.root
+            )
+        ) from None
     except SessionError as exc:
         raise Failure(f"{source}: {exc.message}") from None

@@ -12,47 +12,77 @@ def add_selection(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--label", help=_("only sessions with this label (`uno-referee label`)"))
     parser.add_argument("--event", help=_("only sessions whose Event tag is this"))
     parser.add_argument("--site", help=_("only sessions whose Site tag is this"))
-    parser.add_argument("--from", dest="since", metavar="DATE",
-                        help=_("only sessions on or after this day (YYYY-MM-DD)"))
-    parser.add_argument("--to", dest="until", metavar="DATE",
-                        help=_("only sessions on or before this day (YYYY-MM-DD)"))
+    parser.add_argument(
+        "--from",
+        dest="since",
+        metavar="DATE",
+        help=_("only sessions on or after this day (YYYY-MM-DD)"),
+    )
+    parser.add_argument(
+        "--to",
+        dest="until",
+        metavar="DATE",
+        help=_("only sessions on or before this day (YYYY-MM-DD)"),
+    )
     parser.add_argument("--today", action="store_true", help=_("only today's sessions"))
-    parser.add_argument("--month", nargs="?", const="", metavar="YYYY-MM",
-                        help=_("only one month's sessions (default: this month)"))
-    parser.add_argument("--guests", action="store_true",
-                        help=_("count players marked as guests too"))
+    parser.add_argument(
+        "--month",
+        nargs="?",
+        const="",
+        metavar="YYYY-MM",
+        help=_("only one month's sessions (default: this month)"),
+    )
+    parser.add_argument(
+        "--guests", action="store_true", help=_("count players marked as guests too")
+    )
 
 
 def _data_dir(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--data-dir", metavar="DIR",
-                        help=_("where sessions are stored (default: $UNO_REFEREE_HOME, else "
-                               "the user data folder)"))
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help=_("where sessions are stored (default: $UNO_REFEREE_HOME, else the user data folder)"),
+    )
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """`stats`, `players` and `label`."""
-    p = sub.add_parser("stats", help=_("standings and each player's figures over stored "
-                                       "sessions"),
-                       description=_("Standings and each player's figures over stored "
-                                     "sessions: all of them, or those the options select."))
+    p = sub.add_parser(
+        "stats",
+        help=_("standings and each player's figures over stored sessions"),
+        description=_(
+            "Standings and each player's figures over stored "
+            "sessions: all of them, or those the options select."
+        ),
+    )
     _data_dir(p)
     add_selection(p)
     shape = p.add_mutually_exclusive_group()
     shape.add_argument("--json", action="store_true", help=_("the standings as JSON"))
     shape.add_argument("--csv", action="store_true", help=_("one CSV row per player"))
-    shape.add_argument("--html", metavar="FILE",
-                       help=_("write a printable season report: the standings, their charts "
-                              "and every selected session's score sheet, in one file"))
+    shape.add_argument(
+        "--html",
+        metavar="FILE",
+        help=_(
+            "write a printable season report: the standings, their charts "
+            "and every selected session's score sheet, in one file"
+        ),
+    )
     p.add_argument("--title", help=_("the report's title (with --html)"))
-    p.add_argument("--force", action="store_true",
-                   help=_("overwrite FILE if it exists (with --html)"))
+    p.add_argument(
+        "--force", action="store_true", help=_("overwrite FILE if it exists (with --html)")
+    )
     p.set_defaults(run="stats_cmd:run_stats")
 
-    p = sub.add_parser("players", help=_("the players across sessions: merge names, mark "
-                                         "guests"),
-                       description=_("The players across sessions. Merging and guest marks "
-                                     "are kept in the league book (league.json in the data "
-                                     "folder); no stored session changes."))
+    p = sub.add_parser(
+        "players",
+        help=_("the players across sessions: merge names, mark guests"),
+        description=_(
+            "The players across sessions. Merging and guest marks "
+            "are kept in the league book (league.json in the data "
+            "folder); no stored session changes."
+        ),
+    )
     _data_dir(p)
     p.set_defaults(run="stats_cmd:run_players")
     actions = p.add_subparsers(dest="action", metavar="ACTION")
@@ -75,9 +105,14 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     q.add_argument("--remove", action="store_true", help=_("no longer a guest"))
     q.set_defaults(run="stats_cmd:run_players_guest")
 
-    p = sub.add_parser("label", help=_("label a session (a group, a season, a place)"),
-                       description=_("Label a stored session, for `stats --label`. Labels are "
-                                     "kept in the league book; the session does not change."))
+    p = sub.add_parser(
+        "label",
+        help=_("label a session (a group, a season, a place)"),
+        description=_(
+            "Label a stored session, for `stats --label`. Labels are "
+            "kept in the league book; the session does not change."
+        ),
+    )
     _data_dir(p)
     p.add_argument("id", metavar="ID")
     p.add_argument("labels", metavar="LABEL", nargs="+")

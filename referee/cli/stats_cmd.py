@@ -28,8 +28,11 @@ def _day(text: str, option: str) -> datetime.date:
     try:
         return datetime.date.fromisoformat(text)
     except ValueError:
-        raise Failure(_("uno-referee stats: {option} expects a date YYYY-MM-DD, not "
-                        "{text!r}").format(option=option, text=text)) from None
+        raise Failure(
+            _("uno-referee stats: {option} expects a date YYYY-MM-DD, not {text!r}").format(
+                option=option, text=text
+            )
+        ) from None
 
 
 def selection_of(a: argparse.Namespace, today: datetime.date | None = None) -> Selection:
@@ -44,11 +47,15 @@ def selection_of(a: argparse.Namespace, today: datetime.date | None = None) -> S
         try:
             since, until = month_range(month)
         except ValueError:
-            raise Failure(_("uno-referee stats: --month expects YYYY-MM, not {text!r}").format(
-                text=month)) from None
+            raise Failure(
+                _("uno-referee stats: --month expects YYYY-MM, not {text!r}").format(text=month)
+            ) from None
     if since is not None and until is not None and since > until:
-        raise Failure(_("uno-referee stats: --from {since} is after --to {until}").format(
-            since=since, until=until))
+        raise Failure(
+            _("uno-referee stats: --from {since} is after --to {until}").format(
+                since=since, until=until
+            )
+        )
     return Selection(a.label, a.event, a.site, since, until, a.guests)
 
 
@@ -77,8 +84,12 @@ def stats(service: SessionService, a: argparse.Namespace, out: TextIO) -> int:
     for warning in warnings:
         warn(warning)
     if a.html is not None:
-        print(_("wrote the report of {n} session(s) to {path}").format(
-            n=len(table.standings.sessions), path=visible(a.html)), file=sys.stderr)
+        print(
+            _("wrote the report of {n} session(s) to {path}").format(
+                n=len(table.standings.sessions), path=visible(a.html)
+            ),
+            file=sys.stderr,
+        )
         return OK
     if a.json:
         out.write(json.dumps(table.standings.to_json(), ensure_ascii=False, indent=1) + "\n")
@@ -98,25 +109,38 @@ def _check_label(selection: Selection, labels: tuple[str, ...], book: League) ->
         return
     if any(selection.label in held for held in book.labels.values()):
         # The book keeps a deleted session's labels: they come back with `restore`.
-        raise Failure(_("uno-referee stats: no stored session has the label {label}; only "
-                        "deleted sessions have it (`uno-referee list --trash`, then "
-                        "`uno-referee restore ID`)").format(label=visible(selection.label)))
+        raise Failure(
+            _(
+                "uno-referee stats: no stored session has the label {label}; only "
+                "deleted sessions have it (`uno-referee list --trash`, then "
+                "`uno-referee restore ID`)"
+            ).format(label=visible(selection.label))
+        )
     if not labels:
-        raise Failure(_("uno-referee stats: no session has the label {label}; no stored session "
-                        "has a label yet (add one with `uno-referee label ID LABEL`)").format(
-                            label=visible(selection.label)))
-    raise Failure(_("uno-referee stats: no session has the label {label}; the labels are: "
-                    "{labels}").format(label=visible(selection.label),
-                                       labels=", ".join(visible(x) for x in labels)))
+        raise Failure(
+            _(
+                "uno-referee stats: no session has the label {label}; no stored session "
+                "has a label yet (add one with `uno-referee label ID LABEL`)"
+            ).format(label=visible(selection.label))
+        )
+    raise Failure(
+        _("uno-referee stats: no session has the label {label}; the labels are: {labels}").format(
+            label=visible(selection.label), labels=", ".join(visible(x) for x in labels)
+        )
+    )
 
 
 # players -------------------------------------------------------------------------------------
 
+
 def _known(service: SessionService) -> set[str]:
     """The names of stored sessions' players, and every name the league book knows."""
     sessions, league, _warnings = played(service)
-    return ({name for session in sessions for name in session.figures["players"]}
-            | set(league.aliases) | set(league.aliases.values()))
+    return (
+        {name for session in sessions for name in session.figures["players"]}
+        | set(league.aliases)
+        | set(league.aliases.values())
+    )
 
 
 class _Unchanged(Exception):
@@ -130,19 +154,22 @@ class _Unchanged(Exception):
 def _typed(name: str) -> str:
     name = name.strip()
     if not name or not name.isprintable():
-        raise Failure(_("uno-referee players: {name!r} is not a player's name").format(
-            name=visible(name)))
+        raise Failure(
+            _("uno-referee players: {name!r} is not a player's name").format(name=visible(name))
+        )
     return name
 
 
-def _change(service: SessionService, change: Callable[[League], None],
-            command: str = "players") -> League:
+def _change(
+    service: SessionService, change: Callable[[League], None], command: str = "players"
+) -> League:
     """The league book changed by `change`, saved; its problem is the command's failure."""
     try:
         league, warning = change_league(service.layout, change)
     except BookError as exc:
-        raise Failure(_("uno-referee {command}: {error}").format(
-            command=command, error=exc.message)) from None
+        raise Failure(
+            _("uno-referee {command}: {error}").format(command=command, error=exc.message)
+        ) from None
     if warning:
         warn(warning)
     return league
@@ -151,9 +178,12 @@ def _change(service: SessionService, change: Callable[[League], None],
 def _stored(name: str, known: set[str]) -> None:
     """Failure unless `name` is a player of some stored session."""
     if name not in known:
-        raise Failure(_("uno-referee players: no stored session has a player named {name} "
-                        "(names are matched exactly, as `uno-referee list` shows them)").format(
-                            name=visible(name)))
+        raise Failure(
+            _(
+                "uno-referee players: no stored session has a player named {name} "
+                "(names are matched exactly, as `uno-referee list` shows them)"
+            ).format(name=visible(name))
+        )
 
 
 def merge(service: SessionService, keep: str, other: str, out: TextIO) -> int:
@@ -163,16 +193,20 @@ def merge(service: SessionService, keep: str, other: str, out: TextIO) -> int:
     known = _known(service)
     _stored(other, known)
     if keep == other:
-        raise Failure(_("uno-referee players: {name} is merged with itself already").format(
-            name=visible(keep)))
+        raise Failure(
+            _("uno-referee players: {name} is merged with itself already").format(
+                name=visible(keep)
+            )
+        )
 
     def change(book: League) -> None:
         person = book.person(keep)
         if book.person(other) == person:
-            raise _Unchanged(_("{keep} and {other} already count as one person, {person}; "
-                               "nothing was changed").format(keep=visible(keep),
-                                                             other=visible(other),
-                                                             person=visible(person)))
+            raise _Unchanged(
+                _(
+                    "{keep} and {other} already count as one person, {person}; nothing was changed"
+                ).format(keep=visible(keep), other=visible(other), person=visible(person))
+            )
         book.merge(keep, other)
 
     try:
@@ -184,8 +218,7 @@ def merge(service: SessionService, keep: str, other: str, out: TextIO) -> int:
     if keep in known:
         text = _("{other} now counts as {person}")
     else:
-        text = _("{other} now counts as {person} (a name no stored session has yet: a "
-                 "rename)")
+        text = _("{other} now counts as {person} (a name no stored session has yet: a rename)")
     out.write(text.format(other=visible(other), person=visible(person)) + "\n")
     return OK
 
@@ -195,10 +228,10 @@ def split(service: SessionService, name: str, out: TextIO) -> int:
     found: list[bool] = []
     _change(service, lambda book: found.append(book.split(name)))
     if not found or not found[0]:
-        raise Failure(_("uno-referee players: {name} is not merged into anyone").format(
-            name=visible(name)))
-    out.write(_("{name} counts as a player of their own again").format(name=visible(name))
-              + "\n")
+        raise Failure(
+            _("uno-referee players: {name} is not merged into anyone").format(name=visible(name))
+        )
+    out.write(_("{name} counts as a player of their own again").format(name=visible(name)) + "\n")
     return OK
 
 
@@ -212,19 +245,25 @@ def guest(service: SessionService, name: str, remove: bool, out: TextIO) -> int:
     def mark(book: League) -> None:
         person = book.person(name)
         if person != name:
-            raise Failure(_("uno-referee players: {name} is merged into {person}, and a guest "
-                            "mark is a person's: `uno-referee players guest {person}` marks "
-                            "{person}; `uno-referee players split {name}` first makes {name} "
-                            "a person of their own; nothing was changed").format(
-                                name=visible(name), person=visible(person)))
+            raise Failure(
+                _(
+                    "uno-referee players: {name} is merged into {person}, and a guest "
+                    "mark is a person's: `uno-referee players guest {person}` marks "
+                    "{person}; `uno-referee players split {name}` first makes {name} "
+                    "a person of their own; nothing was changed"
+                ).format(name=visible(name), person=visible(person))
+            )
         if remove:
             book.guests.discard(person)
         else:
             book.guests.add(person)
 
     _change(service, mark)
-    text = (_("{name} is counted in standings again") if remove
-            else _("{name} is a guest: left out of standings unless --guests is given"))
+    text = (
+        _("{name} is counted in standings again")
+        if remove
+        else _("{name} is a guest: left out of standings unless --guests is given")
+    )
     out.write(text.format(name=visible(name)) + "\n")
     return OK
 
@@ -235,13 +274,22 @@ def list_players(service: SessionService, as_json: bool, out: TextIO) -> int:
         warn(warning)
     # As the standings count them: a merged name at one table with its person is apart.
     usual = usual_names(sessions)
-    count = Counter(person for session in sessions
-                    for person in people_of(session.figures["players"], league,
-                                            usual).values())
+    count = Counter(
+        person
+        for session in sessions
+        for person in people_of(session.figures["players"], league, usual).values()
+    )
     people = sorted(count)
     if as_json:
-        rows = [{"name": p, "merged": league.names_of(p), "guest": p in league.guests,
-                 "sessions": count[p]} for p in people]
+        rows = [
+            {
+                "name": p,
+                "merged": league.names_of(p),
+                "guest": p in league.guests,
+                "sessions": count[p],
+            }
+            for p in people
+        ]
         out.write(json.dumps(rows, ensure_ascii=False, indent=1) + "\n")
         return OK
     for person in people:
@@ -249,20 +297,21 @@ def list_players(service: SessionService, as_json: bool, out: TextIO) -> int:
         merged = league.names_of(person)
         if merged:
             line += "; " + _("also written {names}").format(
-                names=", ".join(visible(m) for m in merged))
+                names=", ".join(visible(m) for m in merged)
+            )
         if person in league.guests:
             line += "; " + _("guest")
         out.write(line + "\n")
     return OK
 
 
-def label(service: SessionService, typed: str, labels: list[str], remove: bool,
-          out: TextIO) -> int:
+def label(service: SessionService, typed: str, labels: list[str], remove: bool, out: TextIO) -> int:
     sid = service.info(typed).id
     for text in labels:
         if not text.strip() or not text.isprintable():
-            raise Failure(_("uno-referee label: {label!r} is not a label").format(
-                label=visible(text)))
+            raise Failure(
+                _("uno-referee label: {label!r} is not a label").format(label=visible(text))
+            )
 
     def change(book: League) -> None:
         held = book.labels.setdefault(sid, [])
@@ -273,8 +322,12 @@ def label(service: SessionService, typed: str, labels: list[str], remove: bool,
                 held.append(text)
 
     held = _change(service, change, "label").labels.get(sid, [])
-    out.write(_("session {id}: {labels}").format(
-        id=sid, labels=", ".join(visible(h) for h in held) or _("no labels")) + "\n")
+    out.write(
+        _("session {id}: {labels}").format(
+            id=sid, labels=", ".join(visible(h) for h in held) or _("no labels")
+        )
+        + "\n"
+    )
     return OK
 
 

@@ -14,15 +14,19 @@ from .common import REFUSED, UNREADABLE, Failure
 _REFUSALS = (NothingToUndo, NoSuchMove)
 
 
-def with_service(command: str, body: Callable[[SessionService, argparse.Namespace], int]
-                 ) -> Callable[[argparse.Namespace], int]:
+def with_service(
+    command: str, body: Callable[[SessionService, argparse.Namespace], int]
+) -> Callable[[argparse.Namespace], int]:
     """A subcommand's `run`: `body` with the data folder's service; a service error is the
     command's failure (a refusal, or exit 2)."""
+
     def run(a: argparse.Namespace) -> int:
         try:
             return body(SessionService(a.data_dir, index_on_close=False), a)
         except SessionError as exc:
-            raise Failure(_("uno-referee {command}: {error}").format(
-                command=command, error=exc.message),
-                REFUSED if isinstance(exc, _REFUSALS) else UNREADABLE) from None
+            raise Failure(
+                _("uno-referee {command}: {error}").format(command=command, error=exc.message),
+                REFUSED if isinstance(exc, _REFUSALS) else UNREADABLE,
+            ) from None
+
     return run

@@ -5,5 +5,4 @@
 from . import classic, swap, shuffle, minecraft, minimalista, allwild, flip, nomercy
 # isort: on
 
-__all__ = ["allwild", "classic", "flip", "minecraft", "minimalista", "nomercy", "shuffle",
-           "swap"]
+__all__ = ["allwild", "classic", "flip", "minecraft", "minimalista", "nomercy", "shuffle", "swap"]

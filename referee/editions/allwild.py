@@ -17,20 +17,41 @@ from ..engine.state import Game, Kind, Said, Table
 from ..engine.units import Edition, register
 from ..i18n import N_
 
-ALLWILD = rule("allwild", "All Wild: every card is a Wild, so any card may be played on any "
-               "card and no colour is named; a start card's action is ignored.",
-               ALL_WILD, unit="allwild")
-WILD_DRAW = rule("wild-draw", "Wild Draw Two and Wild Draw Four: the next player draws 2 or 4 "
-                 "and misses their turn; there is no challenge.", ALL_WILD, unit="allwild")
-SKIP_TWO = rule("skip-two", "Wild Skip Two: the next two players are skipped.",
-                f"{ALL_WILD}; {JA_WIKIPEDIA}, 関連商品", unit="allwild")
-TARGETED_DRAW = rule("targeted-draw", "Wild Targeted Draw Two: the chosen player (`@NAME`) draws "
-                     "2 and does not lose their turn; play passes to the next player.",
-                     ALL_WILD, unit="allwild")
-FORCED_SWAP = rule("forced-swap", "Wild Forced Swap: the player must swap hands with a chosen "
-                   "player (`@NAME`); as the last card there is nothing to swap. A player left "
-                   "on one card by the swap must call UNO.",
-                   f"{ALL_WILD}; as the last card: table default", unit="allwild")
+ALLWILD = rule(
+    "allwild",
+    "All Wild: every card is a Wild, so any card may be played on any "
+    "card and no colour is named; a start card's action is ignored.",
+    ALL_WILD,
+    unit="allwild",
+)
+WILD_DRAW = rule(
+    "wild-draw",
+    "Wild Draw Two and Wild Draw Four: the next player draws 2 or 4 "
+    "and misses their turn; there is no challenge.",
+    ALL_WILD,
+    unit="allwild",
+)
+SKIP_TWO = rule(
+    "skip-two",
+    "Wild Skip Two: the next two players are skipped.",
+    f"{ALL_WILD}; {JA_WIKIPEDIA}, 関連商品",
+    unit="allwild",
+)
+TARGETED_DRAW = rule(
+    "targeted-draw",
+    "Wild Targeted Draw Two: the chosen player (`@NAME`) draws "
+    "2 and does not lose their turn; play passes to the next player.",
+    ALL_WILD,
+    unit="allwild",
+)
+FORCED_SWAP = rule(
+    "forced-swap",
+    "Wild Forced Swap: the player must swap hands with a chosen "
+    "player (`@NAME`); as the last card there is nothing to swap. A player left "
+    "on one card by the swap must call UNO.",
+    f"{ALL_WILD}; as the last card: table default",
+    unit="allwild",
+)
 
 
 class Say(Messages, namespace="allwild"):
@@ -47,8 +68,9 @@ class Say(Messages, namespace="allwild"):
 _DRAW = drawing(WILD_DRAW)
 
 
-def _skip_two(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None,
-              said: Said) -> tuple[RuleId, bool]:
+def _skip_two(
+    g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None, said: Said
+) -> tuple[RuleId, bool]:
     t.turn = t.step(seat, 3)
     said.append(Say.skip_two())
     return SKIP_TWO, False
@@ -68,8 +90,9 @@ def _check_target(g: Game, t: Table, seat: int, play: Play, left: int) -> None:
         raise Refusal(rule_id, Say.another())
 
 
-def _targeted(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None,
-              said: Said) -> tuple[RuleId, bool]:
+def _targeted(
+    g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None, said: Said
+) -> tuple[RuleId, bool]:
     """The chosen player draws 2 and keeps their turn."""
     assert play.target is not None
     victim = seat_of(g, t, play.target)
@@ -79,8 +102,9 @@ def _targeted(g: Game, t: Table, seat: int, play: Play, top: Card | None, color:
     return TARGETED_DRAW, False
 
 
-def _forced_swap(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None,
-                 said: Said) -> tuple[RuleId, bool]:
+def _forced_swap(
+    g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None, said: Said
+) -> tuple[RuleId, bool]:
     """The player must swap hands with the chosen player (none as the last card)."""
     t.turn = t.step(seat)
     if play.target is None or t.hands[seat] == 0:
@@ -98,24 +122,43 @@ _CARDS = MappingProxyType({card(kind): 14 for kind in _KINDS})
 @register
 class AllWild(Edition):
     id = "allwild"
-    deck = Deck("allwild", N_("UNO All Wild (112 Wild cards)"), _CARDS,
-                MappingProxyType({face: 20 if face.kind == "w" else 50 for face in _CARDS}),
-                f"{ALL_WILD}; counts and points: table default", start_back=frozenset(),
-                challengeable=frozenset(), wilds_name_colour=False)
+    deck = Deck(
+        "allwild",
+        N_("UNO All Wild (112 Wild cards)"),
+        _CARDS,
+        MappingProxyType({face: 20 if face.kind == "w" else 50 for face in _CARDS}),
+        f"{ALL_WILD}; counts and points: table default",
+        start_back=frozenset(),
+        challengeable=frozenset(),
+        wilds_name_colour=False,
+    )
     # No challenge, and a hand left at one card by a Forced Swap must call UNO.
-    defaults = MappingProxyType({rules: {"challenge": "off", "uno-on-passive": "yes"}
-                                 for rules in ("en", "jp")})
+    defaults = MappingProxyType(
+        {rules: {"challenge": "off", "uno-on-passive": "yes"} for rules in ("en", "jp")}
+    )
     # Every card is a Wild: a round could never end with go-out-on-action forbidden, nor start
     # with number-only or with a Wild start card sent back; stacking Wild draw cards is not
     # refereed.
-    refuses = (("go-out-on-action", "forbidden"), ("start-card", "number-only"),
-               ("start-wild", "reshuffle"), ("stacking", "same"), ("stacking", "progressive"),
-               ("stacking", "higher"))
-    kinds = MappingProxyType({
-        "w": Kind(passing(ALLWILD)), "wr": Kind(reverse), "ws": Kind(skip), "ws2": Kind(_skip_two),
-        "w+2": Kind(_DRAW), "w+4": Kind(_DRAW), "wt+2": Kind(_targeted, _check_target),
-        "wfs": Kind(_forced_swap, _check_target),
-    })
+    refuses = (
+        ("go-out-on-action", "forbidden"),
+        ("start-card", "number-only"),
+        ("start-wild", "reshuffle"),
+        ("stacking", "same"),
+        ("stacking", "progressive"),
+        ("stacking", "higher"),
+    )
+    kinds = MappingProxyType(
+        {
+            "w": Kind(passing(ALLWILD)),
+            "wr": Kind(reverse),
+            "ws": Kind(skip),
+            "ws2": Kind(_skip_two),
+            "w+2": Kind(_DRAW),
+            "w+4": Kind(_DRAW),
+            "wt+2": Kind(_targeted, _check_target),
+            "wfs": Kind(_forced_swap, _check_target),
+        }
+    )
 
     def check_play(self, g: Game, t: Table, seat: int, play: Play) -> None:
         if play.color is not None:

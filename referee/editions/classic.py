@@ -11,5 +11,6 @@ from ..i18n import N_
 @register
 class Classic(Edition):
     id = "classic"
-    deck = classic_family("classic", N_("UNO (108 cards)"), {}, 50,
-                          f"{EN_SHEET}; {HOW_TO}, 「使用するカード」")
+    deck = classic_family(
+        "classic", N_("UNO (108 cards)"), {}, 50, f"{EN_SHEET}; {HOW_TO}, 「使用するカード」"
+    )

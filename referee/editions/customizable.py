@@ -9,8 +9,9 @@ from ..engine.rules import RuleId, rule
 from ..engine.sources import JP_MANUAL
 from ..engine.state import Game, Kind, Said, Table
 
-_TEXT = ("Wild Customizable: the written rule applies; the player names the colour and the turn "
-         "passes.")
+_TEXT = (
+    "Wild Customizable: the written rule applies; the player names the colour and the turn passes."
+)
 _SOURCE = f"{JP_MANUAL}, 「白いワイルド」"
 CUSTOMIZABLE = rule("customizable", _TEXT, _SOURCE, unit="swap")
 rule("customizable", _TEXT, _SOURCE, unit="shuffle")
@@ -20,8 +21,9 @@ class Say(Messages, namespace="customizable"):
     written = Key(" (rule: {text})")
 
 
-def customizable(g: Game, t: Table, seat: int, play: Play, top: Card | None,
-                 color: str | None, said: Said) -> tuple[RuleId, bool]:
+def customizable(
+    g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None, said: Said
+) -> tuple[RuleId, bool]:
     t.turn = t.step(seat)
     written = g.setup.customs.get(play.custom or 0)
     if written:

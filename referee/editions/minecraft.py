@@ -23,15 +23,25 @@ from ..engine.units import Edition, register
 from ..engine.waiting import Wait
 from ..i18n import N_
 
-TRIGGER = option("creeper-trigger", ("every-draw", "turn-draw"), "every-draw", "every-draw",
-                 "Minecraft: which draws from the pile make a drawn Creeper draw three more.",
-                 "Table default: the Minecraft UNO manual does not say which draws count",
-                 table_default=True, unit="minecraft")
-CREEPER = rule("creeper", "Creeper: a player who draws a Creeper draws 3 more (a Creeper among "
-               "those 3 is kept); Creepers are played as Wilds. Record the chain as `draw 4`, or "
-               "`draw 3` right after a forced draw (a `draw 3` there always reads as the "
-               "Creeper's three).", f"{MINECRAFT_MANUAL}, 「マイクラフトUNOオリジナルルール」",
-               unit="minecraft")
+TRIGGER = option(
+    "creeper-trigger",
+    ("every-draw", "turn-draw"),
+    "every-draw",
+    "every-draw",
+    "Minecraft: which draws from the pile make a drawn Creeper draw three more.",
+    "Table default: the Minecraft UNO manual does not say which draws count",
+    table_default=True,
+    unit="minecraft",
+)
+CREEPER = rule(
+    "creeper",
+    "Creeper: a player who draws a Creeper draws 3 more (a Creeper among "
+    "those 3 is kept); Creepers are played as Wilds. Record the chain as `draw 4`, or "
+    "`draw 3` right after a forced draw (a `draw 3` there always reads as the "
+    "Creeper's three).",
+    f"{MINECRAFT_MANUAL}, 「マイクラフトUNOオリジナルルール」",
+    unit="minecraft",
+)
 
 _OWED, _FOUND = "creeper-owed", "creeper"
 """`Table.extra` keys: seats owing a `draw 3` now (found by the last event), and seats found
@@ -49,8 +59,13 @@ class Minecraft(Edition):
     id = "minecraft"
     # The Japanese manual gives neither the Creeper count nor its points: 4 (112 cards in all, as
     # English rules sites give the box) and 50 (a Creeper plays as a Wild) are table defaults.
-    deck = classic_family("minecraft", N_("Minecraft UNO (108 + 4 Creeper)"), {"cr": 4}, 50,
-                          f"{MINECRAFT_MANUAL}; Creeper count and points: table default")
+    deck = classic_family(
+        "minecraft",
+        N_("Minecraft UNO (108 + 4 Creeper)"),
+        {"cr": 4},
+        50,
+        f"{MINECRAFT_MANUAL}; Creeper count and points: table default",
+    )
     defaults = MappingProxyType({"jp": {"coaching-penalty": "4"}})
     """The Minecraft Japanese manual has coaching at 4."""
 
@@ -90,7 +105,7 @@ class Minecraft(Edition):
         if event.count < 3 and not _stopped(g, t, seat, event.count):
             return None
         drawn, _ = t.draw(seat, event.count)
-        later = owed[owed.index(seat) + 1:]
+        later = owed[owed.index(seat) + 1 :]
         if later:
             t.extra = {**t.extra, _FOUND: (*later, *t.extra.get(_FOUND, ()))}
         if g.phase == "over":

@@ -15,5 +15,6 @@ class Minimalista(Edition):
     id = "minimalista"
     # Japanese Wikipedia: no special Wilds, 4 more plain Wilds instead (8, 112 cards); values as
     # classic. No official sheet was at hand to check the composition against.
-    deck = classic_family("minimalista", N_("UNO Minimalista (108 + 4 Wild)"), {"w": 8}, 50,
-                          _REPORTED)
+    deck = classic_family(
+        "minimalista", N_("UNO Minimalista (108 + 4 Wild)"), {"w": 8}, 50, _REPORTED
+    )

@@ -21,19 +21,36 @@ from . import customizable
 _TWEET = f"{UNO_TWITTER}, as reported by dailygame.net"
 
 SHUFFLE_LAST_CARD_OPTION = option(
-    "shuffle-last-card", ("redeal", "wins"), "redeal", "redeal",
-    "Wild Shuffle Hands as the last card re-deals, the player included, or wins.", _TWEET,
-    unit="shuffle")
-SHUFFLE_HANDS = rule("shuffle-hands", "Wild Shuffle Hands: all hands are gathered, shuffled and "
-                     "dealt one at a time from the player's left, the player last; counts may "
-                     "change; the player names the colour and the turn passes.",
-                     f"{JP_MANUAL}, 「シャッフルワイルド」", unit="shuffle")
-SHUFFLE_LAST_CARD = rule("shuffle-last-card", "Wild Shuffle Hands as the last card re-deals, the "
-                         "player included: they do not go out.", _TWEET,
-                         when=((SHUFFLE_LAST_CARD_OPTION, "redeal"),), unit="shuffle")
-rule("shuffle-last-card", "Wild Shuffle Hands as the last card goes out like any Wild.",
-     "tipsfolder.com, a secondary page contrary to the reported post",
-     when=((SHUFFLE_LAST_CARD_OPTION, "wins"),), unit="shuffle")
+    "shuffle-last-card",
+    ("redeal", "wins"),
+    "redeal",
+    "redeal",
+    "Wild Shuffle Hands as the last card re-deals, the player included, or wins.",
+    _TWEET,
+    unit="shuffle",
+)
+SHUFFLE_HANDS = rule(
+    "shuffle-hands",
+    "Wild Shuffle Hands: all hands are gathered, shuffled and "
+    "dealt one at a time from the player's left, the player last; counts may "
+    "change; the player names the colour and the turn passes.",
+    f"{JP_MANUAL}, 「シャッフルワイルド」",
+    unit="shuffle",
+)
+SHUFFLE_LAST_CARD = rule(
+    "shuffle-last-card",
+    "Wild Shuffle Hands as the last card re-deals, the player included: they do not go out.",
+    _TWEET,
+    when=((SHUFFLE_LAST_CARD_OPTION, "redeal"),),
+    unit="shuffle",
+)
+rule(
+    "shuffle-last-card",
+    "Wild Shuffle Hands as the last card goes out like any Wild.",
+    "tipsfolder.com, a secondary page contrary to the reported post",
+    when=((SHUFFLE_LAST_CARD_OPTION, "wins"),),
+    unit="shuffle",
+)
 
 
 class Say(Messages, namespace="shuffle"):
@@ -43,17 +60,28 @@ class Say(Messages, namespace="shuffle"):
 @register
 class Shuffle(Edition):
     id = "shuffle"
-    deck = classic_family("shuffle",
-                          N_("UNO 2017 (112: Wild Shuffle Hands, 3 Wild Customizable)"),
-                          {"wsh": 1, "wc": 3}, 40,
-                          f"{JP_MANUAL}, 「カードの説明と枚数」; points: {JA_WIKIPEDIA}, 点数")
+    deck = classic_family(
+        "shuffle",
+        N_("UNO 2017 (112: Wild Shuffle Hands, 3 Wild Customizable)"),
+        {"wsh": 1, "wc": 3},
+        40,
+        f"{JP_MANUAL}, 「カードの説明と枚数」; points: {JA_WIKIPEDIA}, 点数",
+    )
 
     def __init__(self, values: Mapping[str, str]) -> None:
         self.last_wins = values[SHUFFLE_LAST_CARD_OPTION] == "wins"
         self.kinds = {"wsh": Kind(self.shuffle_hands), "wc": customizable.KIND}
 
-    def shuffle_hands(self, g: Game, t: Table, seat: int, play: Play, top: Card | None,
-                      color: str | None, said: Said) -> tuple[RuleId, bool]:
+    def shuffle_hands(
+        self,
+        g: Game,
+        t: Table,
+        seat: int,
+        play: Play,
+        top: Card | None,
+        color: str | None,
+        said: Said,
+    ) -> tuple[RuleId, bool]:
         """Gather every hand and deal them all out one at a time from the player's left; with
         `shuffle-last-card wins` a last Shuffle Hands goes out instead."""
         last = t.hands[seat] == 0

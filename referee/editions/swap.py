@@ -21,20 +21,40 @@ from . import customizable
 
 _CARD = f"{JA_WIKIPEDIA}, カードの種類 (とりかえっこワイルド)"
 
-SWAP_OPTIONAL = option("swap-optional", ("yes", "no"), "yes", "yes",
-                       "Whether Wild Swap Hands may be played without swapping.",
-                       f"Table default: {_CARD} says the player may swap (交換できる)",
-                       table_default=True, unit="swap")
-SWAP_HANDS = rule("swap-hands", "Wild Swap Hands: the player may swap hands with any opponent "
-                  "and names the colour; the turn passes.", _CARD,
-                  when=((SWAP_OPTIONAL, "yes"),), unit="swap")
-rule("swap-hands", "Wild Swap Hands: the player must swap hands with an opponent and names the "
-     "colour; the turn passes.", "Table default: the published wording says the player may swap",
-     table_default=True, when=((SWAP_OPTIONAL, "no"),), unit="swap")
-SWAP_LAST_CARD = rule("swap-last-card", "Wild Swap Hands as the last card goes out; there is "
-                      "nothing to swap.",
-                      "Table default: as carvadia.com, a secondary page, reads the card",
-                      table_default=True, unit="swap")
+SWAP_OPTIONAL = option(
+    "swap-optional",
+    ("yes", "no"),
+    "yes",
+    "yes",
+    "Whether Wild Swap Hands may be played without swapping.",
+    f"Table default: {_CARD} says the player may swap (交換できる)",
+    table_default=True,
+    unit="swap",
+)
+SWAP_HANDS = rule(
+    "swap-hands",
+    "Wild Swap Hands: the player may swap hands with any opponent "
+    "and names the colour; the turn passes.",
+    _CARD,
+    when=((SWAP_OPTIONAL, "yes"),),
+    unit="swap",
+)
+rule(
+    "swap-hands",
+    "Wild Swap Hands: the player must swap hands with an opponent and names the "
+    "colour; the turn passes.",
+    "Table default: the published wording says the player may swap",
+    table_default=True,
+    when=((SWAP_OPTIONAL, "no"),),
+    unit="swap",
+)
+SWAP_LAST_CARD = rule(
+    "swap-last-card",
+    "Wild Swap Hands as the last card goes out; there is nothing to swap.",
+    "Table default: as carvadia.com, a secondary page, reads the card",
+    table_default=True,
+    unit="swap",
+)
 
 
 class Say(Messages, namespace="swap"):
@@ -47,8 +67,13 @@ class Say(Messages, namespace="swap"):
 @register
 class Swap(Edition):
     id = "swap"
-    deck = classic_family("swap", N_("UNO 2016 (112: Wild Swap Hands, 3 Wild Customizable)"),
-                          {"wsw": 1, "wc": 3}, 40, f"{JA_WIKIPEDIA}, カードの種類, 点数")
+    deck = classic_family(
+        "swap",
+        N_("UNO 2016 (112: Wild Swap Hands, 3 Wild Customizable)"),
+        {"wsw": 1, "wc": 3},
+        40,
+        f"{JA_WIKIPEDIA}, カードの種類, 点数",
+    )
 
     def __init__(self, values: Mapping[str, str]) -> None:
         self.optional = values[SWAP_OPTIONAL] == "yes"
@@ -66,8 +91,16 @@ class Swap(Edition):
         elif seat_of(g, t, target) == seat:
             raise Refusal(SWAP_HANDS, Say.another())
 
-    def swap(self, g: Game, t: Table, seat: int, play: Play, top: Card | None,
-             color: str | None, said: Said) -> tuple[RuleId, bool]:
+    def swap(
+        self,
+        g: Game,
+        t: Table,
+        seat: int,
+        play: Play,
+        top: Card | None,
+        color: str | None,
+        said: Said,
+    ) -> tuple[RuleId, bool]:
         t.turn = t.step(seat)
         if t.hands[seat] == 0:
             return SWAP_LAST_CARD, False

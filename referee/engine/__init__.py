@@ -23,6 +23,19 @@ from .setup import (
     resolve,
 )
 
-__all__ = ["Referee", "Refusal", "Ruling", "SetupError", "changes_nothing", "edition_title",
-           "editions", "family_name", "house_rule_title", "house_rules", "option_specs", "resolve",
-           "scoring_kind_name", "scoring_name"]
+__all__ = [
+    "Referee",
+    "Refusal",
+    "Ruling",
+    "SetupError",
+    "changes_nothing",
+    "edition_title",
+    "editions",
+    "family_name",
+    "house_rule_title",
+    "house_rules",
+    "option_specs",
+    "resolve",
+    "scoring_kind_name",
+    "scoring_name",
+]

@@ -24,8 +24,10 @@ class Say(Messages, namespace="basics"):
     closed = Key("the window closed when {player} {verb}")
     window_discard = Key("catchable until another player puts a card down")
     window_action = Key("catchable until {player} acts")
-    handed = Key("{player} was handed that hand by the {card}, and a player handed a one-card "
-                  "hand need not call UNO")
+    handed = Key(
+        "{player} was handed that hand by the {card}, and a player handed a one-card "
+        "hand need not call UNO"
+    )
     uno_called = Key("; UNO called")
     uno_missed = Key("; {player} did not call UNO: {window}")
     wins = Key(" {player} is out and wins round {round}.")
@@ -46,9 +48,12 @@ def in_play(g: Game) -> Table:
             sheet = g.sheet
             if sheet.finished:
                 # Not "start round N": the next round would be refused too.
-                raise Refusal(SCORING, Say.decided(round=sheet.finished_after,
-                                                   winner=sheet.winner)
-                              if sheet.winner else Say.decided_tie(round=sheet.finished_after))
+                raise Refusal(
+                    SCORING,
+                    Say.decided(round=sheet.finished_after, winner=sheet.winner)
+                    if sheet.winner
+                    else Say.decided_tie(round=sheet.finished_after),
+                )
             raise Refusal(GOING_OUT, Say.round_over(round=g.round_no, next=g.round_no + 1))
         raise Refusal(SESSION, Say.no_round())
     return table
@@ -72,8 +77,10 @@ def seat_of(g: Game, t: Table, player: str) -> int:
     if seat in t.out:
         why = t.left[seat]
         # Out of the game (penalty points) mid-round, or only out of this round (mercy).
-        raise Refusal(why, Say.out_of_game(player=name) if why == PENALTY_OUT
-                      else Say.out_of_round(player=name))
+        raise Refusal(
+            why,
+            Say.out_of_game(player=name) if why == PENALTY_OUT else Say.out_of_round(player=name),
+        )
     return seat
 
 
@@ -173,6 +180,7 @@ def was_handed(t: Table, seat: int) -> bool:
 
 # Going out -----------------------------------------------------------------------------------
 
+
 def end_round(g: Game, t: Table, seat: int, said: Said) -> RuleId:
     """The seat went out (or is the last one in): the round is over."""
     g.winner = t.players[seat]
@@ -202,8 +210,10 @@ def after_leaving(g: Game, t: Table, said: Said) -> None:
     they would have closed close on the next seat in; a draw they were to take or count is
     void; the turn passes them over. The round may end: a count they owed finished it."""
     if any(closer in t.out for closer in t.catchable.values()):
-        t.catchable = {other: t.step(closer) if closer in t.out else closer
-                       for other, closer in t.catchable.items()}
+        t.catchable = {
+            other: t.step(closer) if closer in t.out else closer
+            for other, closer in t.catchable.items()
+        }
     pending, owed = t.pending, t.owed
     if pending is not None and pending.victim in t.out:
         t.pending = None

@@ -42,8 +42,9 @@ class Say(Messages, namespace="calls"):
     late_useless = Key("{player} called UNO too late to count: they can still be caught.")
     already_safe = Key("already safe")
     called = Key("{player} called UNO; nothing changes ({why}).")
-    with_the_card = Key("UNO is called with the next-to-last card: write it with the card, "
-                        "e.g. `{player}: r5 uno`")
+    with_the_card = Key(
+        "UNO is called with the next-to-last card: write it with the card, e.g. `{player}: r5 uno`"
+    )
     nothing_to_call = Key("{player} holds {held} {held:card|cards}: there is no UNO to call")
     self_catch = Key("{player} cannot catch themselves: call `uno`")
     caught = Key("{player} caught {target} not calling UNO: {target} draws {drawn}.")
@@ -63,8 +64,10 @@ class Say(Messages, namespace="calls"):
     reason = Key(" ({reason})")
     takes = Key("Table override{why}: {player} takes {drawn} from the draw pile.")
     gives = Key("Table override{why}: {player} gives {count} to the bottom of the draw pile.")
-    cannot_give = Key("{player} holds {held} {held:card|cards} and cannot give {count}: a "
-                      "player goes out by playing")
+    cannot_give = Key(
+        "{player} holds {held} {held:card|cards} and cannot give {count}: a "
+        "player goes out by playing"
+    )
 
 
 def on_uno(g: Game, event: UnoCalled, said: Said) -> tuple[RuleId, bool]:
@@ -161,11 +164,15 @@ def _playable(g: Game, t: Table, seat: int, face: Card) -> bool:
     misplay."""
     setup = g.setup
     deck = setup.deck
-    colours: tuple[str | None, ...] = (deck.colors(t.side) if face.is_wild
-                                       and deck.wilds_name_colour else (None,))
+    colours: tuple[str | None, ...] = (
+        deck.colors(t.side) if face.is_wild and deck.wilds_name_colour else (None,)
+    )
     kind = setup.kinds.get(face.kind)
-    targets = ([None, *(t.players[s] for s in t.seated() if s != seat)]
-               if kind is not None and kind.check is not None else [None])
+    targets = (
+        [None, *(t.players[s] for s in t.seated() if s != seat)]
+        if kind is not None and kind.check is not None
+        else [None]
+    )
     for colour in colours:
         for target in targets:
             try:
@@ -213,8 +220,7 @@ def on_adjust(g: Game, event: HandAdjusted, said: Said) -> tuple[RuleId, bool]:
         return TABLE_OVERRIDE, True
     give = -event.delta
     if give >= t.hands[seat]:
-        raise Refusal(TABLE_OVERRIDE, Say.cannot_give(player=name, held=t.hands[seat],
-                                                      count=give))
+        raise Refusal(TABLE_OVERRIDE, Say.cannot_give(player=name, held=t.hands[seat], count=give))
     t.hands[seat] -= give
     # Given cards go under the draw pile: no face is seen.
     t.draw_pile += give

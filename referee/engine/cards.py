@@ -13,8 +13,14 @@ from .frozen import Frozen, init
 
 # Colour codes, light side then Flip's dark side. The formatter writes the long names.
 COLOR_NAMES: dict[str, str] = {
-    "r": "red", "y": "yellow", "g": "green", "b": "blue",
-    "pi": "pink", "te": "teal", "or": "orange", "pu": "purple",
+    "r": "red",
+    "y": "yellow",
+    "g": "green",
+    "b": "blue",
+    "pi": "pink",
+    "te": "teal",
+    "or": "orange",
+    "pu": "purple",
 }
 LIGHT_COLORS = ("r", "y", "g", "b")
 DARK_COLORS = ("pi", "te", "or", "pu")
@@ -23,23 +29,50 @@ _COLOR_WORDS = {**{c: c for c in COLOR_NAMES}, **{name: c for c, name in COLOR_N
 # Kinds a coloured card can have, and their long names.
 NUMBER_KINDS = tuple(str(n) for n in range(10))
 COLORED_ACTIONS: dict[str, str] = {
-    "s": "Skip", "r": "Reverse", "+2": "Draw Two", "+1": "Draw One", "f": "Flip",
-    "+5": "Draw Five", "se": "Skip Everyone", "+4": "Draw Four", "da": "Discard All",
+    "s": "Skip",
+    "r": "Reverse",
+    "+2": "Draw Two",
+    "+1": "Draw One",
+    "f": "Flip",
+    "+5": "Draw Five",
+    "se": "Skip Everyone",
+    "+4": "Draw Four",
+    "da": "Discard All",
 }
 DARK_ACTIONS = ("+5", "r", "se", "f")
 """The actions of Flip's dark side (a dark colour): the Japanese manual prints names of their
 own (ダークドロー5, ダークリバース, ダークスキップ, ダークフリップ), so `card_name` looks them
 up apart."""
 WILD_KINDS: dict[str, str] = {
-    "w": "Wild", "w+4": "Wild Draw Four", "wsh": "Wild Shuffle Hands", "wsw": "Wild Swap Hands",
-    "wc": "Wild Customizable", "cr": "Creeper", "w+2": "Wild Draw Two", "w+c": "Wild Draw Color",
-    "wr+4": "Wild Reverse Draw Four", "w+6": "Wild Draw Six", "w+10": "Wild Draw Ten",
-    "wcr": "Wild Color Roulette", "wr": "Wild Reverse", "ws": "Wild Skip", "ws2": "Wild Skip Two",
-    "wt+2": "Wild Targeted Draw Two", "wfs": "Wild Forced Swap",
+    "w": "Wild",
+    "w+4": "Wild Draw Four",
+    "wsh": "Wild Shuffle Hands",
+    "wsw": "Wild Swap Hands",
+    "wc": "Wild Customizable",
+    "cr": "Creeper",
+    "w+2": "Wild Draw Two",
+    "w+c": "Wild Draw Color",
+    "wr+4": "Wild Reverse Draw Four",
+    "w+6": "Wild Draw Six",
+    "w+10": "Wild Draw Ten",
+    "wcr": "Wild Color Roulette",
+    "wr": "Wild Reverse",
+    "ws": "Wild Skip",
+    "ws2": "Wild Skip Two",
+    "wt+2": "Wild Targeted Draw Two",
+    "wfs": "Wild Forced Swap",
 }
 # How many cards each kind makes the next player draw.
 DRAW_AMOUNTS: dict[str, int] = {
-    "+2": 2, "+1": 1, "+5": 5, "+4": 4, "w+4": 4, "w+2": 2, "wr+4": 4, "w+6": 6, "w+10": 10,
+    "+2": 2,
+    "+1": 1,
+    "+5": 5,
+    "+4": 4,
+    "w+4": 4,
+    "w+2": 2,
+    "wr+4": 4,
+    "w+6": 6,
+    "w+10": 10,
 }
 # The three tables above hold every kind registered, the shipped ones and any added since
 # (`register_kind` adds to them, `unregister_kind` takes out again).
@@ -155,15 +188,25 @@ def register_kind(kind: CardKind) -> tuple[Card, ...]:
     if KINDS.get(kind.code) is kind:
         return kind_faces(kind.code)
     code = kind.code.lower()
-    if (code != kind.code or not code or " " in code or code in KINDS or code in WILD_KINDS
-            or code in COLORED_ACTIONS or code in NUMBER_KINDS):
+    if (
+        code != kind.code
+        or not code
+        or " " in code
+        or code in KINDS
+        or code in WILD_KINDS
+        or code in COLORED_ACTIONS
+        or code in NUMBER_KINDS
+    ):
         raise ValueError(f"card kind {kind.code!r} is taken or not a code")
     forms = [form.lower() for form in (kind.name, *kind.long_forms)]
     taken = _WILD_WORDS if kind.wild else _ACTION_WORDS
     if any(form in taken for form in forms):
         raise ValueError(f"card kind {kind.code}: a long form is taken")
-    faces = ((_add(code, None, code),) if kind.wild
-             else tuple(_add(color + code, color, code) for color in COLOR_NAMES))
+    faces = (
+        (_add(code, None, code),)
+        if kind.wild
+        else tuple(_add(color + code, color, code) for color in COLOR_NAMES)
+    )
     KINDS[code] = kind
     (WILD_KINDS if kind.wild else COLORED_ACTIONS)[code] = kind.name
     if kind.draws:
@@ -214,14 +257,33 @@ side). Not registered, so no notation can name it."""
 # Long forms: `red 7`, `blue skip`, `wild draw four`. Each maps a word sequence to a short code
 # suffix (coloured) or a Wild code.
 _ACTION_WORDS: dict[str, str] = {
-    "skip": "s", "reverse": "r", "draw two": "+2", "draw 2": "+2", "draw one": "+1",
-    "draw 1": "+1", "flip": "f", "draw five": "+5", "draw 5": "+5", "skip everyone": "se",
-    "draw four": "+4", "draw 4": "+4", "discard all": "da",
+    "skip": "s",
+    "reverse": "r",
+    "draw two": "+2",
+    "draw 2": "+2",
+    "draw one": "+1",
+    "draw 1": "+1",
+    "flip": "f",
+    "draw five": "+5",
+    "draw 5": "+5",
+    "skip everyone": "se",
+    "draw four": "+4",
+    "draw 4": "+4",
+    "discard all": "da",
 }
 _WILD_WORDS: dict[str, str] = {name.lower(): code for code, name in WILD_KINDS.items()}
-_WILD_WORDS.update({"wild draw 4": "w+4", "wild draw 2": "w+2", "wild shuffle": "wsh",
-                    "wild swap": "wsw", "wild reverse draw 4": "wr+4", "wild draw 6": "w+6",
-                    "wild draw 10": "w+10", "wild targeted draw 2": "wt+2"})
+_WILD_WORDS.update(
+    {
+        "wild draw 4": "w+4",
+        "wild draw 2": "w+2",
+        "wild shuffle": "wsh",
+        "wild swap": "wsw",
+        "wild reverse draw 4": "wr+4",
+        "wild draw 6": "w+6",
+        "wild draw 10": "w+10",
+        "wild targeted draw 2": "wt+2",
+    }
+)
 _max_long_words = 0
 
 
@@ -260,7 +322,7 @@ def parse_card_words(words: list[str], start: int) -> tuple[Card, int | None, in
         return short[0], short[1], 1
     # Longest match first, so `wild draw four` wins over `wild`.
     for size in range(min(_max_long_words, len(words) - start), 0, -1):
-        phrase = " ".join(words[start:start + size]).lower()
+        phrase = " ".join(words[start : start + size]).lower()
         if phrase in _WILD_WORDS:
             return _CARDS[_WILD_WORDS[phrase]], None, size
         first, _, rest = phrase.partition(" ")

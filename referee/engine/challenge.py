@@ -36,30 +36,42 @@ class Say(Messages, namespace="challenge"):
     now_draws_until = Key(" {player} now draws until {colour:a} card: `{player}: draw N`.")
     off = Key("this table plays without challenges of a {what}: accept the draw")
     not_challengeable = Key("only a {what} can be challenged: accept the {amount} or stack")
-    innocent = Key("Innocent: {offender}'s {card} was legal; {victim} draws {drawn} and is "
-                   "skipped.")
+    innocent = Key(
+        "Innocent: {offender}'s {card} was legal; {victim} draws {drawn} and is skipped."
+    )
     guilty_draw = Key("Guilty: {why}. {offender} draws {drawn}; the {card} and {colour} stay.")
-    guilty_retract = Key("Guilty: {why}. {offender} takes the {card} back and draws {drawn}; "
-                         "{top} is back in force.")
-    guilty_replay = Key("Guilty: {why}. {offender} takes the {card} back, draws {drawn} and "
-                        "must play the legal card now; {top} is back in force.")
+    guilty_retract = Key(
+        "Guilty: {why}. {offender} takes the {card} back and draws {drawn}; {top} is back in force."
+    )
+    guilty_replay = Key(
+        "Guilty: {why}. {offender} takes the {card} back, draws {drawn} and "
+        "must play the legal card now; {top} is back in force."
+    )
     held_colour = Key("{player} held a card of the colour in force before it ({colour})")
     held_playable = Key("{player} held another card that could go on it ({colour} in force)")
-    last_card = Key("{player} held no other card: the {card} was the last card, so it cannot "
-                    "be guilty")
-    known_guilty = Key("{player} is known to hold a card that made the {card} illegal: it "
-                       "cannot be innocent")
-    too_many = Key("{player} held {held} {held:card|cards} when playing the {card}; {shown} "
-                   "{shown:was|were} shown")
+    last_card = Key(
+        "{player} held no other card: the {card} was the last card, so it cannot be guilty"
+    )
+    known_guilty = Key(
+        "{player} is known to hold a card that made the {card} illegal: it cannot be innocent"
+    )
+    too_many = Key(
+        "{player} held {held} {held:card|cards} when playing the {card}; {shown} "
+        "{shown:was|were} shown"
+    )
     only_copies = Key("the deck has only {copies} {card}")
     left_out = Key("{player} is known to hold {cards}, which the showing leaves out")
-    proves_nothing = Key("the showing proves nothing: {shown} of {player}'s {held} "
-                         "{held:card|cards}, none "
-                         "of which made the {card} illegal; show the whole hand or the "
-                         "offending card")
+    proves_nothing = Key(
+        "the showing proves nothing: {shown} of {player}'s {held} "
+        "{held:card|cards}, none "
+        "of which made the {card} illegal; show the whole hand or the "
+        "offending card"
+    )
     either = Key("{one} or {other}")
-    offender_left = Key("{offender} has left the round: nobody can show their hand, so the "
-                        "{card} cannot be challenged; accept the draw")
+    offender_left = Key(
+        "{offender} has left the round: nobody can show their hand, so the "
+        "{card} cannot be challenged; accept the draw"
+    )
 
 
 def offends(face: Card, pending: PendingDraw, playable: bool) -> bool:
@@ -70,8 +82,11 @@ def offends(face: Card, pending: PendingDraw, playable: bool) -> bool:
     if not playable:
         return face.color is not None and face.color == pending.prev_color
     top = pending.prev_top
-    return (face.color is None or face.color == pending.prev_color
-            or (top is not None and face.kind == top.kind))
+    return (
+        face.color is None
+        or face.color == pending.prev_color
+        or (top is not None and face.kind == top.kind)
+    )
 
 
 def challengeable(g: Game) -> Message | Card:
@@ -102,8 +117,10 @@ def pending_of(g: Game, t: Table, seat: int, verb: str) -> PendingDraw:
         what = Say.draw_card() if verb == "accept" else challengeable(g)
         raise Refusal(WD4_CHALLENGE_WHO, Say.no_such(what=what, verb=Word(verb)))
     if seat != pending.victim:
-        raise Refusal(WD4_CHALLENGE_WHO, Say.only_victim(victim=t.players[pending.victim],
-                                                         card=pending.card, verb=Word(verb)))
+        raise Refusal(
+            WD4_CHALLENGE_WHO,
+            Say.only_victim(victim=t.players[pending.victim], card=pending.card, verb=Word(verb)),
+        )
     return pending
 
 
@@ -112,8 +129,9 @@ def on_accept(g: Game, event: DrawAccepted, said: Said) -> tuple[RuleId, bool]:
     seat = seat_of(g, t, event.player)
     pending = pending_of(g, t, seat, "accept")
     if pending.until:
-        raise Refusal(pending.rule, Say.accept_until(colour=Colour(t.color or ""),
-                                                     player=t.players[seat]))
+        raise Refusal(
+            pending.rule, Say.accept_until(colour=Colour(t.color or ""), player=t.players[seat])
+        )
     if t.catchable and not g.setup.options.next_discard:
         close_windows(t, seat, "accepted")
     accept(g, t, said)
@@ -131,8 +149,9 @@ def accept(g: Game, t: Table, said: Said) -> None:
     said.append(Say.accepted(player=t.players[victim], card=pending.card, drawn=drawn))
 
 
-def after_challenge(g: Game, t: Table, offender: int, rule: RuleId, said: Said,
-                    notable: bool = True) -> tuple[RuleId, bool]:
+def after_challenge(
+    g: Game, t: Table, offender: int, rule: RuleId, said: Said, notable: bool = True
+) -> tuple[RuleId, bool]:
     """Once a draw is taken: the round ends if its player went out; else who acts next."""
     if t.went_out(offender) and t.owed is None:
         return end_round(g, t, offender, said), notable
@@ -151,13 +170,16 @@ def on_challenge(g: Game, event: ChallengeMade, said: Said) -> tuple[RuleId, boo
         raise Refusal(WD4_CHALLENGE_OFF, Say.off(what=challengeable(g)))
     pending = pending_of(g, t, seat, "challenge")
     if pending.card.kind not in g.setup.deck.challengeable:
-        raise Refusal(pending.rule, Say.not_challengeable(what=challengeable(g),
-                                                          amount=pending.amount))
+        raise Refusal(
+            pending.rule, Say.not_challengeable(what=challengeable(g), amount=pending.amount)
+        )
     if pending.offender in t.out:
         # Knocked out (mercy) or out of the game (penalty points) since playing it: the hand
         # that would be judged is gone, so the draw stands.
-        raise Refusal(t.left[pending.offender],
-                      Say.offender_left(offender=t.players[pending.offender], card=pending.card))
+        raise Refusal(
+            t.left[pending.offender],
+            Say.offender_left(offender=t.players[pending.offender], card=pending.card),
+        )
     for check in g.setup.hooks.check_challenge:
         check(g, t, pending)
     guilty = verdict(g, t, pending, event)
@@ -172,8 +194,7 @@ def on_challenge(g: Game, event: ChallengeMade, said: Said) -> tuple[RuleId, boo
     if not guilty:
         drawn = forced_draw(g, t, seat, pending.amount + 2)
         t.turn = t.step(seat)
-        said.append(Say.innocent(offender=offender, card=pending.card, victim=victim,
-                                 drawn=drawn))
+        said.append(Say.innocent(offender=offender, card=pending.card, victim=victim, drawn=drawn))
         # The card's own draw is not a penalty; what the failed challenge adds is.
         said.note(Fact("penalty", victim, max(0, drawn - pending.amount)))
         return after_challenge(g, t, pending.offender, WD4_INNOCENT, said)
@@ -185,19 +206,32 @@ def on_challenge(g: Game, event: ChallengeMade, said: Said) -> tuple[RuleId, boo
     if mode == "draw":
         drawn = forced_draw(g, t, pending.offender, penalty)
         t.turn = seat
-        said.append(Say.guilty_draw(why=why, offender=offender, drawn=drawn, card=pending.card,
-                                    colour=Colour(t.color or "")))
+        said.append(
+            Say.guilty_draw(
+                why=why,
+                offender=offender,
+                drawn=drawn,
+                card=pending.card,
+                colour=Colour(t.color or ""),
+            )
+        )
     else:
         retract(t, pending)
         drawn = forced_draw(g, t, pending.offender, penalty)
         if mode == "retract":
             t.turn = seat
-            said.append(Say.guilty_retract(why=why, offender=offender, card=pending.card,
-                                           drawn=drawn, top=top_ref(t)))
+            said.append(
+                Say.guilty_retract(
+                    why=why, offender=offender, card=pending.card, drawn=drawn, top=top_ref(t)
+                )
+            )
         else:
             t.turn = t.must_play = pending.offender
-            said.append(Say.guilty_replay(why=why, offender=offender, card=pending.card,
-                                          drawn=drawn, top=top_ref(t)))
+            said.append(
+                Say.guilty_replay(
+                    why=why, offender=offender, card=pending.card, drawn=drawn, top=top_ref(t)
+                )
+            )
     said.note(Fact("guilty", offender), Fact("penalty", offender, drawn))
     said.append(Basics.next_sentence(player=names[t.turn]))
     return WD4_GUILTY, True
@@ -217,8 +251,7 @@ def retract(t: Table, pending: PendingDraw) -> None:
     t.top, t.color = pending.prev_top, pending.prev_color
 
 
-def challenged(g: Game, t: Table, seat: int, pending: PendingDraw, event: ChallengeMade
-               ) -> None:
+def challenged(g: Game, t: Table, seat: int, pending: PendingDraw, event: ChallengeMade) -> None:
     """What every challenge sets off: shown cards become known, windows close."""
     for face in set(event.shown):
         # The challenger saw them, and they stay in the hand: the table now knows them.
@@ -252,8 +285,9 @@ def verdict(g: Game, t: Table, pending: PendingDraw, event: ChallengeMade) -> bo
         return False
     shown = event.shown
     if len(shown) > held:
-        raise Refusal(WD4_SHOWING, Say.too_many(player=name, held=held, card=pending.card,
-                                                shown=len(shown)))
+        raise Refusal(
+            WD4_SHOWING, Say.too_many(player=name, held=held, card=pending.card, shown=len(shown))
+        )
     tally: dict[Card, int] = {}
     for face in shown:
         tally[face] = tally.get(face, 0) + 1
@@ -270,5 +304,6 @@ def verdict(g: Game, t: Table, pending: PendingDraw, event: ChallengeMade) -> bo
         if missing:
             raise Refusal(WD4_VERDICT, Say.left_out(player=name, cards=CardNames(missing)))
         return known_guilty
-    raise Refusal(WD4_SHOWING, Say.proves_nothing(shown=len(shown), player=name, held=held,
-                                                  card=pending.card))
+    raise Refusal(
+        WD4_SHOWING, Say.proves_nothing(shown=len(shown), player=name, held=held, card=pending.card)
+    )

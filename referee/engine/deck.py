@@ -31,15 +31,32 @@ class Deck(Frozen):
     wilds_name_colour: bool
     """False where a Wild names no colour (All Wild: every card matches every card)."""
 
-    __slots__ = __match_args__ = ("id", "title", "cards", "values", "source", "sides", "physical",
-                                  "start_back", "challengeable", "wilds_name_colour")
+    __slots__ = __match_args__ = (
+        "id",
+        "title",
+        "cards",
+        "values",
+        "source",
+        "sides",
+        "physical",
+        "start_back",
+        "challengeable",
+        "wilds_name_colour",
+    )
 
-    def __init__(self, id: str,  # noqa: A002 (the field's name, which `_replace` takes)
-                 title: str, cards: Mapping[Card, int], values: Mapping[Card, int], source: str,
-                 sides: tuple[frozenset[Card], frozenset[Card]] | None = None,
-                 physical: int | None = None, start_back: frozenset[str] = frozenset({"w+4"}),
-                 challengeable: frozenset[str] = frozenset({"w+4"}),
-                 wilds_name_colour: bool = True) -> None:
+    def __init__(
+        self,
+        id: str,  # noqa: A002 (the field's name, which `_replace` takes)
+        title: str,
+        cards: Mapping[Card, int],
+        values: Mapping[Card, int],
+        source: str,
+        sides: tuple[frozenset[Card], frozenset[Card]] | None = None,
+        physical: int | None = None,
+        start_back: frozenset[str] = frozenset({"w+4"}),
+        challengeable: frozenset[str] = frozenset({"w+4"}),
+        wilds_name_colour: bool = True,
+    ) -> None:
         init(self, "id", id)
         init(self, "title", title)
         init(self, "cards", cards)
@@ -100,9 +117,15 @@ def classic_values(deck: Mapping[Card, int], special_wild: int) -> dict[Card, in
     return values
 
 
-def classic_family(id_: str, title: str, extras: Mapping[str, int], special_wild: int,
-                   source: str) -> Deck:
+def classic_family(
+    id_: str, title: str, extras: Mapping[str, int], special_wild: int, source: str
+) -> Deck:
     """A classic deck with a few special cards added (Swap, Shuffle, Minecraft, Minimalista)."""
     cards = classic_cards(extras)
-    return Deck(id_, title, MappingProxyType(cards),
-                MappingProxyType(classic_values(cards, special_wild)), source)
+    return Deck(
+        id_,
+        title,
+        MappingProxyType(cards),
+        MappingProxyType(classic_values(cards, special_wild)),
+        source,
+    )

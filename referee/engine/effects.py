@@ -39,20 +39,26 @@ class Say(Messages, namespace="effects"):
 
 def passing(rule: RuleId) -> Effect:
     """A card that only passes the turn on, ruled under `rule`."""
-    def effect(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None,
-               said: Said) -> tuple[RuleId, bool]:
+
+    def effect(
+        g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None, said: Said
+    ) -> tuple[RuleId, bool]:
         t.turn = t.step(seat)
         return rule, False
+
     return effect
 
 
 def drawing(rule: RuleId) -> Effect:
     """A card the next player draws at once, missing their turn (no answer to it), under
     `rule`."""
-    def effect(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None,
-               said: Said) -> tuple[RuleId, bool]:
+
+    def effect(
+        g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None, said: Said
+    ) -> tuple[RuleId, bool]:
         draw_next(g, t, seat, play, said)
         return rule, False
+
     return effect
 
 
@@ -60,15 +66,17 @@ plain = passing(MATCH)
 wild = passing(WILD_COLOR)
 
 
-def skip(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None,
-         said: Said) -> tuple[RuleId, bool]:
+def skip(
+    g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None, said: Said
+) -> tuple[RuleId, bool]:
     said.append(Say.skipped(player=t.players[t.step(seat)]))
     t.turn = t.step(seat, 2)
     return (SKIP if t.size > 2 else TWO_PLAYER_SKIP), False
 
 
-def reverse(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None,
-            said: Said) -> tuple[RuleId, bool]:
+def reverse(
+    g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None, said: Said
+) -> tuple[RuleId, bool]:
     if t.size == 2 and g.setup.options.two_player_reverse_skips:
         t.turn = seat
         said.append(Say.reverse_skips())
@@ -95,8 +103,9 @@ def draw_next(g: Game, t: Table, seat: int, play: Play, said: Said) -> None:
     said.append(Say.draws_skipped(player=t.players[victim], drawn=drawn))
 
 
-def draw_two(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None,
-             said: Said) -> tuple[RuleId, bool]:
+def draw_two(
+    g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None, said: Said
+) -> tuple[RuleId, bool]:
     """Draw Two: the next player draws 2 and misses their turn, unless draws wait (stacking)."""
     waits = g.setup.draws_wait
     if waits is not None:
@@ -105,13 +114,23 @@ def draw_two(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: 
     return DRAW_TWO, False
 
 
-def wild_draw_four(g: Game, t: Table, seat: int, play: Play, top: Card | None,
-                   color: str | None, said: Said) -> tuple[RuleId, bool]:
+def wild_draw_four(
+    g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None, said: Said
+) -> tuple[RuleId, bool]:
     return pending_draw(g, t, seat, play, top, color, said, WD4), False
 
 
-def pending_draw(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None,
-                 said: Said, rule: RuleId, until: bool = False) -> RuleId:
+def pending_draw(
+    g: Game,
+    t: Table,
+    seat: int,
+    play: Play,
+    top: Card | None,
+    color: str | None,
+    said: Said,
+    rule: RuleId,
+    until: bool = False,
+) -> RuleId:
     """The next player must take the draw or answer it: challenge a challengeable card, or
     (where draws wait) stack on it. A card that can be neither is drawn at once.
 
@@ -129,12 +148,16 @@ def pending_draw(g: Game, t: Table, seat: int, play: Play, top: Card | None, col
     victim = t.step(seat)
     amount = face.draws + (old.amount if old is not None else 0)
     wd4s = (old.wd4s if old is not None else 0) + (face.kind == "w+4")
-    t.pending = PendingDraw(seat, victim, face, amount, top, color, t.hands[seat], rule, wd4s,
-                            until)
+    t.pending = PendingDraw(
+        seat, victim, face, amount, top, color, t.hands[seat], rule, wd4s, until
+    )
     t.turn = victim
     who = t.players[victim]
-    said.append(Say.draws_until(player=who, colour=Colour(t.color or "")) if until
-                else Say.draws(player=who, amount=amount))
+    said.append(
+        Say.draws_until(player=who, colour=Colour(t.color or ""))
+        if until
+        else Say.draws(player=who, amount=amount)
+    )
     if waits is not None:
         said.append(Say.or_stacks())
     if challengeable and setup.options.challenge:
@@ -166,6 +189,11 @@ def swap_hands(g: Game, t: Table, seat: int, other: int, said: Said) -> None:
 
 PLAIN = Kind(plain)
 WILD = Kind(wild)
-CORE_KINDS = {"s": Kind(skip), "r": Kind(reverse), "+2": Kind(draw_two),
-              "w+4": Kind(wild_draw_four), "w": WILD}
+CORE_KINDS = {
+    "s": Kind(skip),
+    "r": Kind(reverse),
+    "+2": Kind(draw_two),
+    "w+4": Kind(wild_draw_four),
+    "w": WILD,
+}
 """The classic cards' kinds; a number, or a kind nobody defines, is `PLAIN` (or `WILD`)."""

@@ -22,13 +22,30 @@ class Header(Frozen):
     customs: tuple[tuple[int, str], ...]
     """`[Custom "n" "text"]` lines in order."""
 
-    __slots__ = __match_args__ = ("edition", "players", "scoring", "rules", "event", "site", "date",
-                                  "overrides", "customs")
+    __slots__ = __match_args__ = (
+        "edition",
+        "players",
+        "scoring",
+        "rules",
+        "event",
+        "site",
+        "date",
+        "overrides",
+        "customs",
+    )
 
-    def __init__(self, edition: str, players: tuple[str, ...], scoring: str = "none",
-                 rules: str = "en", event: str | None = None, site: str | None = None,
-                 date: str | None = None, overrides: tuple[tuple[str, str], ...] = (),
-                 customs: tuple[tuple[int, str], ...] = ()) -> None:
+    def __init__(
+        self,
+        edition: str,
+        players: tuple[str, ...],
+        scoring: str = "none",
+        rules: str = "en",
+        event: str | None = None,
+        site: str | None = None,
+        date: str | None = None,
+        overrides: tuple[tuple[str, str], ...] = (),
+        customs: tuple[tuple[int, str], ...] = (),
+    ) -> None:
         init(self, "edition", edition)
         init(self, "players", players)
         init(self, "scoring", scoring)
@@ -58,12 +75,28 @@ class Play(Frozen):
     extra: tuple[Card, ...]
     """Further identical cards in one play (the `multi-play` house rule)."""
 
-    __slots__ = __match_args__ = ("card", "color", "target", "top", "top_color", "uno", "custom",
-                                  "extra")
+    __slots__ = __match_args__ = (
+        "card",
+        "color",
+        "target",
+        "top",
+        "top_color",
+        "uno",
+        "custom",
+        "extra",
+    )
 
-    def __init__(self, card: Card, color: str | None = None, target: str | None = None,
-                 top: Card | None = None, top_color: str | None = None, uno: bool = False,
-                 custom: int | None = None, extra: tuple[Card, ...] = ()) -> None:
+    def __init__(
+        self,
+        card: Card,
+        color: str | None = None,
+        target: str | None = None,
+        top: Card | None = None,
+        top_color: str | None = None,
+        uno: bool = False,
+        custom: int | None = None,
+        extra: tuple[Card, ...] = (),
+    ) -> None:
         init(self, "card", card)
         init(self, "color", color)
         init(self, "target", target)
@@ -82,6 +115,7 @@ class _Event(Frozen):
 
 
 # Round structure -------------------------------------------------------------------------------
+
 
 class RoundStarted(_Event):
     number: int
@@ -134,8 +168,9 @@ class HandRevealed(_Event):
 
     __slots__ = __match_args__ = ("player", "cards", "points")
 
-    def __init__(self, player: str, cards: tuple[Card, ...] | None = None,
-                 points: int | None = None) -> None:
+    def __init__(
+        self, player: str, cards: tuple[Card, ...] | None = None, points: int | None = None
+    ) -> None:
         init(self, "player", player)
         init(self, "cards", cards)
         init(self, "points", points)
@@ -146,7 +181,6 @@ class TurnOverridden(_Event):
 
     player: str
 
-
     __slots__ = __match_args__ = ("player",)
 
     def __init__(self, player: str) -> None:
@@ -154,6 +188,7 @@ class TurnOverridden(_Event):
 
 
 # Moves ----------------------------------------------------------------------------------------
+
 
 class CardPlayed(_Event):
     player: str
@@ -178,8 +213,9 @@ class CardsDrawn(_Event):
 
     __slots__ = __match_args__ = ("player", "count", "counted", "play")
 
-    def __init__(self, player: str, count: int = 1, counted: bool = False,
-                 play: Play | None = None) -> None:
+    def __init__(
+        self, player: str, count: int = 1, counted: bool = False, play: Play | None = None
+    ) -> None:
         init(self, "player", player)
         init(self, "count", count)
         init(self, "counted", counted)
@@ -204,8 +240,9 @@ class ChallengeMade(_Event):
 
     __slots__ = __match_args__ = ("player", "verdict", "shown")
 
-    def __init__(self, player: str, verdict: str | None = None,
-                 shown: tuple[Card, ...] = ()) -> None:
+    def __init__(
+        self, player: str, verdict: str | None = None, shown: tuple[Card, ...] = ()
+    ) -> None:
         init(self, "player", player)
         init(self, "verdict", verdict)
         init(self, "shown", shown)
@@ -252,8 +289,13 @@ class PenaltyGiven(_Event):
 
     __slots__ = __match_args__ = ("player", "count", "reason", "coaching")
 
-    def __init__(self, player: str, count: int | None = None, reason: str | None = None,
-                 coaching: bool = False) -> None:
+    def __init__(
+        self,
+        player: str,
+        count: int | None = None,
+        reason: str | None = None,
+        coaching: bool = False,
+    ) -> None:
         init(self, "player", player)
         init(self, "count", count)
         init(self, "reason", reason)
@@ -287,9 +329,22 @@ class HandAdjusted(_Event):
 
 
 Event = (
-    RoundStarted | DealerNamed | StartTurned | PlayerWentOut | HandRevealed | TurnOverridden
-    | CardPlayed | CardsDrawn | DrawAccepted | ChallengeMade | UnoCalled | PlayerCaught
-    | MisplayCaught | PenaltyGiven | JumpedIn | HandAdjusted
+    RoundStarted
+    | DealerNamed
+    | StartTurned
+    | PlayerWentOut
+    | HandRevealed
+    | TurnOverridden
+    | CardPlayed
+    | CardsDrawn
+    | DrawAccepted
+    | ChallengeMade
+    | UnoCalled
+    | PlayerCaught
+    | MisplayCaught
+    | PenaltyGiven
+    | JumpedIn
+    | HandAdjusted
 )
 
 
@@ -303,8 +358,9 @@ class Session:
     lines: list[int]
     """Source line of each event (0 when the event did not come from a file)."""
 
-    def __init__(self, header: Header, events: list[Event] | None = None,
-                 lines: list[int] | None = None) -> None:
+    def __init__(
+        self, header: Header, events: list[Event] | None = None, lines: list[int] | None = None
+    ) -> None:
         self.header = header
         self.events = [] if events is None else events
         self.lines = [] if lines is None else lines
@@ -312,7 +368,10 @@ class Session:
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
             return (self.header, self.events, self.lines) == (
-                other.header, other.events, other.lines)
+                other.header,
+                other.events,
+                other.lines,
+            )
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]  # changed in place: no hash (as a dataclass's)

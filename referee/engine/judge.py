@@ -22,13 +22,20 @@ class Say(Messages, namespace="judge"):
 
 
 CORE: Mapping[type, Callable[[Game, Any, Said], Any]] = {
-    ev.RoundStarted: rounds.on_round, ev.DealerNamed: rounds.on_dealer,
-    ev.StartTurned: rounds.on_start, ev.PlayerWentOut: rounds.on_out,
-    ev.HandRevealed: rounds.on_hand, ev.TurnOverridden: calls.on_turn_override,
-    ev.CardPlayed: turn.on_play, ev.CardsDrawn: turn.on_draw,
-    ev.DrawAccepted: challenge.on_accept, ev.ChallengeMade: challenge.on_challenge,
-    ev.UnoCalled: calls.on_uno, ev.PlayerCaught: calls.on_catch,
-    ev.MisplayCaught: calls.on_misplay, ev.PenaltyGiven: calls.on_penalty,
+    ev.RoundStarted: rounds.on_round,
+    ev.DealerNamed: rounds.on_dealer,
+    ev.StartTurned: rounds.on_start,
+    ev.PlayerWentOut: rounds.on_out,
+    ev.HandRevealed: rounds.on_hand,
+    ev.TurnOverridden: calls.on_turn_override,
+    ev.CardPlayed: turn.on_play,
+    ev.CardsDrawn: turn.on_draw,
+    ev.DrawAccepted: challenge.on_accept,
+    ev.ChallengeMade: challenge.on_challenge,
+    ev.UnoCalled: calls.on_uno,
+    ev.PlayerCaught: calls.on_catch,
+    ev.MisplayCaught: calls.on_misplay,
+    ev.PenaltyGiven: calls.on_penalty,
     ev.HandAdjusted: calls.on_adjust,
 }
 """The core's handler of each event type; `jump` is a house rule's (`Setup.handlers`)."""

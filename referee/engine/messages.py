@@ -106,15 +106,19 @@ def Key(template: str) -> MessageKey:
     costs one plain call: rulings are made on every move. Its code is compiled once for each
     number of fields and given the key's field names: compiling each is what cost at start.
     """
-    fields = tuple(dict.fromkeys(name for _, name, _, _ in string.Formatter().parse(template)
-                                 if name))
+    fields = tuple(
+        dict.fromkeys(name for _, name, _, _ in string.Formatter().parse(template) if name)
+    )
     if not all(name.isidentifier() and not iskeyword(name) for name in fields):
         raise ValueError(f"a message's fields are names: {template!r}")
     code = _CODE.get(len(fields))
     if code is None:
         names = ", ".join(f"_{n}" for n in range(len(fields)))
-        source = (f"def make(*, {names}):\n    return (make, ({names},))\n" if fields
-                  else "def make():\n    return (make, ())\n")
+        source = (
+            f"def make(*, {names}):\n    return (make, ({names},))\n"
+            if fields
+            else "def make():\n    return (make, ())\n"
+        )
         compiled: dict[str, Any] = {}
         exec(source, compiled)
         code = _CODE[len(fields)] = compiled["make"].__code__
@@ -159,8 +163,15 @@ class Messages:
 
 # Messages as JSON ---------------------------------------------------------------------------
 
-_TYPED: dict[type, str] = {Colour: "colour", Word: "word", Card: "card", CardNames: "cards",
-                           Codes: "codes", Names: "names", Quoted: "quoted"}
+_TYPED: dict[type, str] = {
+    Colour: "colour",
+    Word: "word",
+    Card: "card",
+    CardNames: "cards",
+    Codes: "codes",
+    Names: "names",
+    Quoted: "quoted",
+}
 """How a parameter of each kind is written: `{"card": "r5"}`, so that a program renders it as
 the program does (a card by its name, a colour by its name, in the reader's language)."""
 
@@ -176,8 +187,9 @@ def to_data(parts: Iterable[Message]) -> tuple[list[str], list[dict[str, Any]]]:
     params: list[dict[str, Any]] = []
     for key, values in parts:
         keys.append(key.key)
-        params.append({name: _value_data(value)
-                       for name, value in zip(key.fields, values, strict=True)})
+        params.append(
+            {name: _value_data(value) for name, value in zip(key.fields, values, strict=True)}
+        )
     return keys, params
 
 

@@ -33,11 +33,13 @@ def legal_moves(g: Game, player: str | None = None, plays: bool = True) -> list[
     seat = g.seats.get(name) if name is not None else None
     if name is None or seat is None or seat in t.out:
         return []
-    found = [event for event in _candidates(g, t, seat, name, plays)
-             if referee_event(g, event).ok]
+    found = [event for event in _candidates(g, t, seat, name, plays) if referee_event(g, event).ok]
     for hook in g.setup.hooks.candidates:
-        found.extend(event for event in hook(g, seat)
-                     if (plays or not isinstance(event, _PLAYS)) and referee_event(g, event).ok)
+        found.extend(
+            event
+            for event in hook(g, seat)
+            if (plays or not isinstance(event, _PLAYS)) and referee_event(g, event).ok
+        )
     return found
 
 
@@ -57,8 +59,11 @@ def _candidates(g: Game, t: Table, seat: int, name: str, plays: bool) -> list[Ev
         # The victim's plain `draw` is read as `accept` (turn.on_draw): offered once, as that.
         found.append(CardsDrawn(name))
     if pending is not None:
-        found += [DrawAccepted(name), ChallengeMade(name, "guilty"),
-                  ChallengeMade(name, "innocent")]
+        found += [
+            DrawAccepted(name),
+            ChallengeMade(name, "guilty"),
+            ChallengeMade(name, "innocent"),
+        ]
     found.append(UnoCalled(name))
     found += [PlayerCaught(name, t.players[s]) for s in t.catchable]
     return found
@@ -67,17 +72,21 @@ def _candidates(g: Game, t: Table, seat: int, name: str, plays: bool) -> list[Ev
 def _plays(g: Game, t: Table, seat: int, name: str) -> list[Event]:
     setup = g.setup
     deck = setup.deck
-    colours: tuple[str | None, ...] = (deck.colors(t.side) if deck.wilds_name_colour
-                                       else (None,))
+    colours: tuple[str | None, ...] = deck.colors(t.side) if deck.wilds_name_colour else (None,)
     others: list[str | None] = [t.players[s] for s in t.seated() if s != seat]
     found: list[Event] = []
-    faces = sorted((face for face in deck.cards
-                    if deck.on_side(face, t.side) and face.kind not in setup.top_kinds),
-                   key=lambda face: play_order(t, face))
+    faces = sorted(
+        (
+            face
+            for face in deck.cards
+            if deck.on_side(face, t.side) and face.kind not in setup.top_kinds
+        ),
+        key=lambda face: play_order(t, face),
+    )
     for face in faces:
         kind = setup.kinds.get(face.kind)
         targets = [None, *others] if kind is not None and kind.check is not None else [None]
-        for colour in (colours if face.is_wild else (None,)):
+        for colour in colours if face.is_wild else (None,):
             for target in targets:
                 found.append(CardPlayed(name, Play(face, colour, target)))
     return found

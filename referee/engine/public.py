@@ -28,11 +28,21 @@ def public_state(g: Game) -> dict[str, Any]:
     t = g.table
     keys, params = to_data(pending_parts(g))
     data: dict[str, Any] = {
-        "round": g.round_no or None, "phase": g.phase, "dealer": g.dealer,
-        "turn": None, "direction": "cw", "top": None, "color": None, "hands": {},
-        "draw_pile": None, "discard_pile": None, "side": None, "pending_key": keys,
+        "round": g.round_no or None,
+        "phase": g.phase,
+        "dealer": g.dealer,
+        "turn": None,
+        "direction": "cw",
+        "top": None,
+        "color": None,
+        "hands": {},
+        "draw_pile": None,
+        "discard_pile": None,
+        "side": None,
+        "pending_key": keys,
         "pending_params": params,
-        "catchable": [], "winner": g.winner,
+        "catchable": [],
+        "winner": g.winner,
     }
     if t is not None:
         names = t.players
@@ -42,7 +52,8 @@ def public_state(g: Game) -> dict[str, Any]:
             top=t.top.code if t.top else None,
             color=COLOR_NAMES.get(t.color or "", "none") if t.color else None,
             hands=dict(zip(names, t.hands, strict=True)),
-            draw_pile=t.draw_pile, discard_pile=len(t.pile),
+            draw_pile=t.draw_pile,
+            discard_pile=len(t.pile),
             side=SIDES[t.side] if g.setup.deck.sides is not None else None,
             catchable=[names[s] for s in t.catchable],
         )

@@ -39,8 +39,10 @@ class Say(Messages, namespace="rounds"):
     dealer_when = Key("the dealer is named at the start of a round, before `start`")
     out_of_game = Key("{player} is out of the game")
     deals = Key("{player} deals round {round}.")
-    out_when = Key("`out` is for scorekeeping-only rounds, before any `start`; in a tracked "
-                   "round a player goes out with their last card")
+    out_when = Key(
+        "`out` is for scorekeeping-only rounds, before any `start`; in a tracked "
+        "round a player goes out with their last card"
+    )
     went_out = Key("{player} went out and wins round {round}.")
     start_once = Key("`start` comes once, at the beginning of a round")
     dealer_first = Key("name the dealer of round {round} first (`dealer NAME`)")
@@ -48,35 +50,42 @@ class Say(Messages, namespace="rounds"):
     not_on_light = Key("{card} is not in the {edition} deck on its light side")
     not_sent_back = Key("{card} is not sent back as a start card: it starts play")
     sent_back = Key("{card} is sent back: turn another card")
-    names_colour = Key("the player left of the dealer names the colour for the {card}: "
-                       "`start {code} red`")
+    names_colour = Key(
+        "the player left of the dealer names the colour for the {card}: `start {code} red`"
+    )
     takes_no_colour = Key("{card} takes no colour")
     colour_not_in_deck = Key("that colour is not in this deck")
     no_fit = Key("{players} hands of {size} do not fit in the deck")
     starts = Key("{card} starts; {player} plays first.")
-    starts_draw = Key("{card} starts: {player} draws {count} and is skipped; {next} plays "
-                      "first.")
-    starts_reverse = Key("{card} starts: the dealer, {player}, plays first and play goes to "
-                         "the right.")
-    starts_reverse_right = Key("{card} starts as if the dealer had played it: {player}, right "
-                               "of the dealer, plays first and play goes to the right.")
-    starts_reverse_skip = Key("{card} starts as if the dealer had played it: with two players "
-                              "it acts as a Skip, so the dealer, {player}, plays first.")
-    reshuffled = Key("{card} goes back and the deck is shuffled: turn another card, e.g. "
-                     "`start {code} r7`")
+    starts_draw = Key("{card} starts: {player} draws {count} and is skipped; {next} plays first.")
+    starts_reverse = Key(
+        "{card} starts: the dealer, {player}, plays first and play goes to the right."
+    )
+    starts_reverse_right = Key(
+        "{card} starts as if the dealer had played it: {player}, right "
+        "of the dealer, plays first and play goes to the right."
+    )
+    starts_reverse_skip = Key(
+        "{card} starts as if the dealer had played it: with two players "
+        "it acts as a Skip, so the dealer, {player}, plays first."
+    )
+    reshuffled = Key(
+        "{card} goes back and the deck is shuffled: turn another card, e.g. `start {code} r7`"
+    )
     starts_skip = Key("{card} starts: {player} is skipped; {next} plays first.")
     starts_wild = Key("{card} starts; {player} named {colour} and plays first.")
     hands_when = Key("hands are entered when a round is over")
-    hands_when_penalty = Key("hands are entered when a round is over (or right after a penalty "
-                             "ruling)")
+    hands_when_penalty = Key(
+        "hands are entered when a round is over (or right after a penalty ruling)"
+    )
     did_not_play = Key("{player} did not play this round")
     already = Key("{player}'s hand is already entered")
     bad_points = Key("{points} points cannot be {player}'s hand")
-    bad_points_of = Key("{points} points cannot be {player}'s hand of {count} "
-                        "{count:card|cards}")
+    bad_points_of = Key("{points} points cannot be {player}'s hand of {count} {count:card|cards}")
     penalty_points = Key("{player} records {points} penalty points.")
-    eliminated = Key(" With {total} penalty points in all (the limit is {limit}), {player} is "
-                     "out of the game.")
+    eliminated = Key(
+        " With {total} penalty points in all (the limit is {limit}), {player} is out of the game."
+    )
     game_won = Key(" {player} wins the game.")
     last_left = Key(" {player} is the last player left and wins round {round}.")
     cards_away = Key(" Their cards go to the bottom of the draw pile.")
@@ -89,6 +98,7 @@ class Say(Messages, namespace="rounds"):
 
 # Round boundaries ----------------------------------------------------------------------------
 
+
 def on_round(g: Game, event: RoundStarted, said: Said) -> tuple[RuleId, bool]:
     if event.number != g.round_no + 1:
         raise Refusal(SESSION, Say.expected(expected=g.round_no + 1, number=event.number))
@@ -96,8 +106,10 @@ def on_round(g: Game, event: RoundStarted, said: Said) -> tuple[RuleId, bool]:
         raise Refusal(GOING_OUT, Say.not_over(round=g.round_no))
     missing = missing_hands(g)
     if missing:
-        raise Refusal(ROUND_HANDS, Say.needs_hands(round=g.round_no, players=Names(missing),
-                                                   next=event.number))
+        raise Refusal(
+            ROUND_HANDS,
+            Say.needs_hands(round=g.round_no, players=Names(missing), next=event.number),
+        )
     if g.sheet.finished:
         raise Refusal(SCORING, decided(g))
     previous, winner = g.dealer, g.winner
@@ -166,6 +178,7 @@ def on_out(g: Game, event: PlayerWentOut, said: Said) -> tuple[RuleId, bool]:
 
 # Deal and start card -------------------------------------------------------------------------
 
+
 def on_start(g: Game, event: StartTurned, said: Said) -> tuple[RuleId, bool]:
     if g.phase != "setup":
         raise Refusal(SESSION, Say.start_once())
@@ -178,8 +191,11 @@ def on_start(g: Game, event: StartTurned, said: Said) -> tuple[RuleId, bool]:
     wild_back = setup.options.wild_start_reshuffled
 
     def sent_back(face: Card) -> bool:
-        return (face.kind in deck.start_back or (number_only and not face.is_number)
-                or (wild_back and face.is_wild))
+        return (
+            face.kind in deck.start_back
+            or (number_only and not face.is_number)
+            or (wild_back and face.is_wild)
+        )
 
     for face in event.cards:
         if face not in deck.cards:
@@ -197,15 +213,22 @@ def on_start(g: Game, event: StartTurned, said: Said) -> tuple[RuleId, bool]:
         if first.is_wild and event.color is None:
             raise Refusal(WILD_COLOR, Say.names_colour(card=first, code=first.code))
         if event.color is not None and (not first.is_wild or event.color not in deck.colors(0)):
-            raise Refusal(WILD_COLOR, Say.takes_no_colour(card=first) if not first.is_wild
-                          else Say.colour_not_in_deck())
+            raise Refusal(
+                WILD_COLOR,
+                Say.takes_no_colour(card=first) if not first.is_wild else Say.colour_not_in_deck(),
+            )
     players = tuple(g.seats)
     n = len(players)
     dealt = setup.options.hand_size * n
     if dealt + 1 > deck.size:
         raise Refusal(DEAL, Say.no_fit(players=n, size=setup.options.hand_size))
-    t = Table(players, g.seats[g.dealer], setup.options.hand_size, deck.size - dealt - 1,
-              deck.sides is not None)
+    t = Table(
+        players,
+        g.seats[g.dealer],
+        setup.options.hand_size,
+        deck.size - dealt - 1,
+        deck.sides is not None,
+    )
     t.discard(first)
     t.top, t.color = first, event.color or first.color
     g.table = t
@@ -230,8 +253,9 @@ def _start_effect(g: Game, t: Table, first: Card, said: Said) -> RuleId:
         # A Draw Two, or Flip's Draw One ("same rule applies").
         forced_draw(g, t, left, first.draws)
         t.turn = t.step(left)
-        said.append(Say.starts_draw(card=first, player=name[left], count=first.draws,
-                                    next=name[t.turn]))
+        said.append(
+            Say.starts_draw(card=first, player=name[left], count=first.draws, next=name[t.turn])
+        )
     elif kind == "r":
         _start_reverse(g, t, first, said)
         return START_REVERSE
@@ -240,8 +264,7 @@ def _start_effect(g: Game, t: Table, first: Card, said: Said) -> RuleId:
         said.append(Say.starts_skip(card=first, player=name[left], next=name[t.turn]))
     else:
         t.turn = left
-        said.append(Say.starts_wild(card=first, player=name[left],
-                                    colour=Colour(t.color or "")))
+        said.append(Say.starts_wild(card=first, player=name[left], colour=Colour(t.color or "")))
         # A special Wild (Shuffle, Swap, Customizable, Creeper) starts as a plain Wild.
         return START_WILD if kind == "w" else START_SPECIAL_WILD
     return START_CARD
@@ -267,12 +290,12 @@ def _start_reverse(g: Game, t: Table, first: Card, said: Said) -> None:
 
 # The hands left ------------------------------------------------------------------------------
 
+
 def missing_hands(g: Game) -> list[str]:
     """Losers whose hands the scoring system still needs before the next round."""
     if not g.hands_missing():
         return []
-    return [p for p in g.seats
-            if p != g.winner and p not in g.revealed and p not in g.knocked]
+    return [p for p in g.seats if p != g.winner and p not in g.revealed and p not in g.knocked]
 
 
 def on_hand(g: Game, event: HandRevealed, said: Said) -> tuple[RuleId, bool]:
@@ -280,8 +303,10 @@ def on_hand(g: Game, event: HandRevealed, said: Said) -> tuple[RuleId, bool]:
     name = name_of(setup, event.player)
     mid_round = g.phase == "play" and name in g.penalty_due
     if g.phase != "over" and not mid_round:
-        raise Refusal(ROUND_HANDS, Say.hands_when_penalty() if setup.scoring.kind == "penalty"
-                      else Say.hands_when())
+        raise Refusal(
+            ROUND_HANDS,
+            Say.hands_when_penalty() if setup.scoring.kind == "penalty" else Say.hands_when(),
+        )
     if name not in g.seats:
         raise Refusal(SESSION, Say.did_not_play(player=name))
     if not mid_round and name in g.revealed:
@@ -293,11 +318,13 @@ def on_hand(g: Game, event: HandRevealed, said: Said) -> tuple[RuleId, bool]:
     else:
         points = event.points if event.points is not None else 0
         top = (count if count is not None else 108) * setup.deck.max_value
-        if points < 0 or points > top or (count == 0 and points) or (name == g.winner
-                                                                    and points):
-            raise Refusal(ROUND_HANDS, Say.bad_points_of(points=points, player=name,
-                                                         count=count)
-                          if count is not None else Say.bad_points(points=points, player=name))
+        if points < 0 or points > top or (count == 0 and points) or (name == g.winner and points):
+            raise Refusal(
+                ROUND_HANDS,
+                Say.bad_points_of(points=points, player=name, count=count)
+                if count is not None
+                else Say.bad_points(points=points, player=name),
+            )
     if mid_round:
         assert t is not None
         g.penalty_due = g.penalty_due - {name}
@@ -340,11 +367,11 @@ def _eliminate(g: Game, t: Table, name: str, said: Said) -> None:
     after_leaving(g, t, said)
 
 
-def _check_cards(g: Game, name: str, cards: tuple[Card, ...], count: int | None,
-                 mid_round: bool) -> int:
+def _check_cards(
+    g: Game, name: str, cards: tuple[Card, ...], count: int | None, mid_round: bool
+) -> int:
     if count is not None and len(cards) != count:
-        raise Refusal(ROUND_HANDS, Say.count_differs(player=name, count=count,
-                                                     shown=len(cards)))
+        raise Refusal(ROUND_HANDS, Say.count_differs(player=name, count=count, shown=len(cards)))
     if name == g.winner and cards:
         raise Refusal(ROUND_HANDS, Say.holds_none(player=name))
     t = g.table
@@ -363,8 +390,9 @@ def _check_cards(g: Game, name: str, cards: tuple[Card, ...], count: int | None,
         if t is not None:
             seen += t.pile_counts[face.index]
         if seen + n > deck.cards[face]:
-            raise Refusal(CONSERVATION, Say.accounted(copies=deck.cards[face], card=face,
-                                                      seen=seen))
+            raise Refusal(
+                CONSERVATION, Say.accounted(copies=deck.cards[face], card=face, seen=seen)
+            )
     if not mid_round:
         revealed = dict(g.revealed_cards)
         for face, n in tally.items():

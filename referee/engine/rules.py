@@ -35,9 +35,15 @@ class Variant(Frozen):
 
     __slots__ = __match_args__ = ("id", "text", "source", "table_default", "when", "unit")
 
-    def __init__(self, id: RuleId,  # noqa: A002 (the field's name, which `_replace` takes)
-                 text: str, source: str, table_default: bool = False,
-                 when: tuple[tuple[str, str], ...] = (), unit: str = "") -> None:
+    def __init__(
+        self,
+        id: RuleId,  # noqa: A002 (the field's name, which `_replace` takes)
+        text: str,
+        source: str,
+        table_default: bool = False,
+        when: tuple[tuple[str, str], ...] = (),
+        unit: str = "",
+    ) -> None:
         init(self, "id", id)
         init(self, "text", text)
         init(self, "source", source)
@@ -50,8 +56,15 @@ IDS: dict[str, RuleId] = {}
 VARIANTS: dict[RuleId, list[Variant]] = {}
 
 
-def rule(name: str, text: str, source: str, *, table_default: bool = False,
-         when: tuple[tuple[str, str], ...] = (), unit: str = "") -> RuleId:
+def rule(
+    name: str,
+    text: str,
+    source: str,
+    *,
+    table_default: bool = False,
+    when: tuple[tuple[str, str], ...] = (),
+    unit: str = "",
+) -> RuleId:
     """Declare a rule id, or one more variant of it; returns the id to cite."""
     if not name or name != name.strip().lower() or " " in name:
         raise ValueError(f"bad rule id {name!r}")
@@ -75,8 +88,9 @@ def _candidates(rid: RuleId, edition: str, units: Collection[str]) -> list[Varia
     return [v for v in variants if not v.unit or v.unit in units]
 
 
-def in_force(options: Mapping[str, str], edition: str, units: Collection[str] = ()
-             ) -> list[Variant]:
+def in_force(
+    options: Mapping[str, str], edition: str, units: Collection[str] = ()
+) -> list[Variant]:
     """The rules a table plays by, one text per id, in declaration order.
 
     Args:
@@ -93,8 +107,9 @@ def in_force(options: Mapping[str, str], edition: str, units: Collection[str] = 
     return found
 
 
-def rule_for(rid: str, options: Mapping[str, str], edition: str, units: Collection[str] = ()
-             ) -> Variant:
+def rule_for(
+    rid: str, options: Mapping[str, str], edition: str, units: Collection[str] = ()
+) -> Variant:
     """The text of one rule as the table plays it (its first variant if none is in force)."""
     key = IDS[rid]
     for variant in _candidates(key, edition, units):

@@ -49,14 +49,16 @@ def scoring_name(text: str) -> str:
     if system.kind == "rounds":
         return ngettext("{n} round", "{n} rounds", system.limit or 0).format(n=system.limit)
     if system.kind == "additive":
-        return ngettext("{n} round, winners' points only", "{n} rounds, winners' points only",
-                        system.limit or 0).format(n=system.limit)
+        return ngettext(
+            "{n} round, winners' points only", "{n} rounds, winners' points only", system.limit or 0
+        ).format(n=system.limit)
     return _(_SYSTEM_NAMES[system.kind]).format(n=system.limit)
 
 
 def _syntax() -> str:
-    return _("expected 'rounds N', 'target N', 'lowest N', 'penalty N', 'additive N' or 'none' "
-             "(N >= 1)")
+    return _(
+        "expected 'rounds N', 'target N', 'lowest N', 'penalty N', 'additive N' or 'none' (N >= 1)"
+    )
 
 
 class ScoringSystem(Frozen):
@@ -74,14 +76,21 @@ class ScoringSystem(Frozen):
 
     def _check(self) -> None:
         if self.kind not in KINDS:
-            raise ValueError(_("unknown scoring kind {kind!r}: {syntax}").format(
-                kind=self.kind, syntax=_syntax()))
+            raise ValueError(
+                _("unknown scoring kind {kind!r}: {syntax}").format(
+                    kind=self.kind, syntax=_syntax()
+                )
+            )
         if (self.kind == "none") != (self.limit is None):
-            raise ValueError(_("scoring {kind!r} with limit {limit!r}: {syntax}").format(
-                kind=self.kind, limit=self.limit, syntax=_syntax()))
+            raise ValueError(
+                _("scoring {kind!r} with limit {limit!r}: {syntax}").format(
+                    kind=self.kind, limit=self.limit, syntax=_syntax()
+                )
+            )
         if self.limit is not None and self.limit < 1:
-            raise ValueError(_("scoring limit must be at least 1, not {limit}").format(
-                limit=self.limit))
+            raise ValueError(
+                _("scoring limit must be at least 1, not {limit}").format(limit=self.limit)
+            )
 
     def __str__(self) -> str:
         return self.kind if self.limit is None else f"{self.kind} {self.limit}"
@@ -150,8 +159,14 @@ def _check(players: frozenset[str], rnd: RoundResult) -> None:
         raise ValueError(f"round winner {winner} cannot have points in hand")
 
 
-def _penalty_round(players: tuple[str, ...], rnd: RoundResult, totals: Mapping[str, int],
-                   eliminated: dict[str, int], index: int, limit: int) -> dict[str, int]:
+def _penalty_round(
+    players: tuple[str, ...],
+    rnd: RoundResult,
+    totals: Mapping[str, int],
+    eliminated: dict[str, int],
+    index: int,
+    limit: int,
+) -> dict[str, int]:
     """Adds penalties in order, eliminating at `limit`; any after the decision are ignored."""
     points = dict.fromkeys(players, 0)
     for name, value in rnd.penalties:
@@ -178,8 +193,12 @@ def _decided(system: ScoringSystem, index: int, totals: Mapping[str, int], out: 
     return max(totals.values()) >= (system.limit or 1)
 
 
-def _rank_key(system: ScoringSystem, round_winner: str | None,
-              eliminated: Mapping[str, int], totals: Mapping[str, int]) -> Callable[[str], Any]:
+def _rank_key(
+    system: ScoringSystem,
+    round_winner: str | None,
+    eliminated: Mapping[str, int],
+    totals: Mapping[str, int],
+) -> Callable[[str], Any]:
     """Sort key per player, smaller is better."""
     if system.kind == "none":
         return lambda p: 0 if round_winner in (None, p) else 1
@@ -190,8 +209,12 @@ def _rank_key(system: ScoringSystem, round_winner: str | None,
     return lambda p: -totals[p]
 
 
-def score(system: ScoringSystem, players: Sequence[str],
-          rounds: Sequence[RoundResult], last_open: bool = False) -> ScoreSheet:
+def score(
+    system: ScoringSystem,
+    players: Sequence[str],
+    rounds: Sequence[RoundResult],
+    last_open: bool = False,
+) -> ScoreSheet:
     """Scores the rounds up to the one that decides the game; later rounds are ignored.
 
     `last_open`: the last round's hands are still being entered, so it cannot decide the game
@@ -228,8 +251,9 @@ def score(system: ScoringSystem, players: Sequence[str],
         totals = {p: totals[p] + points[p] for p in names}
         round_points.append(MappingProxyType(points))
         running.append(MappingProxyType(totals))
-        if (not (last_open and index == len(rounds))
-                and _decided(system, index, totals, len(eliminated))):
+        if not (last_open and index == len(rounds)) and _decided(
+            system, index, totals, len(eliminated)
+        ):
             finished_after = index
             break
     key = _rank_key(system, winners[0] if winners else None, eliminated, totals)
@@ -240,22 +264,29 @@ def score(system: ScoringSystem, players: Sequence[str],
     leaders = [p for p in names if ranks[p] == 1]
     finished = finished_after is not None
     return ScoreSheet(
-        players=names, round_points=tuple(round_points), running=tuple(running),
-        totals=MappingProxyType(totals), ranks=MappingProxyType(ranks), finished=finished,
+        players=names,
+        round_points=tuple(round_points),
+        running=tuple(running),
+        totals=MappingProxyType(totals),
+        ranks=MappingProxyType(ranks),
+        finished=finished,
         winner=leaders[0] if finished and len(leaders) == 1 else None,
-        finished_after=finished_after, eliminated=MappingProxyType(eliminated),
+        finished_after=finished_after,
+        eliminated=MappingProxyType(eliminated),
         round_winners=tuple(winners),
     )
 
 
-def game_decided(system: ScoringSystem, players: Sequence[str],
-                 rounds: Sequence[RoundResult]) -> bool:
+def game_decided(
+    system: ScoringSystem, players: Sequence[str], rounds: Sequence[RoundResult]
+) -> bool:
     """True once the rounds decide the game."""
     return score(system, players, rounds).finished
 
 
-def rounds_allowed(system: ScoringSystem, players: Sequence[str],
-                   rounds: Sequence[RoundResult]) -> bool:
+def rounds_allowed(
+    system: ScoringSystem, players: Sequence[str], rounds: Sequence[RoundResult]
+) -> bool:
     """True while another round may be played (the game is not decided yet)."""
     return not game_decided(system, players, rounds)
 
@@ -265,8 +296,9 @@ def to_json(sheet: ScoreSheet) -> dict[str, Any]:
     rounds = zip(sheet.round_winners, sheet.round_points, sheet.running, strict=True)
     return {
         "players": list(sheet.players),
-        "rounds": [{"winner": w, "points": dict(pts), "totals": dict(run)}
-                   for w, pts, run in rounds],
+        "rounds": [
+            {"winner": w, "points": dict(pts), "totals": dict(run)} for w, pts, run in rounds
+        ],
         "totals": dict(sheet.totals),
         "ranks": dict(sheet.ranks),
         "finished": sheet.finished,

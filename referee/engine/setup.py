@@ -80,12 +80,16 @@ def option_specs() -> Mapping[str, OptionSpec]:
     """Every option key (core, editions', house rules'), in declaration order; a unit's own
     keys only while the unit is registered."""
     load_standard()
-    return {key: spec for key, spec in SPECS.items()
-            if not spec.unit or spec.unit in EDITIONS or spec.unit in HOUSE_RULES}
+    return {
+        key: spec
+        for key, spec in SPECS.items()
+        if not spec.unit or spec.unit in EDITIONS or spec.unit in HOUSE_RULES
+    }
 
 
-def resolve(rules: str, edition: str, overrides: tuple[tuple[str, str], ...] = ()
-            ) -> Mapping[str, str]:
+def resolve(
+    rules: str, edition: str, overrides: tuple[tuple[str, str], ...] = ()
+) -> Mapping[str, str]:
     """Every option's value in force for a rulebook family, an edition and the table's
     overrides; OptionError for an unknown key, a bad value or one the edition refuses."""
     load_standard()
@@ -93,16 +97,22 @@ def resolve(rules: str, edition: str, overrides: tuple[tuple[str, str], ...] = (
         raise OptionError(_("unknown rulebook '{rules}' (en or jp)").format(rules=rules))
     unit = EDITIONS.get(edition)
     if unit is None:
-        raise OptionError(_("unknown edition '{edition}' (editions: {editions})").format(
-            edition=edition, editions=", ".join(EDITIONS)))
+        raise OptionError(
+            _("unknown edition '{edition}' (editions: {editions})").format(
+                edition=edition, editions=", ".join(EDITIONS)
+            )
+        )
     specs = option_specs()
     values = {key: spec.default(rules) for key, spec in specs.items()}
     values.update(unit.defaults.get(rules, {}))
     explicit = set()
     for key, value in overrides:
         if key not in specs:
-            raise OptionError(_("unknown rule option '{key}' (known: {known})").format(
-                key=key, known=", ".join(specs)))
+            raise OptionError(
+                _("unknown rule option '{key}' (known: {known})").format(
+                    key=key, known=", ".join(specs)
+                )
+            )
         values[key] = check_value(key, value)
         explicit.add(key)
     # A house rule that is on may bring its own defaults for other keys (Seven-O: a hand
@@ -112,9 +122,11 @@ def resolve(rules: str, edition: str, overrides: tuple[tuple[str, str], ...] = (
             values.update({k: v for k, v in house.implies.items() if k not in explicit})
     for key, value in unit.refuses:
         if values[key] == value:
-            raise OptionError(_("rule option '{key}' = '{value}' does not work with the "
-                                "{edition} edition").format(key=key, value=value,
-                                                            edition=edition))
+            raise OptionError(
+                _(
+                    "rule option '{key}' = '{value}' does not work with the {edition} edition"
+                ).format(key=key, value=value, edition=edition)
+            )
     return MappingProxyType(values)
 
 
@@ -154,8 +166,7 @@ def _build(header: Header) -> Setup:
         values = resolve(header.rules, header.edition, header.overrides)
         scoring = parse_scoring(header.scoring)
         edition = EDITIONS[header.edition](values)
-        house = tuple(cls(values) for cls in HOUSE_RULES.values()
-                      if values[cls.key] != cls.off)
+        house = tuple(cls(values) for cls in HOUSE_RULES.values() if values[cls.key] != cls.off)
     except (OptionError, ValueError) as exc:
         raise SetupError(str(exc)) from exc
     units: tuple[Unit, ...] = (edition, *house)
@@ -170,9 +181,15 @@ def _build(header: Header) -> Setup:
     limits = [unit.hand_limit for unit in units if unit.hand_limit]
     waits = [unit.draws_wait for unit in units if unit.draws_wait is not None]
     return Setup(
-        header=header, players=header.players, names=names,
-        deck=edition.deck, options=Options.of(values), scoring=scoring,
-        customs=dict(header.customs), kinds=kinds, hooks=_compile(units),
+        header=header,
+        players=header.players,
+        names=names,
+        deck=edition.deck,
+        options=Options.of(values),
+        scoring=scoring,
+        customs=dict(header.customs),
+        kinds=kinds,
+        hooks=_compile(units),
         handlers={k: tuple(v) for k, v in handlers.items()},
         draws_wait=waits[0] if waits else None,
         top_kinds=frozenset().union(*(unit.top_kinds for unit in units)),
@@ -180,8 +197,12 @@ def _build(header: Header) -> Setup:
         ko_bonus=max(unit.ko_bonus for unit in units),
         units=tuple(unit.id for unit in house),
         blank=score(scoring, header.players, []),
-        legality=MappingProxyType({"w+4": WD4_LEGAL, **{
-            kind: rule for unit in units for kind, rule in unit.legality.items()}}),
+        legality=MappingProxyType(
+            {
+                "w+4": WD4_LEGAL,
+                **{kind: rule for unit in units for kind, rule in unit.legality.items()},
+            }
+        ),
     )
 
 
@@ -190,6 +211,9 @@ def _compile(units: tuple[Unit, ...]) -> Hooks:
     hooks = Hooks()
     for name in HOOKS:
         base = getattr(Unit, name)
-        setattr(hooks, name, tuple(getattr(unit, name) for unit in units
-                                   if getattr(type(unit), name) is not base))
+        setattr(
+            hooks,
+            name,
+            tuple(getattr(unit, name) for unit in units if getattr(type(unit), name) is not base),
+        )
     return hooks

@@ -53,12 +53,32 @@ class PendingDraw(Frozen):
     until: bool
     """The victim draws until the colour in force (Wild Draw Color): the table counts them."""
 
-    __slots__ = __match_args__ = ("offender", "victim", "card", "amount", "prev_top", "prev_color",
-                                  "held", "rule", "wd4s", "until")
+    __slots__ = __match_args__ = (
+        "offender",
+        "victim",
+        "card",
+        "amount",
+        "prev_top",
+        "prev_color",
+        "held",
+        "rule",
+        "wd4s",
+        "until",
+    )
 
-    def __init__(self, offender: int, victim: int, card: Card, amount: int, prev_top: Card | None,
-                 prev_color: str | None, held: int, rule: RuleId, wd4s: int = 1,
-                 until: bool = False) -> None:
+    def __init__(
+        self,
+        offender: int,
+        victim: int,
+        card: Card,
+        amount: int,
+        prev_top: Card | None,
+        prev_color: str | None,
+        held: int,
+        rule: RuleId,
+        wd4s: int = 1,
+        until: bool = False,
+    ) -> None:
         init(self, "offender", offender)
         init(self, "victim", victim)
         init(self, "card", card)
@@ -93,10 +113,32 @@ class OwedDraw(Frozen):
 class Table:
     """Public state of one tracked round. Seats index `players`."""
 
-    __slots__ = ("catchable", "closed", "color", "dealer", "direction", "draw_pile", "extra",
-                 "hands", "known", "left", "must_play", "out", "owed", "pending", "pile",
-                 "pile_back", "pile_counts", "players", "pool", "reshuffles", "side", "top",
-                 "turn", "winner")
+    __slots__ = (
+        "catchable",
+        "closed",
+        "color",
+        "dealer",
+        "direction",
+        "draw_pile",
+        "extra",
+        "hands",
+        "known",
+        "left",
+        "must_play",
+        "out",
+        "owed",
+        "pending",
+        "pile",
+        "pile_back",
+        "pile_counts",
+        "players",
+        "pool",
+        "reshuffles",
+        "side",
+        "top",
+        "turn",
+        "winner",
+    )
 
     players: tuple[str, ...]
     dealer: int
@@ -138,8 +180,9 @@ class Table:
     left: Mapping[int, RuleId]
     """Why each seat in `out` left: the rule it left under."""
 
-    def __init__(self, players: tuple[str, ...], dealer: int, hand_size: int, draw_pile: int,
-                 sided: bool) -> None:
+    def __init__(
+        self, players: tuple[str, ...], dealer: int, hand_size: int, draw_pile: int, sided: bool
+    ) -> None:
         self.players = players
         self.dealer = dealer
         self.hands = [hand_size] * len(players)
@@ -341,7 +384,7 @@ class Table:
         """A face went onto (+1) or came off (-1) the discard pile."""
         i = face.index
         counts = self.pile_counts
-        self.pile_counts = counts[:i] + bytes((counts[i] + change,)) + counts[i + 1:]
+        self.pile_counts = counts[:i] + bytes((counts[i] + change,)) + counts[i + 1 :]
 
     def available(self) -> int:
         """Cards that can still be drawn once no draw is pending: the draw pile and what a
@@ -352,9 +395,22 @@ class Table:
 class Game:
     """The state of a whole session after some events: rounds so far and the table."""
 
-    __slots__ = ("dealer", "knocked", "penalties", "penalty_due", "phase", "results",
-                 "revealed", "revealed_cards", "round_no", "scored", "seats", "setup", "table",
-                 "winner")
+    __slots__ = (
+        "dealer",
+        "knocked",
+        "penalties",
+        "penalty_due",
+        "phase",
+        "results",
+        "revealed",
+        "revealed_cards",
+        "round_no",
+        "scored",
+        "seats",
+        "setup",
+        "table",
+        "winner",
+    )
 
     setup: Setup
     """The session's rules, read-only and shared by every state of the session."""
@@ -400,16 +456,19 @@ class Game:
         scored = self.scored
         if scored is None:
             setup = self.setup
-            scored = self.scored = score(setup.scoring, setup.players, self.results,
-                                         self.hands_missing())
+            scored = self.scored = score(
+                setup.scoring, setup.players, self.results, self.hands_missing()
+            )
         return scored
 
     def hands_missing(self) -> bool:
         """The round is over and the scoring still needs a loser's hand."""
         if self.phase != "over" or self.setup.scoring.kind in ("none", "penalty"):
             return False
-        return any(p != self.winner and p not in self.revealed and p not in self.knocked
-                   for p in self.seats)
+        return any(
+            p != self.winner and p not in self.revealed and p not in self.knocked
+            for p in self.seats
+        )
 
     def same_as(self, other: Game) -> bool:
         """Whether `other` (a fork of this state, or this state) holds the same facts: what an
@@ -437,8 +496,12 @@ class Game:
         f.players, f.dealer, f.turn = t.players, t.dealer, t.turn
         f.direction, f.top, f.color = t.direction, t.top, t.color
         # Only the hand counts are a container changed in place: everything else is a value.
-        f.hands, f.pile, f.pile_back, f.pile_counts = t.hands.copy(), t.pile, t.pile_back, \
-            t.pile_counts
+        f.hands, f.pile, f.pile_back, f.pile_counts = (
+            t.hands.copy(),
+            t.pile,
+            t.pile_back,
+            t.pile_counts,
+        )
         f.side, f.draw_pile, f.known, f.pool = t.side, t.draw_pile, t.known, t.pool
         f.pending, f.owed, f.must_play = t.pending, t.owed, t.must_play
         f.catchable, f.closed, f.extra, f.winner = t.catchable, t.closed, t.extra, t.winner
@@ -458,6 +521,7 @@ def _same_slots(a: object, b: object, names: tuple[str, ...], skip: str = "") ->
 
 # The session's rules -------------------------------------------------------------------------
 
+
 class Said(list[Message]):
     """The message parts a ruling is being made of; handlers and effects append to it, and
     `note` the facts it records (`facts`, set on the first one: most rulings record none)."""
@@ -472,8 +536,10 @@ class Said(list[Message]):
         except AttributeError:
             self.facts = list(facts)
 
-Effect = Callable[[Game, Table, int, Play, "Card | None", "str | None", Said],
-                  "tuple[RuleId, bool]"]
+
+Effect = Callable[
+    [Game, Table, int, Play, "Card | None", "str | None", Said], "tuple[RuleId, bool]"
+]
 """What a card does once down: (state, table, seat, play, top before, colour before, said) ->
 (the rule it rests on, whether the player's hand is now someone else's: no UNO check)."""
 
@@ -500,9 +566,24 @@ class Kind(Frozen):
         init(self, "check", check)
 
 
-HOOKS = ("after_forced_draw", "after_play", "answer_pending", "begin_event", "candidates",
-         "challenge", "check_challenge", "check_draw", "check_face", "check_play", "extra_cards",
-         "matches", "settle", "start", "turn_draw", "waiting")
+HOOKS = (
+    "after_forced_draw",
+    "after_play",
+    "answer_pending",
+    "begin_event",
+    "candidates",
+    "challenge",
+    "check_challenge",
+    "check_draw",
+    "check_face",
+    "check_play",
+    "extra_cards",
+    "matches",
+    "settle",
+    "start",
+    "turn_draw",
+    "waiting",
+)
 """The points where a unit hooks into a turn (`units.Unit` documents each)."""
 
 
@@ -562,21 +643,49 @@ class Setup(Frozen):
     legality: Mapping[str, RuleId]
     """Each challengeable card kind -> the rule that says when playing it is illegal."""
 
-    __slots__ = __match_args__ = ("header", "players", "names", "deck", "options", "scoring",
-                                  "customs", "kinds", "hooks", "handlers", "draws_wait",
-                                  "top_kinds", "hand_limit", "ko_bonus", "units", "blank",
-                                  "legality")
+    __slots__ = __match_args__ = (
+        "header",
+        "players",
+        "names",
+        "deck",
+        "options",
+        "scoring",
+        "customs",
+        "kinds",
+        "hooks",
+        "handlers",
+        "draws_wait",
+        "top_kinds",
+        "hand_limit",
+        "ko_bonus",
+        "units",
+        "blank",
+        "legality",
+    )
 
     __eq__ = object.__eq__  # one per session, shared by its states: identity is equality
     __hash__ = object.__hash__
 
-    def __init__(self, header: Header, players: tuple[str, ...], names: Mapping[str, str],
-                 deck: Deck, options: Options, scoring: ScoringSystem, customs: Mapping[int, str],
-                 kinds: Mapping[str, Kind], hooks: Hooks,
-                 handlers: Mapping[type, tuple[Handler, ...]], draws_wait: RuleId | None,
-                 top_kinds: frozenset[str], hand_limit: int | None, ko_bonus: int,
-                 units: tuple[str, ...], blank: ScoreSheet,
-                 legality: Mapping[str, RuleId]) -> None:
+    def __init__(
+        self,
+        header: Header,
+        players: tuple[str, ...],
+        names: Mapping[str, str],
+        deck: Deck,
+        options: Options,
+        scoring: ScoringSystem,
+        customs: Mapping[int, str],
+        kinds: Mapping[str, Kind],
+        hooks: Hooks,
+        handlers: Mapping[type, tuple[Handler, ...]],
+        draws_wait: RuleId | None,
+        top_kinds: frozenset[str],
+        hand_limit: int | None,
+        ko_bonus: int,
+        units: tuple[str, ...],
+        blank: ScoreSheet,
+        legality: Mapping[str, RuleId],
+    ) -> None:
         init(self, "header", header)
         init(self, "players", players)
         init(self, "names", names)

@@ -37,22 +37,26 @@ from .until import draw_until
 
 class Say(Messages, namespace="turn"):
     or_challenge = Key(" or challenge")
-    records_until = Key("{player} first records the cards drawn until {colour:a} card: "
-                        "`{player}: draw N`")
-    records_until_first = Key("{player} first records the cards drawn until {colour:a} card "
-                              "(`{player}: draw N`){answers}")
+    records_until = Key(
+        "{player} first records the cards drawn until {colour:a} card: `{player}: draw N`"
+    )
+    records_until_first = Key(
+        "{player} first records the cards drawn until {colour:a} card (`{player}: draw N`){answers}"
+    )
     accept_first = Key("{player} must first accept the {card} (draw {amount}){answers}")
-    went_out_with = Key("{offender} went out with the {card}: {victim} accepts or challenges, "
-                        "and the round ends")
+    went_out_with = Key(
+        "{offender} went out with the {card}: {victim} accepts or challenges, and the round ends"
+    )
     answer_turn = Key("it is {victim}'s turn to accept or challenge the {card}")
     not_your_turn = Key("it is {turn}'s turn, not {player}'s")
     nobody = Key("nobody is to play")
-    stack_hint = Key("{reason}: stacking draw cards is a house rule this table has not turned "
-                     "on")
-    after_guilty = Key("after a guilty challenge its player plays a card that was legal, not "
-                       "a {card}")
-    after_guilty_draw = Key("after a guilty challenge its player plays a legal card they held; "
-                            "they do not draw")
+    stack_hint = Key("{reason}: stacking draw cards is a house rule this table has not turned on")
+    after_guilty = Key(
+        "after a guilty challenge its player plays a card that was legal, not a {card}"
+    )
+    after_guilty_draw = Key(
+        "after a guilty challenge its player plays a legal card they held; they do not draw"
+    )
     one_card = Key("a player draws one card (draw-to-match is not this table's rule)")
     not_wild = Key("{card} is not a Wild: it takes no colour")
     no_match = Key("{card} can't go on {top}: match colour, number or symbol")
@@ -62,8 +66,10 @@ class Say(Messages, namespace="turn"):
     takes_no_target = Key("{card} takes no target")
     top_only_flip = Key("`top` follows a Flip card only")
     drawn_only = Key("after drawing, only the drawn card may be played")
-    one_per_turn = Key("one card per turn: playing several at once is the multi-play house "
-                       "rule, which this table has not turned on")
+    one_per_turn = Key(
+        "one card per turn: playing several at once is the multi-play house "
+        "rule, which this table has not turned on"
+    )
     no_cards = Key("{player} has no cards")
     only_copies = Key("the deck has only {copies} {card}, and {seen} are already in sight")
     space = Key(" ")
@@ -80,6 +86,7 @@ class Say(Messages, namespace="turn"):
 
 # Whose turn ----------------------------------------------------------------------------------
 
+
 def check_turn(g: Game, t: Table, seat: int) -> bool:
     """Refuse a turn action out of turn; True when it implies accepting a pending draw."""
     owed = t.owed
@@ -93,23 +100,41 @@ def check_turn(g: Game, t: Table, seat: int) -> bool:
         if pending.card.kind in g.setup.deck.challengeable and g.setup.options.challenge:
             answers = Say.or_challenge()
         if pending.until:
-            raise Refusal(pending.rule, Say.records_until_first(
-                player=names[pending.victim], colour=Colour(t.color or ""), answers=answers))
+            raise Refusal(
+                pending.rule,
+                Say.records_until_first(
+                    player=names[pending.victim], colour=Colour(t.color or ""), answers=answers
+                ),
+            )
         if seat == pending.victim:
-            raise Refusal(pending.rule, Say.accept_first(player=names[seat], card=pending.card,
-                                                         amount=pending.amount, answers=answers))
+            raise Refusal(
+                pending.rule,
+                Say.accept_first(
+                    player=names[seat], card=pending.card, amount=pending.amount, answers=answers
+                ),
+            )
         if t.went_out(pending.offender):
-            raise Refusal(GOING_OUT, Say.went_out_with(offender=names[pending.offender],
-                                                       card=pending.card,
-                                                       victim=names[pending.victim]))
+            raise Refusal(
+                GOING_OUT,
+                Say.went_out_with(
+                    offender=names[pending.offender],
+                    card=pending.card,
+                    victim=names[pending.victim],
+                ),
+            )
         if seat != t.step(pending.victim):
-            raise Refusal(TURN_ORDER, Say.answer_turn(victim=names[pending.victim],
-                                                      card=pending.card))
+            raise Refusal(
+                TURN_ORDER, Say.answer_turn(victim=names[pending.victim], card=pending.card)
+            )
         return True
     if seat != t.turn:
         turn = t.turn
-        raise Refusal(TURN_ORDER, Say.not_your_turn(turn=names[turn], player=names[seat])
-                      if turn is not None else Say.nobody())
+        raise Refusal(
+            TURN_ORDER,
+            Say.not_your_turn(turn=names[turn], player=names[seat])
+            if turn is not None
+            else Say.nobody(),
+        )
     return False
 
 
@@ -131,6 +156,7 @@ def begin_turn(g: Game, t: Table, seat: int, implied: bool, discard: bool, said:
 
 # Checking a card -----------------------------------------------------------------------------
 
+
 def check_card(g: Game, t: Table, seat: int, play: Play, drawn: bool = False) -> RuleId | None:
     """Refuse a card that cannot be played now (`drawn`: the card just drawn). Returns the
     rule of a unit that lets it go down though it does not match, else None."""
@@ -146,8 +172,11 @@ def check_card(g: Game, t: Table, seat: int, play: Play, drawn: bool = False) ->
                 count = counted
                 break
         else:
-            raise Refusal(DRAWN_CARD_ONLY, Say.drawn_only()) if drawn else Refusal(
-                MATCH, Say.one_per_turn())
+            raise (
+                Refusal(DRAWN_CARD_ONLY, Say.drawn_only())
+                if drawn
+                else Refusal(MATCH, Say.one_per_turn())
+            )
     for hook in setup.hooks.check_play:
         hook(g, t, seat, play)
     if play.top is not None and face.kind not in setup.top_kinds:
@@ -165,8 +194,10 @@ def check_card(g: Game, t: Table, seat: int, play: Play, drawn: bool = False) ->
     elif play.color is None:
         raise Refusal(WILD_COLOR, Say.needs_colour(card=face, code=face.code))
     elif play.color not in setup.deck.colors(t.side):
-        raise Refusal(WILD_COLOR, Say.colour_not_in_deck() if setup.deck.sides is None
-                      else Say.colour_not_on_side())
+        raise Refusal(
+            WILD_COLOR,
+            Say.colour_not_in_deck() if setup.deck.sides is None else Say.colour_not_on_side(),
+        )
     kind = setup.kinds.get(face.kind)
     if kind is not None and kind.check is not None:
         kind.check(g, t, seat, play, t.hands[seat] - count)
@@ -194,6 +225,7 @@ def _allowed(g: Game, t: Table, seat: int, face: Card) -> RuleId:
 
 
 # Events --------------------------------------------------------------------------------------
+
 
 def on_play(g: Game, event: CardPlayed, said: Said) -> tuple[RuleId, bool]:
     t, seat = g.table, g.seats.get(event.player)
@@ -225,8 +257,13 @@ def on_play(g: Game, event: CardPlayed, said: Said) -> tuple[RuleId, bool]:
 def _stack_hint(g: Game, t: Table, refusal: Refusal, face: Card) -> Refusal:
     """A draw card on a draw card where draws do not wait is out of turn; say why."""
     top = t.top
-    if (refusal.rule == TURN_ORDER and g.setup.draws_wait is None and face.draws
-            and top is not None and top.draws):
+    if (
+        refusal.rule == TURN_ORDER
+        and g.setup.draws_wait is None
+        and face.draws
+        and top is not None
+        and top.draws
+    ):
         return Refusal(TURN_ORDER, Say.stack_hint(reason=refusal.message))
     return refusal
 
@@ -238,11 +275,18 @@ def on_draw(g: Game, event: CardsDrawn, said: Said) -> tuple[RuleId, bool]:
     owed, pending = t.owed, t.pending
     if owed is None and pending is None and seat == t.turn:
         implied = False
-    elif (owed is not None and owed.seat == seat) or (pending is not None and pending.until
-                                                      and pending.victim == seat):
+    elif (owed is not None and owed.seat == seat) or (
+        pending is not None and pending.until and pending.victim == seat
+    ):
         return draw_until(g, t, seat, event, said)
-    elif (owed is None and pending is not None and pending.victim == seat
-          and event.play is None and event.count == 1 and not event.counted):
+    elif (
+        owed is None
+        and pending is not None
+        and pending.victim == seat
+        and event.play is None
+        and event.count == 1
+        and not event.counted
+    ):
         # A plain `draw` by the player a draw card waits on is how tables say "I take them":
         # it is their accepting the draw, ruled and stored as the same move.
         return on_accept(g, DrawAccepted(event.player), said)
@@ -280,8 +324,16 @@ def on_draw(g: Game, event: CardsDrawn, said: Said) -> tuple[RuleId, bool]:
 
 # A card goes down ----------------------------------------------------------------------------
 
-def put_down(g: Game, t: Table, seat: int, play: Play, said: Said, drawn: int | None,
-             allowed: RuleId | None = None) -> tuple[RuleId, bool]:
+
+def put_down(
+    g: Game,
+    t: Table,
+    seat: int,
+    play: Play,
+    said: Said,
+    drawn: int | None,
+    allowed: RuleId | None = None,
+) -> tuple[RuleId, bool]:
     """The card (and any cards played with it) goes down and takes effect."""
     face = play.card
     setup = g.setup
@@ -300,25 +352,38 @@ def put_down(g: Game, t: Table, seat: int, play: Play, said: Said, drawn: int | 
         t.pile += (face,)
         i = face.index
         counts = t.pile_counts
-        t.pile_counts = counts[:i] + bytes((counts[i] + 1,)) + counts[i + 1:]
+        t.pile_counts = counts[:i] + bytes((counts[i] + 1,)) + counts[i + 1 :]
     t.top = face
     t.color = play.color or face.color
     who = t.players[seat]
     kind = setup.kinds.get(face.kind)
-    if (kind is None and face.color is not None and not play.extra and not t.out
-            and t.hands[seat] > 1 and not setup.hooks.after_play):
+    if (
+        kind is None
+        and face.color is not None
+        and not play.extra
+        and not t.out
+        and t.hands[seat] > 1
+        and not setup.hooks.after_play
+    ):
         # A number card with nothing else to say, inline (it is most moves): the turn passes.
         n = t.turn = (seat + t.direction) % len(t.players)
-        said.append(Say.played_next(player=who, card=face, next=t.players[n]) if drawn is None
-                    else Say.drew_played_next(player=who, drawn=drawn, card=face,
-                                              next=t.players[n]))
+        said.append(
+            Say.played_next(player=who, card=face, next=t.players[n])
+            if drawn is None
+            else Say.drew_played_next(player=who, drawn=drawn, card=face, next=t.players[n])
+        )
         return allowed or MATCH, False
-    said.append(Say.played(player=who, card=face) if drawn is None
-                else Say.drew_played(player=who, drawn=drawn, card=face))
+    said.append(
+        Say.played(player=who, card=face)
+        if drawn is None
+        else Say.drew_played(player=who, drawn=drawn, card=face)
+    )
     if play.extra:
-        said.append(Say.times(count=1 + len(play.extra))
-                    if all(one is face for one in play.extra)
-                    else Say.with_cards(codes=Codes(play.extra)))
+        said.append(
+            Say.times(count=1 + len(play.extra))
+            if all(one is face for one in play.extra)
+            else Say.with_cards(codes=Codes(play.extra))
+        )
     if face.color is None and t.color is not None:
         said.append(Say.naming(colour=Colour(t.color)))
     kind = kind or (PLAIN if face.color is not None else WILD)
@@ -346,5 +411,4 @@ def put_down(g: Game, t: Table, seat: int, play: Play, said: Said, drawn: int | 
     return rule, False
 
 
-__all__ = ["NEXT", "begin_turn", "check_card", "check_turn", "on_draw", "on_play",
-           "put_down"]
+__all__ = ["NEXT", "begin_turn", "check_card", "check_turn", "on_draw", "on_play", "put_down"]

@@ -96,8 +96,9 @@ class Unit:
         card was just drawn."""
         return None
 
-    def answer_pending(self, g: Game, t: Table, seat: int, pending: PendingDraw,
-                       face: Card) -> bool:
+    def answer_pending(
+        self, g: Game, t: Table, seat: int, pending: PendingDraw, face: Card
+    ) -> bool:
         """The victim of a pending draw plays `face` on it: True if this unit lets them (or
         raise Refusal); False if the play is not this unit's business."""
         return False
@@ -105,8 +106,16 @@ class Unit:
     def check_challenge(self, g: Game, t: Table, pending: PendingDraw) -> None:
         """Refuse a challenge of the pending draw this unit does not allow."""
 
-    def challenge(self, g: Game, t: Table, seat: int, pending: PendingDraw, guilty: bool,
-                  event: ChallengeMade, said: Said) -> tuple[RuleId, bool] | None:
+    def challenge(
+        self,
+        g: Game,
+        t: Table,
+        seat: int,
+        pending: PendingDraw,
+        guilty: bool,
+        event: ChallengeMade,
+        said: Said,
+    ) -> tuple[RuleId, bool] | None:
         """Judge a challenge of a card this unit defines (`guilty` is already decided); None
         if the card is not this unit's."""
         return None
@@ -116,8 +125,9 @@ class Unit:
         draw to match): the rule that allows it, else None (or raise Refusal)."""
         return None
 
-    def check_draw(self, g: Game, t: Table, seat: int, count: int, play: Play | None,
-                   until: bool) -> None:
+    def check_draw(
+        self, g: Game, t: Table, seat: int, count: int, play: Play | None, until: bool
+    ) -> None:
         """Refuse a draw of `count` cards this unit does not allow, before they are drawn
         (`until`: a draw until a colour, which the table counted)."""
 

@@ -23,8 +23,7 @@ class Say(Messages, namespace="until"):
     drew = Key("{player} drew {drawn} until {colour:a} card and keeps {drawn:it|them}.")
 
 
-def draw_until(g: Game, t: Table, seat: int, event: CardsDrawn, said: Said
-               ) -> tuple[RuleId, bool]:
+def draw_until(g: Game, t: Table, seat: int, event: CardsDrawn, said: Said) -> tuple[RuleId, bool]:
     """`draw N`: the cards drawn until the colour in force, all kept."""
     owed, pending = t.owed, t.pending
     name = t.players[seat]

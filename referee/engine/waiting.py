@@ -10,9 +10,23 @@ from .messages import Colour, Key, Message, Messages, Names
 from .rounds import missing_hands
 from .state import Game, Table
 
-WaitKind = Literal["turn", "challenge", "stack", "accept", "count", "catch", "must-play",
-                   "record", "points", "hands", "next-round", "dealer", "start", "first-round",
-                   "game-over"]
+WaitKind = Literal[
+    "turn",
+    "challenge",
+    "stack",
+    "accept",
+    "count",
+    "catch",
+    "must-play",
+    "record",
+    "points",
+    "hands",
+    "next-round",
+    "dealer",
+    "start",
+    "first-round",
+    "game-over",
+]
 
 
 class Wait(Frozen):
@@ -27,8 +41,9 @@ class Wait(Frozen):
 
     __slots__ = __match_args__ = ("kind", "message", "player", "urgent")
 
-    def __init__(self, kind: WaitKind, message: Message, player: str | None = None,
-                 urgent: bool = False) -> None:
+    def __init__(
+        self, kind: WaitKind, message: Message, player: str | None = None, urgent: bool = False
+    ) -> None:
         init(self, "kind", kind)
         init(self, "message", message)
         init(self, "player", player)
@@ -37,30 +52,36 @@ class Wait(Frozen):
 
 class Say(Messages, namespace="waiting"):
     turn = Key("{player} to play")
-    challenge = Key("{player} may challenge {offender}'s {card} (colour before it: "
-                    "{colour:upper})")
-    challenge_stack = Key("{player} may challenge {offender}'s {card} (colour before it: "
-                          "{colour:upper}), or take {amount} or stack on it")
+    challenge = Key("{player} may challenge {offender}'s {card} (colour before it: {colour:upper})")
+    challenge_stack = Key(
+        "{player} may challenge {offender}'s {card} (colour before it: "
+        "{colour:upper}), or take {amount} or stack on it"
+    )
     stack = Key("{player} takes {amount} or stacks on the {card}")
     accept = Key("{player} takes {amount} from the {card}: `{player}: accept`")
     count = Key("{player} records the cards drawn until {colour:a} card (`draw N`)")
-    count_or_challenge = Key("{player} records the cards drawn until {colour:a} card "
-                             "(`draw N`) or challenges {offender}'s {card} (colour before it: "
-                             "{before:upper})")
+    count_or_challenge = Key(
+        "{player} records the cards drawn until {colour:a} card "
+        "(`draw N`) or challenges {offender}'s {card} (colour before it: "
+        "{before:upper})"
+    )
     catch = Key("{player} has one card and did not call UNO: {window}")
     must_play = Key("{player} must play the legal card now")
-    points = Key("{player}'s hand total may be entered as penalty points: "
-                 "`hand {player}: POINTS`")
+    points = Key("{player}'s hand total may be entered as penalty points: `hand {player}: POINTS`")
     game_over = Key("The game is over: {winner} wins. The score sheet is final.")
     a_tie = Key("a tie")
     hands = Key("Round {round} is over: {winner} went out. Enter the hands of {players}")
     scored = Key("Round {round} is scored. Start the next one: `round {next}`")
     first_round = Key("Nothing recorded yet: start with `round 1`")
-    dealer = Key("Round {round}: name the dealer, `dealer NAME`; or keep this round for the "
-                 "score only: `out NAME` (who went out), then the hands")
-    start = Key("Round {round}: {dealer} deals. Turn up the start card and type it, e.g. "
-                "`start r7` (`start w red` for a Wild); or keep this round for the score only: "
-                "`out NAME` (who went out), then the hands")
+    dealer = Key(
+        "Round {round}: name the dealer, `dealer NAME`; or keep this round for the "
+        "score only: `out NAME` (who went out), then the hands"
+    )
+    start = Key(
+        "Round {round}: {dealer} deals. Turn up the start card and type it, e.g. "
+        "`start r7` (`start w red` for a Wild); or keep this round for the score only: "
+        "`out NAME` (who went out), then the hands"
+    )
 
 
 def actor(g: Game) -> str | None:
@@ -86,12 +107,18 @@ def waiting_for(g: Game) -> list[Wait]:
         found += _draw_waits(g, t)
         names = t.players
         for seat, closer in t.catchable.items():
-            found.append(Wait("catch", Say.catch(player=names[seat],
-                                                 window=window(g, t, closer)),
-                              names[seat], True))
+            found.append(
+                Wait(
+                    "catch",
+                    Say.catch(player=names[seat], window=window(g, t, closer)),
+                    names[seat],
+                    True,
+                )
+            )
         if t.must_play is not None:
-            found.append(Wait("must-play", Say.must_play(player=names[t.must_play]),
-                              names[t.must_play]))
+            found.append(
+                Wait("must-play", Say.must_play(player=names[t.must_play]), names[t.must_play])
+            )
     for hook in g.setup.hooks.waiting:
         found.extend(hook(g))
     for name in sorted(g.penalty_due):
@@ -116,23 +143,37 @@ def _draw_waits(g: Game, t: Table) -> list[Wait]:
     stacks = setup.draws_wait is not None and not t.went_out(pending.offender)
     before = Colour(pending.prev_color or "")
     if pending.until:
-        message = (Say.count_or_challenge(player=victim, colour=colour, offender=offender,
-                                          card=pending.card, before=before)
-                   if challenge else Say.count(player=victim, colour=colour))
+        message = (
+            Say.count_or_challenge(
+                player=victim, colour=colour, offender=offender, card=pending.card, before=before
+            )
+            if challenge
+            else Say.count(player=victim, colour=colour)
+        )
         return [Wait("count", message, victim, challenge)]
     if challenge:
         if stacks:
-            message = Say.challenge_stack(player=victim, offender=offender, card=pending.card,
-                                          colour=before, amount=pending.amount)
+            message = Say.challenge_stack(
+                player=victim,
+                offender=offender,
+                card=pending.card,
+                colour=before,
+                amount=pending.amount,
+            )
         else:
-            message = Say.challenge(player=victim, offender=offender, card=pending.card,
-                                    colour=before)
+            message = Say.challenge(
+                player=victim, offender=offender, card=pending.card, colour=before
+            )
         return [Wait("challenge", message, victim, True)]
     if stacks:
-        return [Wait("stack", Say.stack(player=victim, amount=pending.amount,
-                                        card=pending.card), victim)]
-    return [Wait("accept", Say.accept(player=victim, amount=pending.amount,
-                                      card=pending.card), victim)]
+        return [
+            Wait(
+                "stack", Say.stack(player=victim, amount=pending.amount, card=pending.card), victim
+            )
+        ]
+    return [
+        Wait("accept", Say.accept(player=victim, amount=pending.amount, card=pending.card), victim)
+    ]
 
 
 def _round_waits(g: Game) -> list[Wait]:
@@ -141,8 +182,9 @@ def _round_waits(g: Game) -> list[Wait]:
     if g.phase == "over":
         missing = missing_hands(g)
         if missing:
-            return [Wait("hands", Say.hands(round=g.round_no, winner=g.winner,
-                                            players=Names(missing)))]
+            return [
+                Wait("hands", Say.hands(round=g.round_no, winner=g.winner, players=Names(missing)))
+            ]
         return [Wait("next-round", Say.scored(round=g.round_no, next=g.round_no + 1))]
     if g.phase == "idle":
         return [Wait("first-round", Say.first_round())]

@@ -10,6 +10,7 @@ import os
 # The folder's listing, not pkgutil's: pkgutil loads importlib.util and more, which every
 # command that referees a session would pay for. The import statement's machinery loads each
 # (so `python -X importtime` reports them).
-for _name in sorted(name[:-3] for name in os.listdir(__path__[0])
-                    if name.endswith(".py") and name != "__init__.py"):
+for _name in sorted(
+    name[:-3] for name in os.listdir(__path__[0]) if name.endswith(".py") and name != "__init__.py"
+):
     __import__(f"{__name__}.{_name}")

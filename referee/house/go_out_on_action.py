@@ -14,17 +14,28 @@ from ..i18n import N_
 
 _SOURCE = f"{JA_WIKIPEDIA}, ハウスルール"
 
-KEY = option("go-out-on-action", ("allowed", "forbidden"), "allowed", "allowed",
-             "Whether the last card may be an action card or a Wild.", _SOURCE)
+KEY = option(
+    "go-out-on-action",
+    ("allowed", "forbidden"),
+    "allowed",
+    "allowed",
+    "Whether the last card may be an action card or a Wild.",
+    _SOURCE,
+)
 GO_OUT_ON_ACTION = rule(
-    "go-out-on-action", "A player may not go out on an action card or a Wild: whoever plays one "
-    "as their last card draws 2 after its effect, and play goes on.", _SOURCE,
-    when=((KEY, "forbidden"),), unit=KEY)
+    "go-out-on-action",
+    "A player may not go out on an action card or a Wild: whoever plays one "
+    "as their last card draws 2 after its effect, and play goes on.",
+    _SOURCE,
+    when=((KEY, "forbidden"),),
+    unit=KEY,
+)
 
 
 class Say(Messages, namespace="go_out_on_action"):
-    draws = Key("; {player} may not go out on {card} and draws {drawn} (go-out-on-action "
-                "forbidden)")
+    draws = Key(
+        "; {player} may not go out on {card} and draws {drawn} (go-out-on-action forbidden)"
+    )
 
 
 @register

@@ -21,32 +21,58 @@ from ..i18n import N_
 
 _DIGITAL = f"{JA_WIKIPEDIA}, コンピュータゲーム"
 
-KEY = option("jump-in", ("off", "on", "digital"), "off", "off",
-             "An identical card may be played out of turn: as UNO House Rules has it (on), or as "
-             "the digital games play it (digital: the jumped card's effect is cancelled, and a "
-             "draw card may be jumped while its draw waits).",
-             f"{HOUSE_RULES} (Jump-In) (on); {_DIGITAL} (digital)")
-JUMP_IN = rule("jump-in", "Jump-in: a card identical in colour and rank to the top card may be "
-               "played out of turn (`jump CARD`); play continues from that player. It closes "
-               "UNO windows like any card put down.",
-               f"{HOUSE_RULES} (Jump-In); {EN_WIKIPEDIA}, House rules", when=((KEY, "on"),),
-               unit=KEY)
-rule("jump-in", "Jump-in as the digital games play it: a card identical to the top card (colour "
-     "and rank; a Wild of the same kind, naming a colour) may be played out of turn "
-     "(`jump CARD`), and the jumped card's effect is cancelled (a jumped Reverse no longer "
-     "turns play); play continues from the jumper. On a draw that waits, a jumped draw card "
-     "adds to it under stacking; without stacking the first card's draw is cancelled. It closes "
-     "UNO windows like any card put down.", _DIGITAL, when=((KEY, "digital"),), unit=KEY)
-JUMP_IN_DRAW = rule("jump-in-draw", "No jump-in while a draw waits for its victim (a stack, a "
-                    "Wild Draw Four to challenge, cards drawn until a colour): the table takes "
-                    "the draw first.",
-                    f"Table default: {HOUSE_RULES} (Jump-In) and {EN_WIKIPEDIA} say nothing of "
-                    "a draw left waiting", table_default=True, when=((KEY, "on"),), unit=KEY)
-rule("jump-in-draw", "A draw card can be jumped only while its draw waits: once drawn (without "
-     "stacking a Draw Two is drawn as it goes down), or while cards are drawn until a colour, "
-     "its draw can no longer be cancelled.",
-     f"Table default: {_DIGITAL} cancels the jumped card's effect, which a table cannot do to "
-     "cards already drawn", table_default=True, when=((KEY, "digital"),), unit=KEY)
+KEY = option(
+    "jump-in",
+    ("off", "on", "digital"),
+    "off",
+    "off",
+    "An identical card may be played out of turn: as UNO House Rules has it (on), or as "
+    "the digital games play it (digital: the jumped card's effect is cancelled, and a "
+    "draw card may be jumped while its draw waits).",
+    f"{HOUSE_RULES} (Jump-In) (on); {_DIGITAL} (digital)",
+)
+JUMP_IN = rule(
+    "jump-in",
+    "Jump-in: a card identical in colour and rank to the top card may be "
+    "played out of turn (`jump CARD`); play continues from that player. It closes "
+    "UNO windows like any card put down.",
+    f"{HOUSE_RULES} (Jump-In); {EN_WIKIPEDIA}, House rules",
+    when=((KEY, "on"),),
+    unit=KEY,
+)
+rule(
+    "jump-in",
+    "Jump-in as the digital games play it: a card identical to the top card (colour "
+    "and rank; a Wild of the same kind, naming a colour) may be played out of turn "
+    "(`jump CARD`), and the jumped card's effect is cancelled (a jumped Reverse no longer "
+    "turns play); play continues from the jumper. On a draw that waits, a jumped draw card "
+    "adds to it under stacking; without stacking the first card's draw is cancelled. It closes "
+    "UNO windows like any card put down.",
+    _DIGITAL,
+    when=((KEY, "digital"),),
+    unit=KEY,
+)
+JUMP_IN_DRAW = rule(
+    "jump-in-draw",
+    "No jump-in while a draw waits for its victim (a stack, a "
+    "Wild Draw Four to challenge, cards drawn until a colour): the table takes "
+    "the draw first.",
+    f"Table default: {HOUSE_RULES} (Jump-In) and {EN_WIKIPEDIA} say nothing of a draw left waiting",
+    table_default=True,
+    when=((KEY, "on"),),
+    unit=KEY,
+)
+rule(
+    "jump-in-draw",
+    "A draw card can be jumped only while its draw waits: once drawn (without "
+    "stacking a Draw Two is drawn as it goes down), or while cards are drawn until a colour, "
+    "its draw can no longer be cancelled.",
+    f"Table default: {_DIGITAL} cancels the jumped card's effect, which a table cannot do to "
+    "cards already drawn",
+    table_default=True,
+    when=((KEY, "digital"),),
+    unit=KEY,
+)
 
 _UNTIL_KINDS = frozenset({"w+c", "wcr"})
 """Draw cards whose victim draws until a colour (Flip's Wild Draw Color, No Mercy's Wild Color
@@ -120,5 +146,6 @@ class JumpIn(HouseRule):
             return (JumpedIn(t.players[seat], Play(top)),)
         if g.setup.options.values[KEY] != "digital":
             return ()
-        return (JumpedIn(t.players[seat], Play(top, color))
-                for color in g.setup.deck.colors(t.side))
+        return (
+            JumpedIn(t.players[seat], Play(top, color)) for color in g.setup.deck.colors(t.side)
+        )

@@ -13,18 +13,28 @@ from ..engine.state import Game, Table
 from ..engine.units import HouseRule, register
 from ..i18n import N_
 
-KEY = option("multi-play", ("off", "numbers"), "off", "off",
-             "Identical number cards played together.", JUA_RULES)
-MULTI_PLAY = rule("multi-play", "Multi-play: two or more identical number cards (same colour "
-                  "and number) may be played together (`r7 r7`); action cards and Wilds one at "
-                  "a time.", f"{JUA_RULES}; {JA_WIKIPEDIA}, ハウスルール", when=((KEY, "numbers"),),
-                  unit=KEY)
+KEY = option(
+    "multi-play",
+    ("off", "numbers"),
+    "off",
+    "off",
+    "Identical number cards played together.",
+    JUA_RULES,
+)
+MULTI_PLAY = rule(
+    "multi-play",
+    "Multi-play: two or more identical number cards (same colour "
+    "and number) may be played together (`r7 r7`); action cards and Wilds one at "
+    "a time.",
+    f"{JUA_RULES}; {JA_WIKIPEDIA}, ハウスルール",
+    when=((KEY, "numbers"),),
+    unit=KEY,
+)
 
 
 class Say(Messages, namespace="multi_play"):
     drawn_only = Key("after drawing, only the drawn card may be played")
-    identical = Key("only identical number cards (same colour and number) may be played "
-                    "together")
+    identical = Key("only identical number cards (same colour and number) may be played together")
     only = Key("{player} has only {count} {count:card|cards}")
 
 

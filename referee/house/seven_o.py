@@ -17,13 +17,23 @@ from ..engine.state import Game, Kind, Said, Table
 from ..engine.units import HouseRule, register
 from ..i18n import N_
 
-KEY = option("seven-o", ("off", "on"), "off", "off", "A 7 swaps hands; a 0 passes all hands.",
-             f"{HOUSE_RULES} (Seven-O)")
-SEVEN_O = rule("seven-o", "Seven-O: a 7 swaps hands with a chosen player (`@NAME`); a 0 passes "
-               "every hand to the next player in the direction of play; as the last card "
-               "neither swaps. A player handed a one-card hand must call UNO.",
-               f"{HOUSE_RULES} (Seven-O); {WIKIBOOKS} (7-0)",
-               when=((KEY, "on"),), unit=KEY)
+KEY = option(
+    "seven-o",
+    ("off", "on"),
+    "off",
+    "off",
+    "A 7 swaps hands; a 0 passes all hands.",
+    f"{HOUSE_RULES} (Seven-O)",
+)
+SEVEN_O = rule(
+    "seven-o",
+    "Seven-O: a 7 swaps hands with a chosen player (`@NAME`); a 0 passes "
+    "every hand to the next player in the direction of play; as the last card "
+    "neither swaps. A player handed a one-card hand must call UNO.",
+    f"{HOUSE_RULES} (Seven-O); {WIKIBOOKS} (7-0)",
+    when=((KEY, "on"),),
+    unit=KEY,
+)
 
 
 class Say(Messages, namespace="seven_o"):
@@ -44,8 +54,9 @@ def _check_seven(g: Game, t: Table, seat: int, play: Play, left: int) -> None:
         raise Refusal(SEVEN_O, Say.another())
 
 
-def _seven(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None,
-           said: Said) -> tuple[RuleId, bool]:
+def _seven(
+    g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None, said: Said
+) -> tuple[RuleId, bool]:
     """The 7's player swaps hands with the chosen player (none when going out)."""
     if play.target is None:
         return plain(g, t, seat, play, top, color, said)
@@ -54,8 +65,9 @@ def _seven(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: st
     return SEVEN_O, True
 
 
-def _zero(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None,
-          said: Said) -> tuple[RuleId, bool]:
+def _zero(
+    g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None, said: Said
+) -> tuple[RuleId, bool]:
     """Every hand passes to the next player in the direction of play."""
     if t.hands[seat] == 0:
         return plain(g, t, seat, play, top, color, said)

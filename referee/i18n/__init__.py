@@ -4,16 +4,16 @@ from .catalogue import LANGUAGES, N_, NC_, _, current, ngettext, pgettext, suppl
 from .choice import choose, locale_language
 
 __all__ = [
-           "LANGUAGES",
-           "NC_",
-           "N_",
-           "_",
-           "choose",
-           "current",
-           "locale_language",
-           "ngettext",
-           "pgettext",
-           "supply",
-           "use",
-           "withdraw",
+    "LANGUAGES",
+    "NC_",
+    "N_",
+    "_",
+    "choose",
+    "current",
+    "locale_language",
+    "ngettext",
+    "pgettext",
+    "supply",
+    "use",
+    "withdraw",
 ]

@@ -45,10 +45,19 @@ PARTS = ("rulings", "rules", "core", "cli", "table", "screens", "web", "stats")
 # The parts named by the paths they hold (a file or a folder, from the repository root); any
 # other file of the program belongs to core, cli, table or screens by its layer.
 _PART_PATHS = {
-    "web": ("referee/web/", "referee/cli/serve_cmd.py", "referee/cli/serve_args.py",
-            "screens/dialogs/serve_dialog.py"),
-    "stats": ("referee/stats/", "referee/cli/stats_cmd.py", "referee/cli/stats_args.py",
-              "screens/standings_screen.py", "referee/service/standings.py"),
+    "web": (
+        "referee/web/",
+        "referee/cli/serve_cmd.py",
+        "referee/cli/serve_args.py",
+        "screens/dialogs/serve_dialog.py",
+    ),
+    "stats": (
+        "referee/stats/",
+        "referee/cli/stats_cmd.py",
+        "referee/cli/stats_args.py",
+        "screens/standings_screen.py",
+        "referee/service/standings.py",
+    ),
 }
 _TABLE_FILES = ("screens/app.py", "screens/table_screen.py", "screens/sitting.py")
 _TABLE_DIRS = ("screens/widgets", "screens/dialogs")
@@ -73,6 +82,7 @@ def _runtime_rulings() -> Iterator[Entry]:
     from referee.notation import error_words  # noqa: F401  (the reader's message)
     from referee.render import CARD_PATTERN, DARK_CARD
     from referee.service import words  # noqa: F401  (the session service's messages)
+
     for key, message in CATALOGUE.items():
         yield key, message.template
     # The words a ruling's cards and colours are named with (`card_name`, `colour_name`).
@@ -90,6 +100,7 @@ def _runtime_rules() -> Iterator[Entry]:
     from referee.engine.options import SPECS
     from referee.engine.rules import VARIANTS
     from referee.engine.units import EDITIONS
+
     for variants in VARIANTS.values():
         for variant in variants:
             yield None, variant.text
@@ -103,9 +114,14 @@ def _runtime_rules() -> Iterator[Entry]:
 
 def _claimed_by(path: Path) -> str | None:
     where = path.relative_to(ROOT).as_posix()
-    return next((part for part, prefixes in _PART_PATHS.items()
-                 if any(where == p or (p.endswith("/") and where.startswith(p))
-                        for p in prefixes)), None)
+    return next(
+        (
+            part
+            for part, prefixes in _PART_PATHS.items()
+            if any(where == p or (p.endswith("/") and where.startswith(p)) for p in prefixes)
+        ),
+        None,
+    )
 
 
 def _code_files(part: str) -> list[Path]:
@@ -120,11 +136,18 @@ def _layer_files(part: str) -> list[Path]:
         cli = ROOT / "referee" / "cli"
         if part == "cli":
             return sorted(cli.rglob("*.py"))
-        return sorted(p for p in (ROOT / "referee").rglob("*.py")
-                      if cli not in p.parents and HERE not in p.parents)
+        return sorted(
+            p
+            for p in (ROOT / "referee").rglob("*.py")
+            if cli not in p.parents and HERE not in p.parents
+        )
     screens = sorted((ROOT / "screens").rglob("*.py"))
-    in_table = [p for p in screens if str(p.relative_to(ROOT)) in _TABLE_FILES
-                or any(str(p.relative_to(ROOT)).startswith(d) for d in _TABLE_DIRS)]
+    in_table = [
+        p
+        for p in screens
+        if str(p.relative_to(ROOT)) in _TABLE_FILES
+        or any(str(p.relative_to(ROOT)).startswith(d) for d in _TABLE_DIRS)
+    ]
     return in_table if part == "table" else [p for p in screens if p not in in_table]
 
 
@@ -140,7 +163,8 @@ def _extracted(part: str) -> Iterator[tuple[Entry, str]]:
         where = str(path.relative_to(ROOT))
         with path.open("rb") as handle:
             for lineno, message, _comments, context in extract_from_file(
-                    "python", handle.name, keywords=KEYWORDS):
+                "python", handle.name, keywords=KEYWORDS
+            ):
                 if message and message != ("",):
                     yield (context, message), f"{where}:{lineno}"
 
@@ -176,8 +200,15 @@ def _read(path: Path, lang: str) -> Catalog:
 
 def _write_po(path: Path, catalog: Catalog) -> None:
     out = io.BytesIO()
-    write_po(out, catalog, width=100, omit_header=True, ignore_obsolete=True,
-             include_previous=False, sort_output=False)
+    write_po(
+        out,
+        catalog,
+        width=100,
+        omit_header=True,
+        ignore_obsolete=True,
+        include_previous=False,
+        sort_output=False,
+    )
     path.parent.mkdir(parents=True, exist_ok=True)
     if not path.exists() or path.read_bytes() != out.getvalue():
         path.write_bytes(out.getvalue())
@@ -186,8 +217,11 @@ def _write_po(path: Path, catalog: Catalog) -> None:
 def fields(text: str) -> set[str]:
     """The `{field}` names of a text (format specs aside)."""
     try:
-        return {name.split(".")[0].split("[")[0]
-                for _, name, _, _ in string.Formatter().parse(text) if name}
+        return {
+            name.split(".")[0].split("[")[0]
+            for _, name, _, _ in string.Formatter().parse(text)
+            if name
+        }
     except ValueError:
         return {"<unbalanced braces>"}
 
@@ -199,35 +233,50 @@ def problems(lang: str, part: str, template: Catalog, po: Catalog) -> list[str]:
     have = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in po if m.id}
     # A unit registered from outside the program brings its own translations (`supply`).
     supplied = SUPPLIED[lang].texts if lang in SUPPLIED else {}
-    found += [f"{lang}/{part}: not in the catalogue: {ctx or ''}|{mid}"
-              for ctx, mid in sorted(wanted - have, key=str) if not supplied.get((ctx, mid))]
-    found += [f"{lang}/{part}: fields differ ({sorted(fields(supplied[key]))} vs "
-              f"{sorted(fields(key[1]))}): {key[0] or ''}|{key[1]}"
-              for key in sorted(wanted - have, key=str)
-              if supplied.get(key) and fields(supplied[key]) != fields(key[1])]
-    found += [f"{lang}/{part}: no longer in the code: {ctx or ''}|{mid}"
-              for ctx, mid in sorted(have - wanted, key=str)]
+    found += [
+        f"{lang}/{part}: not in the catalogue: {ctx or ''}|{mid}"
+        for ctx, mid in sorted(wanted - have, key=str)
+        if not supplied.get((ctx, mid))
+    ]
+    found += [
+        f"{lang}/{part}: fields differ ({sorted(fields(supplied[key]))} vs "
+        f"{sorted(fields(key[1]))}): {key[0] or ''}|{key[1]}"
+        for key in sorted(wanted - have, key=str)
+        if supplied.get(key) and fields(supplied[key]) != fields(key[1])
+    ]
+    found += [
+        f"{lang}/{part}: no longer in the code: {ctx or ''}|{mid}"
+        for ctx, mid in sorted(have - wanted, key=str)
+    ]
     for message in po:
         if not message.id:
             continue
         ids = [message.id] if isinstance(message.id, str) else list(message.id)
-        strs = ([message.string] if isinstance(message.string, str)
-                else list(message.string or ()))
+        strs = [message.string] if isinstance(message.string, str) else list(message.string or ())
         name = f"{message.context or ''}|{ids[0]}"
         if message.fuzzy or not all(strs) or not strs:
             found.append(f"{lang}/{part}: no translation: {name}")
             continue
         for text in strs:
             if fields(text) != fields(ids[0]):
-                found.append(f"{lang}/{part}: fields differ ({sorted(fields(text))} vs "
-                             f"{sorted(fields(ids[0]))}): {name}")
+                found.append(
+                    f"{lang}/{part}: fields differ ({sorted(fields(text))} vs "
+                    f"{sorted(fields(ids[0]))}): {name}"
+                )
     return found
 
 
 def merged(lang: str) -> Catalog:
     """Every part of a language as one catalogue, as compiled."""
-    catalog = Catalog(locale=lang, domain=DOMAIN, fuzzy=False, project="uno-referee",
-                      version="", creation_date=None, revision_date=None)
+    catalog = Catalog(
+        locale=lang,
+        domain=DOMAIN,
+        fuzzy=False,
+        project="uno-referee",
+        version="",
+        creation_date=None,
+        revision_date=None,
+    )
     for part in PARTS:
         for message in _read(_po_path(lang, part), lang):
             if message.id and not message.fuzzy and message.string:
@@ -263,12 +312,21 @@ def check() -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m referee.i18n.build",
-                                     description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true",
-                        help="write nothing; fail if the catalogue is not complete and current")
-    parser.add_argument("parts", nargs="*", choices=[*PARTS, []], metavar="PART",
-                        help=f"update only these parts ({', '.join(PARTS)}); all by default")
+    parser = argparse.ArgumentParser(
+        prog="python -m referee.i18n.build", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing; fail if the catalogue is not complete and current",
+    )
+    parser.add_argument(
+        "parts",
+        nargs="*",
+        choices=[*PARTS, []],
+        metavar="PART",
+        help=f"update only these parts ({', '.join(PARTS)}); all by default",
+    )
     args = parser.parse_args(argv)
     parts = args.parts or list(PARTS)
     found: list[str] = []
@@ -285,10 +343,13 @@ def main(argv: list[str] | None = None) -> int:
         data = compile_mo(lang)
         target = mo_path(lang)
         if args.check:
-            if not target.exists() or (_compiled_texts(target.read_bytes())
-                                        != _compiled_texts(data)):
-                found.append(f"{lang}: {target.relative_to(ROOT)} is not compiled from the "
-                             "catalogue: run python -m referee.i18n.build")
+            if not target.exists() or (
+                _compiled_texts(target.read_bytes()) != _compiled_texts(data)
+            ):
+                found.append(
+                    f"{lang}: {target.relative_to(ROOT)} is not compiled from the "
+                    "catalogue: run python -m referee.i18n.build"
+                )
         else:
             target.parent.mkdir(parents=True, exist_ok=True)
             tmp = target.with_suffix(f".{os.getpid()}.tmp")

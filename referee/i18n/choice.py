@@ -26,8 +26,9 @@ def locale_language(environ: Mapping[str, str] | None = None) -> str | None:
     return None
 
 
-def choose(flag: str | None = None, setting: str | None = None,
-           environ: Mapping[str, str] | None = None) -> str:
+def choose(
+    flag: str | None = None, setting: str | None = None, environ: Mapping[str, str] | None = None
+) -> str:
     """The language of this run from the `--lang` flag, the settings file's `language`, the
     locale, in that order; English when none of them names a language the product speaks."""
     for wanted in (flag, setting):

@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from .names import name_problem, normal_name, players_problem, visible
     from .parse import Reading, parse_move, parse_session, read_move
 else:
+
     def __getattr__(name: str) -> object:
         home = _HOMES.get(name)
         if home is None:
@@ -19,12 +20,34 @@ else:
         globals()[name] = value
         return value
 
-_HOMES = {"NotationError": "errors", "format_event": "format", "format_session": "format",
-          "from_keyboard": "keyboard", "name_problem": "names", "normal_name": "names",
-          "players_problem": "names", "visible": "names", "parse_move": "parse",
-          "parse_session": "parse", "Reading": "parse", "read_move": "parse"}
+
+_HOMES = {
+    "NotationError": "errors",
+    "format_event": "format",
+    "format_session": "format",
+    "from_keyboard": "keyboard",
+    "name_problem": "names",
+    "normal_name": "names",
+    "players_problem": "names",
+    "visible": "names",
+    "parse_move": "parse",
+    "parse_session": "parse",
+    "Reading": "parse",
+    "read_move": "parse",
+}
 """The module that holds each name."""
 
-__all__ = ["NotationError", "Reading", "format_event", "format_session", "from_keyboard",
-           "name_problem", "normal_name", "parse_move", "parse_session", "players_problem",
-           "read_move", "visible"]
+__all__ = [
+    "NotationError",
+    "Reading",
+    "format_event",
+    "format_session",
+    "from_keyboard",
+    "name_problem",
+    "normal_name",
+    "parse_move",
+    "parse_session",
+    "players_problem",
+    "read_move",
+    "visible",
+]

@@ -12,5 +12,7 @@ class Say(Messages, namespace="notation"):
     problem = Key("{problem}")
     # Said after a refused line that still holds kana where the notation has only letters: the
     # input method was left in kana mode (`うの` for `uno`, `ｄらｗ` for `draw`).
-    kana_mode = Key("it looks typed in kana mode: switch the input method to alphanumeric "
-                    "(英数) and type it again")
+    kana_mode = Key(
+        "it looks typed in kana mode: switch the input method to alphanumeric "
+        "(英数) and type it again"
+    )

@@ -33,9 +33,15 @@ from ..i18n import _
 def format_session(session: Session) -> str:
     """The whole file: tags in canonical order, then the events, a blank line before each round."""
     header = session.header
-    lines = [_tag("Event", header.event), _tag("Site", header.site), _tag("Date", header.date),
-             _tag("Edition", header.edition), _tag("Rules", header.rules),
-             _tag("Scoring", header.scoring), _tag("Players", ", ".join(header.players))]
+    lines = [
+        _tag("Event", header.event),
+        _tag("Site", header.site),
+        _tag("Date", header.date),
+        _tag("Edition", header.edition),
+        _tag("Rules", header.rules),
+        _tag("Scoring", header.scoring),
+        _tag("Players", ", ".join(header.players)),
+    ]
     lines += [_tag("Rule", key, value) for key, value in header.overrides]
     lines += [_tag("Custom", str(n), text) for n, text in header.customs]
     out = [line for line in lines if line]
@@ -55,8 +61,11 @@ def _tag(name: str, *values: str | None) -> str:
 def _quoted(text: str) -> str:
     # The notation has no escapes: a quote or a line break could not be read back.
     if '"' in text or any(unicodedata.category(ch) == "Cc" and ch != "\t" for ch in text):
-        raise ValueError(_("cannot write {text!r} in the notation: no '\"' or control "
-                           "characters").format(text=text))
+        raise ValueError(
+            _("cannot write {text!r} in the notation: no '\"' or control characters").format(
+                text=text
+            )
+        )
     return f'"{text}"'
 
 
@@ -68,8 +77,11 @@ def _card(face: Card, custom: int | None = None) -> str:
     if custom is None:
         return face.code
     if face.kind != "wc" or custom not in (1, 2, 3):
-        raise ValueError(_("custom number {custom!r} on {card}: only wc1-wc3 exist").format(
-            custom=custom, card=face.code))
+        raise ValueError(
+            _("custom number {custom!r} on {card}: only wc1-wc3 exist").format(
+                custom=custom, card=face.code
+            )
+        )
     return f"wc{custom}"
 
 

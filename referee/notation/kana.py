@@ -65,8 +65,9 @@ def _cards() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
     wilds = {words.pgettext("card", name): code for code, name in WILD_KINDS.items()}
     ranks = {words.pgettext("card", name): code for code, name in COLORED_ACTIONS.items()}
     # Flip's dark actions are printed with names of their own (ダークスキップ).
-    ranks.update({words.pgettext("dark card", COLORED_ACTIONS[code]): code
-                  for code in DARK_ACTIONS})
+    ranks.update(
+        {words.pgettext("dark card", COLORED_ACTIONS[code]): code for code in DARK_ACTIONS}
+    )
     ranks.update({str(n): str(n) for n in range(10)})
     colours = {words.pgettext("colour", name): code for code, name in COLOR_NAMES.items()}
     for code, readings in COLOUR_READINGS.items():
@@ -98,7 +99,7 @@ def word(token: str) -> str:
         return colours[token]
     for colour, code in colours.items():
         if token.startswith(colour):
-            rest = token[len(colour):].removeprefix("の").removeprefix("色の")
+            rest = token[len(colour) :].removeprefix("の").removeprefix("色の")
             rank = ranks.get(rest) or (rest if rest.isascii() and rest else None)
             if rank is not None:
                 return code + rank

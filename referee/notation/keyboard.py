@@ -37,7 +37,7 @@ def from_keyboard(line: str, players: Sequence[str] = ()) -> str:
     if whole is not None:
         return whole
     colon = _outside_quotes(line, ":")
-    head, action = ("", line) if colon < 0 else (line[:colon], line[colon + 1:])
+    head, action = ("", line) if colon < 0 else (line[:colon], line[colon + 1 :])
     if head:
         first, _space, rest = head.strip().partition(" ")
         if rest and kana.word(first) == "hand":
@@ -51,10 +51,10 @@ def from_keyboard(line: str, players: Sequence[str] = ()) -> str:
             out.append(token)
         else:
             out.append(kana.words([*out[-1:], token])[-1] if out else kana.word(token))
-    if out == tokens and head == line[:max(colon, 0)]:
+    if out == tokens and head == line[: max(colon, 0)]:
         return line  # nothing Japanese read as the notation: the line as typed
     said = " ".join(out)
-    return f"{head}:{action[:len(action) - len(action.lstrip())]}{said}" if colon >= 0 else said
+    return f"{head}:{action[: len(action) - len(action.lstrip())]}{said}" if colon >= 0 else said
 
 
 def _outside_quotes(line: str, mark: str) -> int:
@@ -75,5 +75,8 @@ def kana_mode(line: str, players: Sequence[str] = ()) -> bool:
 
     rest = _TOKENS.findall(unicodedata.normalize("NFKC", line))
     names = {unicodedata.normalize("NFKC", name).casefold() for name in players}
-    return any(kana.has_kana(token.split(":")[-1]) for token in rest
-               if not token.startswith(('"', "「")) and token.casefold().strip(":@") not in names)
+    return any(
+        kana.has_kana(token.split(":")[-1])
+        for token in rest
+        if not token.startswith(('"', "「")) and token.casefold().strip(":@") not in names
+    )

@@ -26,11 +26,22 @@ from .words import Cursor, either
 # Cards whose play takes `@TARGET` (Seven-O 7s, Swap Hands, targeted Wilds): used only to say
 # what may come next in an error message; the engine decides whether a target is legal.
 _TARGETED = frozenset({"7", "wsw", "wt+2", "wfs"})
-ACTIONS = ("draw", "accept", "challenge", "uno", "catch", "misplay", "penalty", "jump", "takes",
-           "gives")
+ACTIONS = (
+    "draw",
+    "accept",
+    "challenge",
+    "uno",
+    "catch",
+    "misplay",
+    "penalty",
+    "jump",
+    "takes",
+    "gives",
+)
 
 
 # Plays -----------------------------------------------------------------------------------------
+
 
 def read_play(cur: Cursor, extras: bool, missing: str, after: str) -> Play:
     """`CARD [CARD...] [COLOUR] [@TARGET] [top CARD [COLOUR]] [uno]`; `extras` allows multi-play.
@@ -69,7 +80,7 @@ def _target(cur: Cursor, face: Card) -> tuple[str, tuple[Card | None, str | None
     first_error: NotationError | None = None
     for player, after_name in cur.names_here(start):
         rest = Cursor(cur.line, cur.table, cur.toks, after_name)
-        written = cur.line.text[tok.start:cur.toks[after_name - 1].end]
+        written = cur.line.text[tok.start : cur.toks[after_name - 1].end]
         try:
             tail = _after_target(rest, face, 3, written, False)
         except NotationError as exc:
@@ -82,11 +93,12 @@ def _target(cur: Cursor, face: Card) -> tuple[str, tuple[Card | None, str | None
     stop = cur.i
     while stop + 1 < len(cur.toks) and cur.toks[stop + 1].word not in ("top", "uno"):
         stop += 1
-    cur.unknown(start, cur.line.text[start:cur.toks[stop].end])
+    cur.unknown(start, cur.line.text[start : cur.toks[stop].end])
 
 
-def _after_target(cur: Cursor, face: Card, stage: int, after: str,
-                  extras: bool) -> tuple[Card | None, str | None, bool]:
+def _after_target(
+    cur: Cursor, face: Card, stage: int, after: str, extras: bool
+) -> tuple[Card | None, str | None, bool]:
     """`[top CARD [COLOUR]] [uno]` and the end of the statement. `stage` is the last part read
     (1 cards, 2 colour, 3 target, 4 top, 5 uno), to say in an error what could still come."""
     top = top_color = None
@@ -109,13 +121,17 @@ def _after_target(cur: Cursor, face: Card, stage: int, after: str,
         uno, after, stage, top_needs_color = True, "uno", 5, False
     if cur.peek() is not None:
         options = [_("a colour")] if top_needs_color else []
-        options += [_(text) for need, text in (
-            (stage < 2 and extras, N_("a card")),
-            (stage < 2 and face.is_wild, N_("a colour")),
-            (stage < 3 and face.kind in _TARGETED, N_("'@NAME'")),
-            (stage < 4 and face.kind == "f", N_("'top'")),
-            (stage < 5, N_("'uno'")),
-        ) if need and _(text) not in options]
+        options += [
+            _(text)
+            for need, text in (
+                (stage < 2 and extras, N_("a card")),
+                (stage < 2 and face.is_wild, N_("a colour")),
+                (stage < 3 and face.kind in _TARGETED, N_("'@NAME'")),
+                (stage < 4 and face.kind == "f", N_("'top'")),
+                (stage < 5, N_("'uno'")),
+            )
+            if need and _(text) not in options
+        ]
         if not options:
             cur.end(after)
         cur.fail(either(options), after)
@@ -123,6 +139,7 @@ def _after_target(cur: Cursor, face: Card, stage: int, after: str,
 
 
 # Actions ---------------------------------------------------------------------------------------
+
 
 def _reason(cur: Cursor, after: str) -> str | None:
     tok = cur.peek()
@@ -206,12 +223,20 @@ def _adjust(sign: int, word: str) -> Callable[[Cursor, str], Event]:
     def read(cur: Cursor, player: str) -> Event:
         count = cur.number(word, 1)
         return HandAdjusted(player, sign * count, _reason(cur, str(count)))
+
     return read
 
 
 _HANDLERS: dict[str, Callable[[Cursor, str], Event]] = {
-    "draw": _draw, "accept": _accept, "challenge": _challenge, "uno": _uno, "catch": _catch,
-    "misplay": _misplay, "penalty": _penalty, "jump": _jump, "takes": _adjust(1, "takes"),
+    "draw": _draw,
+    "accept": _accept,
+    "challenge": _challenge,
+    "uno": _uno,
+    "catch": _catch,
+    "misplay": _misplay,
+    "penalty": _penalty,
+    "jump": _jump,
+    "takes": _adjust(1, "takes"),
     "gives": _adjust(-1, "gives"),
 }
 
@@ -223,5 +248,4 @@ def read_action(cur: Cursor, player: str, after: str) -> Event:
     if handler is not None:
         cur.take()
         return handler(cur, player)
-    return CardPlayed(player, read_play(cur, True, N_("a card or an action ({actions})"),
-                                        after))
+    return CardPlayed(player, read_play(cur, True, N_("a card or an action ({actions})"), after))

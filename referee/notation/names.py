@@ -46,8 +46,7 @@ def visible(text: str, *, lines: bool = False) -> str:
     name or an argument) cannot be written to a UTF-8 terminal at all: it is shown as `\\x83`."""
     if text.isprintable() and not any(ch in BIDI_CONTROLS for ch in text):
         return text  # the usual case, without building a new string
-    return "".join(_shown(ch) if _acts(ch) and not (lines and ch == "\n") else ch
-                   for ch in text)
+    return "".join(_shown(ch) if _acts(ch) and not (lines and ch == "\n") else ch for ch in text)
 
 
 def _acts(ch: str) -> bool:
@@ -79,8 +78,12 @@ def name_key(name: str) -> str:
 
 
 def _refused(ch: str) -> bool:
-    return (unicodedata.category(ch) == "Cc" or ch in _LINE_BREAKS or ch in ZERO_WIDTH
-            or ch in BIDI_CONTROLS)
+    return (
+        unicodedata.category(ch) == "Cc"
+        or ch in _LINE_BREAKS
+        or ch in ZERO_WIDTH
+        or ch in BIDI_CONTROLS
+    )
 
 
 def name_problem(name: str, others: Sequence[str] = ()) -> str | None:
@@ -92,22 +95,24 @@ def name_problem(name: str, others: Sequence[str] = ()) -> str | None:
     if not name:
         return _("a name cannot be empty: type a name")
     if len(name) > MAX_NAME:
-        return _("a name has at most {limit} characters ({n} typed)").format(limit=MAX_NAME,
-                                                                              n=len(name))
+        return _("a name has at most {limit} characters ({n} typed)").format(
+            limit=MAX_NAME, n=len(name)
+        )
     for position, ch in enumerate(name, 1):
         if ch in RESERVED:
-            return _("a name cannot contain '{char}' ({described}), character {position} of "
-                     "{name}").format(char=ch, described=describe_char(ch), position=position,
-                                      name=_quoted(name))
+            return _(
+                "a name cannot contain '{char}' ({described}), character {position} of {name}"
+            ).format(char=ch, described=describe_char(ch), position=position, name=_quoted(name))
         if _refused(ch):
-            return _("a name cannot contain {described}, character {position} of "
-                     "{name}").format(described=describe_char(ch), position=position,
-                                      name=_quoted(name))
+            return _("a name cannot contain {described}, character {position} of {name}").format(
+                described=describe_char(ch), position=position, name=_quoted(name)
+            )
     key = name_key(name)
     same = next((other for other in others if name_key(other) == key), None)
     if same is not None:
-        return _("{name} is already at the table (names are matched without case or "
-                 "width)").format(name=visible(same))
+        return _("{name} is already at the table (names are matched without case or width)").format(
+            name=visible(same)
+        )
     return None
 
 
@@ -119,8 +124,9 @@ def players_problem(names: Sequence[str]) -> str | None:
         problem = name_problem(name, ())
         if problem is None and any(name_key(o) == name_key(name) for o in earlier):
             same = next(o for o in earlier if name_key(o) == name_key(name))
-            problem = _("duplicate player {name} (already {first}; names are matched without "
-                        "case or width)").format(name=_quoted(name), first=_quoted(same))
+            problem = _(
+                "duplicate player {name} (already {first}; names are matched without case or width)"
+            ).format(name=_quoted(name), first=_quoted(same))
         if problem is not None:
             return _("player {n}: {problem}").format(n=index + 1, problem=problem)
     return None

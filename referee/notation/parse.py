@@ -64,8 +64,12 @@ class _HeaderReader:
         if tok is None or tok.quoted:
             cur.fail(_("a tag name"), "[")
         if name is None:
-            line.fail(tok.start, _("unknown tag {tag} (tags: {tags})").format(
-                tag=quote(tok.text), tags=", ".join(_TAGS)))
+            line.fail(
+                tok.start,
+                _("unknown tag {tag} (tags: {tags})").format(
+                    tag=quote(tok.text), tags=", ".join(_TAGS)
+                ),
+            )
         if name in self.values:
             line.fail(tok.start, _("duplicate tag [{name}]").format(name=name))
         cur.take()
@@ -85,19 +89,25 @@ class _HeaderReader:
         value = texts[0]
         if name == "Date":
             if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value) or not _real_date(value):
-                line.fail(at, _("expected a date YYYY-MM-DD, got {value}").format(
-                    value=quote(value)))
+                line.fail(
+                    at, _("expected a date YYYY-MM-DD, got {value}").format(value=quote(value))
+                )
         elif name == "Edition":
             value = value.lower()
             known = editions()
             if value not in known:
-                line.fail(at, _("unknown edition {edition} (editions: {editions})").format(
-                    edition=quote(texts[0]), editions=", ".join(known)))
+                line.fail(
+                    at,
+                    _("unknown edition {edition} (editions: {editions})").format(
+                        edition=quote(texts[0]), editions=", ".join(known)
+                    ),
+                )
         elif name == "Rules":
             value = value.lower()
             if value not in ("en", "jp"):
-                line.fail(at, _("expected rules 'en' or 'jp', got {value}").format(
-                    value=quote(texts[0])))
+                line.fail(
+                    at, _("expected rules 'en' or 'jp', got {value}").format(value=quote(texts[0]))
+                )
         elif name == "Scoring":
             value = _scoring(line, at, value)
         elif name == "Players":
@@ -111,10 +121,14 @@ class _HeaderReader:
             return
         elif name == "Custom":
             if not (len(value) == 1 and value in "123"):
-                line.fail(at, _("expected a Wild Customizable number 1, 2 or 3, got "
-                                "{value}").format(value=quote(value)))
+                line.fail(
+                    at,
+                    _("expected a Wild Customizable number 1, 2 or 3, got {value}").format(
+                        value=quote(value)
+                    ),
+                )
             if any(n == int(value) for n, _text in self.customs):
-                line.fail(at, _("duplicate [Custom \"{value}\"]").format(value=value))
+                line.fail(at, _('duplicate [Custom "{value}"]').format(value=value))
             self.customs.append((int(value), texts[1]))
             return
         self.values[name] = value
@@ -123,16 +137,24 @@ class _HeaderReader:
         for name in _REQUIRED:
             if name not in self.values:
                 if line is None:
-                    raise NotationError(self.file, 1, 1, _("missing required tag [{name}]").format(
-                        name=name))
-                line.fail(0, _("missing required tag [{name}] before the first "
-                               "'round'").format(name=name))
+                    raise NotationError(
+                        self.file, 1, 1, _("missing required tag [{name}]").format(name=name)
+                    )
+                line.fail(
+                    0, _("missing required tag [{name}] before the first 'round'").format(name=name)
+                )
         get = self.values.get
         return Header(
-            edition=str(get("Edition")), players=tuple(get("Players", ())),
-            scoring=str(get("Scoring")), rules=str(get("Rules", "en")),
-            event=_text(get("Event")), site=_text(get("Site")), date=_text(get("Date")),
-            overrides=tuple(self.overrides), customs=tuple(self.customs))
+            edition=str(get("Edition")),
+            players=tuple(get("Players", ())),
+            scoring=str(get("Scoring")),
+            rules=str(get("Rules", "en")),
+            event=_text(get("Event")),
+            site=_text(get("Site")),
+            date=_text(get("Date")),
+            overrides=tuple(self.overrides),
+            customs=tuple(self.customs),
+        )
 
 
 def _text(value: str | tuple[str, ...] | None) -> str | None:
@@ -147,11 +169,13 @@ def _closing(line: Line, start: int) -> int:
         if ch == '"':
             inside = not inside
         elif ch == "]" and not inside:
-            rest = line.text[i + 1:]
+            rest = line.text[i + 1 :]
             if rest.strip():
                 at = i + 1 + len(rest) - len(rest.lstrip())
-                line.fail(at, _("expected end of line after ']', got {got}").format(
-                    got=quote(rest.strip())))
+                line.fail(
+                    at,
+                    _("expected end of line after ']', got {got}").format(got=quote(rest.strip())),
+                )
             return i
     return line.fail(len(line.text), _("expected ']' to close the tag"))
 
@@ -171,19 +195,28 @@ def _scoring(line: Line, at: int, value: str) -> str:
     digits = words[1].lstrip("0") if len(words) == 2 else ""
     if digits.isascii() and digits.isdigit() and len(digits) <= 9 and words[0] in _SCORING_KINDS:
         return f"{words[0]} {int(digits)}"
-    return line.fail(at, _("expected a scoring system ({syntax}), got {value}").format(
-        syntax=_SCORING_SYNTAX, value=quote(value)))
+    return line.fail(
+        at,
+        _("expected a scoring system ({syntax}), got {value}").format(
+            syntax=_SCORING_SYNTAX, value=quote(value)
+        ),
+    )
 
 
 # Statements ------------------------------------------------------------------------------------
+
 
 def _round(cur: Cursor, expected: int | None) -> Event:
     tok = cur.peek()
     number = cur.number("round", 1)
     cur.end(str(number))
     if tok is not None and expected is not None and number != expected:
-        cur.line.fail(tok.start, _("expected round {expected}, got round {number}").format(
-            expected=expected, number=number))
+        cur.line.fail(
+            tok.start,
+            _("expected round {expected}, got round {number}").format(
+                expected=expected, number=number
+            ),
+        )
     return RoundStarted(number)
 
 
@@ -195,13 +228,13 @@ def _start(cur: Cursor, _round: int | None) -> Event:
     if color is not None:
         cur.end(cur.span(first))
     elif cur.peek() is not None:
-        cur.fail(either([_("a card"), _("a colour")]) if cards[-1].is_wild else _("a card"),
-                 after)
+        cur.fail(either([_("a card"), _("a colour")]) if cards[-1].is_wild else _("a card"), after)
     return StartTurned(cards, color)
 
 
 _READERS: dict[str, Callable[[Cursor, int | None], Event]] = {
-    "round": _round, "start": _start,
+    "round": _round,
+    "start": _start,
     "dealer": lambda cur, _: DealerNamed(cur.name_rest("dealer")),
     "out": lambda cur, _: PlayerWentOut(cur.name_rest("out")),
     "turn": lambda cur, _: TurnOverridden(cur.name_rest("turn")),
@@ -212,7 +245,7 @@ def _hand(line: Line, table: Table, head: list[Tok], colon: int) -> Event:
     """`hand NAME: CARD...` or `hand NAME: POINTS`."""
     if len(head) < 2:
         line.fail(colon, _("expected a player name after 'hand', got ':'"))
-    name = line.text[head[1].start:head[-1].end]
+    name = line.text[head[1].start : head[-1].end]
     player = table.players.get(name.casefold())
     cur = Cursor(line, table, tokenize(line, colon + 1))
     if player is None:
@@ -248,8 +281,9 @@ def _statement(line: Line, table: Table, expected_round: int | None) -> Event:
         line.fail(0, _("expected a statement, got end of line"))
     first = toks[0]
     if first.text.startswith("["):
-        line.fail(first.start, _("expected a statement, got a tag (tags come before the first "
-                                 "'round')"))
+        line.fail(
+            first.start, _("expected a statement, got a tag (tags come before the first 'round')")
+        )
     reader = _READERS.get(first.word)
     if reader is not None:
         return reader(Cursor(line, table, toks, 1), expected_round)
@@ -258,15 +292,20 @@ def _statement(line: Line, table: Table, expected_round: int | None) -> Event:
             line.fail(colon, _("expected a player name before ':'"))
         Cursor(line, table, toks).unknown(first.start, name)
     if first.word == "hand":
-        line.fail(len(text), _("expected ':' after the player name in {text}").format(
-            text=quote(text.strip())))
+        line.fail(
+            len(text),
+            _("expected ':' after the player name in {text}").format(text=quote(text.strip())),
+        )
     for tok in toks:
-        player = table.players.get(text[first.start:tok.end].casefold())
+        player = table.players.get(text[first.start : tok.end].casefold())
         if player is not None:
             line.fail(tok.end, _("expected ':' after {player}").format(player=quote(player)))
-    return line.fail(first.start, _("expected a statement ({statements}) or 'NAME: move', got "
-                                    "{got}").format(statements=_STATEMENTS,
-                                                    got=quote(first.text)))
+    return line.fail(
+        first.start,
+        _("expected a statement ({statements}) or 'NAME: move', got {got}").format(
+            statements=_STATEMENTS, got=quote(first.text)
+        ),
+    )
 
 
 def parse_session(text: str, filename: str = "<string>") -> Session:
@@ -288,8 +327,10 @@ def parse_session(text: str, filename: str = "<string>") -> Session:
                 continue
             first = tokenize(line)[0]
             if first.word != "round":
-                line.fail(first.start, _("expected a tag or 'round 1', got {got}").format(
-                    got=quote(first.text)))
+                line.fail(
+                    first.start,
+                    _("expected a tag or 'round 1', got {got}").format(got=quote(first.text)),
+                )
             session = Session(tags.finish(line))
             table = Table.of(session.header)
         event = _statement(line, table, rounds + 1)

@@ -29,8 +29,9 @@ def either(options: list[str]) -> str:
     """Alternatives (each already in the language in use) as one: `a card, a colour or 'uno'`."""
     if len(options) == 1:
         return options[0]
-    return _("{some} or {last}").format(some=pgettext("list", ", ").join(options[:-1]),
-                                        last=options[-1])
+    return _("{some} or {last}").format(
+        some=pgettext("list", ", ").join(options[:-1]), last=options[-1]
+    )
 
 
 class Line(NamedTuple):
@@ -99,9 +100,14 @@ def tokenize(line: Line, start: int = 0, stop: int | None = None) -> list[Tok]:
                 # What the notation cannot write back, it does not read: files replay
                 # identically, and a control character in a string could not be written.
                 if text[k] != "\t" and unicodedata.category(text[k]) == "Cc":
-                    line.fail(k, _("control character U+{code} in a quoted string; a session "
-                                   "file cannot hold it").format(code=f"{ord(text[k]):04X}"))
-            toks.append(Tok(text[i:j + 1], i, j + 1, True))
+                    line.fail(
+                        k,
+                        _(
+                            "control character U+{code} in a quoted string; a session "
+                            "file cannot hold it"
+                        ).format(code=f"{ord(text[k]):04X}"),
+                    )
+            toks.append(Tok(text[i : j + 1], i, j + 1, True))
             i = j + 1
         else:
             j = i
@@ -126,8 +132,11 @@ class Table(NamedTuple):
         # Kept across statements (`parse._table_of`): nothing here is in words, which would
         # stay in the language of the first statement read.
         known = editions().get(header.edition)
-        return cls(header.edition, frozenset(known.deck.cards) if known else None,
-                   {name.casefold(): name for name in header.players})
+        return cls(
+            header.edition,
+            frozenset(known.deck.cards) if known else None,
+            {name.casefold(): name for name in header.players},
+        )
 
 
 class Cursor:
@@ -148,7 +157,7 @@ class Cursor:
 
     def span(self, first: int) -> str:
         """The source text of tokens `first` up to the last one read."""
-        return self.line.text[self.toks[first].start:self.toks[self.i - 1].end]
+        return self.line.text[self.toks[first].start : self.toks[self.i - 1].end]
 
     def fail(self, expected: str, after: str | None = None) -> NoReturn:
         """Fail at the next token: `expected` (in the language in use, `_("a card")`) should
@@ -156,20 +165,34 @@ class Cursor:
         tok = self.peek()
         offset = tok.start if tok else len(self.line.text)
         if tok is None:
-            message = (_("expected {expected} after {after}, got end of line") if after
-                       else _("expected {expected}, got end of line"))
+            message = (
+                _("expected {expected} after {after}, got end of line")
+                if after
+                else _("expected {expected}, got end of line")
+            )
         else:
-            message = (_("expected {expected} after {after}, got {got}") if after
-                       else _("expected {expected}, got {got}"))
-        self.line.fail(offset, message.format(expected=expected, after=quote(after or ""),
-                                              got=quote(tok.text) if tok else ""))
+            message = (
+                _("expected {expected} after {after}, got {got}")
+                if after
+                else _("expected {expected}, got {got}")
+            )
+        self.line.fail(
+            offset,
+            message.format(
+                expected=expected, after=quote(after or ""), got=quote(tok.text) if tok else ""
+            ),
+        )
 
     def end(self, after: str) -> None:
         """Nothing may follow `after`."""
         tok = self.peek()
         if tok is not None:
-            self.line.fail(tok.start, _("expected end of line after {after}, got {got}").format(
-                after=quote(after), got=quote(tok.text)))
+            self.line.fail(
+                tok.start,
+                _("expected end of line after {after}, got {got}").format(
+                    after=quote(after), got=quote(tok.text)
+                ),
+            )
 
     def is_number(self) -> bool:
         tok = self.peek()
@@ -181,8 +204,9 @@ class Cursor:
         tok = self.take()
         digits = tok.text.lstrip("0") or "0"
         if len(digits) > _MAX_DIGITS:
-            self.line.fail(tok.start, _("number {number} is too large").format(
-                number=quote(tok.text)))
+            self.line.fail(
+                tok.start, _("number {number} is too large").format(number=quote(tok.text))
+            )
         value = int(digits)
         if value < least:
             self.i -= 1
@@ -192,7 +216,7 @@ class Cursor:
     def card(self) -> tuple[Card, int | None] | None:
         """Read a card (short or long form) if one starts here; it must be in the deck."""
         words: list[str] = []
-        for tok in self.toks[self.i:self.i + 8]:
+        for tok in self.toks[self.i : self.i + 8]:
             if tok.quoted:
                 break
             words.append(tok.text)
@@ -203,9 +227,12 @@ class Cursor:
         first = self.i
         self.i += used
         if self.table.deck is not None and face not in self.table.deck:
-            self.line.fail(self.toks[first].start,
-                           _("{card} is not in the {edition} deck").format(
-                               card=quote(self.span(first)), edition=self.table.edition))
+            self.line.fail(
+                self.toks[first].start,
+                _("{card} is not in the {edition} deck").format(
+                    card=quote(self.span(first)), edition=self.table.edition
+                ),
+            )
         return face, custom
 
     def cards(self, after: str) -> tuple[Card, ...]:
@@ -225,15 +252,19 @@ class Cursor:
         return code
 
     def unknown(self, offset: int, name: str) -> NoReturn:
-        self.line.fail(offset, _("unknown player {name} (players: {players})").format(
-            name=quote(name), players=pgettext("list", ", ").join(self.table.players.values())))
+        self.line.fail(
+            offset,
+            _("unknown player {name} (players: {players})").format(
+                name=quote(name), players=pgettext("list", ", ").join(self.table.players.values())
+            ),
+        )
 
     def name_rest(self, after: str) -> str:
         """The rest of the statement as one player's name."""
         tok = self.peek()
         if tok is None:
             self.fail(_("a player name"), after)
-        name = self.line.text[tok.start:self.toks[-1].end]
+        name = self.line.text[tok.start : self.toks[-1].end]
         player = self.table.players.get(name.casefold())
         if player is None:
             self.unknown(tok.start, name)
@@ -248,13 +279,15 @@ class Cursor:
             tok = self.toks[j]
             if tok.quoted or tok.end - start > _MAX_NAME_SPAN:
                 break
-            if tok.end > start and (player := self.table.players.get(
-                    self.line.text[start:tok.end].casefold())):
+            if tok.end > start and (
+                player := self.table.players.get(self.line.text[start : tok.end].casefold())
+            ):
                 found.append((player, j + 1))
         return found[::-1]
 
 
 # Player names ----------------------------------------------------------------------------------
+
 
 def _name_problem(name: str) -> str | None:
     """The check on a name read from a file. It must never grow: a stored session has to replay
@@ -263,14 +296,17 @@ def _name_problem(name: str) -> str | None:
         return _("expected a player name")
     if len(name) > MAX_NAME:
         return _("player name {name} is longer than {limit} characters").format(
-            name=quote(name), limit=MAX_NAME)
+            name=quote(name), limit=MAX_NAME
+        )
     for ch in name:
         if ch in RESERVED:
-            return _("player name {name} may not contain '{char}'").format(name=quote(name),
-                                                                          char=ch)
+            return _("player name {name} may not contain '{char}'").format(
+                name=quote(name), char=ch
+            )
         if unicodedata.category(ch) in ("Cc", "Zl", "Zp"):
             return _("player name {name} may not contain control characters").format(
-                name=quote(name))
+                name=quote(name)
+            )
     return None
 
 
@@ -288,8 +324,12 @@ def read_players(line: Line, at: int, value: str) -> tuple[str, ...]:
             line.fail(start, problem)
         if name.casefold() in seen:
             first = seen[name.casefold()]
-            line.fail(start, _("duplicate player {name} (already {first})").format(
-                name=quote(name), first=quote(first)))
+            line.fail(
+                start,
+                _("duplicate player {name} (already {first})").format(
+                    name=quote(name), first=quote(first)
+                ),
+            )
         seen[name.casefold()] = name
         where[name] = start
         names.append(name)
@@ -298,10 +338,12 @@ def read_players(line: Line, at: int, value: str) -> tuple[str, ...]:
         line.fail(at, _("expected 2 to 10 players, got {n}").format(n=len(names)))
     for name in names:
         if (clash := _clash(name, seen)) is not None:
-            line.fail(where[name], _("player name {name} clashes with {other}: {text} could be "
-                                     "read either way").format(name=quote(name),
-                                                               other=quote(clash[0]),
-                                                               text=quote(clash[1])))
+            line.fail(
+                where[name],
+                _(
+                    "player name {name} clashes with {other}: {text} could be read either way"
+                ).format(name=quote(name), other=quote(clash[0]), text=quote(clash[1])),
+            )
     return tuple(names)
 
 
@@ -313,7 +355,7 @@ def _clash(name: str, seen: dict[str, str]) -> tuple[str, str] | None:
     if len(words) == 2 and words[0] == "hand" and words[1] in seen:
         return seen[words[1]], f"{name}:"
     for other, written in seen.items():
-        rest = folded[len(other):]
+        rest = folded[len(other) :]
         if folded.startswith(other) and rest[:1].isspace() and _is_play_end(rest.split()):
             return written, f"@{name}"
     return None
@@ -322,13 +364,13 @@ def _clash(name: str, seen: dict[str, str]) -> tuple[str, str] | None:
 def _is_play_end(words: list[str]) -> bool:
     """Whether `words` could end a play after its target: `[top CARD [COLOUR]] [uno]`."""
     i = 0
-    if words[i:i + 1] == ["top"]:
+    if words[i : i + 1] == ["top"]:
         found = parse_card_words(words, 1) if len(words) > 1 else None
         if found is None:
             return False
         i = 1 + found[2]
         if i < len(words) and parse_color(words[i]):
             i += 1
-    if words[i:i + 1] == ["uno"]:
+    if words[i : i + 1] == ["uno"]:
         i += 1
     return 0 < i == len(words)

@@ -15,5 +15,15 @@ from .words import (
     ruling_fields,
 )
 
-__all__ = ["CARD_PATTERN", "DARK_CARD", "card_name", "colour_name", "each", "import_problem",
-           "in_words", "render", "render_data", "ruling_fields"]
+__all__ = [
+    "CARD_PATTERN",
+    "DARK_CARD",
+    "card_name",
+    "colour_name",
+    "each",
+    "import_problem",
+    "in_words",
+    "render",
+    "render_data",
+    "ruling_fields",
+]

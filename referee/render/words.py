@@ -62,7 +62,8 @@ def card_name(face: Card, lang: str | None = None) -> str:
         context = DARK_CARD if face.color in DARK_COLORS else "card"
         rank = words.pgettext(context, COLORED_ACTIONS[face.kind])
     return words.pgettext("card", CARD_PATTERN).format(
-        colour=words.pgettext("colour", COLOR_NAMES[face.color]), rank=rank)
+        colour=words.pgettext("colour", COLOR_NAMES[face.color]), rank=rank
+    )
 
 
 def _article(name: str) -> str:
@@ -85,8 +86,7 @@ class _Formatter(string.Formatter):
                 return _article(name)
             return name.upper() if format_spec == "upper" and self.lang == "en" else name
         if isinstance(value, Word):
-            return value if self.lang == "en" else translations(self.lang).pgettext("word",
-                                                                                    value)
+            return value if self.lang == "en" else translations(self.lang).pgettext("word", value)
         if isinstance(value, bool) or value is None:
             return ""
         if isinstance(value, int) and "|" in format_spec:
@@ -122,10 +122,14 @@ def render(parts: Iterable[Message], lang: str | None = None) -> str:
         formatter = _FORMATTERS[lang] = _Formatter(lang)
     # English is the templates as written; another language looks each one up by its key.
     words = None if lang == "en" else translations(lang)
-    return "".join(formatter.vformat(key.template if words is None
-                                     else words.pgettext(key.key, key.template), (),
-                                     dict(zip(key.fields, values, strict=True)))
-                   for key, values in parts)
+    return "".join(
+        formatter.vformat(
+            key.template if words is None else words.pgettext(key.key, key.template),
+            (),
+            dict(zip(key.fields, values, strict=True)),
+        )
+        for key, values in parts
+    )
 
 
 def render_data(keys: list[str], params: list[dict[str, Any]], lang: str | None = None) -> str:
@@ -142,8 +146,7 @@ def each(parts: Iterable[Message], lang: str | None = None) -> str | None:
     return separator.join(render((part,), lang) for part in parts) or None
 
 
-def ruling_fields(rule: str, parts: Iterable[Message], lang: str | None = None
-                  ) -> dict[str, Any]:
+def ruling_fields(rule: str, parts: Iterable[Message], lang: str | None = None) -> dict[str, Any]:
     """A ruling as JSON gives it: its rule id, its words in the reader's language (`ruling`),
     and its data (`key`, `params`: `messages.to_data`), from which a program can say it in
     any language the catalogue has."""
@@ -166,4 +169,5 @@ def import_problem(refused: Any) -> str:
     if t is None:
         return str(refused.message)
     return _("{file}:{line}: {message} [{rule}]; nothing was imported").format(
-        file=refused.file, line=t.seq, message=render(t.parts), rule=t.rule)
+        file=refused.file, line=t.seq, message=render(t.parts), rule=t.rule
+    )

@@ -63,6 +63,7 @@ if TYPE_CHECKING:
     from .sessions import SessionService
     from .trouble import SYNTAX_RULE, Trouble
 else:
+
     def __getattr__(name: str) -> object:
         home = _HOMES.get(name)
         if home is None:
@@ -72,24 +73,74 @@ else:
         globals()[name] = value
         return value
 
+
 _HOMES = {
-    **dict.fromkeys(("NewerSchema", "ReadOnly", "SaveFailed", "SessionCorrupt", "SessionError",
-                     "SessionLocked", "SessionNotFound"), "referee.store.errors"),
-    "build_header": "referee.service.headers", "check_header": "referee.service.headers",
+    **dict.fromkeys(
+        (
+            "NewerSchema",
+            "ReadOnly",
+            "SaveFailed",
+            "SessionCorrupt",
+            "SessionError",
+            "SessionLocked",
+            "SessionNotFound",
+        ),
+        "referee.store.errors",
+    ),
+    "build_header": "referee.service.headers",
+    "check_header": "referee.service.headers",
     "LiveSession": "referee.service.live",
-    **dict.fromkeys(("Correction", "Imported", "ImportExtends", "ImportRefused", "LaterMove",
-                     "Listing", "NoSuchMove", "NothingToUndo", "Preview", "Recorded",
-                     "SessionInfo", "SetupProblem", "Undone", "status_name"),
-                    "referee.service.results"),
+    **dict.fromkeys(
+        (
+            "Correction",
+            "Imported",
+            "ImportExtends",
+            "ImportRefused",
+            "LaterMove",
+            "Listing",
+            "NoSuchMove",
+            "NothingToUndo",
+            "Preview",
+            "Recorded",
+            "SessionInfo",
+            "SetupProblem",
+            "Undone",
+            "status_name",
+        ),
+        "referee.service.results",
+    ),
     "SessionService": "referee.service.sessions",
-    "SYNTAX_RULE": "referee.service.trouble", "Trouble": "referee.service.trouble",
+    "SYNTAX_RULE": "referee.service.trouble",
+    "Trouble": "referee.service.trouble",
 }
 """The module that holds each name."""
 
 __all__ = [
-    "SYNTAX_RULE", "Correction", "ImportExtends", "ImportRefused", "Imported", "LaterMove",
-    "Listing", "LiveSession", "NewerSchema", "NoSuchMove", "NothingToUndo", "Preview",
-    "ReadOnly", "Recorded", "SaveFailed", "SessionCorrupt", "SessionError", "SessionInfo",
-    "SessionLocked", "SessionNotFound", "SessionService", "SetupProblem", "Trouble", "Undone",
-    "build_header", "check_header", "status_name",
+    "SYNTAX_RULE",
+    "Correction",
+    "ImportExtends",
+    "ImportRefused",
+    "Imported",
+    "LaterMove",
+    "Listing",
+    "LiveSession",
+    "NewerSchema",
+    "NoSuchMove",
+    "NothingToUndo",
+    "Preview",
+    "ReadOnly",
+    "Recorded",
+    "SaveFailed",
+    "SessionCorrupt",
+    "SessionError",
+    "SessionInfo",
+    "SessionLocked",
+    "SessionNotFound",
+    "SessionService",
+    "SetupProblem",
+    "Trouble",
+    "Undone",
+    "build_header",
+    "check_header",
+    "status_name",
 ]

@@ -11,10 +11,17 @@ from ..notation import NotationError, normal_name, parse_session, players_proble
 from .results import SetupProblem
 
 
-def build_header(players: str, edition: str, scoring: str, rules: str = "en",
-                 overrides: Sequence[tuple[str, str]] = (), event: str | None = None,
-                 site: str | None = None, date: str | None = None,
-                 customs: Sequence[tuple[int, str]] = ()) -> Header:
+def build_header(
+    players: str,
+    edition: str,
+    scoring: str,
+    rules: str = "en",
+    overrides: Sequence[tuple[str, str]] = (),
+    event: str | None = None,
+    site: str | None = None,
+    date: str | None = None,
+    customs: Sequence[tuple[int, str]] = (),
+) -> Header:
     """Read the fields as the tag lines of a `.uno` file would be read; SetupProblem if not.
 
     `players` is written as in `[Players]`: "Alice, Bob, Carol"; the names are typed now, so
@@ -26,8 +33,15 @@ def build_header(players: str, edition: str, scoring: str, rules: str = "en",
     if (problem := players_problem(names)) is not None:
         raise SetupProblem(_("Players: {problem}").format(problem=problem))
     players = ", ".join(names)
-    fields = [("Event", event), ("Site", site), ("Date", date), ("Edition", edition),
-              ("Rules", rules), ("Scoring", scoring), ("Players", players)]
+    fields = [
+        ("Event", event),
+        ("Site", site),
+        ("Date", date),
+        ("Edition", edition),
+        ("Rules", rules),
+        ("Scoring", scoring),
+        ("Players", players),
+    ]
     lines = [_tag(name, value) for name, value in fields if value is not None]
     lines += [_tag("Rule", key, value) for key, value in overrides]
     lines += [_tag("Custom", str(number), text) for number, text in customs]
@@ -35,8 +49,9 @@ def build_header(players: str, edition: str, scoring: str, rules: str = "en",
     try:
         header = parse_session(text, "<new session>").header
     except NotationError as exc:
-        raise SetupProblem(_("{tag}: {problem}").format(tag=lines[exc.line - 1],
-                                                        problem=exc.message)) from None
+        raise SetupProblem(
+            _("{tag}: {problem}").format(tag=lines[exc.line - 1], problem=exc.message)
+        ) from None
     return header
 
 
@@ -53,7 +68,10 @@ def _tag(name: str, *values: str) -> str:
     for value in values:
         # The notation has no escapes: a quote or a line break would end the value early.
         if '"' in value or "\n" in value or "\r" in value:
-            raise SetupProblem(_("{name}: {value!r} cannot contain '\"' or a line "
-                                 "break").format(name=name, value=value))
+            raise SetupProblem(
+                _("{name}: {value!r} cannot contain '\"' or a line break").format(
+                    name=name, value=value
+                )
+            )
     quoted = " ".join('"' + value + '"' for value in values)
     return f"[{name} {quoted}]"

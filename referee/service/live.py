@@ -77,9 +77,11 @@ class LiveSession:
     trouble: Trouble | None
     _steps: list[Step] | None
 
-    def __init__(self, file: SessionFile,
-                 on_close: Callable[[SessionFile, dict[str, Any], dict[str, Any]], None]
-                 | None = None) -> None:
+    def __init__(
+        self,
+        file: SessionFile,
+        on_close: Callable[[SessionFile, dict[str, Any], dict[str, Any]], None] | None = None,
+    ) -> None:
         self._file = file
         self._on_close = on_close
         self._dirty = False
@@ -89,8 +91,11 @@ class LiveSession:
         try:
             self._start = Referee(self.header).state
         except SetupError as exc:
-            raise SessionError(_("session {id} cannot be refereed by this version: "
-                                 "{problem}").format(id=self.id, problem=exc)) from None
+            raise SessionError(
+                _("session {id} cannot be refereed by this version: {problem}").format(
+                    id=self.id, problem=exc
+                )
+            ) from None
         self._load()
 
     def _load(self) -> None:
@@ -101,8 +106,9 @@ class LiveSession:
         """The digest of the moves the cached snapshot holds, if it is current."""
         if len(self._moves) >= snapshot.SNAPSHOT_MIN_MOVES:
             digest = self._digest()
-            found = snapshot.load(self._file.path, digest, self._start.setup,
-                                  self._file.layout.root)
+            found = snapshot.load(
+                self._file.path, digest, self._start.setup, self._file.layout.root
+            )
             if found is not None:
                 # The state the replay would end in, without the replay: the steps are
                 # replayed only if something reads them (`steps`).
@@ -110,8 +116,7 @@ class LiveSession:
                 self._steps = None
                 self._before, self._cached = found.before, digest
                 return
-        self._set(replay(self.header, self._statements(self._moves),
-                         Referee.at(self._start)))
+        self._set(replay(self.header, self._statements(self._moves), Referee.at(self._start)))
 
     def _set(self, done: Any) -> None:
         self.referee = done.referee
@@ -128,14 +133,14 @@ class LiveSession:
         """Each move in force that holds, with its event and ruling (replayed when first read
         if the session was opened from a snapshot)."""
         if self._steps is None:
-            self._set(replay(self.header, self._statements(self._moves),
-                             Referee.at(self._start)))
+            self._set(replay(self.header, self._statements(self._moves), Referee.at(self._start)))
         assert self._steps is not None
         return self._steps
 
     def _digest(self) -> str:
-        return snapshot.moves_digest(self.id, self._file.meta.get("tags"),
-                                     (move.text for move in self._moves))
+        return snapshot.moves_digest(
+            self.id, self._file.meta.get("tags"), (move.text for move in self._moves)
+        )
 
     @staticmethod
     def _statements(moves: list[Move]) -> list[Statement]:
@@ -191,14 +196,12 @@ class LiveSession:
         before = self._moves
         self._file.reload()  # a new list of moves: `before` keeps the old one
         self._summary = last_summary(self._file.entries)
-        if self.trouble is None and self._moves[:len(before)] == before:
-            done = replay(self.header, self._statements(self._moves[len(before):]),
-                          self.referee)
+        if self.trouble is None and self._moves[: len(before)] == before:
+            done = replay(self.header, self._statements(self._moves[len(before) :]), self.referee)
             done.steps[:0] = steps
             self._set(done)
         else:
-            self._set(replay(self.header, self._statements(self._moves),
-                             Referee.at(self._start)))
+            self._set(replay(self.header, self._statements(self._moves), Referee.at(self._start)))
         self._before = None
         return True
 
@@ -225,13 +228,22 @@ class LiveSession:
 
         if self.trouble is not None:
             t = self.trouble
-            return refused(Recorded(False, typed, t.rule, (Say.no_longer_holds(
-                seq=t.seq, text=shorten(t.text), why=Quoted(t.parts)),)))
+            return refused(
+                Recorded(
+                    False,
+                    typed,
+                    t.rule,
+                    (Say.no_longer_holds(seq=t.seq, text=shorten(t.text), why=Quoted(t.parts)),),
+                )
+            )
         if len(self._moves) >= MAX_STATEMENTS:
             return refused(Recorded(False, typed, "session", (Say.full(limit=MAX_STATEMENTS),)))
         if isinstance(reading, NotationError):
-            return refused(Recorded(False, typed, SYNTAX_RULE, self._read_wrong(reading, text),
-                                    column=reading.col))
+            return refused(
+                Recorded(
+                    False, typed, SYNTAX_RULE, self._read_wrong(reading, text), column=reading.col
+                )
+            )
         event, stored = reading
         try:
             ruling = self.referee.check(event)
@@ -244,8 +256,13 @@ class LiveSession:
             # The referee takes such a line (stored sessions hold them), but the log keeps
             # what happened to the game: the table is told, nothing is stored.
             return refused(Recorded(False, stored, ruling.rule, parts, note=True), ruling)
-        return Preview(text, Recorded(True, stored, ruling.rule, parts, None, ruling.notable),
-                       reading, ruling, state)
+        return Preview(
+            text,
+            Recorded(True, stored, ruling.rule, parts, None, ruling.notable),
+            reading,
+            ruling,
+            state,
+        )
 
     def record(self, move: str | Preview) -> Recorded:
         """Rule on one move (a line, or a `preview` of one); if it holds, store it durably,
@@ -287,8 +304,7 @@ class LiveSession:
         """Take back the last move in force (stored as an `undo` entry)."""
         self._check_writable()
         if not self._moves:
-            raise NothingToUndo(_("nothing to undo: session {id} has no moves").format(
-                id=self.id))
+            raise NothingToUndo(_("nothing to undo: session {id} has no moves").format(id=self.id))
         last = self._moves[-1]
         steps: list[Step] | None
         if self._steps is None and self._before is not None:
@@ -298,8 +314,9 @@ class LiveSession:
             kept = self.steps
             steps = kept[:-1] if kept and kept[-1].seq == last.seq else list(kept)
             referee = Referee.at(self._state_before(len(steps)))
-            trouble = None if self.trouble is not None and self.trouble.seq == last.seq \
-                else self.trouble
+            trouble = (
+                None if self.trouble is not None and self.trouble.seq == last.seq else self.trouble
+            )
         summary = summarize(referee)
         doc = self._file.append({"kind": "undo", "target": last.entry, "summary": summary})
         self.referee, self._steps, self.trouble = referee, steps, trouble
@@ -321,27 +338,36 @@ class LiveSession:
         summary = summarize(referee)
         # The log names moves by the entries that recorded them; people, by their numbers.
         entry = {move.seq: move.entry for move in self._moves}
-        doc = self._file.append({"kind": "correct", "target": entry[seq], "text": plan.new,
-                                 "voids": [entry[m.seq] for m in plan.dropped],
-                                 "summary": summary})
+        doc = self._file.append(
+            {
+                "kind": "correct",
+                "target": entry[seq],
+                "text": plan.new,
+                "voids": [entry[m.seq] for m in plan.dropped],
+                "summary": summary,
+            }
+        )
         self.referee, self._steps, self.trouble = referee, steps, None
         self._before = None
         self._committed(doc, summary)
         return plan._replace(applied=True)
 
-    def _plan(self, seq: int, text: str
-              ) -> tuple[Correction, tuple[Referee, list[Step]] | None]:
+    def _plan(self, seq: int, text: str) -> tuple[Correction, tuple[Referee, list[Step]] | None]:
         at = next((i for i, move in enumerate(self._moves) if move.seq == seq), None)
         if at is None:
-            raise NoSuchMove(_("there is no move #{seq} in session {id} (`uno-referee show ID "
-                               "--moves` lists them with their numbers)").format(seq=seq,
-                                                                                  id=self.id))
+            raise NoSuchMove(
+                _(
+                    "there is no move #{seq} in session {id} (`uno-referee show ID "
+                    "--moves` lists them with their numbers)"
+                ).format(seq=seq, id=self.id)
+            )
         old = self._moves[at].text
         text = from_keyboard(text, self.header.players)
         typed = text.strip()
 
-        def refused(rule: str, parts: Parts, new: str = typed, column: int | None = None
-                    ) -> tuple[Correction, None]:
+        def refused(
+            rule: str, parts: Parts, new: str = typed, column: int | None = None
+        ) -> tuple[Correction, None]:
             return Correction(seq, old, new, False, rule, parts, column=column), None
 
         try:
@@ -352,8 +378,15 @@ class LiveSession:
             return refused("session", (Say.already(seq=seq, text=old),), new)
         trouble = self.trouble
         if trouble is not None and len(self.steps) < at:
-            return refused(trouble.rule, (Say.earlier_no_longer_holds(
-                seq=trouble.seq, text=shorten(trouble.text), why=Quoted(trouble.parts)),), new)
+            return refused(
+                trouble.rule,
+                (
+                    Say.earlier_no_longer_holds(
+                        seq=trouble.seq, text=shorten(trouble.text), why=Quoted(trouble.parts)
+                    ),
+                ),
+                new,
+            )
         referee = Referee.at(self._state_before(at))
         first = next(rule_on(referee, self.header, [Statement(seq, new, event)]))
         if not isinstance(first, Step):
@@ -362,16 +395,20 @@ class LiveSession:
             return refused(first.ruling.rule, tuple(first.ruling.parts), new)
         steps = [*self.steps[:at], first]
         later = []
-        for found in rule_on(referee, self.header, self._statements(self._moves[at + 1:])):
+        for found in rule_on(referee, self.header, self._statements(self._moves[at + 1 :])):
             if isinstance(found, Step) and found.ruling.ok:
                 steps.append(found)
-                later.append(LaterMove(found.seq, found.text, True, found.ruling.rule,
-                                       tuple(found.ruling.parts)))
+                later.append(
+                    LaterMove(
+                        found.seq, found.text, True, found.ruling.rule, tuple(found.ruling.parts)
+                    )
+                )
             else:
                 why = trouble_of(found) if isinstance(found, Step) else found
                 later.append(LaterMove(why.seq, why.text, False, why.rule, why.parts))
-        plan = Correction(seq, old, new, True, first.ruling.rule, tuple(first.ruling.parts),
-                          tuple(later))
+        plan = Correction(
+            seq, old, new, True, first.ruling.rule, tuple(first.ruling.parts), tuple(later)
+        )
         return plan, (referee, steps)
 
     def _committed(self, doc: dict[str, Any], summary: dict[str, Any]) -> None:
@@ -391,8 +428,9 @@ class LiveSession:
 
     def _check_writable(self) -> None:
         if not self._file.writable:
-            raise ReadOnly(_("session {id} is open read-only (to watch); open it to "
-                             "record").format(id=self.id))
+            raise ReadOnly(
+                _("session {id} is open read-only (to watch); open it to record").format(id=self.id)
+            )
 
     # Closing ---------------------------------------------------------------------------------
 
@@ -418,8 +456,12 @@ class LiveSession:
         before = self._before
         if before is None and self._steps is not None and self._steps:
             before = self._state_before(len(self._steps) - 1)
-        snapshot.save(self._file.path, digest, snapshot.Snapshot(self.referee.state, before),
-                      self._file.layout.root)
+        snapshot.save(
+            self._file.path,
+            digest,
+            snapshot.Snapshot(self.referee.state, before),
+            self._file.layout.root,
+        )
         self._cached = digest
 
     def __enter__(self) -> LiveSession:

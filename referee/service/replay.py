@@ -41,16 +41,22 @@ class Replayed:
     # define than this whole class).
     __slots__ = ("referee", "refused", "steps", "trouble")
 
-    def __init__(self, referee: Referee, steps: list[Step] | None = None,
-                 trouble: Trouble | None = None, refused: Step | None = None) -> None:
+    def __init__(
+        self,
+        referee: Referee,
+        steps: list[Step] | None = None,
+        trouble: Trouble | None = None,
+        refused: Step | None = None,
+    ) -> None:
         self.referee = referee
         self.steps: list[Step] = [] if steps is None else steps
         self.trouble = trouble
         self.refused = refused
 
 
-def rule_on(referee: Referee, header: Header, statements: Iterable[Statement]
-            ) -> Iterator[Step | Trouble]:
+def rule_on(
+    referee: Referee, header: Header, statements: Iterable[Statement]
+) -> Iterator[Step | Trouble]:
     """Referee each statement in turn: its Step (the referee moved on if its ruling holds),
     or a Trouble for one that could not be refereed (unreadable, or an engine failure)."""
     for statement in statements:
@@ -73,8 +79,9 @@ def trouble_of(step: Step) -> Trouble:
     return Trouble(step.seq, step.text, step.ruling.rule, tuple(step.ruling.parts))
 
 
-def replay(header: Header, statements: Iterable[Statement], start: Referee | None = None
-           ) -> Replayed:
+def replay(
+    header: Header, statements: Iterable[Statement], start: Referee | None = None
+) -> Replayed:
     """Referee statements in order until one does not hold (SetupError for a bad header)."""
     referee = start or Referee(header)
     done = Replayed(referee)
@@ -113,8 +120,14 @@ def replay_session(session: Session, start: Referee | None = None) -> Replayed:
     a header the referee cannot take)."""
     header = session.header
     lines = session.lines or [0] * len(session.events)
-    return replay(header, (Statement(line, format_event(event, header), event)
-                           for line, event in zip(lines, session.events, strict=True)), start)
+    return replay(
+        header,
+        (
+            Statement(line, format_event(event, header), event)
+            for line, event in zip(lines, session.events, strict=True)
+        ),
+        start,
+    )
 
 
 def sheet_of(session: Session, start: Referee | None = None) -> Sheet:

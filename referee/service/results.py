@@ -45,8 +45,9 @@ class ImportRefused(SessionError):
     not canonical), as data, in the file `file`: the edge says it (`referee.render`); without
     one, `message` says why (a line that cannot be read, a header that cannot be refereed)."""
 
-    def __init__(self, message: str, refused: bool, file: str = "",
-                 trouble: Trouble | None = None) -> None:
+    def __init__(
+        self, message: str, refused: bool, file: str = "", trouble: Trouble | None = None
+    ) -> None:
         super().__init__(message)
         self.refused = refused
         self.file = file
@@ -166,15 +167,41 @@ class SessionInfo(Frozen):
     created: str
     updated: str
 
-    __slots__ = __match_args__ = ("id", "event", "date", "players", "edition", "rules", "scoring",
-                                  "status", "round", "leader", "totals", "moves", "created",
-                                  "updated")
+    __slots__ = __match_args__ = (
+        "id",
+        "event",
+        "date",
+        "players",
+        "edition",
+        "rules",
+        "scoring",
+        "status",
+        "round",
+        "leader",
+        "totals",
+        "moves",
+        "created",
+        "updated",
+    )
 
     # The fields' names, which `_replace` takes: `id` and `round` as the list's JSON keys.
-    def __init__(self, id: str, event: str | None, date: str | None,  # noqa: A002
-                 players: tuple[str, ...], edition: str, rules: str, scoring: str, status: str,
-                 round: int, leader: str | None, totals: dict[str, int],  # noqa: A002
-                 moves: int, created: str, updated: str) -> None:
+    def __init__(
+        self,
+        id: str,  # noqa: A002 - the JSON key
+        event: str | None,
+        date: str | None,
+        players: tuple[str, ...],
+        edition: str,
+        rules: str,
+        scoring: str,
+        status: str,
+        round: int,  # noqa: A002 - the JSON key
+        leader: str | None,
+        totals: dict[str, int],
+        moves: int,
+        created: str,
+        updated: str,
+    ) -> None:
         init(self, "id", id)
         init(self, "event", event)
         init(self, "date", date)
@@ -195,12 +222,14 @@ class SessionInfo(Frozen):
         """A list row read back from the index; TypeError or ValueError for any field of the
         wrong type or out of place (the index is a cache a hand or a bug may have spoiled)."""
         players = row["players"]
-        if not (isinstance(players, list) and players
-                and all(isinstance(p, str) for p in players)):
+        if not (isinstance(players, list) and players and all(isinstance(p, str) for p in players)):
             raise TypeError("players")
         totals = row["totals"]
-        if not (isinstance(totals, dict) and set(totals) == set(players)
-                and all(type(v) is int and abs(v) <= _MAX_POINTS for v in totals.values())):
+        if not (
+            isinstance(totals, dict)
+            and set(totals) == set(players)
+            and all(type(v) is int and abs(v) <= _MAX_POINTS for v in totals.values())
+        ):
             raise ValueError("totals")
         leader = row.get("leader")
         if leader is not None and leader not in players:
@@ -214,13 +243,30 @@ class SessionInfo(Frozen):
         texts += [row.get(key) or "" for key in ("event", "date")]
         if not all(isinstance(text, str) for text in texts):
             raise TypeError("text field")
-        return cls(row["id"], row.get("event"), row.get("date"), tuple(players),
-                   row["edition"], row["rules"], row["scoring"], row["status"], row["round"],
-                   leader, dict(totals), row["moves"], row["created"], row["updated"])
+        return cls(
+            row["id"],
+            row.get("event"),
+            row.get("date"),
+            tuple(players),
+            row["edition"],
+            row["rules"],
+            row["scoring"],
+            row["status"],
+            row["round"],
+            leader,
+            dict(totals),
+            row["moves"],
+            row["created"],
+            row["updated"],
+        )
 
 
-STATUS_NAMES = {"new": N_("new"), "playing": N_("playing"), "round over": N_("round over"),
-                "finished": N_("finished")}
+STATUS_NAMES = {
+    "new": N_("new"),
+    "playing": N_("playing"),
+    "round over": N_("round over"),
+    "finished": N_("finished"),
+}
 """A session's status (as stored in its log and the index: never translated) and its name."""
 STATUSES = frozenset(STATUS_NAMES)
 
@@ -230,6 +276,8 @@ def status_name(status: str) -> str:
     use."""
     name = STATUS_NAMES.get(status)
     return _(name) if name else status
+
+
 _MAX_POINTS = 10**6
 """No real total comes near: a thousand rounds of the largest hands stay far below."""
 

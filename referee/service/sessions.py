@@ -49,8 +49,9 @@ ASK, UPDATE, NEW = "ask", "update", "new"
 class SessionService:
     """Stored sessions under one data folder (`--data-dir`, `$UNO_REFEREE_HOME` or the default)."""
 
-    def __init__(self, folder: str | os.PathLike[str] | None = None, *,
-                 index_on_close: bool = True) -> None:
+    def __init__(
+        self, folder: str | os.PathLike[str] | None = None, *, index_on_close: bool = True
+    ) -> None:
         """`index_on_close=False`: a writer closing a session leaves its list row to the next
         `list`, which finds the file changed and reads it (the command line, where each move
         is a process of its own and rewriting the index of a large collection would cost
@@ -72,8 +73,12 @@ class SessionService:
         """The session id for what was typed; SessionNotFound if it cannot be one."""
         sid = normal_id(typed)
         if sid is None:
-            raise SessionNotFound(_("{typed!r} is not a session id (six letters and digits, as "
-                                    "`uno-referee list` shows them)").format(typed=typed))
+            raise SessionNotFound(
+                _(
+                    "{typed!r} is not a session id (six letters and digits, as "
+                    "`uno-referee list` shows them)"
+                ).format(typed=typed)
+            )
         return sid
 
     # Creating --------------------------------------------------------------------------------
@@ -89,8 +94,9 @@ class SessionService:
         return self._store(header, [])
 
     @plain_os_errors(N_("could not import the session: {reason}"))
-    def import_text(self, text: str, filename: str, *, again: bool = False,
-                    extension: str = ASK) -> Imported:
+    def import_text(
+        self, text: str, filename: str, *, again: bool = False, extension: str = ASK
+    ) -> Imported:
         """Store a whole `.uno` session, or nothing: ImportRefused names the first bad line.
 
         Importing the same session twice (the same header and moves, whatever the comments)
@@ -112,8 +118,10 @@ class SessionService:
             header = checked(session.header)
             start = Referee(header)
         except (ValueError, SetupError) as exc:
-            raise ImportRefused(_("{file}:{line}: {problem}").format(
-                file=filename, line="1:1", problem=exc), refused=False) from None
+            raise ImportRefused(
+                _("{file}:{line}: {problem}").format(file=filename, line="1:1", problem=exc),
+                refused=False,
+            ) from None
         stamp = now()
         entries: list[dict[str, Any]] = []
         summaries: list[dict[str, Any]] = []
@@ -123,11 +131,19 @@ class SessionService:
             raise ImportRefused("", refused=True, file=filename, trouble=done.trouble)
         for seq, step in enumerate(done.steps, 1):
             try:
-                entry: dict[str, Any] = {"seq": seq, "ts": stamp, "kind": "move",
-                                         "text": canonical(step.event, header)}
+                entry: dict[str, Any] = {
+                    "seq": seq,
+                    "ts": stamp,
+                    "kind": "move",
+                    "text": canonical(step.event, header),
+                }
             except NotCanonical as exc:
-                raise ImportRefused("", refused=False, file=filename, trouble=Trouble(
-                    step.seq, step.text, SYNTAX_RULE, exc.parts)) from None
+                raise ImportRefused(
+                    "",
+                    refused=False,
+                    file=filename,
+                    trouble=Trouble(step.seq, step.text, SYNTAX_RULE, exc.parts),
+                ) from None
             now_summary = summarize(step.ruling.state)
             if now_summary != summary:
                 entry["summary"] = summary = now_summary
@@ -153,26 +169,40 @@ class SessionService:
             return Imported(sid, len(entries), rounds, added=len(entries) - count)
         if found is not None and extension != NEW:
             sid, count = found
-            raise ImportExtends(_("{file} continues session {id}: the session holds the first "
-                                  "{stored} of the file's {moves} moves; nothing was "
-                                  "imported").format(file=filename, id=sid, stored=count,
-                                                     moves=len(entries)),
-                                sid, count, len(entries))
+            raise ImportExtends(
+                _(
+                    "{file} continues session {id}: the session holds the first "
+                    "{stored} of the file's {moves} moves; nothing was "
+                    "imported"
+                ).format(file=filename, id=sid, stored=count, moves=len(entries)),
+                sid,
+                count,
+                len(entries),
+            )
         sid = self._store(header, entries, stamp, digest)
         return Imported(sid, len(entries), rounds, extends=found[0] if found else None)
 
-    def _continued(self, rows: dict[str, dict[str, Any]], header: Header,
-                   tags: dict[str, Any], texts: list[str]) -> tuple[str, int] | None:
+    def _continued(
+        self,
+        rows: dict[str, dict[str, Any]],
+        header: Header,
+        tags: dict[str, Any],
+        texts: list[str],
+    ) -> tuple[str, int] | None:
         """The stored session with the same header whose moves begin the file's, or whose
         moves the file's begin, and how many moves it holds: the one holding the file's moves
         first, else the longest (then the newest)."""
         found: list[tuple[bool, int, str, str]] = []
         for sid, row in rows.items():
-            if (row.get("players") != list(header.players) or row.get("date") != header.date
-                    or row.get("event") != header.event or row.get("site") != header.site
-                    or row.get("scoring") != header.scoring
-                    or row.get("edition") != header.edition
-                    or row.get("rules") != header.rules):
+            if (
+                row.get("players") != list(header.players)
+                or row.get("date") != header.date
+                or row.get("event") != header.event
+                or row.get("site") != header.site
+                or row.get("scoring") != header.scoring
+                or row.get("edition") != header.edition
+                or row.get("rules") != header.rules
+            ):
                 continue  # the list row tells most sessions apart without opening the file
             try:
                 with SessionFile.open(self.layout, sid, write=False) as file:
@@ -183,30 +213,46 @@ class SessionService:
                 continue  # gone or damaged since the list was read: not this one
             shorter = min(len(stored), len(texts))
             if stored[:shorter] == texts[:shorter]:
-                found.append((len(stored) >= len(texts), len(stored),
-                              str(row.get("updated", "")), sid))
+                found.append(
+                    (len(stored) >= len(texts), len(stored), str(row.get("updated", "")), sid)
+                )
         if not found:
             return None
         _holds, count, _updated, sid = max(found)
         return sid, count
 
-    def _extend(self, sid: str, tags: dict[str, Any], stored: list[str],
-                later: list[dict[str, Any]], summary: dict[str, Any], digest: str) -> None:
+    def _extend(
+        self,
+        sid: str,
+        tags: dict[str, Any],
+        stored: list[str],
+        later: list[dict[str, Any]],
+        summary: dict[str, Any],
+        digest: str,
+    ) -> None:
         """Add the file's later moves to session `sid` under its writer lock (SessionLocked
         while it is open for recording), in one write: all of them, or none."""
         with SessionFile.open(self.layout, sid, write=True) as file:
             if file.meta.get("tags") != tags or [m.text for m in file.moves] != stored:
-                raise SaveFailed(_("session {id} changed while the file was read; nothing was "
-                                   "imported: import it again").format(id=sid))
-            added = [{k: v for k, v in entry.items() if k not in ("seq", "ts")}
-                     for entry in later]
+                raise SaveFailed(
+                    _(
+                        "session {id} changed while the file was read; nothing was "
+                        "imported: import it again"
+                    ).format(id=sid)
+                )
+            added = [{k: v for k, v in entry.items() if k not in ("seq", "ts")} for entry in later]
             # The list reads the last summary in the log: the first added move carries one.
             added[0]["summary"] = summary
             file.extend(added, {"imported": digest})
         self._index_file(sid)
 
-    def _store(self, header: Header, entries: list[dict[str, Any]], created: str | None = None,
-               imported: str | None = None) -> str:
+    def _store(
+        self,
+        header: Header,
+        entries: list[dict[str, Any]],
+        created: str | None = None,
+        imported: str | None = None,
+    ) -> str:
         try:
             self.layout.ensure()
         except OSError as exc:
@@ -224,12 +270,14 @@ class SessionService:
                 raise SaveFailed(self._not_stored(exc)) from None
             self._index_file(sid)
             return sid
-        raise SaveFailed(_("could not find a free session id in {folder}").format(
-            folder=self.layout.sessions))
+        raise SaveFailed(
+            _("could not find a free session id in {folder}").format(folder=self.layout.sessions)
+        )
 
     def _not_stored(self, exc: OSError) -> str:
         return _("could not create a session in {folder}: {reason}; nothing was stored").format(
-            folder=self.layout.sessions, reason=exc.strerror or exc)
+            folder=self.layout.sessions, reason=exc.strerror or exc
+        )
 
     # Opening ---------------------------------------------------------------------------------
 
@@ -262,8 +310,9 @@ class SessionService:
         try:
             SessionFile.move(self.layout, self.trash, sid)
         except FileExistsError:
-            raise SaveFailed(_("the trash already holds a session {id}; nothing was "
-                               "moved").format(id=sid)) from None
+            raise SaveFailed(
+                _("the trash already holds a session {id}; nothing was moved").format(id=sid)
+            ) from None
         self.index.put(sid, None)
         return sid
 
@@ -275,12 +324,18 @@ class SessionService:
         try:
             SessionFile.move(self.trash, self.layout, sid)
         except SessionNotFound:
-            raise SessionNotFound(_("no session {id} in the trash ({folder}); `uno-referee list "
-                                    "--trash` lists what is there").format(
-                                        id=sid, folder=self.trash.sessions)) from None
+            raise SessionNotFound(
+                _(
+                    "no session {id} in the trash ({folder}); `uno-referee list "
+                    "--trash` lists what is there"
+                ).format(id=sid, folder=self.trash.sessions)
+            ) from None
         except FileExistsError:
-            raise SaveFailed(_("a stored session already has the id {id}; the one in the trash "
-                               "was left there").format(id=sid)) from None
+            raise SaveFailed(
+                _(
+                    "a stored session already has the id {id}; the one in the trash was left there"
+                ).format(id=sid)
+            ) from None
         self._index_file(sid)
         return sid
 
@@ -292,9 +347,12 @@ class SessionService:
         try:
             SessionFile.delete(self.trash, sid)
         except SessionNotFound:
-            raise SessionNotFound(_("no session {id} in the trash ({folder}); only a session "
-                                    "in the trash can be removed for good").format(
-                                        id=sid, folder=self.trash.sessions)) from None
+            raise SessionNotFound(
+                _(
+                    "no session {id} in the trash ({folder}); only a session "
+                    "in the trash can be removed for good"
+                ).format(id=sid, folder=self.trash.sessions)
+            ) from None
         from ..stats.league import BookError, change_league  # see `labels`
 
         try:
@@ -340,8 +398,11 @@ class SessionService:
         otherwise from the file, which always wins. `rebuild` reads every file.
         """
         fresh, warnings = self._rows(rebuild)
-        infos = sorted((SessionInfo.from_row(row) for row in fresh.values()),
-                       key=lambda info: (info.updated, info.id), reverse=True)
+        infos = sorted(
+            (SessionInfo.from_row(row) for row in fresh.values()),
+            key=lambda info: (info.updated, info.id),
+            reverse=True,
+        )
         return Listing(tuple(infos), warnings)
 
     def rows(self) -> tuple[dict[str, dict[str, Any]], tuple[str, ...]]:
@@ -394,8 +455,7 @@ class SessionService:
         with contextlib.suppress(SessionError):
             self.index.put(sid, self._row(sid))
 
-    def _closed(self, file: SessionFile, summary: dict[str, Any],
-                figures: dict[str, Any]) -> None:
+    def _closed(self, file: SessionFile, summary: dict[str, Any], figures: dict[str, Any]) -> None:
         # Called with the writer lock still held, so the file cannot change under us.
         file.seen = fingerprint(file.path)
         self.index.put(file.id, row_of(file, summary, figures))
@@ -418,8 +478,9 @@ def _content_digest(tags: dict[str, Any], entries: list[dict[str, Any]]) -> str:
     return hashlib.sha256(content.encode("utf-8")).hexdigest()
 
 
-def row_of(file: SessionFile, summary: dict[str, Any] | None = None,
-           figures: dict[str, Any] | None = None) -> dict[str, Any]:
+def row_of(
+    file: SessionFile, summary: dict[str, Any] | None = None, figures: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """A list row from a loaded file: what its moves say, and the figures the statistics count
     in it (computed once per change of the file, here). `summary` and `figures` come from a
     replay of this very file (a writer closing it); without them the moves are replayed here,
@@ -431,20 +492,34 @@ def row_of(file: SessionFile, summary: dict[str, Any] | None = None,
     moves = file.moves
     if not moves:
         # A new session: nothing to replay (`new` referees its header once, in `create`).
-        summary = {"round": 0, "status": "new", "leader": None,
-                   "totals": dict.fromkeys(header.players, 0)}
+        summary = {
+            "round": 0,
+            "status": "new",
+            "leader": None,
+            "totals": dict.fromkeys(header.players, 0),
+        }
         figures = blank_figures(header)
     elif summary is None or figures is None:
         live = LiveSession(file)
         summary, figures = live.summary(), live.figures()
     created = str(file.meta.get("created", ""))
     return {
-        "id": file.id, "event": header.event, "date": header.date,
-        "players": list(header.players), "edition": header.edition, "rules": header.rules,
-        "scoring": header.scoring, "status": summary["status"], "round": summary["round"],
-        "leader": summary.get("leader"), "totals": summary["totals"],
-        "moves": len(moves), "created": created,
+        "id": file.id,
+        "event": header.event,
+        "date": header.date,
+        "players": list(header.players),
+        "edition": header.edition,
+        "rules": header.rules,
+        "scoring": header.scoring,
+        "status": summary["status"],
+        "round": summary["round"],
+        "leader": summary.get("leader"),
+        "totals": summary["totals"],
+        "moves": len(moves),
+        "created": created,
         "updated": file.entries[-1]["ts"] if file.entries else created,
         "file": list(file.seen) if file.seen else None,
-        "imported": file.meta.get("imported"), "site": header.site, "stats": figures,
+        "imported": file.meta.get("imported"),
+        "site": header.site,
+        "stats": figures,
     }

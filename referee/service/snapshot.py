@@ -99,8 +99,9 @@ def code_stamp() -> str:
         for name in sorted(files):
             if name.endswith(".py"):
                 st = os.stat(os.path.join(folder, name))
-                parts.append(f"{os.path.relpath(folder, root)}/{name}:{st.st_size}:"
-                             f"{st.st_mtime_ns}")
+                parts.append(
+                    f"{os.path.relpath(folder, root)}/{name}:{st.st_size}:{st.st_mtime_ns}"
+                )
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
@@ -124,25 +125,37 @@ def load(source: Path, digest: str, setup: Setup, data: Path) -> Snapshot | None
         discard(path)  # an earlier version's
         return None
     mac = found.get("mac") if isinstance(found, dict) and found.get("format") == FORMAT else None
-    if not (isinstance(mac, str) and mac.isascii()
-            and hmac.compare_digest(mac, _mac(signing, body))):
+    if not (
+        isinstance(mac, str) and mac.isascii() and hmac.compare_digest(mac, _mac(signing, body))
+    ):
         discard(path)
-        _tell(_("uno-referee: note: the cached snapshot of session {id} is damaged or was not "
+        _tell(
+            _(
+                "uno-referee: note: the cached snapshot of session {id} is damaged or was not "
                 "written by this program; it was removed, and the session was replayed from "
-                "its file").format(id=source.stem))
+                "its file"
+            ).format(id=source.stem)
+        )
         return None
     try:
         doc = json.loads(body)
         if doc.get("code") != code_stamp() or doc.get("moves") != digest:
             return None  # made from other moves, or by another version: stale, not wrong
         end = _game(doc["end"], setup)
-        before = None if doc["before"] is None else _game(doc["before"], setup,
-                                                          (doc["end"]["results"], end))
+        before = (
+            None
+            if doc["before"] is None
+            else _game(doc["before"], setup, (doc["end"]["results"], end))
+        )
     except Exception:  # anything at all that is not a usable state means "replay"
         discard(path)
-        _tell(_("uno-referee: note: the cached snapshot of session {id} holds a state this "
+        _tell(
+            _(
+                "uno-referee: note: the cached snapshot of session {id} holds a state this "
                 "version cannot use; it was removed, and the session was replayed from its "
-                "file").format(id=source.stem))
+                "file"
+            ).format(id=source.stem)
+        )
         return None
     return Snapshot(end, before)
 
@@ -155,8 +168,14 @@ def save(source: Path, digest: str, snapshot: Snapshot, data: Path) -> None:
         return  # no key can be kept here: no snapshot either
     try:
         end, before = snapshot
-        body = _dumps({"code": code_stamp(), "moves": digest, "end": _game_doc(end),
-                       "before": None if before is None else _game_doc(before)})
+        body = _dumps(
+            {
+                "code": code_stamp(),
+                "moves": digest,
+                "end": _game_doc(end),
+                "before": None if before is None else _game_doc(before),
+            }
+        )
     except Exception:  # a state this format cannot hold: replay next time
         return
     head = _dumps({"format": FORMAT, "mac": _mac(signing, body)})
@@ -187,6 +206,7 @@ def _tell(note: str) -> None:
 # Writing -------------------------------------------------------------------------------------
 # Each value is written only if it is of the exact type the engine keeps there; anything else
 # raises, and no snapshot is made.
+
 
 class _Unstorable(TypeError):
     pass
@@ -282,8 +302,10 @@ def _table_doc(t: Table) -> dict[str, Any]:
         "must_play": _opt_int(t.must_play),
         "catchable": [[_plain_int(s), _plain_int(c)] for s, c in t.catchable.items()],
         "closed": [[_plain_int(s), _message_doc(m)] for s, m in t.closed.items()],
-        "extra": [[_text(name), [_plain_int(s) for s in _seat_tuple(value)]]
-                  for name, value in t.extra.items()],
+        "extra": [
+            [_text(name), [_plain_int(s) for s in _seat_tuple(value)]]
+            for name, value in t.extra.items()
+        ],
         "winner": _opt_int(t.winner),
         "reshuffles": _plain_int(t.reshuffles),
         "out": [_plain_int(s) for s in t.out],
@@ -302,17 +324,26 @@ def _pending_doc(p: PendingDraw) -> dict[str, Any]:
     if type(p.until) is not bool:
         raise _Unstorable(p.until)
     return {
-        "offender": _plain_int(p.offender), "victim": _plain_int(p.victim),
-        "card": _code(p.card), "amount": _plain_int(p.amount),
+        "offender": _plain_int(p.offender),
+        "victim": _plain_int(p.victim),
+        "card": _code(p.card),
+        "amount": _plain_int(p.amount),
         "prev_top": None if p.prev_top is None else _code(p.prev_top),
-        "prev_color": _opt_text(p.prev_color), "held": _plain_int(p.held),
-        "rule": _rule_name(p.rule), "wd4s": _plain_int(p.wd4s), "until": p.until,
+        "prev_color": _opt_text(p.prev_color),
+        "held": _plain_int(p.held),
+        "rule": _rule_name(p.rule),
+        "wd4s": _plain_int(p.wd4s),
+        "until": p.until,
     }
 
 
 def _owed_doc(o: OwedDraw) -> dict[str, Any]:
-    return {"seat": _plain_int(o.seat), "then": _plain_int(o.then), "rule": _rule_name(o.rule),
-            "winner": _opt_int(o.winner)}
+    return {
+        "seat": _plain_int(o.seat),
+        "then": _plain_int(o.then),
+        "rule": _rule_name(o.rule),
+        "winner": _opt_int(o.winner),
+    }
 
 
 def _message_doc(m: Any) -> list[Any]:
@@ -455,8 +486,9 @@ class _Faces:
         return found
 
 
-def _pairs(value: Any, read_key: Callable[[Any], Any], read_value: Callable[[Any], Any]
-           ) -> dict[Any, Any]:
+def _pairs(
+    value: Any, read_key: Callable[[Any], Any], read_value: Callable[[Any], Any]
+) -> dict[Any, Any]:
     found: dict[Any, Any] = {}
     for pair in _list(value):
         k, v = _list(pair, 2)
@@ -473,8 +505,22 @@ def _distinct(items: tuple[Any, ...]) -> tuple[Any, ...]:
     return items
 
 
-_GAME = frozenset({"round_no", "phase", "dealer", "seats", "results", "winner", "revealed",
-                   "revealed_cards", "penalties", "penalty_due", "knocked", "table"})
+_GAME = frozenset(
+    {
+        "round_no",
+        "phase",
+        "dealer",
+        "seats",
+        "results",
+        "winner",
+        "revealed",
+        "revealed_cards",
+        "penalties",
+        "penalty_due",
+        "knocked",
+        "table",
+    }
+)
 
 
 def _game(doc: Any, setup: Setup, like: tuple[list[Any], Game] | None = None) -> Game:
@@ -500,9 +546,12 @@ def _game(doc: Any, setup: Setup, like: tuple[list[Any], Game] | None = None) ->
         _fail("seats")
     g.seats = seats
     written, other = like if like is not None else ([], None)
-    g.results = tuple(other.results[i] if other is not None and i < len(written)
-                      and r == written[i] else _result(r, names)
-                      for i, r in enumerate(_list(d["results"])))
+    g.results = tuple(
+        other.results[i]
+        if other is not None and i < len(written) and r == written[i]
+        else _result(r, names)
+        for i, r in enumerate(_list(d["results"]))
+    )
     g.winner = _opt_name(d["winner"], names)
     g.revealed = dict(_name_counts(d["revealed"], names, distinct=True))
     g.revealed_cards = faces.counts(d["revealed_cards"])
@@ -525,14 +574,17 @@ _RESULT = frozenset({"winner", "hands", "penalties", "knocked_out", "ko_bonus"})
 def _result(doc: Any, names: frozenset[str]) -> RoundResult:
     d = _fields(doc, _RESULT)
     return RoundResult(
-        _opt_name(d["winner"], names), dict(_name_counts(d["hands"], names, distinct=True)),
+        _opt_name(d["winner"], names),
+        dict(_name_counts(d["hands"], names, distinct=True)),
         _name_counts(d["penalties"], names),
         _distinct(tuple(_name(n, names) for n in _list(d["knocked_out"]))),
-        _count(d["ko_bonus"]))
+        _count(d["ko_bonus"]),
+    )
 
 
-def _name_counts(value: Any, names: frozenset[str], distinct: bool = False
-                 ) -> tuple[tuple[str, int], ...]:
+def _name_counts(
+    value: Any, names: frozenset[str], distinct: bool = False
+) -> tuple[tuple[str, int], ...]:
     """[[name, count], ...] (each name once if `distinct`); the commonest field: each round's
     hands are one."""
     found = []
@@ -540,8 +592,12 @@ def _name_counts(value: Any, names: frozenset[str], distinct: bool = False
         if type(pair) is not list or len(pair) != 2:
             _fail("pair")
         name, n = pair
-        if type(name) is not str or name not in names or type(n) is not int \
-                or not 0 <= n <= _MAX_COUNT:
+        if (
+            type(name) is not str
+            or name not in names
+            or type(n) is not int
+            or not 0 <= n <= _MAX_COUNT
+        ):
             _fail("count")
         found.append((name, n))
     if distinct:
@@ -549,10 +605,33 @@ def _name_counts(value: Any, names: frozenset[str], distinct: bool = False
     return tuple(found)
 
 
-_TABLE = frozenset({"players", "dealer", "hands", "turn", "direction", "top", "color", "pile",
-                    "pile_back", "side", "draw_pile", "known", "pool", "pending", "owed",
-                    "must_play", "catchable", "closed", "extra", "winner", "reshuffles", "out",
-                    "left"})
+_TABLE = frozenset(
+    {
+        "players",
+        "dealer",
+        "hands",
+        "turn",
+        "direction",
+        "top",
+        "color",
+        "pile",
+        "pile_back",
+        "side",
+        "draw_pile",
+        "known",
+        "pool",
+        "pending",
+        "owed",
+        "must_play",
+        "catchable",
+        "closed",
+        "extra",
+        "winner",
+        "reshuffles",
+        "out",
+        "left",
+    }
+)
 
 
 def _table(doc: Any, names: frozenset[str], faces: _Faces, setup: Setup) -> Table:
@@ -591,8 +670,7 @@ def _table(doc: Any, names: frozenset[str], faces: _Faces, setup: Setup) -> Tabl
     t.must_play = _opt_seat(d["must_play"], n)
     t.catchable = _pairs(d["catchable"], seat, seat) or NO_WINDOWS
     t.closed = _pairs(d["closed"], seat, lambda m: _checked_message(m, faces)) or NO_WINDOWS
-    t.extra = _pairs(d["extra"], _string,
-                     lambda v: tuple(seat(s) for s in _list(v)))
+    t.extra = _pairs(d["extra"], _string, lambda v: tuple(seat(s) for s in _list(v)))
     t.winner = _opt_seat(d["winner"], n)
     t.reshuffles = _count(d["reshuffles"])
     t.out = _distinct(tuple(seat(s) for s in _list(d["out"])))
@@ -601,8 +679,20 @@ def _table(doc: Any, names: frozenset[str], faces: _Faces, setup: Setup) -> Tabl
     return t
 
 
-_PENDING = frozenset({"offender", "victim", "card", "amount", "prev_top", "prev_color", "held",
-                      "rule", "wd4s", "until"})
+_PENDING = frozenset(
+    {
+        "offender",
+        "victim",
+        "card",
+        "amount",
+        "prev_top",
+        "prev_color",
+        "held",
+        "rule",
+        "wd4s",
+        "until",
+    }
+)
 
 
 def _pending(doc: Any, n: int, faces: _Faces) -> PendingDraw:
@@ -610,11 +700,17 @@ def _pending(doc: Any, n: int, faces: _Faces) -> PendingDraw:
     if type(d["until"]) is not bool:
         _fail("until")
     return PendingDraw(
-        offender=_seat(d["offender"], n), victim=_seat(d["victim"], n),
-        card=faces.face(d["card"]), amount=_count(d["amount"]),
+        offender=_seat(d["offender"], n),
+        victim=_seat(d["victim"], n),
+        card=faces.face(d["card"]),
+        amount=_count(d["amount"]),
         prev_top=None if d["prev_top"] is None else faces.face(d["prev_top"], unseen=True),
-        prev_color=_colour(d["prev_color"]), held=_count(d["held"]), rule=_rule(d["rule"]),
-        wd4s=_count(d["wd4s"]), until=d["until"])
+        prev_color=_colour(d["prev_color"]),
+        held=_count(d["held"]),
+        rule=_rule(d["rule"]),
+        wd4s=_count(d["wd4s"]),
+        until=d["until"],
+    )
 
 
 _OWED = frozenset({"seat", "then", "rule", "winner"})
@@ -622,8 +718,9 @@ _OWED = frozenset({"seat", "then", "rule", "winner"})
 
 def _owed(doc: Any, n: int) -> OwedDraw:
     d = _fields(doc, _OWED)
-    return OwedDraw(_seat(d["seat"], n), _seat(d["then"], n), _rule(d["rule"]),
-                    _opt_seat(d["winner"], n))
+    return OwedDraw(
+        _seat(d["seat"], n), _seat(d["then"], n), _rule(d["rule"]), _opt_seat(d["winner"], n)
+    )
 
 
 def _checked_message(doc: Any, faces: _Faces) -> Message:
@@ -642,8 +739,9 @@ def _message(doc: Any, faces: _Faces, depth: int) -> Message:
     message_key = CATALOGUE.get(name) if type(name) is str else None
     if message_key is None:
         _fail("message")
-    return message_key, tuple(_value(v, faces, depth)
-                              for v in _list(values, len(message_key.fields)))
+    return message_key, tuple(
+        _value(v, faces, depth) for v in _list(values, len(message_key.fields))
+    )
 
 
 def _value(doc: Any, faces: _Faces, depth: int) -> Any:

@@ -34,8 +34,16 @@ def played(service: SessionService) -> tuple[list[Played], League, tuple[str, ..
         # The table's local date: the store's times are UTC, and a session without a Date
         # tag begun late in the evening east of Greenwich must not land in the next day.
         date = row.get("date") or local_day(str(row.get("created", "")))
-        sessions.append(Played(sid, date, row.get("event"), row.get("site"),
-                               tuple(league.labels.get(sid, ())), row["stats"]))
+        sessions.append(
+            Played(
+                sid,
+                date,
+                row.get("event"),
+                row.get("site"),
+                tuple(league.labels.get(sid, ())),
+                row["stats"],
+            )
+        )
     return sessions, league, (*warnings, *((warning,) if warning else ()))
 
 
@@ -49,8 +57,7 @@ def standings_of(service: SessionService, selection: Selection) -> Table:
     """The standings over the sessions `selection` takes (the index brought up to date first:
     a session recorded since shows up)."""
     sessions, league, warnings = played(service)
-    return Table(standings(sessions, league, selection), league, warnings,
-                 labels_in_use(sessions))
+    return Table(standings(sessions, league, selection), league, warnings, labels_in_use(sessions))
 
 
 @plain_os_errors(N_("could not read the sessions: {reason}"))
@@ -62,9 +69,13 @@ def sheets_of(service: SessionService, table: Standings) -> tuple[list[Sheet], t
     for played_session in table.sessions:
         try:
             with service.open(played_session.id, read_only=True) as live:
-                sheets.append(build_sheet(live.header, live.steps, live.referee.state,
-                                          by_move=True))
+                sheets.append(
+                    build_sheet(live.header, live.steps, live.referee.state, by_move=True)
+                )
         except SessionError as exc:
-            warnings.append(_("session {id} is left out of the report: {problem}").format(
-                id=played_session.id, problem=exc.message))
+            warnings.append(
+                _("session {id} is left out of the report: {problem}").format(
+                    id=played_session.id, problem=exc.message
+                )
+            )
     return sheets, tuple(warnings)

@@ -24,5 +24,9 @@ def summarize(at: Referee | Game) -> dict[str, Any]:
     if sheet.round_points:
         first = [p for p in sheet.players if sheet.ranks[p] == 1]
         leader = first[0] if len(first) == 1 else None
-    return {"round": g.round_no, "status": status(g), "leader": leader,
-            "totals": dict(sheet.totals)}
+    return {
+        "round": g.round_no,
+        "status": status(g),
+        "leader": leader,
+        "totals": dict(sheet.totals),
+    }

@@ -6,6 +6,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .model import Note, RoundInPlay, SessionRefused, Sheet, SheetRound, build_sheet
 else:
+
     def __getattr__(name: str) -> object:
         if name not in __all__:
             raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -14,5 +15,6 @@ else:
         value = getattr(model, name)
         globals()[name] = value
         return value
+
 
 __all__ = ["Note", "RoundInPlay", "SessionRefused", "Sheet", "SheetRound", "build_sheet"]

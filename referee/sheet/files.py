@@ -32,8 +32,9 @@ def check_target(out: str, force: bool) -> None:
 
 
 def _cannot_write(out: str, exc: OSError) -> ExportError:
-    return ExportError(_("{path}: cannot write: {reason}").format(
-        path=out, reason=exc.strerror or exc))
+    return ExportError(
+        _("{path}: cannot write: {reason}").format(path=out, reason=exc.strerror or exc)
+    )
 
 
 def _check_target(out: str, force: bool) -> None:
@@ -43,17 +44,25 @@ def _check_target(out: str, force: bool) -> None:
     if path.is_symlink() or (path.exists() and not path.is_file()):
         # --force must never turn a device, a FIFO or a link (to /dev/null, to a terminal)
         # into a regular file: exports replace regular files only.
-        raise ExportError(_("{path}: not a regular file (a link, device or pipe); exports "
-                            "write regular files only").format(path=out))
+        raise ExportError(
+            _(
+                "{path}: not a regular file (a link, device or pipe); exports "
+                "write regular files only"
+            ).format(path=out)
+        )
     if path.exists() and not force:
         raise TargetExists(_exists(out))
     folder = path.parent
     if not folder.is_dir():
-        raise ExportError(_("{path}: no such folder {folder!r}").format(path=out,
-                                                                       folder=str(folder)))
+        raise ExportError(
+            _("{path}: no such folder {folder!r}").format(path=out, folder=str(folder))
+        )
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise ExportError(_("{path}: cannot write in {folder!r} (permission denied)").format(
-            path=out, folder=str(folder)))
+        raise ExportError(
+            _("{path}: cannot write in {folder!r} (permission denied)").format(
+                path=out, folder=str(folder)
+            )
+        )
     if path.exists() and not os.access(path, os.W_OK):
         raise ExportError(_("{path}: the file is read-only").format(path=out))
 

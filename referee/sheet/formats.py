@@ -38,8 +38,10 @@ def _module(name: str) -> Any:
 def _lazy(name: str) -> Callable[[Sheet], bytes]:
     """The format module's `render`, loaded on first use: every command line run builds the
     list of formats, and most runs (a move, a look at a session) export nothing."""
+
     def render(sheet: Sheet) -> bytes:
         return bytes(_module(name).render(sheet))
+
     return render
 
 
@@ -59,21 +61,37 @@ def _png(sheet: Sheet) -> bytes:
     return bytes(qr.png(qr.payload(sheet)))
 
 
-FORMATS: dict[str, Format] = {f.name: f for f in (
-    Format("csv", ".csv", _lazy("csv_sheet"), False,
-           N_("a row per player per round, for spreadsheets (UTF-8 with BOM)")),
-    Format("md", ".md", _lazy("markdown"), False,
-           N_("the sheet as a Markdown table, with rulings")),
-    Format("html", ".html", _lazy("html_sheet"), False,
-           N_("a self-contained printable page: table, chart, rulings, QR code")),
-    Format("json", ".json", _lazy("json_sheet"), False,
-           N_("the `score --json` object plus each round's dealer, hands and rulings")),
-    Format("uno", ".uno", _uno, False,
-           N_("the session itself, in canonical notation")),
-    Format("svg", ".svg", _svg, False,
-           N_("the standings QR code as SVG")),
-    Format("png", ".png", _png, True,
-           N_("the standings QR code as PNG (needs --out)")),
-)}
+FORMATS: dict[str, Format] = {
+    f.name: f
+    for f in (
+        Format(
+            "csv",
+            ".csv",
+            _lazy("csv_sheet"),
+            False,
+            N_("a row per player per round, for spreadsheets (UTF-8 with BOM)"),
+        ),
+        Format(
+            "md", ".md", _lazy("markdown"), False, N_("the sheet as a Markdown table, with rulings")
+        ),
+        Format(
+            "html",
+            ".html",
+            _lazy("html_sheet"),
+            False,
+            N_("a self-contained printable page: table, chart, rulings, QR code"),
+        ),
+        Format(
+            "json",
+            ".json",
+            _lazy("json_sheet"),
+            False,
+            N_("the `score --json` object plus each round's dealer, hands and rulings"),
+        ),
+        Format("uno", ".uno", _uno, False, N_("the session itself, in canonical notation")),
+        Format("svg", ".svg", _svg, False, N_("the standings QR code as SVG")),
+        Format("png", ".png", _png, True, N_("the standings QR code as PNG (needs --out)")),
+    )
+}
 
 __all__ = ["FORMATS", "Format"]

@@ -96,8 +96,9 @@ class Sheet:
         return sorted(self.players, key=lambda p: (ranks[p], self.players.index(p)))
 
 
-def build_sheet(header: Header, steps: Sequence[Step], final: Game, *,
-                by_move: bool = False) -> Sheet:
+def build_sheet(
+    header: Header, steps: Sequence[Step], final: Game, *, by_move: bool = False
+) -> Sheet:
     """The sheet of a session from its steps (the statements that hold, as the session
     service keeps them); `final` is the state after the last of them. `by_move`: the steps
     are numbered by move (a stored session), not by line of a file."""
@@ -114,25 +115,34 @@ def build_sheet(header: Header, steps: Sequence[Step], final: Game, *,
     return _assemble(session, final, notes, dealers, by_move)
 
 
-def _assemble(session: Session, g: Game, notes: dict[int, list[Note]],
-              dealers: dict[int, str | None], by_move: bool) -> Sheet:
+def _assemble(
+    session: Session,
+    g: Game,
+    notes: dict[int, list[Note]],
+    dealers: dict[int, str | None],
+    by_move: bool,
+) -> Sheet:
     system, players, results = g.setup.scoring, g.setup.players, g.results
     final = g.sheet
     rounds = []
-    for index, (points, running) in enumerate(zip(final.round_points, final.running,
-                                                  strict=True)):
+    for index, (points, running) in enumerate(zip(final.round_points, final.running, strict=True)):
         number = index + 1
         result = results[index]
         last = number == g.round_no
-        rounds.append(SheetRound(
-            number=number, dealer=dealers.get(number), went_out=result.winner,
-            hands=_hands(players, result.winner, result.hands),
-            points=points, running=running,
-            ranks=score(system, players, results[:number]).ranks,
-            notes=tuple(notes.get(number, ())),
-            # Only the last round can still wait for hands: the next round is refused until then.
-            missing=tuple(missing_hands(g)) if last else (),
-        ))
+        rounds.append(
+            SheetRound(
+                number=number,
+                dealer=dealers.get(number),
+                went_out=result.winner,
+                hands=_hands(players, result.winner, result.hands),
+                points=points,
+                running=running,
+                ranks=score(system, players, results[:number]).ranks,
+                notes=tuple(notes.get(number, ())),
+                # Only the last round can still wait for hands: the next one is refused until then.
+                missing=tuple(missing_hands(g)) if last else (),
+            )
+        )
     playing = None
     if g.round_no > len(rounds):
         number = g.round_no
@@ -140,8 +150,10 @@ def _assemble(session: Session, g: Game, notes: dict[int, list[Note]],
     return Sheet(session, system, tuple(rounds), final, playing, by_move)
 
 
-def _hands(players: tuple[str, ...], winner: str | None,
-           hands: Mapping[str, int]) -> Mapping[str, int]:
+def _hands(
+    players: tuple[str, ...], winner: str | None, hands: Mapping[str, int]
+) -> Mapping[str, int]:
     """Entered hands in seating order; the one who went out holds 0."""
-    return MappingProxyType({p: 0 if p == winner else hands[p] for p in players
-                             if p == winner or p in hands})
+    return MappingProxyType(
+        {p: 0 if p == winner else hands[p] for p in players if p == winner or p in hands}
+    )

@@ -20,12 +20,14 @@ def score_table(sheet: dict[str, Any], system: str) -> str:
     column_widths = widths(rows)
     text = "\n".join(aligned(row, column_widths) for row in rows) + "\n"
     if sheet["finished"]:
-        verdict = (_("winner: {player}").format(player=sheet["winner"]) if sheet["winner"]
-                   else _("finished: a tie"))
+        verdict = (
+            _("winner: {player}").format(player=sheet["winner"])
+            if sheet["winner"]
+            else _("finished: a tie")
+        )
     else:
         verdict = _("not finished")
-    heading = _("scoring: {system}; each cell: round points (running total)").format(
-        system=system)
+    heading = _("scoring: {system}; each cell: round points (running total)").format(system=system)
     return f"{heading}\n{text}{verdict}\n"
 
 

@@ -6,6 +6,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .figures import COUNTERS, FIGURES_VERSION, blank_figures, session_figures, usable_figures
 else:
+
     def __getattr__(name: str) -> object:
         if name not in __all__:
             raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -14,5 +15,6 @@ else:
         value = getattr(figures, name)
         globals()[name] = value
         return value
+
 
 __all__ = ["COUNTERS", "FIGURES_VERSION", "blank_figures", "session_figures", "usable_figures"]

@@ -24,8 +24,17 @@ FIGURES_VERSION = 1
 """Kept in each index row: rows made by another version are computed again."""
 
 COUNTERS = (
-    "wd4_played", "wd4_challenged", "wd4_guilty", "challenges", "challenges_won",
-    "uno_missed", "uno_caught", "catches", "false_catches", "misplays", "table_penalties",
+    "wd4_played",
+    "wd4_challenged",
+    "wd4_guilty",
+    "challenges",
+    "challenges_won",
+    "uno_missed",
+    "uno_caught",
+    "catches",
+    "false_catches",
+    "misplays",
+    "table_penalties",
     "penalty_cards",
 )
 """What is counted from the rulings of tracked rounds, per player (JSON keys: never shown)."""
@@ -48,9 +57,15 @@ def _blank() -> dict[str, int]:
 
 def blank_figures(header: Header) -> dict[str, Any]:
     """The figures of a session with no moves yet."""
-    return {"v": FIGURES_VERSION, "scoring": header.scoring.split()[0], "finished": False,
-            "rounds": 0, "winner": None, "places": None,
-            "players": {name: {} for name in header.players}}
+    return {
+        "v": FIGURES_VERSION,
+        "scoring": header.scoring.split()[0],
+        "finished": False,
+        "rounds": 0,
+        "winner": None,
+        "places": None,
+        "players": {name: {} for name in header.players},
+    }
 
 
 def session_figures(header: Header, steps: Sequence[Step], end: Game) -> dict[str, Any]:
@@ -66,8 +81,11 @@ def session_figures(header: Header, steps: Sequence[Step], end: Game) -> dict[st
     for name, row in players.items():
         row["total"] = sheet.totals.get(name, 0)
     return {
-        "v": FIGURES_VERSION, "scoring": scoring, "finished": sheet.finished,
-        "rounds": len(sheet.round_points), "winner": sheet.winner if sheet.finished else None,
+        "v": FIGURES_VERSION,
+        "scoring": scoring,
+        "finished": sheet.finished,
+        "rounds": len(sheet.round_points),
+        "winner": sheet.winner if sheet.finished else None,
         "places": dict(sheet.ranks) if sheet.finished else None,
         # Zeros left out: the index holds a row for every session, and most counts are 0.
         "players": {name: {k: v for k, v in row.items() if v} for name, row in players.items()},
@@ -87,8 +105,9 @@ def _count_rounds(players: dict[str, dict[str, int]], sheet: ScoreSheet) -> None
             players[winner]["rounds_won"] += 1
 
 
-def _count_rulings(players: dict[str, dict[str, int]], steps: Iterable[Step],
-                   seated: Sequence[str]) -> None:
+def _count_rulings(
+    players: dict[str, dict[str, int]], steps: Iterable[Step], seated: Sequence[str]
+) -> None:
     before: Table | None = None
     for step in steps:
         event, ruling = step.event, step.ruling
@@ -114,8 +133,9 @@ def _count_rulings(players: dict[str, dict[str, int]], steps: Iterable[Step],
         before = table
 
 
-def _count_event(players: dict[str, dict[str, int]], event: Any, facts: frozenset[str],
-                 before: Table | None) -> None:
+def _count_event(
+    players: dict[str, dict[str, int]], event: Any, facts: frozenset[str], before: Table | None
+) -> None:
     # By the facts the ruling records rather than its rule id: a ruling that also knocks a
     # player out (the mercy rule) rests on that rule, yet still records the verdict or catch.
     if isinstance(event, CardPlayed | JumpedIn | CardsDrawn):
@@ -157,11 +177,17 @@ def usable_figures(figures: Any, players: Sequence[str]) -> bool:
         if not all(type(value) is int for value in row.values()):
             return False
     places = figures.get("places")
-    if places is not None and not (isinstance(places, dict) and set(places) == set(players)
-                                   and all(type(v) is int for v in places.values())):
+    if places is not None and not (
+        isinstance(places, dict)
+        and set(places) == set(players)
+        and all(type(v) is int for v in places.values())
+    ):
         return False
-    return (isinstance(figures.get("scoring"), str) and type(figures.get("rounds")) is int
-            and isinstance(figures.get("finished"), bool))
+    return (
+        isinstance(figures.get("scoring"), str)
+        and type(figures.get("rounds")) is int
+        and isinstance(figures.get("finished"), bool)
+    )
 
 
 __all__ = ["COUNTERS", "FIGURES_VERSION", "session_figures", "usable_figures"]

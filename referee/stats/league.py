@@ -70,9 +70,12 @@ class League:
         return self.aliases.pop(name, None) is not None
 
     def to_json(self) -> dict[str, Any]:
-        return {"version": BOOK_VERSION, "aliases": dict(sorted(self.aliases.items())),
-                "guests": sorted(self.guests),
-                "labels": {sid: labels for sid, labels in sorted(self.labels.items()) if labels}}
+        return {
+            "version": BOOK_VERSION,
+            "aliases": dict(sorted(self.aliases.items())),
+            "guests": sorted(self.guests),
+            "labels": {sid: labels for sid, labels in sorted(self.labels.items()) if labels},
+        }
 
 
 def book_path(layout: Layout) -> Path:
@@ -81,23 +84,30 @@ def book_path(layout: Layout) -> Path:
 
 def _parse(data: Any) -> League:
     if not isinstance(data, dict) or data.get("version") != BOOK_VERSION:
-        raise ValueError(_("not a league book of version {version}").format(
-            version=BOOK_VERSION))
-    aliases, guests, labels = data.get("aliases", {}), data.get("guests", []), \
-        data.get("labels", {})
-    if not (isinstance(aliases, dict) and all(isinstance(k, str) and isinstance(v, str)
-                                              for k, v in aliases.items())):
+        raise ValueError(_("not a league book of version {version}").format(version=BOOK_VERSION))
+    aliases, guests, labels = (
+        data.get("aliases", {}),
+        data.get("guests", []),
+        data.get("labels", {}),
+    )
+    if not (
+        isinstance(aliases, dict)
+        and all(isinstance(k, str) and isinstance(v, str) for k, v in aliases.items())
+    ):
         raise ValueError(_("aliases is not an object of names"))
     if not (isinstance(guests, list) and all(isinstance(g, str) for g in guests)):
         raise ValueError(_("guests is not a list of names"))
-    if not (isinstance(labels, dict) and all(
-            isinstance(v, list) and all(isinstance(x, str) for x in v) for v in labels.values())):
+    if not (
+        isinstance(labels, dict)
+        and all(isinstance(v, list) and all(isinstance(x, str) for x in v) for v in labels.values())
+    ):
         raise ValueError(_("labels is not an object of lists of labels"))
     # Merges point at a person, never at another merged name.
     for name, whom in aliases.items():
         if whom in aliases or whom == name:
-            raise ValueError(_("{name} is merged into {whom}, itself merged").format(
-                name=name, whom=whom))
+            raise ValueError(
+                _("{name} is merged into {whom}, itself merged").format(name=name, whom=whom)
+            )
     return League(dict(aliases), set(guests), {k: list(v) for k, v in labels.items()})
 
 
@@ -108,13 +118,15 @@ def load_league(layout: Layout) -> tuple[League, str | None]:
     try:
         return _read(layout)
     except OSError as exc:
-        return League(), _("the league book {path} could not be read ({reason}); standings "
-                           "are shown without its merges, guests and labels").format(
-                               path=path, reason=exc.strerror or exc)
+        return League(), _(
+            "the league book {path} could not be read ({reason}); standings "
+            "are shown without its merges, guests and labels"
+        ).format(path=path, reason=exc.strerror or exc)
     except _Stuck as stuck:
-        return League(), _("the league book {path} is damaged ({reason}) and could not be "
-                           "set aside ({error}); standings are shown without it").format(
-                               path=path, reason=stuck.reason, error=stuck.error)
+        return League(), _(
+            "the league book {path} is damaged ({reason}) and could not be "
+            "set aside ({error}); standings are shown without it"
+        ).format(path=path, reason=stuck.reason, error=stuck.error)
 
 
 class _Stuck(Exception):
@@ -147,8 +159,10 @@ def _read(layout: Layout) -> tuple[League, str | None]:
         target = set_aside(path, layout.quarantine, reason)
     except OSError as error:
         raise _Stuck(reason, error) from None
-    return League(), _("the league book {path} was damaged ({reason}); it was moved to {target} "
-                       "and a new one begun").format(path=path, reason=reason, target=target)
+    return League(), _(
+        "the league book {path} was damaged ({reason}); it was moved to {target} "
+        "and a new one begun"
+    ).format(path=path, reason=reason, target=target)
 
 
 def save_league(layout: Layout, league: League) -> None:
@@ -158,8 +172,11 @@ def save_league(layout: Layout, league: League) -> None:
         payload = json.dumps(league.to_json(), ensure_ascii=False, indent=1).encode("utf-8")
         write_atomically(book_path(layout), payload)
     except OSError as exc:
-        raise BookError(_("could not write the league book {path}: {reason}").format(
-            path=book_path(layout), reason=exc.strerror or exc)) from None
+        raise BookError(
+            _("could not write the league book {path}: {reason}").format(
+                path=book_path(layout), reason=exc.strerror or exc
+            )
+        ) from None
 
 
 def change_league(layout: Layout, change: Any) -> tuple[League, str | None]:
@@ -172,21 +189,30 @@ def change_league(layout: Layout, change: Any) -> tuple[League, str | None]:
             try:
                 league, warning = _read(layout)
             except OSError as exc:
-                raise BookError(_("the league book {path} could not be read ({reason}), so "
-                                  "nothing was changed; make it a file you can read, or move "
-                                  "it away to begin a new book").format(
-                                      path=path, reason=exc.strerror or exc)) from None
+                raise BookError(
+                    _(
+                        "the league book {path} could not be read ({reason}), so "
+                        "nothing was changed; make it a file you can read, or move "
+                        "it away to begin a new book"
+                    ).format(path=path, reason=exc.strerror or exc)
+                ) from None
             except _Stuck as stuck:
-                raise BookError(_("the league book {path} is damaged ({reason}) and could not "
-                                  "be set aside ({error}), so nothing was changed").format(
-                                      path=path, reason=stuck.reason,
-                                      error=stuck.error)) from None
+                raise BookError(
+                    _(
+                        "the league book {path} is damaged ({reason}) and could not "
+                        "be set aside ({error}), so nothing was changed"
+                    ).format(path=path, reason=stuck.reason, error=stuck.error)
+                ) from None
             change(league)
             save_league(layout, league)
     except locks.Timeout:
-        raise BookError(_("another process is writing the league book {path}; try again").format(
-            path=path)) from None
+        raise BookError(
+            _("another process is writing the league book {path}; try again").format(path=path)
+        ) from None
     except OSError as exc:
-        raise BookError(_("could not write the league book {path}: {reason}").format(
-            path=path, reason=exc.strerror or exc)) from None
+        raise BookError(
+            _("could not write the league book {path}: {reason}").format(
+                path=path, reason=exc.strerror or exc
+            )
+        ) from None
     return league, warning

@@ -42,8 +42,11 @@ def selection_text(selection: Selection) -> str:
     if selection.site is not None:
         parts.append(_("place {site}").format(site=selection.site))
     if selection.since is not None or selection.until is not None:
-        parts.append(_("from {since} to {until}").format(
-            since=selection.since or "...", until=selection.until or "..."))
+        parts.append(
+            _("from {since} to {until}").format(
+                since=selection.since or "...", until=selection.until or "..."
+            )
+        )
     if not parts:
         parts.append(_("all sessions"))
     parts.append(_("guests counted") if selection.guests else _("guests left out"))
@@ -65,17 +68,21 @@ def bars_svg(title: str, bars: Sequence[tuple[str, float, str]]) -> str:
     high = max([0.0, *(value for _name, value, _text in bars)]) or 1.0
     height = _BAR_H * len(bars) + 4
     width = _NAME_W + _BAR_W + _VALUE_W
-    parts = [f'<svg viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}" '
-             f'class="bar-chart">']
+    parts = [
+        f'<svg viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}" '
+        f'class="bar-chart">'
+    ]
     for index, (name, value, text) in enumerate(bars):
         y = 2 + index * _BAR_H
         length = _BAR_W * value / high
         color = COLORS[index % len(COLORS)]
-        parts.append(f'<text x="{_NAME_W - 4}" y="{y + 10}" text-anchor="end">'
-                     f"{escape(name)}</text>"
-                     f'<rect x="{_NAME_W}" y="{y + 1}" width="{length:.1f}" '
-                     f'height="{_BAR_H - 4}" fill="{color}"/>'
-                     f'<text x="{_NAME_W + _BAR_W + 4}" y="{y + 10}">{escape(text)}</text>')
+        parts.append(
+            f'<text x="{_NAME_W - 4}" y="{y + 10}" text-anchor="end">'
+            f"{escape(name)}</text>"
+            f'<rect x="{_NAME_W}" y="{y + 1}" width="{length:.1f}" '
+            f'height="{_BAR_H - 4}" fill="{color}"/>'
+            f'<text x="{_NAME_W + _BAR_W + 4}" y="{y + 10}">{escape(text)}</text>'
+        )
     parts.append("</svg>")
     return "".join(parts)
 
@@ -84,22 +91,32 @@ def _charts(players: list[PlayerLine]) -> str:
     wins = [(p.name, p.win_rate or 0.0, f"{p.wins}/{p.games}") for p in players]
     rounds = [(p.name, p.round_rate or 0.0, f"{p.rounds_won}/{p.rounds}") for p in players]
     first, second = _("Games won (of finished games)"), _("Rounds won (of rounds played)")
-    return (f'<section class="bars"><div><h2>{escape(first)}</h2>{bars_svg(first, wins)}</div>'
-            f"<div><h2>{escape(second)}</h2>{bars_svg(second, rounds)}</div></section>")
+    return (
+        f'<section class="bars"><div><h2>{escape(first)}</h2>{bars_svg(first, wins)}</div>'
+        f"<div><h2>{escape(second)}</h2>{bars_svg(second, rounds)}</div></section>"
+    )
 
 
 def render(table: Standings, sheets: Sequence[Sheet], title: str) -> bytes:
     """The whole report as UTF-8 HTML: no script, no URL, one page per sheet in print."""
     games = sum(1 for played in table.sessions if played.figures.get("places") is not None)
     summary = _("{sessions} session(s), {games} of them finished games; {selection}").format(
-        sessions=len(table.sessions), games=games, selection=selection_text(table.selection))
-    first = [f"<header><div><h1>{escape(title)}</h1>"
-             f'<p class="details">{escape(summary)}</p></div></header>']
+        sessions=len(table.sessions), games=games, selection=selection_text(table.selection)
+    )
+    first = [
+        f"<header><div><h1>{escape(title)}</h1>"
+        f'<p class="details">{escape(summary)}</p></div></header>'
+    ]
     if table.players:
-        rulings = _("Rulings over the rounds recorded move by move (scoring-only rounds are "
-                    "not counted)")
-        first += [_table(standings_rows(table)), _charts(table.players),
-                  f"<h2>{escape(rulings)}</h2>", _table(rulings_rows(table), "counts")]
+        rulings = _(
+            "Rulings over the rounds recorded move by move (scoring-only rounds are not counted)"
+        )
+        first += [
+            _table(standings_rows(table)),
+            _charts(table.players),
+            f"<h2>{escape(rulings)}</h2>",
+            _table(rulings_rows(table), "counts"),
+        ]
         if table.pairs:
             pairs = _("Head to head (finished games both played)")
             first += [f"<h2>{escape(pairs)}</h2>", _table(pair_rows(table), "pairs")]
@@ -109,11 +126,14 @@ def render(table: Standings, sheets: Sequence[Sheet], title: str) -> bytes:
         first.append(f'<p class="note">{escape(nobody)}</p>')
     # Every sheet is a stored session's: its rulings are numbered by move.
     pages = [f'<main class="page standings-page">{"".join(first)}{footer(True)}</main>']
-    pages += [f'<main class="page">{sheet_body(sheet)}{footer(sheet.by_move)}</main>'
-              for sheet in sheets]
+    pages += [
+        f'<main class="page">{sheet_body(sheet)}{footer(sheet.by_move)}</main>' for sheet in sheets
+    ]
     body = "\n".join(pages)
-    page = (f'<!DOCTYPE html>\n<html lang="{current()}">\n<head>\n<meta charset="utf-8">\n'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f"<title>{escape(title)}</title>\n<style>{CSS}{_CSS}</style>\n</head>\n"
-            f"<body>\n{body}\n</body>\n</html>\n")
+    page = (
+        f'<!DOCTYPE html>\n<html lang="{current()}">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{escape(title)}</title>\n<style>{CSS}{_CSS}</style>\n</head>\n"
+        f"<body>\n{body}\n</body>\n</html>\n"
+    )
     return page.encode("utf-8")

@@ -49,9 +49,14 @@ class Selection:
         return True
 
     def to_json(self) -> dict[str, Any]:
-        return {"label": self.label, "event": self.event, "site": self.site,
-                "from": self.since.isoformat() if self.since else None,
-                "to": self.until.isoformat() if self.until else None, "guests": self.guests}
+        return {
+            "label": self.label,
+            "event": self.event,
+            "site": self.site,
+            "from": self.since.isoformat() if self.since else None,
+            "to": self.until.isoformat() if self.until else None,
+            "guests": self.guests,
+        }
 
 
 def local_day(stamp: str) -> str:

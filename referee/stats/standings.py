@@ -58,15 +58,26 @@ class PlayerLine:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "rank": self.rank, "name": self.name, "merged": self.names, "guest": self.guest,
-            "sessions": self.sessions, "games": self.games, "wins": self.wins,
+            "rank": self.rank,
+            "name": self.name,
+            "merged": self.names,
+            "guest": self.guest,
+            "sessions": self.sessions,
+            "games": self.games,
+            "wins": self.wins,
             "shared_wins": self.shared_wins,
-            "win_rate": rounded(self.win_rate), "average_place": rounded(self.average_place),
-            "rounds": self.rounds, "rounds_won": self.rounds_won,
+            "win_rate": rounded(self.win_rate),
+            "average_place": rounded(self.average_place),
+            "rounds": self.rounds,
+            "rounds_won": self.rounds_won,
             "round_rate": rounded(self.round_rate),
-            "points": {kind: {"rounds": r, "points": p, "average": rounded(p / r if r else None)}
-                       for kind, (r, p) in sorted(self.points.items())},
-            "tracked_rounds": self.tracked, **self.counts, "rival": self.rival,
+            "points": {
+                kind: {"rounds": r, "points": p, "average": rounded(p / r if r else None)}
+                for kind, (r, p) in sorted(self.points.items())
+            },
+            "tracked_rounds": self.tracked,
+            **self.counts,
+            "rival": self.rival,
         }
 
 
@@ -85,10 +96,16 @@ class Pair:
     only, as 500 points to a target and a five-round total are not the same measure."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"players": [self.first, self.second], "games": self.games,
-                "higher": [self.first_higher, self.second_higher], "ties": self.ties,
-                "points": {kind: {"games": games, "points": [first, second]}
-                           for kind, (games, first, second) in sorted(self.points.items())}}
+        return {
+            "players": [self.first, self.second],
+            "games": self.games,
+            "higher": [self.first_higher, self.second_higher],
+            "ties": self.ties,
+            "points": {
+                kind: {"games": games, "points": [first, second]}
+                for kind, (games, first, second) in sorted(self.points.items())
+            },
+        }
 
 
 class Apart(NamedTuple):
@@ -115,27 +132,33 @@ class Standings:
     """Merged names that sat at one table with their person, in session order."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"selection": self.selection.to_json(),
-                "sessions": [played.id for played in self.sessions],
-                "players": [line.to_json() for line in self.players],
-                "pairs": [pair.to_json() for pair in self.pairs],
-                "apart": [item._asdict() for item in self.apart],
-                "rules": dict(RULES)}
+        return {
+            "selection": self.selection.to_json(),
+            "sessions": [played.id for played in self.sessions],
+            "players": [line.to_json() for line in self.players],
+            "pairs": [pair.to_json() for pair in self.pairs],
+            "apart": [item._asdict() for item in self.apart],
+            "rules": dict(RULES),
+        }
 
     def line(self, name: str) -> PlayerLine | None:
         return next((line for line in self.players if line.name == name), None)
 
 
-RULES = {"wins": "shared-first-place-counts-for-each", "rounding": "half-up",
-         "pair_points": "per-scoring"}
+RULES = {
+    "wins": "shared-first-place-counts-for-each",
+    "rounding": "half-up",
+    "pair_points": "per-scoring",
+}
 """How the figures are counted, as language-neutral ids in the JSON (the text output and the
 README say it in words): a first place shared is a win for each who shares it; rates and
 averages are rounded half up (away from zero); head-to-head points are added up within one
 scoring system only."""
 
 
-def people_of(players: Iterable[str], league: League,
-              usual: Mapping[str, int] | None = None) -> dict[str, str]:
+def people_of(
+    players: Iterable[str], league: League, usual: Mapping[str, int] | None = None
+) -> dict[str, str]:
     """Each name of one session -> its person.
 
     Two names of one session are two people, even if merged (nobody takes two seats), and
@@ -150,11 +173,14 @@ def people_of(players: Iterable[str], league: League,
     count = usual or {}
     chosen: dict[str, str] = {}
     # Best first: the person's own name, then the usual spelling, then the seating.
-    for _seat, name in sorted(enumerate(names), key=lambda item: (
-            league.person(item[1]) != item[1], -count.get(item[1], 0), item[0])):
+    for _seat, name in sorted(
+        enumerate(names),
+        key=lambda item: (league.person(item[1]) != item[1], -count.get(item[1], 0), item[0]),
+    ):
         chosen.setdefault(league.person(name), name)
-    return {name: league.person(name) if chosen[league.person(name)] == name else name
-            for name in names}
+    return {
+        name: league.person(name) if chosen[league.person(name)] == name else name for name in names
+    }
 
 
 def usual_names(played: Iterable[Played]) -> Counter[str]:
@@ -178,20 +204,22 @@ def standings(played: Iterable[Played], league: League, selection: Selection) ->
         kept = [name for name in rows if who[name] == name != league.person(name)]
         if kept:
             seated = {person: name for name, person in who.items()}
-            apart += [Apart(session.id, name, league.person(name), seated[league.person(name)])
-                      for name in kept]
+            apart += [
+                Apart(session.id, name, league.person(name), seated[league.person(name)])
+                for name in kept
+            ]
         places = figures.get("places")
         firsts = sum(1 for place in (places or {}).values() if place == 1)
         kind = figures["scoring"]
         scorings.add(kind)
-        counted = [name for name in rows
-                   if selection.guests or who[name] not in league.guests]
+        counted = [name for name in rows if selection.guests or who[name] not in league.guests]
         for name in counted:
             row, person = rows[name], who[name]
             line = lines.get(person)
             if line is None:
-                line = lines[person] = PlayerLine(person, league.names_of(person),
-                                                  person in league.guests)
+                line = lines[person] = PlayerLine(
+                    person, league.names_of(person), person in league.guests
+                )
             line.sessions += 1
             rounds = row.get("rounds", 0)
             line.rounds += rounds
@@ -240,8 +268,13 @@ def standings(played: Iterable[Played], league: League, selection: Selection) ->
 def _order(line: PlayerLine) -> tuple[Any, ...]:
     """Most wins, then the best win rate, the best average placing, most rounds won."""
     place = line.average_place
-    return (-line.wins, -(line.win_rate or 0.0), place if place is not None else float("inf"),
-            -line.rounds_won, line.name)
+    return (
+        -line.wins,
+        -(line.win_rate or 0.0),
+        place if place is not None else float("inf"),
+        -line.rounds_won,
+        line.name,
+    )
 
 
 def _rival(name: str, pairs: dict[tuple[str, str], Pair]) -> str | None:

@@ -17,9 +17,14 @@ from .standings import PlayerLine, Standings
 
 def scoring_name(kind: str) -> str:
     """A scoring kind (`target`, `rounds`...) as a column heading says it."""
-    names = {"target": _("target"), "rounds": _("N rounds"), "lowest": _("lowest"),
-             "penalty": _("penalty"), "additive": _("N rounds, additive"),
-             "none": _("one round")}
+    names = {
+        "target": _("target"),
+        "rounds": _("N rounds"),
+        "lowest": _("lowest"),
+        "penalty": _("penalty"),
+        "additive": _("N rounds, additive"),
+        "none": _("one round"),
+    }
     return names.get(kind, kind)
 
 
@@ -33,15 +38,31 @@ def _name(line: PlayerLine) -> str:
 def standings_rows(table: Standings) -> list[list[str]]:
     """One row a person: placing, wins of games, rounds won, average points per round under
     each scoring system played (each with the count it rests on)."""
-    head = [_("rank"), _("player"), _("sessions played"), _("wins/games"), _("win %"),
-            _("avg place"), _("rounds won"), _("round %")]
-    head += [_("pts/round ({scoring})").format(scoring=scoring_name(kind))
-             for kind in table.scorings]
+    head = [
+        _("rank"),
+        _("player"),
+        _("sessions played"),
+        _("wins/games"),
+        _("win %"),
+        _("avg place"),
+        _("rounds won"),
+        _("round %"),
+    ]
+    head += [
+        _("pts/round ({scoring})").format(scoring=scoring_name(kind)) for kind in table.scorings
+    ]
     rows = [head]
     for line in table.players:
-        row = [str(line.rank), _name(line), str(line.sessions), f"{line.wins}/{line.games}",
-               _rate(line.win_rate), _mean(line.average_place),
-               f"{line.rounds_won}/{line.rounds}", _rate(line.round_rate)]
+        row = [
+            str(line.rank),
+            _name(line),
+            str(line.sessions),
+            f"{line.wins}/{line.games}",
+            _rate(line.win_rate),
+            _mean(line.average_place),
+            f"{line.rounds_won}/{line.rounds}",
+            _rate(line.round_rate),
+        ]
         for kind in table.scorings:
             rounds = line.points.get(kind, [0, 0])[0]
             row.append(f"{_mean(line.average_points(kind))} ({rounds})" if rounds else "-")
@@ -52,11 +73,17 @@ def standings_rows(table: Standings) -> list[list[str]]:
 def ruling_headings() -> dict[str, str]:
     """Each counter's column heading (the counters' ids are the JSON and CSV keys)."""
     return {
-        "wd4_played": _("+4 played"), "wd4_challenged": _("+4 challenged"),
-        "wd4_guilty": _("+4 guilty"), "challenges": _("challenges"),
-        "challenges_won": _("won"), "uno_missed": _("UNO missed"),
-        "uno_caught": _("caught"), "catches": _("catches"), "false_catches": _("false catches"),
-        "misplays": _("misplays"), "table_penalties": _("table penalties"),
+        "wd4_played": _("+4 played"),
+        "wd4_challenged": _("+4 challenged"),
+        "wd4_guilty": _("+4 guilty"),
+        "challenges": _("challenges"),
+        "challenges_won": _("won"),
+        "uno_missed": _("UNO missed"),
+        "uno_caught": _("caught"),
+        "catches": _("catches"),
+        "false_catches": _("false catches"),
+        "misplays": _("misplays"),
+        "table_penalties": _("table penalties"),
         "penalty_cards": _("penalty cards"),
     }
 
@@ -74,11 +101,22 @@ def pair_rows(table: Standings) -> list[list[str]]:
     """Head to head: games both played, who placed higher, and their points in those games,
     added up under each scoring system apart (with the games they rest on)."""
     kinds = sorted({kind for pair in table.pairs for kind in pair.points})
-    rows = [[_("players"), _("games"), _("placed higher"), _("ties"),
-             *(_("points ({scoring})").format(scoring=scoring_name(kind)) for kind in kinds)]]
+    rows = [
+        [
+            _("players"),
+            _("games"),
+            _("placed higher"),
+            _("ties"),
+            *(_("points ({scoring})").format(scoring=scoring_name(kind)) for kind in kinds),
+        ]
+    ]
     for pair in table.pairs:
-        row = [f"{visible(pair.first)} - {visible(pair.second)}", str(pair.games),
-               f"{pair.first_higher} - {pair.second_higher}", str(pair.ties)]
+        row = [
+            f"{visible(pair.first)} - {visible(pair.second)}",
+            str(pair.games),
+            f"{pair.first_higher} - {pair.second_higher}",
+            str(pair.ties),
+        ]
         for kind in kinds:
             got = pair.points.get(kind)
             row.append("-" if got is None else f"{got[1]} - {got[2]} ({got[0]})")
@@ -88,19 +126,33 @@ def pair_rows(table: Standings) -> list[list[str]]:
 
 def notes(table: Standings) -> list[str]:
     """How the figures are counted, and the merged names counted apart in a session."""
-    lines = [_("A first place shared counts as a win for each who shares it. Rates and averages "
-               "are rounded half up (2.25 shows as 2.3, 12.5% as 13%). Head-to-head points are "
-               "added up within one scoring system, with the games they rest on.")]
+    lines = [
+        _(
+            "A first place shared counts as a win for each who shares it. Rates and averages "
+            "are rounded half up (2.25 shows as 2.3, 12.5% as 13%). Head-to-head points are "
+            "added up within one scoring system, with the games they rest on."
+        )
+    ]
     for item in table.apart:
         if item.seated == item.person:
-            text = _("Session {id}: {name} sat at the table with {person}, so there {name} "
-                     "counts as a player of their own.")
+            text = _(
+                "Session {id}: {name} sat at the table with {person}, so there {name} "
+                "counts as a player of their own."
+            )
         else:
-            text = _("Session {id}: {name} and {seated} sat at one table, though both are "
-                     "{person}'s names: there {seated} counts as {person} and {name} as a "
-                     "player of their own.")
-        lines.append(text.format(id=item.session, name=visible(item.name),
-                                 person=visible(item.person), seated=visible(item.seated)))
+            text = _(
+                "Session {id}: {name} and {seated} sat at one table, though both are "
+                "{person}'s names: there {seated} counts as {person} and {name} as a "
+                "player of their own."
+            )
+        lines.append(
+            text.format(
+                id=item.session,
+                name=visible(item.name),
+                person=visible(item.person),
+                seated=visible(item.seated),
+            )
+        )
     return lines
 
 
@@ -114,33 +166,52 @@ def standings_text(table: Standings) -> str:
     if not table.players:
         return _("No session in this selection has a player to count.") + "\n"
     games = sum(1 for played in table.sessions if played.figures.get("places") is not None)
-    parts = [_("Standings over {sessions} session(s), {games} of them finished games").format(
-        sessions=len(table.sessions), games=games), _block(standings_rows(table)),
-        _("Rulings over the rounds recorded move by move (scoring-only rounds are not "
-          "counted)"), _block(rulings_rows(table))]
+    parts = [
+        _("Standings over {sessions} session(s), {games} of them finished games").format(
+            sessions=len(table.sessions), games=games
+        ),
+        _block(standings_rows(table)),
+        _("Rulings over the rounds recorded move by move (scoring-only rounds are not counted)"),
+        _block(rulings_rows(table)),
+    ]
     rivals = [(line, line.rival) for line in table.players if line.rival]
     if table.pairs:
         parts += [_("Head to head (finished games both played)"), _block(pair_rows(table))]
     if rivals:
         parts.append(_("Biggest rival (placed above them most often)"))
-        parts.append("".join(f"{_name(line)}: {visible(rival or '')}\n"
-                             for line, rival in rivals))
+        parts.append("".join(f"{_name(line)}: {visible(rival or '')}\n" for line, rival in rivals))
     parts.append(_("Notes"))
     parts.append("".join(f"- {line}\n" for line in notes(table)))
     return "\n".join(parts)
 
 
-CSV_COLUMNS = ("rank", "name", "guest", "sessions", "games", "wins", "win_rate",
-               "average_place", "rounds", "rounds_won", "round_rate", "tracked_rounds",
-               *COUNTERS, "rival")
+CSV_COLUMNS = (
+    "rank",
+    "name",
+    "guest",
+    "sessions",
+    "games",
+    "wins",
+    "win_rate",
+    "average_place",
+    "rounds",
+    "rounds_won",
+    "round_rate",
+    "tracked_rounds",
+    *COUNTERS,
+    "rival",
+)
 
 
 def standings_csv(table: Standings) -> str:
     """One row a person, language-neutral column ids; points per scoring system as
     `points_<kind>_rounds`, `points_<kind>_average`."""
     out = io.StringIO()
-    extra = [f"points_{kind}_{what}" for kind in table.scorings
-             for what in ("rounds", "points", "average")]
+    extra = [
+        f"points_{kind}_{what}"
+        for kind in table.scorings
+        for what in ("rounds", "points", "average")
+    ]
     writer = csv_sheet.Writer(out, lineterminator="\n")  # names that would be formulas are not
     writer.writerow([*CSV_COLUMNS, *extra])
     for line in table.players:

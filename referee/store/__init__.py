@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .paths import HOME_VARIABLE, Layout, data_dir, new_id, normal_id
     from .session_file import SCHEMA_VERSION, SessionFile, fingerprint, sweep_leftovers
 else:
+
     def __getattr__(name: str) -> object:
         home = _HOMES.get(name)
         if home is None:
@@ -32,14 +33,27 @@ else:
         globals()[name] = value
         return value
 
+
 _HOMES = {
-    **dict.fromkeys(("NewerSchema", "ReadOnly", "SaveFailed", "SessionCorrupt", "SessionError",
-                     "SessionLocked", "SessionNotFound", "plain_os_errors"), "errors"),
+    **dict.fromkeys(
+        (
+            "NewerSchema",
+            "ReadOnly",
+            "SaveFailed",
+            "SessionCorrupt",
+            "SessionError",
+            "SessionLocked",
+            "SessionNotFound",
+            "plain_os_errors",
+        ),
+        "errors",
+    ),
     "SessionIndex": "index",
     "Move": "log",
     **dict.fromkeys(("HOME_VARIABLE", "Layout", "data_dir", "new_id", "normal_id"), "paths"),
-    **dict.fromkeys(("SCHEMA_VERSION", "SessionFile", "fingerprint", "sweep_leftovers"),
-                    "session_file"),
+    **dict.fromkeys(
+        ("SCHEMA_VERSION", "SessionFile", "fingerprint", "sweep_leftovers"), "session_file"
+    ),
 }
 """The module that holds each name."""
 

@@ -50,8 +50,7 @@ MAX_STORED_BYTES = 64_000_000
 """A stored session of 100,000 moves (the notation's limit) is about 12 MB."""
 
 
-def write_atomically(path: Path, payload: bytes, durable: bool = True,
-                     writer: str = "") -> None:
+def write_atomically(path: Path, payload: bytes, durable: bool = True, writer: str = "") -> None:
     """Temp file in the same folder, flush, fsync, `os.replace`, fsync the folder.
 
     A reader (or a process killed at any instant) sees the old file or the new one, never a mix.
@@ -116,8 +115,12 @@ class AtomicJSONStorage(Storage):
             return None
         if len(raw) > MAX_STORED_BYTES:
             # Never read whole: no session of the notation's 100,000 moves comes near.
-            raise ValueError(_("the file is larger than {limit:,} bytes, the limit of a stored "
-                               "session or index").format(limit=MAX_STORED_BYTES))
+            raise ValueError(
+                _(
+                    "the file is larger than {limit:,} bytes, the limit of a stored "
+                    "session or index"
+                ).format(limit=MAX_STORED_BYTES)
+            )
         if not raw.strip():
             return None
         self.raw = raw
@@ -163,8 +166,12 @@ class AtomicJSONStorage(Storage):
         key = str(doc_id)
         doc = dict(doc)
         encoded = self._encoded if self._kept is data else None
-        if (encoded is not None and data and next(reversed(data)) == table
-                and _fits(encoded, data, table)):
+        if (
+            encoded is not None
+            and data
+            and next(reversed(data)) == table
+            and _fits(encoded, data, table)
+        ):
             comma = b"," if docs else b""
             payload = b"".join((encoded[:-2], comma, _json(key), b":", _json(doc), b"}}"))
         else:
@@ -210,8 +217,11 @@ def _fits(encoded: bytes, data: Data, table: str) -> bool:
         return encoded == head + b"}}"
     last = next(reversed(docs))
     tail = b"".join((_json(last), b":", _json(docs[last]), b"}}"))
-    return (len(encoded) >= len(head) + len(tail) and encoded.startswith(head)
-            and encoded.endswith(tail))
+    return (
+        len(encoded) >= len(head) + len(tail)
+        and encoded.startswith(head)
+        and encoded.endswith(tail)
+    )
 
 
 def _json(value: Any) -> bytes:

@@ -35,6 +35,5 @@ def sweep(path: Path) -> None:
     never waits, and costs one scan of the folder when there are none."""
     if not leftovers(path):
         return
-    with contextlib.suppress(locks.Timeout, OSError), \
-            locks.FileLock(lock_path(path), timeout=0):
+    with contextlib.suppress(locks.Timeout, OSError), locks.FileLock(lock_path(path), timeout=0):
         remove_leftovers(path)

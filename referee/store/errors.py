@@ -58,6 +58,7 @@ def plain_os_errors(message: str) -> Callable[[F], F]:
     traceback. `message` is that sentence with a `{reason}` field, in English marked `N_`
     (`N_("could not read the session: {reason}")`): it is translated when it is raised.
     """
+
     def wrap(fn: F) -> F:
         @functools.wraps(fn)
         def guarded(*args: Any, **kwargs: Any) -> Any:
@@ -70,5 +71,7 @@ def plain_os_errors(message: str) -> Callable[[F], F]:
                 if exc.filename:
                     reason = _("{reason} ({path})").format(reason=reason, path=exc.filename)
                 raise SessionError(_(message).format(reason=reason)) from None
+
         return guarded  # type: ignore[return-value]
+
     return wrap

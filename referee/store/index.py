@@ -40,8 +40,9 @@ class SessionIndex:
             db = TinyDB(self.path, storage=AtomicJSONStorage)
             schemas = {doc.get("schema") for doc in db.table(META).all()}
             if schemas != {INDEX_SCHEMA}:
-                raise ValueError(_("unknown index format {schemas}").format(
-                    schemas=sorted(map(str, schemas))))
+                raise ValueError(
+                    _("unknown index format {schemas}").format(schemas=sorted(map(str, schemas)))
+                )
             rows = {}
             for doc in db.table(SESSIONS).all():
                 if not isinstance(doc.get("id"), str):
@@ -52,18 +53,23 @@ class SessionIndex:
         except (ValueError, UnicodeDecodeError, AttributeError, TypeError) as exc:
             return {}, self._set_aside(str(exc) or type(exc).__name__)
         except OSError as exc:
-            return {}, _("the sessions index could not be read ({reason}); the session files "
-                         "were read instead").format(reason=exc.strerror or exc)
+            return {}, _(
+                "the sessions index could not be read ({reason}); the session files "
+                "were read instead"
+            ).format(reason=exc.strerror or exc)
         return rows, None
 
     def _set_aside(self, reason: str) -> str:
         try:
             target = set_aside(self.path, self.layout.quarantine, reason)
         except OSError as exc:
-            return _("the sessions index could not be read ({reason}) and was rebuilt "
-                     "({error})").format(reason=reason, error=exc)
-        return _("the sessions index could not be read ({reason}); it was moved to {target} and "
-                 "rebuilt from the session files").format(reason=reason, target=target)
+            return _(
+                "the sessions index could not be read ({reason}) and was rebuilt ({error})"
+            ).format(reason=reason, error=exc)
+        return _(
+            "the sessions index could not be read ({reason}); it was moved to {target} and "
+            "rebuilt from the session files"
+        ).format(reason=reason, target=target)
 
     def save(self, rows: dict[str, Row]) -> bool:
         """Replace the whole index; False if another process held it too long or the disk failed."""
@@ -95,8 +101,10 @@ class SessionIndex:
         stale = list(self.path.parent.glob(f".{self.path.name}.*.tmp"))
         if not stale:
             return
-        with contextlib.suppress(locks.Timeout, OSError), \
-                locks.FileLock(self.layout.index_lock, timeout=0):
+        with (
+            contextlib.suppress(locks.Timeout, OSError),
+            locks.FileLock(self.layout.index_lock, timeout=0),
+        ):
             for path in stale:
                 with contextlib.suppress(OSError):
                     path.unlink()
@@ -104,8 +112,10 @@ class SessionIndex:
     def _write(self, rows: dict[str, Row]) -> None:
         # One atomic write of the whole snapshot, in TinyDB's layout (tables of documents by
         # id); TinyDB itself would need one write per changed row.
-        data = {META: {"1": {"schema": INDEX_SCHEMA}},
-                SESSIONS: {str(i): row for i, row in enumerate(rows.values(), 1)}}
+        data = {
+            META: {"1": {"schema": INDEX_SCHEMA}},
+            SESSIONS: {str(i): row for i, row in enumerate(rows.values(), 1)},
+        }
         # Not synced: the index is a cache that `list` checks against the files' fingerprints and
         # rebuilds, so recording a move pays for syncing the session file alone.
         write_atomically(self.path, encode(data), durable=False)

@@ -15,8 +15,11 @@ def leftovers(path: Path) -> list[str]:
     try:
         # A plain scan: glob would match a pattern against every file of a big collection.
         with os.scandir(path.parent) as entries:
-            return [entry.path for entry in entries
-                    if entry.name.startswith(prefix) and entry.name.endswith(".tmp")]
+            return [
+                entry.path
+                for entry in entries
+                if entry.name.startswith(prefix) and entry.name.endswith(".tmp")
+            ]
     except OSError:
         return []
 

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from filelock import FileLock as FileLock
     from filelock import Timeout as Timeout
 else:
+
     def __getattr__(name: str) -> Any:
         if name in ("FileLock", "Timeout"):
             import filelock

@@ -76,9 +76,15 @@ def ordered(docs: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
         seq = doc.get("seq")
         # Most of a long log is plain moves: one that is well formed passes here without a
         # call; any other entry gets the whole `check` (and its message).
-        if not (doc.get("kind") == "move" and type(seq) is int and seq >= 1
-                and type(doc.get("ts")) is str and type(doc.get("text")) is str
-                and "voids" not in doc and type(doc.get("summary", {})) is dict):
+        if not (
+            doc.get("kind") == "move"
+            and type(seq) is int
+            and seq >= 1
+            and type(doc.get("ts")) is str
+            and type(doc.get("text")) is str
+            and "voids" not in doc
+            and type(doc.get("summary", {})) is dict
+        ):
             check(doc)
         entries.append(dict(doc))
     entries.sort(key=lambda e: e["seq"])
@@ -109,8 +115,15 @@ def effective(entries: Iterable[Mapping[str, Any]]) -> Moves:
         if entry["kind"] == "move":
             # `apply`'s first case, inline: a long log is mostly moves.
             number = moves[-1].seq + 1 if moves else 1
-            moves.append(Move(number, entry["text"], entry["ts"], entry["seq"],
-                              undone.pop(number, ()) if undone else ()))
+            moves.append(
+                Move(
+                    number,
+                    entry["text"],
+                    entry["ts"],
+                    entry["seq"],
+                    undone.pop(number, ()) if undone else (),
+                )
+            )
         else:
             apply(moves, entry)
     return moves
@@ -121,32 +134,36 @@ def apply(moves: Moves, entry: Mapping[str, Any]) -> None:
     kind, seq = entry["kind"], entry["seq"]
     if kind == "move":
         number = moves[-1].seq + 1 if moves else 1
-        moves.append(Move(number, entry["text"], entry["ts"], seq,
-                          moves.undone.pop(number, ())))
+        moves.append(Move(number, entry["text"], entry["ts"], seq, moves.undone.pop(number, ())))
         return
     target = entry["target"]
     if kind == "undo":
         if not moves or moves[-1].entry != target:
-            raise LogError(_("entry {seq} undoes {target}, which is not the last move").format(
-                seq=seq, target=target))
+            raise LogError(
+                _("entry {seq} undoes {target}, which is not the last move").format(
+                    seq=seq, target=target
+                )
+            )
         last = moves.pop()
         moves.undone[last.seq] = (*last.replaced, last.text)
         return
     at = next((i for i, move in enumerate(moves) if move.entry == target), None)
     if at is None:
-        raise LogError(_("entry {seq} corrects {target}, which is not in force").format(
-            seq=seq, target=target))
+        raise LogError(
+            _("entry {seq} corrects {target}, which is not in force").format(seq=seq, target=target)
+        )
     old = moves[at]
     moves[at] = Move(old.seq, entry["text"], old.ts, target, (*old.replaced, old.text))
     voids = set(entry.get("voids", []))
-    later = {move.entry for move in moves[at + 1:]}
+    later = {move.entry for move in moves[at + 1 :]}
     if not voids <= later:
-        raise LogError(_("entry {seq} drops moves that are not after {target}").format(
-            seq=seq, target=target))
-    for move in moves[at + 1:]:
+        raise LogError(
+            _("entry {seq} drops moves that are not after {target}").format(seq=seq, target=target)
+        )
+    for move in moves[at + 1 :]:
         if move.entry in voids:
             moves.undone[move.seq] = (*move.replaced, move.text)
-    moves[at + 1:] = [move for move in moves[at + 1:] if move.entry not in voids]
+    moves[at + 1 :] = [move for move in moves[at + 1 :] if move.entry not in voids]
 
 
 def last_summary(entries: list[dict[str, Any]]) -> dict[str, Any] | None:

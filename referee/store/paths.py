@@ -36,10 +36,16 @@ def user_path(text: str | os.PathLike[str], source: str) -> Path:
         # pathlib's way of saying that the home folder `~` or `~user` names is not known.
         user = os.fspath(text)[1:].replace(os.sep, "/").partition("/")[0]
         if not user:
-            raise PathError(_("{source}: your home folder cannot be found (for {path})").format(
-                source=source, path=os.fspath(text))) from None
-        raise PathError(_("{source}: there is no user {user} on this machine (in {path})").format(
-            source=source, user=user, path=os.fspath(text))) from None
+            raise PathError(
+                _("{source}: your home folder cannot be found (for {path})").format(
+                    source=source, path=os.fspath(text)
+                )
+            ) from None
+        raise PathError(
+            _("{source}: there is no user {user} on this machine (in {path})").format(
+                source=source, user=user, path=os.fspath(text)
+            )
+        ) from None
 
 
 def data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
@@ -130,8 +136,9 @@ class Layout:
             self.sessions.mkdir(parents=True, exist_ok=True)
         except FileExistsError:
             # A file where the folder should be: not "taken", which callers read as an id clash.
-            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR),
-                                     os.fspath(self.sessions)) from None
+            raise NotADirectoryError(
+                errno.ENOTDIR, os.strerror(errno.ENOTDIR), os.fspath(self.sessions)
+            ) from None
 
     def session_ids(self) -> list[str]:
         """Ids of the session files present, sorted; other files in the folder are ignored."""

@@ -40,13 +40,17 @@ def set_aside(path: Path, folder: Path, reason: str) -> Path:
                 raise
         break
     else:
-        raise OSError(_("no free name in {folder} for {name}").format(folder=folder,
-                                                                      name=path.name))
+        raise OSError(
+            _("no free name in {folder} for {name}").format(folder=folder, name=path.name)
+        )
     fsync_dir(folder)
     fsync_dir(path.parent)
     with contextlib.suppress(OSError):
         target.with_name(target.name + ".txt").write_text(
-            _("{path} could not be read and was moved here.\nReason: {reason}\nTo try it again, "
-              "move this file back to {path}.\n").format(path=path, reason=reason),
-            encoding="utf-8")
+            _(
+                "{path} could not be read and was moved here.\nReason: {reason}\nTo try it again, "
+                "move this file back to {path}.\n"
+            ).format(path=path, reason=reason),
+            encoding="utf-8",
+        )
     return target

@@ -19,8 +19,12 @@ nest three deep; Python's JSON and TOML parsers recurse once a level and fail ne
 # Opened without blocking: opening a named pipe (FIFO) that has no writer would wait for one
 # for ever. Without a controlling terminal: a terminal device must not become ours by being
 # opened. Both only matter until fstat has said what the file is.
-_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) \
+_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_NOCTTY", 0)
     | getattr(os, "O_BINARY", 0)
+)
 
 
 class NotAFile(OSError):
@@ -33,8 +37,14 @@ class NotPrivate(OSError):
     """The file is not owned by this user alone (`read_regular(private=True)`)."""
 
 
-def read_regular(path: Path, limit: int, *, follow_links: bool = True,
-                 private: bool = False, secret: bool = False) -> bytes:
+def read_regular(
+    path: Path,
+    limit: int,
+    *,
+    follow_links: bool = True,
+    private: bool = False,
+    secret: bool = False,
+) -> bytes:
     """The bytes of the regular file at `path`, at most `limit + 1` of them (one past the limit
     is enough for the caller to refuse a file that is too large).
 
@@ -48,13 +58,18 @@ def read_regular(path: Path, limit: int, *, follow_links: bool = True,
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise NotAFile(errno.EISDIR if stat.S_ISDIR(st.st_mode) else errno.EINVAL,
-                           _kind(st.st_mode), os.fspath(path))
+            raise NotAFile(
+                errno.EISDIR if stat.S_ISDIR(st.st_mode) else errno.EINVAL,
+                _kind(st.st_mode),
+                os.fspath(path),
+            )
         others = stat.S_IRWXG | stat.S_IRWXO if secret else stat.S_IWGRP | stat.S_IWOTH
-        if (private or secret) and hasattr(os, "getuid") and (
-                st.st_uid != os.getuid() or st.st_mode & others):
-            raise NotPrivate(errno.EPERM, _("the file is not this user's alone"),
-                             os.fspath(path))
+        if (
+            (private or secret)
+            and hasattr(os, "getuid")
+            and (st.st_uid != os.getuid() or st.st_mode & others)
+        ):
+            raise NotPrivate(errno.EPERM, _("the file is not this user's alone"), os.fspath(path))
         with os.fdopen(fd, "rb", closefd=False) as stream:
             return stream.read(limit + 1)
     finally:
@@ -81,13 +96,15 @@ def _kind(mode: int) -> str:
 # quotes costs no more than any other. Where this reading and a parser's differ (an unclosed
 # string, `#` or `'` in JSON), the parser stops with an error at that very place, no deeper
 # than the brackets counted up to it.
-_NOT_STRUCTURE = "|".join((
-    r'"""(?:[^\\"]|\\[\s\S]?|"(?!""))*+(?:""""?"?|\Z)',  # TOML multi-line basic string
-    r"'''(?:[^']|'(?!''))*+(?:''''?'?|\Z)",  # TOML multi-line literal string
-    r'"(?:[^"\\\n]|\\.?)*+(?:"|$)',  # JSON or TOML basic string, to its line's end at most
-    r"'[^'\n]*+(?:'|$)",  # TOML literal string
-    r"#[^\n]*",  # TOML comment
-))
+_NOT_STRUCTURE = "|".join(
+    (
+        r'"""(?:[^\\"]|\\[\s\S]?|"(?!""))*+(?:""""?"?|\Z)',  # TOML multi-line basic string
+        r"'''(?:[^']|'(?!''))*+(?:''''?'?|\Z)",  # TOML multi-line literal string
+        r'"(?:[^"\\\n]|\\.?)*+(?:"|$)',  # JSON or TOML basic string, to its line's end at most
+        r"'[^'\n]*+(?:'|$)",  # TOML literal string
+        r"#[^\n]*",  # TOML comment
+    )
+)
 _NOT_BRACKET = r"[^\[\]{}]+"
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
@@ -101,5 +118,4 @@ def check_nesting(text: str) -> None:
     not_structure = re.compile(_NOT_STRUCTURE, re.MULTILINE)
     brackets = re.sub(_NOT_BRACKET, "", not_structure.sub("", text))
     if any(depth > MAX_DEPTH for depth in accumulate(map(_STEP.__getitem__, brackets))):
-        raise ValueError(_("it nests more than {limit} levels of brackets").format(
-            limit=MAX_DEPTH))
+        raise ValueError(_("it nests more than {limit} levels of brackets").format(limit=MAX_DEPTH))

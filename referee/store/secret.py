@@ -74,8 +74,9 @@ def _sweep(root: Path) -> None:
         return
     try:
         with os.scandir(root) as entries:
-            stale = [e.path for e in entries
-                     if e.name.startswith(_PREFIX) and e.name.endswith(".tmp")]
+            stale = [
+                e.path for e in entries if e.name.startswith(_PREFIX) and e.name.endswith(".tmp")
+            ]
     except OSError:
         return
     for path in stale:

@@ -59,8 +59,7 @@ def fingerprint(path: Path) -> Fingerprint | None:
     return (st.st_ino, st.st_size, st.st_mtime_ns)
 
 
-def decode(sid: str, data: Any
-           ) -> tuple[dict[str, Any], list[dict[str, Any]], log.Moves]:
+def decode(sid: str, data: Any) -> tuple[dict[str, Any], list[dict[str, Any]], log.Moves]:
     """The meta document, the ordered log entries and the moves in force they give; Damaged or
     NewerSchema if unusable."""
     if data is None:
@@ -73,10 +72,13 @@ def decode(sid: str, data: Any
         raise Damaged(_("the header record is malformed"))
     schema = meta.get("schema")
     if type(schema) is int and schema > SCHEMA_VERSION:
-        raise NewerSchema(_("session {id} was written by a newer uno-referee (file format "
-                            "{schema}; this version reads {version}); upgrade to open it. The "
-                            "file was left as it is.").format(id=sid, schema=schema,
-                                                              version=SCHEMA_VERSION))
+        raise NewerSchema(
+            _(
+                "session {id} was written by a newer uno-referee (file format "
+                "{schema}; this version reads {version}); upgrade to open it. The "
+                "file was left as it is."
+            ).format(id=sid, schema=schema, version=SCHEMA_VERSION)
+        )
     if schema != SCHEMA_VERSION:
         raise Damaged(_("unknown file format {schema!r}").format(schema=schema))
     docs = data.get(LOG, {})
@@ -148,8 +150,11 @@ class SessionFile:
         except (Damaged, ValueError, UnicodeDecodeError, AttributeError) as exc:
             self._set_aside(_reason(exc))
         except OSError as exc:
-            raise SessionError(_("could not read session {id}: {reason} ({path})").format(
-                id=self.id, reason=exc.strerror or exc, path=self.path)) from None
+            raise SessionError(
+                _("could not read session {id}: {reason} ({path})").format(
+                    id=self.id, reason=exc.strerror or exc, path=self.path
+                )
+            ) from None
 
     def _set_aside(self, reason: str) -> None:
         path = self.path
@@ -158,14 +163,20 @@ class SessionFile:
             try:
                 lock = _take(self.layout, self.id)
             except SessionLocked:
-                raise SessionCorrupt(_("session {id} cannot be read ({reason}); it is open in "
-                                       "another window, so it was left in place").format(
-                                           id=self.id, reason=reason)) from None
+                raise SessionCorrupt(
+                    _(
+                        "session {id} cannot be read ({reason}); it is open in "
+                        "another window, so it was left in place"
+                    ).format(id=self.id, reason=reason)
+                ) from None
             except SessionError:
                 # No lock file can be made: the folder is read-only, so nothing can be moved.
-                raise SessionCorrupt(_("session {id} cannot be read ({reason}); the folder "
-                                       "cannot be written, so it was left at {path}").format(
-                                           id=self.id, reason=reason, path=path)) from None
+                raise SessionCorrupt(
+                    _(
+                        "session {id} cannot be read ({reason}); the folder "
+                        "cannot be written, so it was left at {path}"
+                    ).format(id=self.id, reason=reason, path=path)
+                ) from None
         try:
             if lock is not self._lock and _readable(self.id, path):
                 # Replaced by a good file between our read and the lock: nothing to set aside.
@@ -173,23 +184,34 @@ class SessionFile:
                 return
             target = set_aside(path, self.layout.quarantine, reason)
         except OSError as exc:
-            raise SessionCorrupt(_("session {id} cannot be read ({reason}), and it could not be "
-                                   "moved aside: {error}. It was left at {path}.").format(
-                                       id=self.id, reason=reason, error=exc.strerror or exc,
-                                       path=path)) from None
+            raise SessionCorrupt(
+                _(
+                    "session {id} cannot be read ({reason}), and it could not be "
+                    "moved aside: {error}. It was left at {path}."
+                ).format(id=self.id, reason=reason, error=exc.strerror or exc, path=path)
+            ) from None
         finally:
             if lock is not self._lock:
                 lock.release()
         raise SessionCorrupt(
-            _("session {id} cannot be read ({reason}). The file was moved to {target} so that "
-              "nothing overwrites it; other sessions are not affected. If you can repair it, "
-              "move it back to {path}.").format(id=self.id, reason=reason, target=target,
-                                                path=path), target)
+            _(
+                "session {id} cannot be read ({reason}). The file was moved to {target} so that "
+                "nothing overwrites it; other sessions are not affected. If you can repair it, "
+                "move it back to {path}."
+            ).format(id=self.id, reason=reason, target=target, path=path),
+            target,
+        )
 
     @classmethod
-    def create(cls, layout: Layout, sid: str, tags: dict[str, Any],
-               entries: list[dict[str, Any]], created: str | None = None,
-               imported: str | None = None) -> None:
+    def create(
+        cls,
+        layout: Layout,
+        sid: str,
+        tags: dict[str, Any],
+        entries: list[dict[str, Any]],
+        created: str | None = None,
+        imported: str | None = None,
+    ) -> None:
         """Write a new session file in one atomic write; FileExistsError if the id is taken.
         `imported` is the fingerprint of the `.uno` content it was imported from."""
         layout.ensure()
@@ -201,8 +223,12 @@ class SessionFile:
             path = layout.session(sid)
             if path.exists():
                 raise FileExistsError(sid)
-            meta: dict[str, Any] = {"schema": SCHEMA_VERSION, "id": sid,
-                                    "created": created or now(), "tags": tags}
+            meta: dict[str, Any] = {
+                "schema": SCHEMA_VERSION,
+                "id": sid,
+                "created": created or now(),
+                "tags": tags,
+            }
             if imported is not None:
                 meta["imported"] = imported
             # TinyDB writes one table per operation; the header and an imported log must land
@@ -227,8 +253,11 @@ class SessionFile:
         except FileNotFoundError:
             raise SessionNotFound(_not_found(layout, sid)) from None
         except OSError as exc:
-            raise SaveFailed(_("could not delete session {id}: {reason}").format(
-                id=sid, reason=exc.strerror or exc)) from None
+            raise SaveFailed(
+                _("could not delete session {id}: {reason}").format(
+                    id=sid, reason=exc.strerror or exc
+                )
+            ) from None
         finally:
             lock.release()
 
@@ -261,8 +290,11 @@ class SessionFile:
         except FileExistsError:
             raise
         except OSError as exc:
-            raise SaveFailed(_("could not move session {id} to {folder}: {reason}").format(
-                id=sid, folder=target.sessions, reason=exc.strerror or exc)) from None
+            raise SaveFailed(
+                _("could not move session {id} to {folder}: {reason}").format(
+                    id=sid, folder=target.sessions, reason=exc.strerror or exc
+                )
+            ) from None
         finally:
             lock.release()
 
@@ -274,8 +306,9 @@ class SessionFile:
         storage = self._db.storage
         assert isinstance(storage, AtomicJSONStorage)  # what `open` gives the writer
         stamp = now()
-        docs = [{"seq": self.last_seq + n, "ts": stamp, **entry}
-                for n, entry in enumerate(fields, 1)]
+        docs = [
+            {"seq": self.last_seq + n, "ts": stamp, **entry} for n, entry in enumerate(fields, 1)
+        ]
         data = storage.read() or {}
         metas = dict(data.get(META) or {})
         key = next(iter(metas), "1")
@@ -290,9 +323,11 @@ class SessionFile:
             with contextlib.suppress(Exception):
                 self._load()
             if not docs or not self.entries or self.entries[-1] != docs[-1]:
-                raise SaveFailed(_("could not save to {path}: {reason}; nothing was "
-                                   "recorded").format(path=self.path,
-                                                      reason=exc.strerror or exc)) from None
+                raise SaveFailed(
+                    _("could not save to {path}: {reason}; nothing was recorded").format(
+                        path=self.path, reason=exc.strerror or exc
+                    )
+                ) from None
         else:
             self.meta = new_meta
             for doc in docs:
@@ -336,9 +371,11 @@ class SessionFile:
         with contextlib.suppress(Exception):
             self._load()
         if not self.entries or self.entries[-1] != doc:
-            raise SaveFailed(_("could not save to {path}: {reason}; nothing was "
-                               "recorded").format(path=self.path,
-                                                  reason=exc.strerror or exc)) from None
+            raise SaveFailed(
+                _("could not save to {path}: {reason}; nothing was recorded").format(
+                    path=self.path, reason=exc.strerror or exc
+                )
+            ) from None
 
     def changed(self) -> bool:
         """Whether the file was replaced since it was read (for read-only watchers)."""
@@ -368,13 +405,19 @@ def _take(layout: Layout, sid: str) -> locks.FileLock:
         layout.ensure()
         lock.acquire()
     except locks.Timeout:
-        raise SessionLocked(_("session {id} is open for recording in another window or "
-                              "command; close it there first (or open it read-only to "
-                              "watch)").format(id=sid)) from None
+        raise SessionLocked(
+            _(
+                "session {id} is open for recording in another window or "
+                "command; close it there first (or open it read-only to "
+                "watch)"
+            ).format(id=sid)
+        ) from None
     except OSError as exc:
-        raise SessionError(_("could not lock session {id} for recording: {reason} "
-                             "({path})").format(id=sid, reason=exc.strerror or exc,
-                                                path=layout.lock(sid))) from None
+        raise SessionError(
+            _("could not lock session {id} for recording: {reason} ({path})").format(
+                id=sid, reason=exc.strerror or exc, path=layout.lock(sid)
+            )
+        ) from None
     return lock
 
 
@@ -393,7 +436,8 @@ def _readable(sid: str, path: Path) -> bool:
 def _reason(exc: BaseException) -> str:
     if isinstance(exc, json.JSONDecodeError):
         return _("not valid JSON at line {line}, column {column}: {error}").format(
-            line=exc.lineno, column=exc.colno, error=exc.msg)
+            line=exc.lineno, column=exc.colno, error=exc.msg
+        )
     if isinstance(exc, UnicodeDecodeError):
         return _("not UTF-8 text at byte {offset}").format(offset=exc.start)
     return str(exc) or type(exc).__name__
@@ -412,8 +456,11 @@ def sweep_leftovers(layout: Layout) -> None:
         names = os.listdir(layout.sessions)
     except OSError:
         return
-    suspects = {name[1:].split(".", 1)[0] for name in names
-                if name.startswith(".") and name.endswith(".tmp")}
+    suspects = {
+        name[1:].split(".", 1)[0]
+        for name in names
+        if name.startswith(".") and name.endswith(".tmp")
+    }
     present = {name[:-5] for name in names if name.endswith(".json")}
     suspects |= {name[:-5] for name in names if name.endswith(".lock")} - present
     for sid in sorted(suspects):

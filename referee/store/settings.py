@@ -73,10 +73,12 @@ def check_key(key: str) -> None:
     """SettingsError unless `key` names a setting (`language`, ..., `keys.<binding id>`)."""
     # A binding id is a dotted name: one with a control character (which would act on the
     # terminal where `config` lists it) names no binding.
-    if key not in KEYS and not (key.startswith("keys.") and len(key) > 5
-                                and visible(key) == key):
-        raise SettingsError(_("there is no setting {key!r} (settings: {known})").format(
-            key=key, known=", ".join((*KEYS, "keys.<binding id>"))))
+    if key not in KEYS and not (key.startswith("keys.") and len(key) > 5 and visible(key) == key):
+        raise SettingsError(
+            _("there is no setting {key!r} (settings: {known})").format(
+                key=key, known=", ".join((*KEYS, "keys.<binding id>"))
+            )
+        )
 
 
 def check(key: str, value: str) -> str:
@@ -85,13 +87,19 @@ def check(key: str, value: str) -> str:
     value = value.strip()
     if key == "language":
         if value.lower() not in LANGUAGES:
-            raise SettingsError(_("language takes {choices}, not {value!r}").format(
-                choices=", ".join(LANGUAGES), value=value))
+            raise SettingsError(
+                _("language takes {choices}, not {value!r}").format(
+                    choices=", ".join(LANGUAGES), value=value
+                )
+            )
         return value.lower()
     if key == "glyphs":
         if value.lower() not in GLYPHS:
-            raise SettingsError(_("glyphs takes {choices}, not {value!r}").format(
-                choices=", ".join(GLYPHS), value=value))
+            raise SettingsError(
+                _("glyphs takes {choices}, not {value!r}").format(
+                    choices=", ".join(GLYPHS), value=value
+                )
+            )
         return value.lower()
     # The theme and the key bindings: a name, shown as it is (no control character).
     if not value or visible(value) != value:
@@ -106,10 +114,13 @@ def load(path: Path | None = None) -> Settings:
     try:
         return _read(path)
     except OSError as exc:
-        return Settings(problem=_("the settings file {path} cannot be read ({reason}); it is "
-                                  "ignored and left as it is").format(
-                                      path=str(path), reason=exc.strerror or exc),
-                        unreadable=True)
+        return Settings(
+            problem=_(
+                "the settings file {path} cannot be read ({reason}); it is "
+                "ignored and left as it is"
+            ).format(path=str(path), reason=exc.strerror or exc),
+            unreadable=True,
+        )
 
 
 def _read(path: Path) -> Settings:
@@ -133,8 +144,11 @@ def _read(path: Path) -> Settings:
         reason = str(exc) or type(exc).__name__
     else:
         return _settings(path, data)
-    return Settings(problem=_("the settings file {path} cannot be read ({reason}); it is "
-                              "ignored").format(path=str(path), reason=reason))
+    return Settings(
+        problem=_("the settings file {path} cannot be read ({reason}); it is ignored").format(
+            path=str(path), reason=reason
+        )
+    )
 
 
 def _settings(path: Path, data: dict[str, Any]) -> Settings:
@@ -145,10 +159,17 @@ def _settings(path: Path, data: dict[str, Any]) -> Settings:
             raise SettingsError(_("keys must be a table of binding ids and keys"))
         bound = {k: check(f"keys.{k}", _text(f"keys.{k}", v)) for k, v in _bindings(keys)}
     except SettingsError as exc:
-        return Settings(problem=_("the settings file {path} is ignored: {reason}").format(
-            path=str(path), reason=str(exc)))
-    return Settings(language=plain.get("language"), theme=plain.get("theme"),
-                    glyphs=plain.get("glyphs"), keys=bound)
+        return Settings(
+            problem=_("the settings file {path} is ignored: {reason}").format(
+                path=str(path), reason=str(exc)
+            )
+        )
+    return Settings(
+        language=plain.get("language"),
+        theme=plain.get("theme"),
+        glyphs=plain.get("glyphs"),
+        keys=bound,
+    )
 
 
 def _bindings(keys: dict[str, Any]) -> list[tuple[str, Any]]:
@@ -180,8 +201,10 @@ def _text(key: str, value: object) -> str:
 def _dump(settings: Settings) -> bytes:
     # tomli-w writes TOML correctly (quoting, escapes) where hand-made lines would not.
     import tomli_w
-    data: dict[str, object] = {key: settings.value(key) for key in KEYS
-                               if settings.value(key) is not None}
+
+    data: dict[str, object] = {
+        key: settings.value(key) for key in KEYS if settings.value(key) is not None
+    }
     if settings.keys:
         data["keys"] = dict(settings.keys)
     return tomli_w.dumps(data).encode("utf-8")
@@ -208,17 +231,23 @@ def change(key: str, value: str | None, path: Path | None = None) -> Changed:
         with documents.changing(path, _LOCK_WAIT):
             return _change(path, key, stored)
     except locks.Timeout:
-        raise SettingsError(_("another process is changing the settings file {path}; try "
-                              "again").format(path=str(path))) from None
+        raise SettingsError(
+            _("another process is changing the settings file {path}; try again").format(
+                path=str(path)
+            )
+        ) from None
 
 
 def _change(path: Path, key: str, stored: str | None) -> Changed:
     try:
         current = _read(path)
     except OSError as exc:
-        raise SettingsError(_("the settings file {path} cannot be read ({reason}), so it is left "
-                              "as it is: make it a file you can read, or remove it").format(
-                                  path=str(path), reason=exc.strerror or exc)) from None
+        raise SettingsError(
+            _(
+                "the settings file {path} cannot be read ({reason}), so it is left "
+                "as it is: make it a file you can read, or remove it"
+            ).format(path=str(path), reason=exc.strerror or exc)
+        ) from None
     kept = None
     if current.problem is not None:
         kept = _set_aside(path)

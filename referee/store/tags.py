@@ -12,8 +12,12 @@ from ..notation import NotationError, format_session, parse_session
 
 def tags_of(header: Header) -> dict[str, Any]:
     """The header's tags as JSON values (absent tags left out)."""
-    tags: dict[str, Any] = {"Edition": header.edition, "Rules": header.rules,
-                            "Scoring": header.scoring, "Players": list(header.players)}
+    tags: dict[str, Any] = {
+        "Edition": header.edition,
+        "Rules": header.rules,
+        "Scoring": header.scoring,
+        "Players": list(header.players),
+    }
     for name, value in (("Event", header.event), ("Site", header.site), ("Date", header.date)):
         if value is not None:
             tags[name] = value
@@ -61,16 +65,18 @@ def header_of(tags: Any) -> Header:
         raise ValueError(_("the header tags are not an object"))
     try:
         header = Header(
-            edition=_text(tags, "Edition"), rules=_text(tags, "Rules"),
-            scoring=_text(tags, "Scoring"), players=tuple(_texts(tags.get("Players"))),
-            event=_optional(tags, "Event"), site=_optional(tags, "Site"),
+            edition=_text(tags, "Edition"),
+            rules=_text(tags, "Rules"),
+            scoring=_text(tags, "Scoring"),
+            players=tuple(_texts(tags.get("Players"))),
+            event=_optional(tags, "Event"),
+            site=_optional(tags, "Site"),
             date=_optional(tags, "Date"),
             overrides=tuple((str(k), str(v)) for k, v in _pairs(tags.get("Rule", []))),
             customs=tuple((int(n), str(t)) for n, t in _pairs(tags.get("Custom", []))),
         )
     except (TypeError, KeyError) as exc:
-        raise ValueError(_("the header tags are malformed ({reason})").format(
-            reason=exc)) from None
+        raise ValueError(_("the header tags are malformed ({reason})").format(reason=exc)) from None
     return checked(header)
 
 

@@ -80,8 +80,9 @@ def board_of(live: LiveSession) -> Board:
     """The scoreboard of `live` as it stands now."""
     ref = live.referee
     table = ref.table
-    sheet: Sheet | None = (build_sheet(live.header, live.steps, ref.state)
-                           if live.trouble is None else None)
+    sheet: Sheet | None = (
+        build_sheet(live.header, live.steps, ref.state) if live.trouble is None else None
+    )
     who = ref.actor()
     waits = ref.waiting_for()
     # The referee says what it waits for first (a turn, a draw to answer or count).
@@ -93,27 +94,37 @@ def board_of(live: LiveSession) -> Board:
     else:
         turn_text = _("Waiting for the next round.")
     totals = ref.sheet.totals
-    catchable = ({table.players[seat] for seat in table.catchable} if table is not None
-                 else set())
+    catchable = {table.players[seat] for seat in table.catchable} if table is not None else set()
     seats = []
     for index, name in enumerate(ref.players):
-        seats.append(Seat(
-            name=visible(name),
-            cards=table.hands[index] if table is not None else None,
-            total=totals.get(name),
-            rank=labels.rank_text(sheet, name) if sheet is not None else "",
-            acting=name == who, catchable=name in catchable))
-    alerts = [Alert(visible(render((wait.message,))), wait.urgent or wait.kind == "catch")
-              for wait in waits if wait.kind != "turn"]
+        seats.append(
+            Seat(
+                name=visible(name),
+                cards=table.hands[index] if table is not None else None,
+                total=totals.get(name),
+                rank=labels.rank_text(sheet, name) if sheet is not None else "",
+                acting=name == who,
+                catchable=name in catchable,
+            )
+        )
+    alerts = [
+        Alert(visible(render((wait.message,))), wait.urgent or wait.kind == "catch")
+        for wait in waits
+        if wait.kind != "turn"
+    ]
     steps = live.steps
-    rulings = [Ruling(step.seq, visible(step.text), visible(render(step.ruling.parts)),
-                      step.ruling.rule)
-               for step in reversed(steps[-RULINGS_SHOWN:])]
+    rulings = [
+        Ruling(step.seq, visible(step.text), visible(render(step.ruling.parts)), step.ruling.rule)
+        for step in reversed(steps[-RULINGS_SHOWN:])
+    ]
     trouble = None
     if live.trouble is not None:
         t = live.trouble
-        trouble = visible(_("Move #{seq} `{text}` no longer holds: {message}").format(
-            seq=t.seq, text=t.text, message=render(t.parts)))
+        trouble = visible(
+            _("Move #{seq} `{text}` no longer holds: {message}").format(
+                seq=t.seq, text=t.text, message=render(t.parts)
+            )
+        )
     top = table.top if table is not None else None
     colour = table.color if table is not None else None
     board = Board(
@@ -126,9 +137,16 @@ def board_of(live: LiveSession) -> Board:
         top_colour=COLOR_NAMES.get(top.color or "", "wild") if top is not None else "none",
         colour=colour_name(colour) if colour else None,
         colour_code=COLOR_NAMES.get(colour or "", "none"),
-        direction=(None if table is None else
-                   _("clockwise") if table.direction == 1 else _("counter-clockwise")),
-        seats=seats, alerts=alerts, rulings=rulings,
+        direction=(
+            None
+            if table is None
+            else _("clockwise")
+            if table.direction == 1
+            else _("counter-clockwise")
+        ),
+        seats=seats,
+        alerts=alerts,
+        rulings=rulings,
         status=visible(labels.status(sheet)) if sheet is not None else "",
         trouble=trouble,
     )
@@ -141,16 +159,21 @@ def _add_sheet(board: Board, sheet: Sheet) -> None:
     """The rounds (points and running totals), totals and ranks, and the running-totals chart."""
     board.sheet_rounds.extend(rnd.number for rnd in sheet.rounds)
     for player in sheet.standings():
-        board.sheet_rows.append({
-            "name": visible(player),
-            "cells": [(rnd.points[player], rnd.running[player], rnd.went_out == player)
-                      for rnd in sheet.rounds],
-            "total": sheet.score.totals[player],
-            "rank": labels.rank_text(sheet, player),
-        })
+        board.sheet_rows.append(
+            {
+                "name": visible(player),
+                "cells": [
+                    (rnd.points[player], rnd.running[player], rnd.went_out == player)
+                    for rnd in sheet.rounds
+                ],
+                "total": sheet.score.totals[player],
+                "rank": labels.rank_text(sheet, player),
+            }
+        )
     if sheet.rounds:
         # The export's own chart: its SVG escapes every name it holds (`html.escape`); the
         # markup has no control character of its own, so `visible` changes only the names'.
         board.chart = Markup(visible(chart.running_totals_svg(sheet)))
-        board.legend.extend((Markup(chart.swatch(i)), visible(p))
-                            for i, p in enumerate(sheet.players))
+        board.legend.extend(
+            (Markup(chart.swatch(i)), visible(p)) for i, p in enumerate(sheet.players)
+        )

@@ -56,8 +56,12 @@ class Gate:
     """Every open connection, by address; makes room for a new one by closing the one that has
     waited longest for a request, never one that is being answered."""
 
-    def __init__(self, per_address: int = PER_ADDRESS, most: int = MAX_OPEN,
-                 request_seconds: float = REQUEST_SECONDS) -> None:
+    def __init__(
+        self,
+        per_address: int = PER_ADDRESS,
+        most: int = MAX_OPEN,
+        request_seconds: float = REQUEST_SECONDS,
+    ) -> None:
         self.per_address, self.most = per_address, most
         self.request_seconds = request_seconds
         self.everyone: set[GuardedProtocol] = set()
@@ -160,8 +164,11 @@ class GuardedProtocol(H11Protocol):
         # uvicorn's own 400 carries none of the server's default headers: the security headers
         # are the same for every answer, this one included.
         body = _("This is not a request the scoreboard can read.").encode("utf-8")
-        headers = [*self.server_state.default_headers,
-                   (b"content-type", b"text/plain; charset=utf-8"), (b"connection", b"close")]
+        headers = [
+            *self.server_state.default_headers,
+            (b"content-type", b"text/plain; charset=utf-8"),
+            (b"connection", b"close"),
+        ]
         # A head that h11 could not read still leaves it able to answer (so uvicorn does), and
         # where it cannot, the connection is closed without an answer.
         with contextlib.suppress(h11.LocalProtocolError):
@@ -174,6 +181,7 @@ class GuardedProtocol(H11Protocol):
 
 def guarded_protocol(gate: Gate) -> type[GuardedProtocol]:
     """The protocol class for one server, whose connections all pass `gate`."""
+
     class Guarded(GuardedProtocol):
         pass
 

@@ -29,9 +29,12 @@ def check_token(token: str) -> str:
     """`token` if it is long enough and URL-safe; LinkError otherwise."""
     allowed = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
     if len(token) < MIN_TOKEN_CHARS or not set(token) <= allowed:
-        raise LinkError(_("{variable} must be at least {n} characters of A-Z, a-z, 0-9, - "
-                          "and _ (128 bits or more)").format(variable=TOKEN_VARIABLE,
-                                                             n=MIN_TOKEN_CHARS))
+        raise LinkError(
+            _(
+                "{variable} must be at least {n} characters of A-Z, a-z, 0-9, - "
+                "and _ (128 bits or more)"
+            ).format(variable=TOKEN_VARIABLE, n=MIN_TOKEN_CHARS)
+        )
     return token
 
 
@@ -62,16 +65,23 @@ def resolve_host(host: str) -> tuple[str, int]:
     try:
         found = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError) as exc:
-        raise LinkError(_("--host {host!r}: not an address of this machine or a name that "
-                          "resolves ({reason})").format(host=host, reason=exc)) from None
+        raise LinkError(
+            _(
+                "--host {host!r}: not an address of this machine or a name that resolves ({reason})"
+            ).format(host=host, reason=exc)
+        ) from None
     family, _type, _proto, _name, address = found[0]
     numeric = str(address[0])
     # The resolver reads `0`, `0x0`, `0.0` or `000` as 0.0.0.0 (and a name may resolve to it):
     # a typo, or a shortcut, would quietly put the session on every network the machine is on.
     if numeric in EVERY_ADDRESS and host != numeric:
-        raise LinkError(_("--host {host!r} means every address of this machine ({address}), on "
-                          "every network it is on; to listen on every address, say --host "
-                          "{address}").format(host=host, address=numeric))
+        raise LinkError(
+            _(
+                "--host {host!r} means every address of this machine ({address}), on "
+                "every network it is on; to listen on every address, say --host "
+                "{address}"
+            ).format(host=host, address=numeric)
+        )
     return numeric, int(family)
 
 

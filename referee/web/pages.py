@@ -19,8 +19,11 @@ REFRESH_SECONDS = 5
 def _templates() -> jinja2.Environment:
     return jinja2.Environment(
         loader=jinja2.PackageLoader("referee.web", "templates"),
-        autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True,
-        lstrip_blocks=True)
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
 
 
 def asset(name: str) -> bytes:
@@ -51,7 +54,8 @@ def words() -> dict[str, str]:
         "no_rounds": _("No round scored yet."),
         "lost": _("Connection lost: reconnecting..."),
         "noscript": _("Scripts are off: this page reloads itself every {n} seconds.").format(
-            n=REFRESH_SECONDS),
+            n=REFRESH_SECONDS
+        ),
         "read_only": _("Read-only scoreboard: the scorekeeper records the moves."),
     }
 
@@ -63,14 +67,30 @@ def board_fragment(board: Board) -> str:
 
 def page(title: str, fragment: str) -> str:
     """The whole page, with the board as it stands now (`fragment`, rendered above)."""
-    return _templates().get_template("page.html").render(
-        lang=current(), title=title, fragment=Markup(fragment), words=words(),
-        refresh=REFRESH_SECONDS)
+    return (
+        _templates()
+        .get_template("page.html")
+        .render(
+            lang=current(),
+            title=title,
+            fragment=Markup(fragment),
+            words=words(),
+            refresh=REFRESH_SECONDS,
+        )
+    )
 
 
 def refused_page() -> str:
     """The only page served without the token: it says where the address comes from."""
-    return _templates().get_template("refused.html").render(
-        lang=current(), title=_("UNO scoreboard"),
-        text=_("This scoreboard needs the address with its key. Ask the scorekeeper for the "
-               "QR code."))
+    return (
+        _templates()
+        .get_template("refused.html")
+        .render(
+            lang=current(),
+            title=_("UNO scoreboard"),
+            text=_(
+                "This scoreboard needs the address with its key. Ask the scorekeeper for the "
+                "QR code."
+            ),
+        )
+    )

@@ -38,9 +38,17 @@ def _yield_to_the_table(pid: int) -> None:
 class ServeProcess:
     """One serving process; `start` again after `stop` serves the same address and token."""
 
-    def __init__(self, data_dir: str | os.PathLike[str], session_id: str, *,
-                 host: str | None = None, port: int = 0, token: str | None = None,
-                 lang: str | None = None, extra: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        data_dir: str | os.PathLike[str],
+        session_id: str,
+        *,
+        host: str | None = None,
+        port: int = 0,
+        token: str | None = None,
+        lang: str | None = None,
+        extra: Sequence[str] = (),
+    ) -> None:
         self.data_dir, self.session_id, self.host = os.fspath(data_dir), session_id, host
         self.port = port
         self.token = token or new_token()
@@ -53,8 +61,18 @@ class ServeProcess:
         return self.proc is not None and self.proc.poll() is None
 
     def command(self) -> list[str]:
-        words = [sys.executable, "-m", "referee.cli", "serve", self.session_id, "--data-dir",
-                 self.data_dir, "--port", str(self.port), "--url-only"]
+        words = [
+            sys.executable,
+            "-m",
+            "referee.cli",
+            "serve",
+            self.session_id,
+            "--data-dir",
+            self.data_dir,
+            "--port",
+            str(self.port),
+            "--url-only",
+        ]
         if self.host:
             words += ["--host", self.host]
         if self.lang:
@@ -69,23 +87,27 @@ class ServeProcess:
         # The token goes by the environment: a command line is visible to every local user.
         env = {**os.environ, TOKEN_VARIABLE: self.token}
         with tempfile.TemporaryFile("w+", encoding="utf-8") as errors:
-            proc = subprocess.Popen(self.command(), env=env, text=True, encoding="utf-8",
-                                    stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                    stderr=errors)
+            proc = subprocess.Popen(
+                self.command(),
+                env=env,
+                text=True,
+                encoding="utf-8",
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=errors,
+            )
             self.proc = proc
             _yield_to_the_table(proc.pid)
             line: list[str] = []
             stdout = proc.stdout
             assert stdout is not None
-            reader = threading.Thread(target=lambda: line.append(stdout.readline()),
-                                      daemon=True)
+            reader = threading.Thread(target=lambda: line.append(stdout.readline()), daemon=True)
             reader.start()
             reader.join(timeout)
             if not line or not line[0].strip():
                 self.stop()
                 errors.seek(0)
-                raise ServeError(errors.read().strip()
-                                 or _("the scoreboard server did not start"))
+                raise ServeError(errors.read().strip() or _("the scoreboard server did not start"))
         self.url = line[0].strip()
         # Restarted later, it takes the same port back: the phones' address stays valid.
         self.port = urlsplit(self.url).port or self.port

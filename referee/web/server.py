@@ -47,6 +47,7 @@ KEEP_ALIVE_SECONDS = 15
 RETRY_MS = 1000
 """How soon a browser reconnects a dropped stream (the `retry:` field of the stream)."""
 
+
 @dataclass(frozen=True)
 class ServerOptions:
     host: str
@@ -79,15 +80,25 @@ class Guard:
             await self.app(scope, receive, send)
             return
         if scope["method"] not in ("GET", "HEAD"):
-            refused = Response(_("Read-only: only GET and HEAD are answered."), 405,
-                               headers={"Allow": "GET, HEAD"}, media_type="text/plain")
+            refused = Response(
+                _("Read-only: only GET and HEAD are answered."),
+                405,
+                headers={"Allow": "GET, HEAD"},
+                media_type="text/plain",
+            )
             await refused(scope, receive, send)
             return
         # Checked and counted in one step (no await between them).
         if self.requests >= self.max_requests:
-            busy = Response(_("The scoreboard is answering too many requests at once; it will "
-                              "be back shortly."), 503, headers={"Retry-After": "5"},
-                            media_type="text/plain")
+            busy = Response(
+                _(
+                    "The scoreboard is answering too many requests at once; it will "
+                    "be back shortly."
+                ),
+                503,
+                headers={"Retry-After": "5"},
+                media_type="text/plain",
+            )
             await busy(scope, receive, send)
             return
         self.requests += 1
@@ -102,8 +113,11 @@ class Following(StreamingResponse):
     client gone before the first byte, the server stopping, or a failure."""
 
     def __init__(self, hub: Hub, stopping: Callable[[], bool]) -> None:
-        super().__init__(_stream(hub, stopping), media_type="text/event-stream",
-                         headers={"X-Accel-Buffering": "no"})
+        super().__init__(
+            _stream(hub, stopping),
+            media_type="text/event-stream",
+            headers={"X-Accel-Buffering": "no"},
+        )
         self.hub = hub
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -116,9 +130,14 @@ class Following(StreamingResponse):
             self.hub.release()
 
 
-def create_app(live: LiveSession, token: str, *, max_streams: int = 50,
-               max_requests: int = 100,
-               stopping: Callable[[], bool] = lambda: False) -> ASGIApp:
+def create_app(
+    live: LiveSession,
+    token: str,
+    *,
+    max_streams: int = 50,
+    max_requests: int = 100,
+    stopping: Callable[[], bool] = lambda: False,
+) -> ASGIApp:
     """The ASGI app serving `live` (opened read-only) to holders of `token`.
 
     The security headers are not its own: the server adds them to every answer (`serve`).
@@ -146,8 +165,12 @@ def create_app(live: LiveSession, token: str, *, max_streams: int = 50,
         if request.method == "HEAD":
             return Response(media_type="text/event-stream")
         if not hub.claim():
-            return Response(_("Too many pages follow this session; retrying shortly."), 503,
-                            headers={"Retry-After": "5"}, media_type="text/plain")
+            return Response(
+                _("Too many pages follow this session; retrying shortly."),
+                503,
+                headers={"Retry-After": "5"},
+                media_type="text/plain",
+            )
         return Following(hub, stopping)
 
     def static(body: bytes, media_type: str) -> Callable[[Request], Awaitable[Response]]:
@@ -155,6 +178,7 @@ def create_app(live: LiveSession, token: str, *, max_streams: int = 50,
             if not allowed(request):
                 return refused(403)
             return Response(body, media_type=media_type)
+
         return serve_file
 
     async def nowhere(request: Request) -> Response:
@@ -216,11 +240,17 @@ def bind(host: str, port: int) -> socket.socket:
     except OSError as exc:
         sock.close()
         if exc.errno in (98, 48, 10048):  # EADDRINUSE on Linux, macOS, Windows
-            raise ServeError(_("port {port} on {host} is in use: choose another with --port "
-                               "(--port 0 takes a free one)").format(port=port, host=host)
-                             ) from None
-        raise ServeError(_("cannot listen on {host} port {port}: {reason}").format(
-            host=host, port=port, reason=exc.strerror or exc)) from None
+            raise ServeError(
+                _(
+                    "port {port} on {host} is in use: choose another with --port "
+                    "(--port 0 takes a free one)"
+                ).format(port=port, host=host)
+            ) from None
+        raise ServeError(
+            _("cannot listen on {host} port {port}: {reason}").format(
+                host=host, port=port, reason=exc.strerror or exc
+            )
+        ) from None
     sock.setblocking(False)
     return sock
 
@@ -229,22 +259,36 @@ def server_config(app: ASGIApp, options: ServerOptions) -> uvicorn.Config:
     """uvicorn's settings for `app`: the guarded h11 protocol, the security headers on every
     answer, and no connection cap of its own (the gate and `max_connections` are the caps)."""
     gate = Gate(options.per_address, open_ceiling(options.max_open), options.request_seconds)
-    return uvicorn.Config(app, http=guarded_protocol(gate), headers=SECURITY_HEADERS,
-                          timeout_keep_alive=math.ceil(options.request_seconds),
-                          timeout_graceful_shutdown=1,
-                          log_level="warning", access_log=False, server_header=False,
-                          proxy_headers=False, ws="none", lifespan="on")
+    return uvicorn.Config(
+        app,
+        http=guarded_protocol(gate),
+        headers=SECURITY_HEADERS,
+        timeout_keep_alive=math.ceil(options.request_seconds),
+        timeout_graceful_shutdown=1,
+        log_level="warning",
+        access_log=False,
+        server_header=False,
+        proxy_headers=False,
+        ws="none",
+        lifespan="on",
+    )
 
 
-def build_server(live: LiveSession, options: ServerOptions,
-                 stopped: Callable[[], bool] = lambda: False) -> uvicorn.Server:
+def build_server(
+    live: LiveSession, options: ServerOptions, stopped: Callable[[], bool] = lambda: False
+) -> uvicorn.Server:
     """The server for `live`; it ends its streams once `stopped()` or its own exit is due."""
 
     def stopping() -> bool:
         return stopped() or server.should_exit
 
-    app = create_app(live, options.token, max_streams=options.max_streams,
-                     max_requests=options.max_connections, stopping=stopping)
+    app = create_app(
+        live,
+        options.token,
+        max_streams=options.max_streams,
+        max_requests=options.max_connections,
+        stopping=stopping,
+    )
     server = uvicorn.Server(server_config(app, options))
     return server
 

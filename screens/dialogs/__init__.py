@@ -12,7 +12,16 @@ from .rule_dialog import RuleDialog, rule_text
 from .serve_dialog import SERVE_KEY, ServeDialog
 
 __all__ = [
-    "SERVE_KEY", "ActionsMenu", "CatchDialog", "ChallengeDialog",
-    "ConfirmDialog", "ImportDialog", "Kept", "QrDialog", "RoundStartDialog", "RuleDialog",
-    "ServeDialog", "rule_text",
+    "SERVE_KEY",
+    "ActionsMenu",
+    "CatchDialog",
+    "ChallengeDialog",
+    "ConfirmDialog",
+    "ImportDialog",
+    "Kept",
+    "QrDialog",
+    "RoundStartDialog",
+    "RuleDialog",
+    "ServeDialog",
+    "rule_text",
 ]

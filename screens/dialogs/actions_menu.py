@@ -17,14 +17,32 @@ from ..literal import filled
 from .boxed_dialog import BoxedDialog
 
 LETTERS = {
-    "table.draw": "d", "table.accept": "a", "table.uno": "u", "table.catch": "c",
-    "table.challenge": "h", "table.undo": "z", "table.hands": "e", "table.next_round": "n",
-    "table.sheet": "s", "table.history": "l", "table.rules": "r", "table.leave": "b",
-    "sessions.new": "n", "sessions.import": "i", "sessions.demo": "m", "sessions.delete": "x",
+    "table.draw": "d",
+    "table.accept": "a",
+    "table.uno": "u",
+    "table.catch": "c",
+    "table.challenge": "h",
+    "table.undo": "z",
+    "table.hands": "e",
+    "table.next_round": "n",
+    "table.sheet": "s",
+    "table.history": "l",
+    "table.rules": "r",
+    "table.leave": "b",
+    "sessions.new": "n",
+    "sessions.import": "i",
+    "sessions.demo": "m",
+    "sessions.delete": "x",
     "sessions.standings": "s",
-    "table.serve": "p", "sheet.serve": "p", "sheet.export": "e", "sheet.qr": "q",
-    "history.undo": "z", "history.preview": "p",
-    "history.apply": "a", "app.help": "?", "app.language": "t",
+    "table.serve": "p",
+    "sheet.serve": "p",
+    "sheet.export": "e",
+    "sheet.qr": "q",
+    "history.undo": "z",
+    "history.preview": "p",
+    "history.apply": "a",
+    "app.help": "?",
+    "app.language": "t",
 }
 """The letter of each action by its binding id; the settings file may give another (its key
 map's `menu.<binding id>`, e.g. `"menu.table.catch" = "k"`)."""
@@ -63,13 +81,18 @@ class ActionsMenu(BoxedDialog[Chosen | None]):
         for active in self._below.active_bindings.values():
             binding = active.binding
             letter = keymap.get(f"menu.{binding.id}", LETTERS.get(binding.id or ""))
-            if (not letter or not active.enabled or binding.id in seen
-                    or letter in self._letters):
+            if not letter or not active.enabled or binding.id in seen or letter in self._letters:
                 continue
             seen.add(str(binding.id))
             self._letters[letter] = (binding.action, active.node)
-            lines.append(filled("  [b reverse] $letter [/]  $what  [dim]$key[/]", letter=letter,
-                                what=_(binding.description), key=self.app.get_key_display(binding)))
+            lines.append(
+                filled(
+                    "  [b reverse] $letter [/]  $what  [dim]$key[/]",
+                    letter=letter,
+                    what=_(binding.description),
+                    key=self.app.get_key_display(binding),
+                )
+            )
         with Vertical():
             yield Label(_("[b]Actions[/]"))
             if not lines:

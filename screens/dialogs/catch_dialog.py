@@ -34,13 +34,19 @@ class CatchDialog(BoxedDialog[tuple[str, str] | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", N_("Cancel"), show=False),
-        Binding("c,f4", "next_target", N_("Next player to catch"), show=False,
-                id="catch.next_target"),
+        Binding(
+            "c,f4", "next_target", N_("Next player to catch"), show=False, id="catch.next_target"
+        ),
         *(Binding(str(seat % 10), f"seat({seat})", show=False) for seat in range(1, 11)),
     ]
 
-    def __init__(self, lines: dict[str, dict[str, str]], players: tuple[str, ...],
-                 last: str | None = None, target: str | None = None) -> None:
+    def __init__(
+        self,
+        lines: dict[str, dict[str, str]],
+        players: tuple[str, ...],
+        last: str | None = None,
+        target: str | None = None,
+    ) -> None:
         super().__init__()
         self._lines = lines
         self._players = players
@@ -61,22 +67,31 @@ class CatchDialog(BoxedDialog[tuple[str, str] | None]):
     def _show(self) -> None:
         target = self._target
         others = len(self._lines) - 1
-        self.query_one("#target", Static).update(filled(
-            _("Caught: [b]$name[/]") if not others else
-            _("Caught: [b]$name[/] (the catch key again: the next one)"), name=target))
+        self.query_one("#target", Static).update(
+            filled(
+                _("Caught: [b]$name[/]")
+                if not others
+                else _("Caught: [b]$name[/] (the catch key again: the next one)"),
+                name=target,
+            )
+        )
         catchers = self.query_one("#catchers", OptionList)
         catchers.clear_options()
         by = self._lines[target]
         catchers.add_options(
-            Option(literal(f"{self._players.index(name) + 1}  {name}"), id=name) for name in by)
+            Option(literal(f"{self._players.index(name) + 1}  {name}"), id=name) for name in by
+        )
         # The last catcher is likely to catch again; else the player the table waits on (as
         # given), else the first in seating order.
         names = list(by)
         catchers.highlighted = names.index(self._last) if self._last in by else 0
         catchers.focus()
         self.query_one("#how", Static).update(
-            _("Enter or a click: the highlighted player; a seat number: that player. Escape "
-              "records nothing."))
+            _(
+                "Enter or a click: the highlighted player; a seat number: that player. Escape "
+                "records nothing."
+            )
+        )
 
     @on(OptionList.OptionSelected, "#catchers")
     def _chosen(self, event: OptionList.OptionSelected) -> None:

@@ -86,16 +86,21 @@ class ChallengeDialog(ModalScreen[Recorded | None]):
         assert rule is not None, "a challengeable card waits"
         # A translation is words around `{fields}`: escaped, so that its words are never
         # markup; names and the rule's text go in as template variables, shown as written.
-        who = escape(_("{victim} challenges {offender}'s {card}; {offender} held {held} card(s) "
-                       "then."))
+        who = escape(
+            _("{victim} challenges {offender}'s {card}; {offender} held {held} card(s) then.")
+        )
         # The names are bold where they are first named.
-        who = who.replace("{victim}", "[b]$victim[/]", 1).replace(
-            "{offender}", "[b]$offender[/]", 1).format(
-                victim="$victim", offender="$offender", card="$card", held=pending.held)
+        who = (
+            who.replace("{victim}", "[b]$victim[/]", 1)
+            .replace("{offender}", "[b]$offender[/]", 1)
+            .format(victim="$victim", offender="$offender", card="$card", held=pending.held)
+        )
         before = escape(_("Before it: {top} on top, colour in force {swatch} {colour}")).format(
-            top="[b]$top[/]", swatch=swatch, colour="[b]$colour[/]")
+            top="[b]$top[/]", swatch=swatch, colour="[b]$colour[/]"
+        )
         law = escape(_("Rule in force, {key} = {value}: {text} {source}")).format(
-            key="wd4-legal", value=f"[b]{legal}[/]", text="$text", source="[dim]$source[/]")
+            key="wd4-legal", value=f"[b]{legal}[/]", text="$text", source="[dim]$source[/]"
+        )
         return (
             filled(who, victim=self.victim, offender=self.offender, card=card_name(pending.card)),
             filled(before, top=top, colour=named),
@@ -105,8 +110,9 @@ class ChallengeDialog(ModalScreen[Recorded | None]):
     def compose(self) -> ComposeResult:
         lines = self._lines()
         with Vertical():
-            yield Label(_("Challenge of the {card}").format(card=card_name(self.pending.card)),
-                        id="title")
+            yield Label(
+                _("Challenge of the {card}").format(card=card_name(self.pending.card)), id="title"
+            )
             yield Static(lines[0])
             yield Static(lines[1])
             yield Static(lines[2], id="rule")
@@ -116,11 +122,22 @@ class ChallengeDialog(ModalScreen[Recorded | None]):
                 yield Button(_("Accept instead"), id="accept")
                 yield Button(_("Cancel"), id="close")
             with Horizontal():
-                yield Input(placeholder=_("or the cards {name} showed, e.g. g5").format(
-                    name=visible(self.offender)), id="shown")
+                yield Input(
+                    placeholder=_("or the cards {name} showed, e.g. g5").format(
+                        name=visible(self.offender)
+                    ),
+                    id="shown",
+                )
                 yield Button(_("Shown"), id="show", variant="primary")
-            yield Static(prose(_("Pick the verdict the table saw, or type the cards shown and "
-                                 "let the referee judge.")), id="result")
+            yield Static(
+                prose(
+                    _(
+                        "Pick the verdict the table saw, or type the cards shown and "
+                        "let the referee judge."
+                    )
+                ),
+                id="result",
+            )
 
     def on_mount(self) -> None:
         self._set_up()
@@ -161,8 +178,9 @@ class ChallengeDialog(ModalScreen[Recorded | None]):
     def _shown(self, typed: str) -> None:
         cards = typed.strip()
         if not cards:
-            self._say(lambda: _("Type the cards shown (e.g. `g5`), or pick a verdict."),
-                      refused=True)
+            self._say(
+                lambda: _("Type the cards shown (e.g. `g5`), or pick a verdict."), refused=True
+            )
             return
         self._record(f"{self.victim}: challenge shows {cards}")
 
@@ -181,15 +199,23 @@ class ChallengeDialog(ModalScreen[Recorded | None]):
             self._say(lambda: problem, refused=True)
             return
         if not result.ok:
-            self._say(lambda: _("Refused, nothing recorded: {ruling} [{rule}]").format(
-                ruling=render(result.parts), rule=result.rule), refused=True)
+            self._say(
+                lambda: _("Refused, nothing recorded: {ruling} [{rule}]").format(
+                    ruling=render(result.parts), rule=result.rule
+                ),
+                refused=True,
+            )
             return
         self.result = result
         after_table = self.sitting.referee.table
-        after = dict(zip(after_table.players, after_table.hands, strict=True)) \
-            if after_table else {}
-        changed = [(name, before[name], after[name]) for name in before
-                   if name in after and after[name] != before[name]]
+        after = (
+            dict(zip(after_table.players, after_table.hands, strict=True)) if after_table else {}
+        )
+        changed = [
+            (name, before[name], after[name])
+            for name in before
+            if name in after and after[name] != before[name]
+        ]
         self._say(lambda: self._ruling(result, changed), refused=False)
         self._done()
 
@@ -197,12 +223,17 @@ class ChallengeDialog(ModalScreen[Recorded | None]):
         """The stored ruling (put into words from its data each time: it follows the
         language), and whose hand it changed."""
         ruling = render(result.parts)
-        text = _("#{seq} {move}: {ruling} [{rule}]").format(seq=result.seq, move=result.text,
-                                                            ruling=ruling, rule=result.rule)
+        text = _("#{seq} {move}: {ruling} [{rule}]").format(
+            seq=result.seq, move=result.text, ruling=ruling, rule=result.rule
+        )
         if changed:
             arrow = current().arrow
-            changes = "; ".join(_("{name} {before} {arrow} {after} cards").format(
-                name=name, before=old, arrow=arrow, after=new) for name, old, new in changed)
+            changes = "; ".join(
+                _("{name} {before} {arrow} {after} cards").format(
+                    name=name, before=old, arrow=arrow, after=new
+                )
+                for name, old, new in changed
+            )
             text += "\n" + _("Cards: {changes}").format(changes=changes)
         return text
 

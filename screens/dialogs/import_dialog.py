@@ -56,11 +56,15 @@ def read_session_file(typed: str, cwd: Path) -> tuple[str, str]:
     except FileNotFoundError:
         raise ValueError(_("no such file: {path}").format(path=str(path))) from None
     except OSError as exc:
-        raise ValueError(_("cannot read {path}: {reason}").format(
-            path=text, reason=exc.strerror or exc)) from None
+        raise ValueError(
+            _("cannot read {path}: {reason}").format(path=text, reason=exc.strerror or exc)
+        ) from None
     if len(raw) > MAX_FILE_BYTES:
-        raise ValueError(_("{path}: larger than {limit} bytes, the limit of a session file").format(
-            path=text, limit=f"{MAX_FILE_BYTES:,}"))
+        raise ValueError(
+            _("{path}: larger than {limit} bytes, the limit of a session file").format(
+                path=text, limit=f"{MAX_FILE_BYTES:,}"
+            )
+        )
     try:
         return raw.decode("utf-8"), text
     except UnicodeDecodeError:
@@ -88,11 +92,19 @@ class ImportDialog(BoxedDialog[Imported | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(filled("[b]$title[/]", title=_("Import a .uno session file")))
-            yield Static(filled("[dim]$where[/]", where=_(
-                "Relative to {folder}; {key} completes a name.").format(
-                    folder=str(self.cwd), key=current().arrow)))
-            yield Input(placeholder=_("path/to/game.uno"), id="path",
-                        suggester=SuggestFromList(uno_files(self.cwd), case_sensitive=False))
+            yield Static(
+                filled(
+                    "[dim]$where[/]",
+                    where=_("Relative to {folder}; {key} completes a name.").format(
+                        folder=str(self.cwd), key=current().arrow
+                    ),
+                )
+            )
+            yield Input(
+                placeholder=_("path/to/game.uno"),
+                id="path",
+                suggester=SuggestFromList(uno_files(self.cwd), case_sensitive=False),
+            )
             yield Static("", id="problem")
             with Horizontal():
                 yield Button(_("Cancel"), id="cancel")
@@ -128,9 +140,9 @@ class ImportDialog(BoxedDialog[Imported | None]):
     def _ask_update(self, found: ImportExtends, text: str, name: str) -> None:
         """The file continues a stored session: add its later moves to it, if the user says
         so (stored beside it, the early rounds would count twice)."""
-        question = _("{problem}. Add its {later} later move(s) to session {id}? It keeps its "
-                     "id and labels.").format(problem=found.message,
-                                              later=found.moves - found.stored, id=found.session)
+        question = _(
+            "{problem}. Add its {later} later move(s) to session {id}? It keeps its id and labels."
+        ).format(problem=found.message, later=found.moves - found.stored, id=found.session)
 
         def answered(yes: bool | None) -> None:
             if not yes:
@@ -146,8 +158,10 @@ class ImportDialog(BoxedDialog[Imported | None]):
                 return
             self.dismiss(done)
 
-        self.app.push_screen(ConfirmDialog(_("Add to session {id}?").format(id=found.session),
-                                           question, _("Add")), answered)
+        self.app.push_screen(
+            ConfirmDialog(_("Add to session {id}?").format(id=found.session), question, _("Add")),
+            answered,
+        )
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

@@ -30,7 +30,8 @@ def half_blocks(modules: list[list[bool]], blocks: tuple[str, str, str, str]) ->
         modules = [*modules, [False] * len(modules[0])]
     return "\n".join(
         "".join(blocks[top + 2 * bottom] for top, bottom in zip(upper, lower, strict=True))
-        for upper, lower in zip(modules[::2], modules[1::2], strict=True))
+        for upper, lower in zip(modules[::2], modules[1::2], strict=True)
+    )
 
 
 def coloured_cells(modules: list[list[bool]], cells: int = 2) -> Text:
@@ -112,9 +113,13 @@ class QrDialog(ModalScreen[None]):
         rows, height = len(str(code).splitlines()), self.app.size.height
         hint = self.query_one("#fit", Static)
         hint.display = rows > height
-        hint.update(_("The code needs {rows} rows and this terminal has {height}: make the "
-                      "window taller or the font smaller to scan it (or export it as png or "
-                      "svg).").format(rows=rows, height=height))
+        hint.update(
+            _(
+                "The code needs {rows} rows and this terminal has {height}: make the "
+                "window taller or the font smaller to scan it (or export it as png or "
+                "svg)."
+            ).format(rows=rows, height=height)
+        )
 
     def on_click(self) -> None:
         self.dismiss(None)

@@ -52,14 +52,28 @@ class RoundStartDialog(BoxedDialog[Kept | None]):
         with Vertical():
             yield Label(_("[b]Round {number}: how is it kept?[/]").format(number=self._number))
             yield Button(_("Track every move (t)"), id="track", variant="primary")
-            yield Static(prose(_("The referee rules on every card; the start card comes next.")),
-                         classes="why")
+            yield Static(
+                prose(_("The referee rules on every card; the start card comes next.")),
+                classes="why",
+            )
             yield Label(_("[b]Score only[/]: who went out?"))
-            yield OptionList(*(Option(literal(f"{seat}  {name}"), id=name)
-                               for seat, name in enumerate(self._players, 1)), id="out")
-            yield Static(prose(_("No moves, then the hands left (cards or a points total). A "
-                                 "seat number, or the arrows and Enter. Each round may be kept "
-                                 "either way.")), classes="why")
+            yield OptionList(
+                *(
+                    Option(literal(f"{seat}  {name}"), id=name)
+                    for seat, name in enumerate(self._players, 1)
+                ),
+                id="out",
+            )
+            yield Static(
+                prose(
+                    _(
+                        "No moves, then the hands left (cards or a points total). A "
+                        "seat number, or the arrows and Enter. Each round may be kept "
+                        "either way."
+                    )
+                ),
+                classes="why",
+            )
 
     def on_mount(self) -> None:
         self.query_one("#out" if self._keeping == "score" else "#track").focus()

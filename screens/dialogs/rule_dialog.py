@@ -26,17 +26,26 @@ def rule_text(rule_id: str, rule: Variant | None) -> Content:
     """The rule in force for `rule_id` (or why there is none)."""
     # The words go in as template variables: a translation is never read as markup.
     if rule_id == SYNTAX_RULE:
-        return filled("[b]$id[/]\n$text\n[dim]$source[/]", id="notation",
-                      text=_("The line could not be read as a move: a syntax error, not a rule "
-                             "of the game."),
-                      source=_("Source: {source}").format(source=_(NOTATION)))
+        return filled(
+            "[b]$id[/]\n$text\n[dim]$source[/]",
+            id="notation",
+            text=_("The line could not be read as a move: a syntax error, not a rule of the game."),
+            source=_("Source: {source}").format(source=_(NOTATION)),
+        )
     if rule is None:
-        return filled("[b]$id[/]\n$text", id=rule_id,
-                      text=_("This rule id is not in the rulebook of this version."))
+        return filled(
+            "[b]$id[/]\n$text",
+            id=rule_id,
+            text=_("This rule id is not in the rulebook of this version."),
+        )
     mark = "\n[b $warning]$mark[/]" if rule.table_default else ""
-    return filled(f"[b]$id[/]\n$text\n[dim]$source[/]{mark}", id=rule.id, text=_(rule.text),
-                  source=_("Source: {source}").format(source=_(rule.source)),
-                  mark=_(TABLE_DEFAULT))
+    return filled(
+        f"[b]$id[/]\n$text\n[dim]$source[/]{mark}",
+        id=rule.id,
+        text=_(rule.text),
+        source=_("Source: {source}").format(source=_(rule.source)),
+        mark=_(TABLE_DEFAULT),
+    )
 
 
 class RuleDialog(BoxedDialog[None]):
@@ -51,8 +60,7 @@ class RuleDialog(BoxedDialog[None]):
         Binding("escape", "close", N_("Close"), show=False),
     ]
 
-    def __init__(self, ruling: str | Callable[[], str], rule_id: str,
-                 rule: Variant | None) -> None:
+    def __init__(self, ruling: str | Callable[[], str], rule_id: str, rule: Variant | None) -> None:
         """`ruling` is its words, or makes them in the language in use (drawn again after a
         language switch)."""
         super().__init__()

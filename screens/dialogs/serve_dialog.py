@@ -76,10 +76,14 @@ class ServeDialog(ModalScreen[None]):
         self.app.call_from_thread(self._show, url)
 
     def _show(self, url: str) -> None:
-        self.query_one("#about", Static).update(_(
-            "Scan with a phone for a live, read-only scoreboard of this session (anyone on this "
-            "network with the code can read it). s: stop serving; Esc: close (it keeps serving "
-            "until you quit)."))
+        self.query_one("#about", Static).update(
+            _(
+                "Scan with a phone for a live, read-only scoreboard of this session (anyone on "
+                "this network with the code can read it). s: stop serving; Esc: close (it keeps "
+                "serving "
+                "until you quit)."
+            )
+        )
         code = self.query_one("#code", Static)
         drawing = drawn(url, self.app.size.width)
         code.update(drawing)
@@ -88,10 +92,12 @@ class ServeDialog(ModalScreen[None]):
         # A code taller than the terminal cannot be scanned in pieces: say what to do.
         rows, height = len(str(drawing).splitlines()), self.app.size.height
         if rows > height:
-            self.query_one("#problem", Static).update(_(
-                "The code needs {rows} rows and this terminal has {height}: make the window "
-                "taller or the font smaller to scan it, or type the address above.").format(
-                    rows=rows, height=height))
+            self.query_one("#problem", Static).update(
+                _(
+                    "The code needs {rows} rows and this terminal has {height}: make the window "
+                    "taller or the font smaller to scan it, or type the address above."
+                ).format(rows=rows, height=height)
+            )
 
     def _failed(self, message: str) -> None:
         self.query_one("#about", Static).update(_("The scoreboard could not start."))

@@ -31,10 +31,17 @@ class Alert:
     """`warning` for a window that will close, `info` for what the referee waits for."""
 
 
-_KEYS = {"challenge": ("F5", "challenge"), "stack": ("F2", "accept"), "accept": ("F2", "accept"),
-         "hands": ("F7", "hands"), "next-round": ("F7", "next_round"),
-         "first-round": ("F7", "next_round"), "dealer": ("F7", "next_round"),
-         "start": ("F7", "next_round"), "game-over": ("F8", "sheet")}
+_KEYS = {
+    "challenge": ("F5", "challenge"),
+    "stack": ("F2", "accept"),
+    "accept": ("F2", "accept"),
+    "hands": ("F7", "hands"),
+    "next-round": ("F7", "next_round"),
+    "first-round": ("F7", "next_round"),
+    "dealer": ("F7", "next_round"),
+    "start": ("F7", "next_round"),
+    "game-over": ("F8", "sheet"),
+}
 """The key (and screen action) that answers each kind of wait."""
 
 ELLIPSIS = "…"
@@ -85,11 +92,15 @@ class Alerts(Static):
         bound = self._bound() if found else {}
         marks = []
         for alert in found:
-            icon = (f"[b $warning]{glyphs.warning}[/]" if alert.level == "warning"
-                    else f"[b $secondary]{glyphs.info}[/]")
+            icon = (
+                f"[b $warning]{glyphs.warning}[/]"
+                if alert.level == "warning"
+                else f"[b $secondary]{glyphs.info}[/]"
+            )
             shown = bound.get(alert.action.partition("(")[0], alert.key) if alert.key else ""
-            key = (f"[@click=screen.{alert.action}][b reverse] {escape(shown)} [/][/]"
-                   if shown else "")
+            key = (
+                f"[@click=screen.{alert.action}][b reverse] {escape(shown)} [/][/]" if shown else ""
+            )
             marks.append((icon, key))
         cells = width - self.styles.padding.width
         drawn = (tuple(found), tuple(marks), rows, cells)
@@ -97,18 +108,23 @@ class Alerts(Static):
             return found
         self._drawn = drawn
         # The alert quotes names: it goes in as a template variable, shown as written.
-        whole = [filled(f"{icon} $text  {key}" if key else f"{icon} $text", text=alert.text)
-                 for (icon, key), alert in zip(marks, found, strict=True)]
+        whole = [
+            filled(f"{icon} $text  {key}" if key else f"{icon} $text", text=alert.text)
+            for (icon, key), alert in zip(marks, found, strict=True)
+        ]
         lines = whole
         if cells > 0 and sum(len(folded(c, cells)) for c in whole) > rows:
             kept = max(1, rows)
             more = len(found) - kept
-            keyed = [_keyed(icon, key, alert.text) for (icon, key), alert
-                     in zip(marks[:kept], found[:kept], strict=True)]
+            keyed = [
+                _keyed(icon, key, alert.text)
+                for (icon, key), alert in zip(marks[:kept], found[:kept], strict=True)
+            ]
             if more > 0:
                 icon, key = marks[kept - 1]
-                keyed[-1] = _keyed(icon, key, found[kept - 1].text,
-                                   _("(+{count} more)").format(count=more))
+                keyed[-1] = _keyed(
+                    icon, key, found[kept - 1].text, _("(+{count} more)").format(count=more)
+                )
             lines = _cut(keyed, kept, cells)
         self.update(Prose(Content("\n").join(lines)))
         return found
@@ -142,7 +158,7 @@ def _cut(alerts: list[Content], rows: int, cells: int) -> list[Content]:
         wrapped = folded(alert, cells)
         take = min(len(wrapped), 1 + spare)
         spare -= take - 1
-        lines += wrapped[:take - 1]
+        lines += wrapped[: take - 1]
         last = wrapped[take - 1]
         if take < len(wrapped):
             last = Content.assemble(last.truncate(cells - 1).rstrip(), ELLIPSIS)

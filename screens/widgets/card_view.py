@@ -13,8 +13,14 @@ from referee.render import card_name, colour_name
 from ..glyphs import current
 
 CARD_COLORS: dict[str, str] = {
-    "r": "#d72600", "y": "#ecd407", "g": "#379711", "b": "#0956bf",
-    "pi": "#e2368c", "te": "#1a9c9c", "or": "#f07a1a", "pu": "#7a3db8",
+    "r": "#d72600",
+    "y": "#ecd407",
+    "g": "#379711",
+    "b": "#0956bf",
+    "pi": "#e2368c",
+    "te": "#1a9c9c",
+    "or": "#f07a1a",
+    "pu": "#7a3db8",
 }
 """Printed card colours; the colour in force of a Wild uses the same swatches."""
 
@@ -22,9 +28,17 @@ WILD_BACKGROUND = "#111111"
 _DARK_TEXT = ("y",)
 """Card colours light enough to need dark text."""
 
-_ACTION_LABELS = {"s": N_("SKIP"), "r": N_("REVERSE"), "+2": N_("DRAW 2"), "+1": N_("DRAW 1"),
-                  "f": N_("FLIP"), "+5": N_("DRAW 5"), "se": N_("SKIP ALL"),
-                  "+4": N_("DRAW 4"), "da": N_("DISCARD")}
+_ACTION_LABELS = {
+    "s": N_("SKIP"),
+    "r": N_("REVERSE"),
+    "+2": N_("DRAW 2"),
+    "+1": N_("DRAW 1"),
+    "f": N_("FLIP"),
+    "+5": N_("DRAW 5"),
+    "se": N_("SKIP ALL"),
+    "+4": N_("DRAW 4"),
+    "da": N_("DISCARD"),
+}
 _WILD_LABELS = {"w": N_("WILD"), "w+4": N_("WILD +4")}
 
 FACE_CELLS = 11
@@ -77,8 +91,10 @@ def color_swatch(color: str | None) -> Text:
     """`■ BLUE` in the colour itself, for the colour in force."""
     if color is None:
         return Text(_("none"), style="dim")
-    return Text.assemble((f"{current().swatch} ", CARD_COLORS.get(color, "white")),
-                         (colour_name(color).upper(), "bold"))
+    return Text.assemble(
+        (f"{current().swatch} ", CARD_COLORS.get(color, "white")),
+        (colour_name(color).upper(), "bold"),
+    )
 
 
 class CardView(Static):
@@ -137,8 +153,7 @@ class CardView(Static):
             lines.append(_center(line, width) + "\n", style=f"bold {ink}")
         if face.is_wild and color:
             named = colour_name(color).upper()
-            lines.append(_center(named, width) + "\n",
-                         style=f"bold {CARD_COLORS.get(color, ink)}")
+            lines.append(_center(named, width) + "\n", style=f"bold {CARD_COLORS.get(color, ink)}")
         else:
             named = colour_name(key).upper() if key else ""
             lines.append(_center(named, width) + "\n", style=ink)

@@ -35,15 +35,19 @@ class Footer(TextualFooter):
         # in Japanese at 80 columns, the last of them was cut. Where even that is too wide, the
         # palette's key gives way (Ctrl+P works all the same, and the help lists it).
         keys = [w for w in widgets if isinstance(w, FooterKey)]
-        self._widths = (sum(_width(k, compact=False) for k in keys),
-                        sum(_width(k, compact=True) for k in keys))
+        self._widths = (
+            sum(_width(k, compact=False) for k in keys),
+            sum(_width(k, compact=True) for k in keys),
+        )
         self._fitted = self._fit()
         compact, palette = self._fitted
         self.set_reactive(TextualFooter.compact, compact)
         self.set_class(compact, "-compact")
-        yield from (w for w in widgets
-                    if palette or not (isinstance(w, FooterKey)
-                                       and w.has_class("-command-palette")))
+        yield from (
+            w
+            for w in widgets
+            if palette or not (isinstance(w, FooterKey) and w.has_class("-command-palette"))
+        )
 
     _widths: tuple[int, int] = (0, 0)
     """The cells the keys take, roomy and compact."""

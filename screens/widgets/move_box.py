@@ -72,7 +72,7 @@ def _catch_target(move: str, ref: Referee) -> str:
     if len(words) == 2 and words[0].casefold() == "catch":
         full = player_named(words[1], ref.players)
         if full is not None:
-            return f"{move[:len(move) - len(move.lstrip())]}catch {full}"
+            return f"{move[: len(move) - len(move.lstrip())]}catch {full}"
     return move
 
 
@@ -86,8 +86,9 @@ def problem(typed: str, preview: Preview, line: str) -> str | None:
     if not isinstance(reading, NotationError):
         return None
     implied = len(line) - len(from_keyboard(typed).strip())
-    said = _("column {column}: {problem}").format(column=max(reading.col - implied, 1),
-                                                 problem=reading.message)
+    said = _("column {column}: {problem}").format(
+        column=max(reading.col - implied, 1), problem=reading.message
+    )
     # What the service adds to a line that does not read (typed in kana mode: switch to 英数).
     more = render(tuple(preview.answer.parts[1:]))
     return f"{said} {more}" if more else said
@@ -129,7 +130,7 @@ class MoveSuggester(Suggester):
             if folded.startswith(value):
                 return line
             if prefix and ":" not in value and folded.startswith(prefix):
-                short = line[len(prefix):]
+                short = line[len(prefix) :]
                 if short.casefold().startswith(value):
                     return short
         return None
@@ -137,8 +138,9 @@ class MoveSuggester(Suggester):
 
 def placeholder() -> str:
     """What the empty box says, in the language in use."""
-    return _("a move: r5 {dot} w+4 blue {dot} draw {dot} NAME: catch NAME (F1: all "
-             "moves)").format(dot=current().dot)
+    return _("a move: r5 {dot} w+4 blue {dot} draw {dot} NAME: catch NAME (F1: all moves)").format(
+        dot=current().dot
+    )
 
 
 class MoveBox(LineInput):
@@ -152,14 +154,22 @@ class MoveBox(LineInput):
     # text's width) is repainted, not laid out again with the whole screen.
     virtual_size = Reactive(Size(0, 0), layout=False)
 
-    def __init__(self, referee: Callable[[], Referee], preview: Callable[[str], Preview], *,
-                 id: str | None = None) -> None:  # noqa: A002 - Textual's name
+    def __init__(
+        self,
+        referee: Callable[[], Referee],
+        preview: Callable[[str], Preview],
+        *,
+        id: str | None = None,  # noqa: A002 - Textual's name
+    ) -> None:
         super().__init__(
-            placeholder=placeholder(), suggester=MoveSuggester(referee),
+            placeholder=placeholder(),
+            suggester=MoveSuggester(referee),
             # Judged by the screen when it takes the line (`preview`), not at the Enter: in a
             # burst the moves typed before it are recorded by then, and the implied player
             # follows them.
-            validate_on=[], select_on_focus=False, id=id,
+            validate_on=[],
+            select_on_focus=False,
+            id=id,
         )
         # A steady cursor: a blinking one repaints the screen twice a second, and a repaint
         # just before an Enter holds the frame with the ruling back until the next one.

@@ -27,9 +27,12 @@ def choices(option: OptionSpec) -> list[str]:
 def describe(option: OptionSpec) -> Content:
     """The option's meaning and source (from the rulebook, in the language in use)."""
     mark = " [b $warning]$mark[/]" if option.table_default else ""
-    return filled(f"$meaning [dim]$source[/]{mark}", meaning=_(option.meaning),
-                  source=_("Source: {source}").format(source=_(option.source)),
-                  mark=_(TABLE_DEFAULT))
+    return filled(
+        f"$meaning [dim]$source[/]{mark}",
+        meaning=_(option.meaning),
+        source=_("Source: {source}").format(source=_(option.source)),
+        mark=_(TABLE_DEFAULT),
+    )
 
 
 class OptionsForm(Vertical):
@@ -45,8 +48,7 @@ class OptionsForm(Vertical):
     OptionsForm .option .meaning { width: 1fr; padding-left: 2; }
     """
 
-    def __init__(self, rules: str = "en", *,
-                 id: str | None = None) -> None:  # noqa: A002 - Textual's name
+    def __init__(self, rules: str = "en", *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__(id=id)
         self.touched: set[str] = set()
         self.values: dict[str, str] = dict(resolve(rules, "classic"))
@@ -60,8 +62,9 @@ class OptionsForm(Vertical):
                         yield Input(self.values[key], type="integer", id=f"opt-{key}")
                     else:
                         options = [(value, value) for value in choices(option)]
-                        yield Select(options, value=self.values[key], allow_blank=False,
-                                     id=f"opt-{key}")
+                        yield Select(
+                            options, value=self.values[key], allow_blank=False, id=f"opt-{key}"
+                        )
                 yield Static(describe(option), classes="meaning")
 
     def describe_again(self) -> None:

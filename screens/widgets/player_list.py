@@ -57,18 +57,24 @@ class PlayerList(Vertical):
         with Horizontal():
             yield OptionList(id="seats")
             with Vertical(id="tools"):
-                yield LineInput(placeholder=_("a player's name, then Enter"), id="name",
-                                validators=[NameValidator(self)], validate_on=["changed"])
+                yield LineInput(
+                    placeholder=_("a player's name, then Enter"),
+                    id="name",
+                    validators=[NameValidator(self)],
+                    validate_on=["changed"],
+                )
                 yield Static("", id="name-problem")
                 # Compact buttons: one line for the five, so the form fits 80x24.
                 glyphs = current()
                 with Horizontal():
                     yield Button(_("Add"), id="add", variant="primary", compact=True)
                     yield Button(_("Rename"), id="rename", compact=True)
-                    yield Button(glyphs.up, id="up", compact=True,
-                                 tooltip=_("seat one place earlier"))
-                    yield Button(glyphs.down, id="down", compact=True,
-                                 tooltip=_("seat one place later"))
+                    yield Button(
+                        glyphs.up, id="up", compact=True, tooltip=_("seat one place earlier")
+                    )
+                    yield Button(
+                        glyphs.down, id="down", compact=True, tooltip=_("seat one place later")
+                    )
                     yield Button(_("Remove"), id="remove", variant="error", compact=True)
 
     def on_mount(self) -> None:
@@ -98,8 +104,9 @@ class PlayerList(Vertical):
     def _redraw(self, highlight: int | None = None) -> None:
         seats = self.query_one("#seats", OptionList)
         seats.clear_options()
-        seats.add_options(filled(f"{i + 1}. $name", name=name)
-                          for i, name in enumerate(self.players))
+        seats.add_options(
+            filled(f"{i + 1}. $name", name=name) for i, name in enumerate(self.players)
+        )
         if self.players:
             seats.highlighted = min(highlight or 0, len(self.players) - 1)
         self.post_message(self.PlayersChanged())
@@ -116,8 +123,11 @@ class PlayerList(Vertical):
             return
         result = event.validation_result
         typed = bool(event.value.strip())
-        self._say(None if result is None or result.is_valid or not typed
-                  else "; ".join(result.failure_descriptions))
+        self._say(
+            None
+            if result is None or result.is_valid or not typed
+            else "; ".join(result.failure_descriptions)
+        )
 
     @on(Input.Submitted, "#name")
     def _entered(self, event: Input.Submitted) -> None:
@@ -138,11 +148,19 @@ class PlayerList(Vertical):
             return
         box.give_back(name)
         held = box.held()
-        self._say(problem if not held else problem + "\n" + ngettext(
-            "{n} more name typed after it waits: it comes back into the box once this one is "
-            "seated.",
-            "{n} more names typed after it wait: they come back into the box one at a time, "
-            "each once the one before is seated.", held).format(n=held))
+        self._say(
+            problem
+            if not held
+            else problem
+            + "\n"
+            + ngettext(
+                "{n} more name typed after it waits: it comes back into the box once this one is "
+                "seated.",
+                "{n} more names typed after it wait: they come back into the box one at a time, "
+                "each once the one before is seated.",
+                held,
+            ).format(n=held)
+        )
 
     @on(Button.Pressed, "#add")
     def _add(self) -> None:
@@ -161,7 +179,7 @@ class PlayerList(Vertical):
         if index is None:
             self._say(_("highlight the player to rename in the list"))
             return
-        others = self.players[:index] + self.players[index + 1:]
+        others = self.players[:index] + self.players[index + 1 :]
         name = normal_name(box.value)
         problem = name_problem(name, others)
         self._say(problem)

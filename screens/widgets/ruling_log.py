@@ -25,8 +25,11 @@ def entry_content(entry: LogEntry) -> Content:
         move_style = "bold $error strike"
     ruling_style = "$warning" if entry.notable else ""
     return Content.assemble(
-        (f"#{entry.seq} ", "dim"), (visible(entry.text), move_style), "  ",
-        (visible(entry.message), ruling_style), (f" [{visible(entry.rule)}]", "dim"),
+        (f"#{entry.seq} ", "dim"),
+        (visible(entry.text), move_style),
+        "  ",
+        (visible(entry.message), ruling_style),
+        (f" [{visible(entry.rule)}]", "dim"),
     )
 
 

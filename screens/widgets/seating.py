@@ -82,9 +82,10 @@ class Seating(Static):
         width = max(cell_len(fit(name, cells)) for name in ref.players)
         lines: list[tuple[str, tuple[str, ...]]]
         if compact:
-            players = [self._line(ref, index, name, width, who, totals.get(name, 0), "a",
-                                  compact=True)
-                       for index, name in enumerate(ref.players)]
+            players = [
+                self._line(ref, index, name, width, who, totals.get(name, 0), "a", compact=True)
+                for index, name in enumerate(ref.players)
+            ]
             half = (len(players) + 1) // 2
             lines = []
             for row in range(half):
@@ -92,8 +93,9 @@ class Seating(Static):
                 if row + half < len(players):
                     # Every compact line is as wide as the next: one space between columns.
                     right = players[row + half]
-                    lines.append((left[0] + " " + right[0].replace("$a", "$b"),
-                                  (*left[1], *right[1])))
+                    lines.append(
+                        (left[0] + " " + right[0].replace("$a", "$b"), (*left[1], *right[1]))
+                    )
                 else:
                     lines.append(left)
         else:
@@ -102,14 +104,19 @@ class Seating(Static):
             dealer = " " * cell_len(_("D"))
             heading = f"  {_pad(player, width)} {dealer}  {_pad(cards, 4 + _BAR_CAP)}{total}"
             lines = [("[dim]$a[/]", (heading,))]
-            lines += [self._line(ref, index, name, width, who, totals.get(name, 0), "a")
-                      for index, name in enumerate(ref.players)]
+            lines += [
+                self._line(ref, index, name, width, who, totals.get(name, 0), "a")
+                for index, name in enumerate(ref.players)
+            ]
         drawn = tuple(lines)
         if drawn != self._drawn:
             # A name goes in as a template variable: shown as typed, never read as markup.
             before = self._made or {}
-            made = {line: before.get(line) or Content.from_markup(
-                line[0], **dict(zip("ab", line[1], strict=False))) for line in lines}
+            made = {
+                line: before.get(line)
+                or Content.from_markup(line[0], **dict(zip("ab", line[1], strict=False)))
+                for line in lines
+            }
             self._made = made
             content = Content("\n").join(made[line] for line in lines)
             # One line per player: the height only changes with the layout.
@@ -117,8 +124,16 @@ class Seating(Static):
             self._drawn = drawn
 
     @staticmethod
-    def _line(ref: Referee, index: int, name: str, width: int, who: str | None,
-              total: int, var: str, compact: bool = False) -> tuple[str, tuple[str]]:
+    def _line(
+        ref: Referee,
+        index: int,
+        name: str,
+        width: int,
+        who: str | None,
+        total: int,
+        var: str,
+        compact: bool = False,
+    ) -> tuple[str, tuple[str]]:
         """The line's markup, with `$var` standing for the (cut) name."""
         table = ref.table
         marker = f"[b $accent]{current().turn}[/]" if name == who else " "
@@ -129,8 +144,9 @@ class Seating(Static):
         # Only the name is the link: padding inside it would be underlined too.
         link = f"[@click=screen.address({index})]{shown}[/]{' ' * (width - cell_len(short))}"
         dealer_mark = escape(_("D"))
-        dealer = (f"[b $secondary]{dealer_mark}[/]" if name == ref.dealer
-                  else " " * cell_len(dealer_mark))
+        dealer = (
+            f"[b $secondary]{dealer_mark}[/]" if name == ref.dealer else " " * cell_len(dealer_mark)
+        )
         if compact:
             return _compact(ref, name, marker, link, dealer, total), (short,)
         hand = " " * (4 + _BAR_CAP + 1)
@@ -140,14 +156,16 @@ class Seating(Static):
             count = table.hands[seat]
             hand = f"{count:>3} [dim]{_bar(count):<{_BAR_CAP + 1}}[/]"
             if seat in table.catchable:
-                flags = "[b $warning]{}[/]".format(escape(_("UNO? {warning}").format(
-                    warning=current().warning)))
+                flags = "[b $warning]{}[/]".format(
+                    escape(_("UNO? {warning}").format(warning=current().warning))
+                )
             elif count == 1:
                 # Called, or the window closed: safe either way; the last card is the news.
                 flags = "[b $success]{}[/]".format(escape(_("1 card")))
             if table.winner == seat:
-                flags = "[b $success]{}[/]".format(escape(_("out {star}").format(
-                    star=current().star)))
+                flags = "[b $success]{}[/]".format(
+                    escape(_("out {star}").format(star=current().star))
+                )
         elif name in ref.sheet.eliminated:
             flags = "[dim]{}[/]".format(escape(_("out of the game")))
         return f"{marker} {link} {dealer}{hand}[b]{total:>5}[/] {flags}".rstrip(), (short,)

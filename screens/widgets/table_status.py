@@ -44,8 +44,10 @@ class TableStatus(Static):
         rows.append("" if compact else _pad(colour, width))
         if table is not None and table.top is not None:
             rows.append_text(color_swatch(table.color))
-            rows.append(f"\n{_pad(pile, width + 1)}{table.draw_pile:>4}\n"
-                        f"{_pad(discards, width + 1)}{len(table.pile):>4}\n")
+            rows.append(
+                f"\n{_pad(pile, width + 1)}{table.draw_pile:>4}\n"
+                f"{_pad(discards, width + 1)}{len(table.pile):>4}\n"
+            )
             if table.direction == 1:
                 turn = _("{arrow} clockwise").format(arrow=glyphs.clockwise)
             else:
@@ -53,8 +55,7 @@ class TableStatus(Static):
             rows.append(f"{turn}\n")
         else:
             rows.append(_("none yet") + "\n\n\n\n", style="dim")
-        round_text = (_("Round {n}").format(n=ref.round_no) if ref.round_no
-                      else _("Before round 1"))
+        round_text = _("Round {n}").format(n=ref.round_no) if ref.round_no else _("Before round 1")
         rows.append(round_text, style="bold")
         if ref.dealer:
             deals = _("{dot} {dealer} deals").format(dot=glyphs.dot, dealer=visible(ref.dealer))

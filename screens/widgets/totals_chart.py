@@ -55,8 +55,10 @@ class TotalBar(Widget):
         self.value, self.low, self.high, self.color = value, low, high, color
 
     def render(self) -> Text:
-        return Text(bar_line(self.value, self.low, self.high, self.size.width, current().bar),
-                    style=self.color)
+        return Text(
+            bar_line(self.value, self.low, self.high, self.size.width, current().bar),
+            style=self.color,
+        )
 
 
 class BarChart(Vertical):
@@ -75,8 +77,14 @@ class BarChart(Vertical):
     BarChart .value { width: 14; text-align: right; }
     """
 
-    def __init__(self, title: str, bars: list[tuple[str, float, str]], *,
-                 id: str | None = None, classes: str | None = None) -> None:  # noqa: A002
+    def __init__(
+        self,
+        title: str,
+        bars: list[tuple[str, float, str]],
+        *,
+        id: str | None = None,  # noqa: A002 - Textual's name
+        classes: str | None = None,
+    ) -> None:
         super().__init__(id=id, classes=classes)
         self.border_title = title
         self.bars = bars
@@ -85,8 +93,7 @@ class BarChart(Vertical):
         # Whole hundredths: the bars are drawn as integers on one scale.
         values = [round(value * 100) for _name, value, _text in self.bars]
         low, high = min([0, *values]), max([0, *values])
-        for index, ((name, _value, text), value) in enumerate(zip(self.bars, values,
-                                                                   strict=True)):
+        for index, ((name, _value, text), value) in enumerate(zip(self.bars, values, strict=True)):
             with Horizontal():
                 # Cut by terminal cells: a Japanese name takes two a character.
                 yield Label(literal(fit(name, 11)), classes="name")
@@ -103,7 +110,9 @@ class TotalsChart(BarChart):
 
     def __init__(self, sheet: Sheet, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
         totals = sheet.score.totals
-        super().__init__(_("Totals, on one scale"),
-                         [(player, totals[player], str(totals[player]))
-                          for player in sheet.players], id=id)
+        super().__init__(
+            _("Totals, on one scale"),
+            [(player, totals[player], str(totals[player])) for player in sheet.players],
+            id=id,
+        )
         self.sheet = sheet

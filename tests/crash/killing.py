@@ -18,8 +18,19 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-FILE_EVENTS = frozenset({"open", "os.rename", "os.remove", "os.mkdir", "os.rmdir",
-                         "os.truncate", "os.link", "os.symlink", "os.chmod"})
+FILE_EVENTS = frozenset(
+    {
+        "open",
+        "os.rename",
+        "os.remove",
+        "os.mkdir",
+        "os.rmdir",
+        "os.truncate",
+        "os.link",
+        "os.symlink",
+        "os.chmod",
+    }
+)
 """The audit events of operations that can change (or start changing) what is on the disk;
 `os.replace` raises `os.rename`, `os.unlink` raises `os.remove`."""
 

@@ -64,8 +64,7 @@ def alternative(service: SessionService, sid: str) -> tuple[int, str] | None:
     return None
 
 
-def operate(service: SessionService, op: str, sid: str, seed: int, files: Files,
-            out: int) -> None:
+def operate(service: SessionService, op: str, sid: str, seed: int, files: Files, out: int) -> None:
     def ack(text: str) -> None:
         os.write(out, f"ack {text}\n".encode())
 
@@ -86,8 +85,7 @@ def operate(service: SessionService, op: str, sid: str, seed: int, files: Files,
         ack(f"restored:{service.restore(sid)}")
     elif op == "label":
         label = f"night-{seed}"
-        change_league(service.layout,
-                      lambda book: book.labels.setdefault(sid, []).append(label))
+        change_league(service.layout, lambda book: book.labels.setdefault(sid, []).append(label))
         ack(f"labelled:{sid}:{label}")
     elif op == "config":
         key, value = f"keys.crash.{seed % 5}", f"f{seed % 12 + 1}"  # as the test expects
@@ -140,8 +138,9 @@ def run(service: SessionService, op: str, sid: str, seed: int, files: Files) -> 
             os.write(write_end, f"events {seen()}\ndone\n".encode())
             os._exit(0)
         except BaseException:  # report anything to the test, then die
-            os.write(write_end, ("error " + traceback.format_exc().replace("\n", " | ")
-                                 + "\n").encode())
+            os.write(
+                write_end, ("error " + traceback.format_exc().replace("\n", " | ") + "\n").encode()
+            )
             os._exit(1)
     os.close(write_end)
     chunks: list[bytes] = []

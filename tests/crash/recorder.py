@@ -52,8 +52,7 @@ def run(service: SessionService, sid: str, seed: int, moves: list[str]) -> str:
     # One run in three dies while opening and resuming the session; the others while recording.
     rng = random.Random(seed)
     opening = OPENINGS.get(sid, 1)
-    at = (rng.randint(1, opening) if rng.random() < 1 / 3
-          else opening + rng.randint(1, RECORDING))
+    at = rng.randint(1, opening) if rng.random() < 1 / 3 else opening + rng.randint(1, RECORDING)
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:

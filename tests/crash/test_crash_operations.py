@@ -30,9 +30,19 @@ MID_LINES = 14
 """The sample's first lines: an early export of it, which the whole sample continues."""
 # CRASH_KILLS sets how many operations are killed; the note of issue 24 gives a 1,000-kill run.
 KILLS = int(os.environ.get("CRASH_KILLS", "300"))
-OPS = ("move",) * 7 + ("undo",) * 3 + ("correct",) * 2 + ("new",) * 3 + ("import",) * 3 \
-    + ("rebuild",) * 2 + ("trash",) * 2 + ("restore",) * 2 + ("update",) * 2 + ("label",) * 2 \
+OPS = (
+    ("move",) * 7
+    + ("undo",) * 3
+    + ("correct",) * 2
+    + ("new",) * 3
+    + ("import",) * 3
+    + ("rebuild",) * 2
+    + ("trash",) * 2
+    + ("restore",) * 2
+    + ("update",) * 2
+    + ("label",) * 2
     + ("config",) * 2
+)
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL (POSIX)")
 
@@ -50,8 +60,11 @@ def leftovers(service: SessionService) -> list[str]:
     for folder in (service.layout.sessions, service.trash.sessions):
         names = os.listdir(folder) if folder.exists() else []
         stale += [os.path.join(folder, n) for n in names if n.endswith(".tmp")]
-        stale += [os.path.join(folder, n) for n in names
-                  if n.endswith(".lock") and n[:-5] + ".json" not in names]
+        stale += [
+            os.path.join(folder, n)
+            for n in names
+            if n.endswith(".lock") and n[:-5] + ".json" not in names
+        ]
     for folder in (service.layout.root, settings.settings_path().parent):
         stale += [n for n in os.listdir(folder) if n.endswith(".tmp")]
     for walked, _, names in os.walk(cache_dir()):
@@ -181,7 +194,7 @@ class Model:
             self.new_game()  # the game has left the simulated one
             return
         texts = [text for _, text in stored_moves]
-        assert texts == self.moves[:len(texts)]
+        assert texts == self.moves[: len(texts)]
 
     def before_op(self) -> None:
         self.stored_before = self.stored()
@@ -203,10 +216,21 @@ def test_sigkill_during_every_writing_command(tmp_path: Path) -> None:
     model = Model(service, moves, whole)
     repo = str(HERE.parents[1])
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([repo, os.environ.get("PYTHONPATH", "")])}
-    helper = subprocess.Popen([sys.executable, str(HERE / "operations.py"), str(data),
-                               str(moves_file), str(SAMPLE), str(mid_file)],
-                              stdin=subprocess.PIPE, cwd=repo, stdout=subprocess.PIPE, text=True,
-                              env=env)
+    helper = subprocess.Popen(
+        [
+            sys.executable,
+            str(HERE / "operations.py"),
+            str(data),
+            str(moves_file),
+            str(SAMPLE),
+            str(mid_file),
+        ],
+        stdin=subprocess.PIPE,
+        cwd=repo,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     assert helper.stdin is not None and helper.stdout is not None
     rng = random.Random(5)
     kills = dict.fromkeys(set(OPS), 0)

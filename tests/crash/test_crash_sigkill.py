@@ -29,8 +29,9 @@ def game_moves(seed: int) -> list[str]:
     return [format_event(event, HEADER) for event in sim.recorded]
 
 
-def check_store(service: SessionService, sid: str, moves: list[str],
-                acked: list[tuple[int, int]]) -> int:
+def check_store(
+    service: SessionService, sid: str, moves: list[str], acked: list[tuple[int, int]]
+) -> int:
     """The store loads, nothing is damaged, and every acknowledged move is there, in order."""
     listing = service.list()
     assert listing.warnings == ()
@@ -40,7 +41,7 @@ def check_store(service: SessionService, sid: str, moves: list[str],
         stored = live.moves
         assert live.trouble is None
     texts = [move.text for move in stored]
-    assert texts == moves[:len(texts)]
+    assert texts == moves[: len(texts)]
     for seq, index in acked:
         assert index < len(stored), f"acknowledged move {index} ({moves[index]}) was lost"
         assert stored[index].seq == seq
@@ -60,9 +61,14 @@ def test_sigkill_at_random_instants_loses_no_acknowledged_move(tmp_path):
     service = SessionService(data)
     repo = str(HERE.parents[1])
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([repo, os.environ.get("PYTHONPATH", "")])}
-    helper = subprocess.Popen([sys.executable, str(HERE / "recorder.py"), str(data),
-                               str(moves_file)], stdin=subprocess.PIPE, cwd=repo,
-                              stdout=subprocess.PIPE, text=True, env=env)
+    helper = subprocess.Popen(
+        [sys.executable, str(HERE / "recorder.py"), str(data), str(moves_file)],
+        stdin=subprocess.PIPE,
+        cwd=repo,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     assert helper.stdin is not None and helper.stdout is not None
     sid = service.create(HEADER)
     acked: list[tuple[int, int]] = []

@@ -30,7 +30,8 @@ MID = "".join(FIVE.splitlines(keepends=True)[:23])
 
 # (module, name, which call, before or after it): where the child dies.
 MOVE_POINTS = [
-    ("os", "rename", 1, "before"), ("os", "rename", 1, "after"),
+    ("os", "rename", 1, "before"),
+    ("os", "rename", 1, "after"),
     ("referee.store.session_file", "fsync_dir", 1, "after"),
     ("referee.store.session_file", "fsync_dir", 2, "after"),
     ("SessionIndex", "put", 1, "before"),
@@ -106,8 +107,7 @@ def one_place(service: SessionService, sid: str, original: bytes) -> str:
     listing = service.list()
     assert listing.warnings == ()
     assert [info.id for info in listing.sessions] == ([sid] if place == "stored" else [])
-    assert [info.id for info in service.trashed().sessions] == ([sid] if place == "trash"
-                                                                 else [])
+    assert [info.id for info in service.trashed().sessions] == ([sid] if place == "trash" else [])
     assert leftovers(service.layout.root) == []
     return place
 

@@ -31,14 +31,27 @@ def _chunk(job: tuple[int, int]) -> tuple[int, list[dict[str, object]]]:
     try:
         if seed % 2:
             for broken in run_command_lines(seed, count, folder):
-                found.append({"seed": seed, "argv": broken.argv, "code": broken.code,
-                              "stderr": broken.stderr})
+                found.append(
+                    {
+                        "seed": seed,
+                        "argv": broken.argv,
+                        "code": broken.code,
+                        "stderr": broken.stderr,
+                    }
+                )
         else:
             for n, text in enumerate(inputs(seed, count)):
                 for broken in run_input(text, folder, choice=n):
-                    found.append({"seed": seed, "index": n, "argv": broken.argv,
-                                  "code": broken.code, "stderr": broken.stderr,
-                                  "input": text})
+                    found.append(
+                        {
+                            "seed": seed,
+                            "index": n,
+                            "argv": broken.argv,
+                            "code": broken.code,
+                            "stderr": broken.stderr,
+                            "input": text,
+                        }
+                    )
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     return count, found
@@ -50,8 +63,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
     args = parser.parse_args()
-    jobs = [(args.seed * 1_000_003 + n, min(_CHUNK, args.inputs - n * _CHUNK))
-            for n in range(-(-args.inputs // _CHUNK))]
+    jobs = [
+        (args.seed * 1_000_003 + n, min(_CHUNK, args.inputs - n * _CHUNK))
+        for n in range(-(-args.inputs // _CHUNK))
+    ]
     started = time.perf_counter()
     done, failures = 0, []
     with multiprocessing.Pool(args.jobs) as pool:
@@ -61,9 +76,17 @@ def main() -> None:
     seconds = time.perf_counter() - started
     for failure in failures[:20]:
         print(json.dumps(failure, ensure_ascii=False, default=repr))
-    print(json.dumps({"inputs": done, "seed": args.seed, "failures": len(failures),
-                      "seconds": round(seconds, 1),
-                      "inputs_per_second": round(done / seconds, 1)}))
+    print(
+        json.dumps(
+            {
+                "inputs": done,
+                "seed": args.seed,
+                "failures": len(failures),
+                "seconds": round(seconds, 1),
+                "inputs_per_second": round(done / seconds, 1),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

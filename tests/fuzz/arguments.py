@@ -19,17 +19,62 @@ from .mutations import PIECES, samples
 
 NOT_UTF8 = (
     # "テスト.uno" in Shift_JIS, as a Japanese machine names a file; then Latin-1 and bare bytes.
-    os.fsdecode(b"\x83e\x83X\x83g.uno"), os.fsdecode(b"caf\xe9"), os.fsdecode(b"\xff\xfe"),
-    os.fsdecode(b"Bob\x80"), os.fsdecode(b"\xe3\x81"),
+    os.fsdecode(b"\x83e\x83X\x83g.uno"),
+    os.fsdecode(b"caf\xe9"),
+    os.fsdecode(b"\xff\xfe"),
+    os.fsdecode(b"Bob\x80"),
+    os.fsdecode(b"\xe3\x81"),
 )
 """Texts holding bytes that are not UTF-8, as a command line or environment delivers them."""
 
-WORDS = (*PIECES, *NOT_UTF8, "Ann", "Bob", "Cy", "Dee", "Bobby", "Robert", "=1+1", "+cmd",
-         "-@SUM(A1)", "@x", "winter league", "2025-03", "2025-13", "2025-03-01", "0000-00",
-         "language", "theme", "glyphs", "keys.table.undo", "keys.", "ja", "en", "ascii", "auto",
-         "ctrl+u", "~", "~nosuchuser/x", "~/x", "", " ", "-", "--", "-x", "--json", "x" * 300,
-         "[red]x[/red]", "\x1b]8;;http://x\x07", "a\nb", "名前", "\uff21\uff22\uff23", "\u0301",
-         "NaN", "1e400", "9" * 40)
+WORDS = (
+    *PIECES,
+    *NOT_UTF8,
+    "Ann",
+    "Bob",
+    "Cy",
+    "Dee",
+    "Bobby",
+    "Robert",
+    "=1+1",
+    "+cmd",
+    "-@SUM(A1)",
+    "@x",
+    "winter league",
+    "2025-03",
+    "2025-13",
+    "2025-03-01",
+    "0000-00",
+    "language",
+    "theme",
+    "glyphs",
+    "keys.table.undo",
+    "keys.",
+    "ja",
+    "en",
+    "ascii",
+    "auto",
+    "ctrl+u",
+    "~",
+    "~nosuchuser/x",
+    "~/x",
+    "",
+    " ",
+    "-",
+    "--",
+    "-x",
+    "--json",
+    "x" * 300,
+    "[red]x[/red]",
+    "\x1b]8;;http://x\x07",
+    "a\nb",
+    "名前",
+    "\uff21\uff22\uff23",
+    "\u0301",
+    "NaN",
+    "1e400",
+    "9" * 40,
+)
 """What an argument may be: the notation's pieces, names of the stored sessions, formulas,
 settings' keys and values, paths and their traps, and non-UTF-8 texts."""
 
@@ -42,8 +87,15 @@ def _word(rng: random.Random) -> str:
         word += rng.choice(WORDS)
     elif roll < 0.3 and word:
         at = rng.randrange(len(word))
-        word = word[:at] + chr(rng.choice((rng.randint(0, 0x7F), rng.randint(0x80, 0x3000),
-                                           rng.randint(0xDC80, 0xDCFF)))) + word[at + 1:]
+        word = (
+            word[:at]
+            + chr(
+                rng.choice(
+                    (rng.randint(0, 0x7F), rng.randint(0x80, 0x3000), rng.randint(0xDC80, 0xDCFF))
+                )
+            )
+            + word[at + 1 :]
+        )
     return word
 
 
@@ -74,54 +126,150 @@ class Place:
         return os.fspath(path)
 
     def out(self, rng: random.Random, suffix: str) -> str:
-        return rng.choice((os.fspath(self.folder / f"out{suffix}"),
-                           os.fspath(self.folder / (NOT_UTF8[0] + suffix)), _word(rng)))
+        return rng.choice(
+            (
+                os.fspath(self.folder / f"out{suffix}"),
+                os.fspath(self.folder / (NOT_UTF8[0] + suffix)),
+                _word(rng),
+            )
+        )
 
 
 _SAMPLES = samples()
 
 SHAPES: dict[str, Shape] = {
-    "stats": lambda rng, p: ["stats", "--data-dir", p.data, *rng.choice((
-        [], ["--json"], ["--csv"], ["--guests"], ["--today"], ["--month"],
-        ["--label", _word(rng)], ["--event", _word(rng)], ["--site", _word(rng)],
-        ["--month", _word(rng)], ["--from", _word(rng), "--to", _word(rng)],
-        ["--html", p.out(rng, ".html"), "--force", "--title", _word(rng)]))],
-    "players": lambda rng, p: ["players", "--data-dir", p.data, *rng.choice((
-        ["list"], ["merge", _word(rng), _word(rng)], ["split", _word(rng)],
-        ["guest", _word(rng)]))],
-    "label": lambda rng, p: ["label", "--data-dir", p.data,
-                             *(["--remove"] if rng.random() < 0.3 else []), p.sid(rng),
-                             *(_word(rng) for _ in range(rng.randint(1, 3)))],
-    "config": lambda rng, p: ["config", *rng.choice((
-        [], ["set", _word(rng), _word(rng)], ["unset", _word(rng)],
-        ["set", rng.choice(("language", "theme", "glyphs", "keys.table.undo")), _word(rng)]))],
-    "list": lambda rng, p: ["list", "--data-dir", p.data, *rng.choice(([], ["--json"],
-                                                                       ["--trash"]))],
-    "show": lambda rng, p: ["show", "--data-dir", p.data, *rng.choice(([], ["--moves"],
-                                                                       ["--json"])),
-                            p.sid(rng)],
-    "new": lambda rng, p: ["new", "--data-dir", p.data, "--players",
-                           ", ".join(_word(rng) for _ in range(rng.randint(1, 4))),
-                           *rng.choice(([], ["--event", _word(rng)], ["--date", _word(rng)],
-                                        ["--rule", _word(rng)], ["--scoring", _word(rng)]))],
+    "stats": lambda rng, p: [
+        "stats",
+        "--data-dir",
+        p.data,
+        *rng.choice(
+            (
+                [],
+                ["--json"],
+                ["--csv"],
+                ["--guests"],
+                ["--today"],
+                ["--month"],
+                ["--label", _word(rng)],
+                ["--event", _word(rng)],
+                ["--site", _word(rng)],
+                ["--month", _word(rng)],
+                ["--from", _word(rng), "--to", _word(rng)],
+                ["--html", p.out(rng, ".html"), "--force", "--title", _word(rng)],
+            )
+        ),
+    ],
+    "players": lambda rng, p: [
+        "players",
+        "--data-dir",
+        p.data,
+        *rng.choice(
+            (
+                ["list"],
+                ["merge", _word(rng), _word(rng)],
+                ["split", _word(rng)],
+                ["guest", _word(rng)],
+            )
+        ),
+    ],
+    "label": lambda rng, p: [
+        "label",
+        "--data-dir",
+        p.data,
+        *(["--remove"] if rng.random() < 0.3 else []),
+        p.sid(rng),
+        *(_word(rng) for _ in range(rng.randint(1, 3))),
+    ],
+    "config": lambda rng, p: [
+        "config",
+        *rng.choice(
+            (
+                [],
+                ["set", _word(rng), _word(rng)],
+                ["unset", _word(rng)],
+                ["set", rng.choice(("language", "theme", "glyphs", "keys.table.undo")), _word(rng)],
+            )
+        ),
+    ],
+    "list": lambda rng, p: [
+        "list",
+        "--data-dir",
+        p.data,
+        *rng.choice(([], ["--json"], ["--trash"])),
+    ],
+    "show": lambda rng, p: [
+        "show",
+        "--data-dir",
+        p.data,
+        *rng.choice(([], ["--moves"], ["--json"])),
+        p.sid(rng),
+    ],
+    "new": lambda rng, p: [
+        "new",
+        "--data-dir",
+        p.data,
+        "--players",
+        ", ".join(_word(rng) for _ in range(rng.randint(1, 4))),
+        *rng.choice(
+            (
+                [],
+                ["--event", _word(rng)],
+                ["--date", _word(rng)],
+                ["--rule", _word(rng)],
+                ["--scoring", _word(rng)],
+            )
+        ),
+    ],
     "move": lambda rng, p: ["move", "--data-dir", p.data, p.sid(rng), _word(rng)],
     "undo": lambda rng, p: ["undo", "--data-dir", p.data, p.sid(rng)],
-    "correct": lambda rng, p: ["correct", "--data-dir", p.data, "--yes", p.sid(rng),
-                               rng.choice(("1", "2", _word(rng))), _word(rng)],
-    "delete": lambda rng, p: ["delete", "--data-dir", p.data, "--yes",
-                              *rng.choice(([], [], ["--purge"])), p.sid(rng)],
+    "correct": lambda rng, p: [
+        "correct",
+        "--data-dir",
+        p.data,
+        "--yes",
+        p.sid(rng),
+        rng.choice(("1", "2", _word(rng))),
+        _word(rng),
+    ],
+    "delete": lambda rng, p: [
+        "delete",
+        "--data-dir",
+        p.data,
+        "--yes",
+        *rng.choice(([], [], ["--purge"])),
+        p.sid(rng),
+    ],
     "restore": lambda rng, p: ["restore", "--data-dir", p.data, p.sid(rng)],
-    "rules": lambda rng, p: ["rules", "--edition", _word(rng), *rng.choice((
-        [], ["--rules", _word(rng)], ["--rule", _word(rng)]))],
+    "rules": lambda rng, p: [
+        "rules",
+        "--edition",
+        _word(rng),
+        *rng.choice(([], ["--rules", _word(rng)], ["--rule", _word(rng)])),
+    ],
     "check": lambda rng, p: ["check", p.path(rng)],
     "replay": lambda rng, p: ["replay", *rng.choice(([], ["--json"])), p.path(rng)],
     "score": lambda rng, p: ["score", *rng.choice(([], ["--json"])), p.path(rng)],
-    "import": lambda rng, p: ["import", "--data-dir", p.data,
-                              *rng.choice(([], ["--update"], ["--new"])), p.path(rng)],
-    "export": lambda rng, p: ["export", p.path(rng), "--format", rng.choice(("csv", "html")),
-                              "--out", p.out(rng, ".out"), "--force"],
-    "data-dir": lambda rng, p: [rng.choice(("list", "stats")), "--data-dir",
-                                rng.choice((*NOT_UTF8, "~nosuchuser/data", _word(rng)))],
+    "import": lambda rng, p: [
+        "import",
+        "--data-dir",
+        p.data,
+        *rng.choice(([], ["--update"], ["--new"])),
+        p.path(rng),
+    ],
+    "export": lambda rng, p: [
+        "export",
+        p.path(rng),
+        "--format",
+        rng.choice(("csv", "html")),
+        "--out",
+        p.out(rng, ".out"),
+        "--force",
+    ],
+    "data-dir": lambda rng, p: [
+        rng.choice(("list", "stats")),
+        "--data-dir",
+        rng.choice((*NOT_UTF8, "~nosuchuser/data", _word(rng))),
+    ],
 }
 """Each command's line, its arguments drawn at random (`data-dir`: the folder itself odd)."""
 

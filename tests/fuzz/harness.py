@@ -37,8 +37,13 @@ def command_lines(path: Path, folder: Path) -> list[tuple[str, ...]]:
     """Every command that reads a session file, on `path` (imports store under `folder`)."""
     name = str(path)
     lines: list[tuple[str, ...]] = [
-        ("check", name), ("replay", name), ("replay", "--json", name), ("score", name),
-        ("score", "--json", name), ("import", "--data-dir", str(folder / "data"), name)]
+        ("check", name),
+        ("replay", name),
+        ("replay", "--json", name),
+        ("score", name),
+        ("score", "--json", name),
+        ("import", "--data-dir", str(folder / "data"), name),
+    ]
     for fmt, spec in FORMATS.items():
         out = ("--out", str(folder / f"out{spec.suffix}"), "--force") if spec.binary else ()
         lines.append(("export", name, "--format", fmt, *out))
@@ -79,8 +84,10 @@ def prepare(folder: Path) -> Place:
     service = SessionService(folder / "data")
     ids = [service.import_text(text, f"sample{n}.uno").id for n, text in enumerate(samples()[:3])]
     place = Place(folder, ids)
-    for argv in (("label", "--data-dir", place.data, ids[0], "club night"),
-                 ("players", "--data-dir", place.data, "merge", "Ann", "Anna")):
+    for argv in (
+        ("label", "--data-dir", place.data, ids[0], "club night"),
+        ("players", "--data-dir", place.data, "merge", "Ann", "Anna"),
+    ):
         run(argv)
     return place
 

@@ -36,24 +36,30 @@ def test_no_mutated_command_line_breaks_a_command(seed: int, tmp_path: Path) -> 
 
 def test_every_command_line_is_fuzzed() -> None:
     """Every command but `serve` (which runs until stopped) has its arguments fuzzed."""
-    commands = {name for action in build_parser()._actions
-                if isinstance(action, argparse._SubParsersAction) for name in action.choices}
+    commands = {
+        name
+        for action in build_parser()._actions
+        if isinstance(action, argparse._SubParsersAction)
+        for name in action.choices
+    }
     assert commands - {"serve"} <= set(SHAPES)
 
 
 def test_every_file_command_is_fuzzed(tmp_path: Path) -> None:
     names = {argv[0] for argv in command_lines(tmp_path / "f.uno", tmp_path)}
-    formats = {argv[3] for argv in command_lines(tmp_path / "f.uno", tmp_path)
-               if argv[0] == "export"}
+    formats = {
+        argv[3] for argv in command_lines(tmp_path / "f.uno", tmp_path) if argv[0] == "export"
+    }
     assert names == {"check", "replay", "score", "import", "export"}
     assert formats == {"csv", "md", "html", "json", "uno", "svg", "png"}
 
 
-def test_the_harness_sees_an_internal_error(tmp_path: Path,
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_harness_sees_an_internal_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def explode(*args: object, **kwargs: object) -> None:
         raise RuntimeError("boom")
 
     monkeypatch.setattr("referee.cli.file_cmds.parse_session", explode)
-    broken = run_input("[Edition \"classic\"]\n", tmp_path, 0)
+    broken = run_input('[Edition "classic"]\n', tmp_path, 0)
     assert [(b.argv[0], b.code) for b in broken] == [("check", 3)]

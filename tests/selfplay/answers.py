@@ -19,25 +19,30 @@ class Answers(MoveBase):
         assert pending is not None
         victim = pending.victim
         higher = self.ref.options.values["stacking"] == "higher"
-        stacks = [c for c in real.hands[victim]
-                  if real.stackable(c) and (higher or real.matches(c))]
+        stacks = [
+            c for c in real.hands[victim] if real.stackable(c) and (higher or real.matches(c))
+        ]
         if stacks and rng.random() < 0.6:
             self.play(victim, rng.choice(stacks))
             return
         if self.check and rng.random() < self.t.illegal_probe:
             wrong = [c for c in real.hands[victim] if not real.stackable(c)]
             if wrong:
-                self.probe_refusal(ev.CardPlayed(self.names[victim],
-                                                 self.make_play(victim, rng.choice(wrong))))
+                self.probe_refusal(
+                    ev.CardPlayed(self.names[victim], self.make_play(victim, rng.choice(wrong)))
+                )
         options = self.ref.options.values
         # Japanese Wikipedia's house rule: a Wild Draw Four played into a stack cannot be
         # challenged.
         stacked = pending.amount > DRAWS.get(pending.face.kind, 0)
         # A player knocked out of the round (mercy) cannot show a hand: no challenge.
-        challenge = (pending.face.kind in CHALLENGEABLE and options["challenge"] == "on"
-                     and pending.offender not in real.out
-                     and not (stacked and options["stack-challenge"] == "off")
-                     and rng.random() < self.t.challenge)
+        challenge = (
+            pending.face.kind in CHALLENGEABLE
+            and options["challenge"] == "on"
+            and pending.offender not in real.out
+            and not (stacked and options["stack-challenge"] == "off")
+            and rng.random() < self.t.challenge
+        )
         if not self.next_discard:
             real.close_windows(victim)
         if not challenge:
@@ -48,8 +53,7 @@ class Answers(MoveBase):
                 # A Wild Draw Color is accepted by recording the cards drawn.
                 self.emit(ev.CardsDrawn(self.names[victim], self.until_count(), True))
             # Minecraft always accepts aloud: a Creeper in the four needs its own `draw 3` line.
-            elif (real.winner is None and self.ref.deck.id != "minecraft"
-                  and rng.random() < 0.5):
+            elif real.winner is None and self.ref.deck.id != "minecraft" and rng.random() < 0.5:
                 self.take_turn(misplay=False)
             else:
                 self.emit(ev.DrawAccepted(self.names[victim]))

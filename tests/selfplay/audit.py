@@ -34,8 +34,9 @@ class Auditing(SelfPlay):
             move = parse_move(line, header)
             ruling = ref.check(move)
             if not ruling.ok:
-                raise Divergence(f"suggested {line!r}, refused: {render(ruling.parts)} "
-                                 f"[{ruling.rule}]")
+                raise Divergence(
+                    f"suggested {line!r}, refused: {render(ruling.parts)} [{ruling.rule}]"
+                )
             offered.append(move)
         self.offered += len(offered)
         if getattr(event, "player", None) != ref.actor():

@@ -90,8 +90,9 @@ class Tally:
         folder.mkdir(exist_ok=True)
         node = request.node
         params = getattr(node, "callspec", None)
-        named = sorted((k, str(v)) for k, v in (params.params.items() if params else ())
-                       if k != "games")
+        named = sorted(
+            (k, str(v)) for k, v in (params.params.items() if params else ()) if k != "games"
+        )
         test = "-".join([node.originalname, *(f"{k}={v}" for k, v in named)])
         return cls(folder, test.replace("/", "_"), chunks)
 

@@ -51,16 +51,16 @@ class DrawRules:
         def end(self, seat: int) -> None: ...
         def went_out(self, seat: int) -> bool: ...
 
-    def offends(self, face: Card, top: Card | None, color: str | None, kind: str = "w+4"
-                ) -> bool:
+    def offends(self, face: Card, top: Card | None, color: str | None, kind: str = "w+4") -> bool:
         """Whether holding `face` makes a Wild Draw Four (or Flip's Wild Draw Two or Color)
         illegal under the table's rule."""
         if face.kind == kind:
             return False
         if self.options["wd4-legal"] == "color":
             return face.color is not None and face.color == color
-        return (face.color is None or face.color == color
-                or (top is not None and face.kind == top.kind))
+        return (
+            face.color is None or face.color == color or (top is not None and face.kind == top.kind)
+        )
 
     def stackable(self, face: Card) -> bool:
         """Whether `face` may go on the pending draw under the table's stacking rule."""

@@ -18,17 +18,22 @@ from .turns import TurnMoves
 
 def agree(asked: Ruling, ruled: Ruling, event: ev.Event) -> None:
     """`check` and `apply` gave the same ruling: verdict, rule, words, and whether notable."""
-    if (asked.ok, asked.rule, asked.parts, asked.notable) != (ruled.ok, ruled.rule, ruled.parts,
-                                                               ruled.notable):
-        raise Divergence(f"check and apply disagree on {event}: {render(asked.parts)} "
-                         f"[{asked.rule}] vs {render(ruled.parts)} [{ruled.rule}]")
+    if (asked.ok, asked.rule, asked.parts, asked.notable) != (
+        ruled.ok,
+        ruled.rule,
+        ruled.parts,
+        ruled.notable,
+    ):
+        raise Divergence(
+            f"check and apply disagree on {event}: {render(asked.parts)} "
+            f"[{asked.rule}] vs {render(ruled.parts)} [{ruled.rule}]"
+        )
 
 
 class SelfPlay(TurnMoves, Answers):
     """Plays whole games and feeds every move to a Referee, checking it after each one."""
 
-    def __init__(self, seed: int, check: bool = True, tendencies: Tendencies | None = None
-                 ) -> None:
+    def __init__(self, seed: int, check: bool = True, tendencies: Tendencies | None = None) -> None:
         self.rng = random.Random(seed)
         self.check = check
         self.t = tendencies or Tendencies()
@@ -42,8 +47,11 @@ class SelfPlay(TurnMoves, Answers):
     def recorded(self) -> list[ev.Event]:
         """The log less the events that change nothing (a useless UNO call, a catch that
         comes too late): what a table stores, as the session service declines those."""
-        return [event for event, (before, ruling) in zip(self.log, self._steps, strict=True)
-                if not changes_nothing(before, ruling)]
+        return [
+            event
+            for event, (before, ruling) in zip(self.log, self._steps, strict=True)
+            if not changes_nothing(before, ruling)
+        ]
 
     def new_log(self) -> None:
         self.log, self._steps = [], []
@@ -84,30 +92,63 @@ class SelfPlay(TurnMoves, Answers):
         self._steps.append((before, ruling))
         self.stats.actions += 1
         if not ruling.ok:
-            raise Divergence(f"engine refused a legal move {event}: {render(ruling.parts)} "
-                             f"[{ruling.rule}]")
+            raise Divergence(
+                f"engine refused a legal move {event}: {render(ruling.parts)} [{ruling.rule}]"
+            )
         if self.check:
             self.stats.rules[ruling.rule] = self.stats.rules.get(ruling.rule, 0) + 1
         return ruling
 
-    FACTS = ("hands", "top", "color", "turn", "direction", "draw pile", "discard pile",
-             "pending", "catchable", "winner", "side")
+    FACTS = (
+        "hands",
+        "top",
+        "color",
+        "turn",
+        "direction",
+        "draw pile",
+        "discard pile",
+        "pending",
+        "catchable",
+        "winner",
+        "side",
+    )
     """What `compare` holds the engine's table to after every move, in the order compared."""
 
     def compare(self, event: ev.Event) -> None:
         real, table = self.real, self.ref.table
         assert table is not None
         pending = real.pending
-        want = ([len(h) for h in real.hands], real.top, real.color, real.turn, real.direction,
-                len(real.draw_pile), len(real.pile), pending and pending.amount, real.catchable,
-                real.winner, real.side)
-        got = (table.hands, table.top, table.color, table.turn, table.direction,
-               table.draw_pile, len(table.pile), table.pending and table.pending.amount,
-               set(table.catchable), table.winner, table.side)
+        want = (
+            [len(h) for h in real.hands],
+            real.top,
+            real.color,
+            real.turn,
+            real.direction,
+            len(real.draw_pile),
+            len(real.pile),
+            pending and pending.amount,
+            real.catchable,
+            real.winner,
+            real.side,
+        )
+        got = (
+            table.hands,
+            table.top,
+            table.color,
+            table.turn,
+            table.direction,
+            table.draw_pile,
+            len(table.pile),
+            table.pending and table.pending.amount,
+            set(table.catchable),
+            table.winner,
+            table.side,
+        )
         # One comparison of the whole tuple on every move; fact by fact only to say which.
         if want != got:
-            what, really, found = next(fact for fact in zip(self.FACTS, want, got, strict=True)
-                                       if fact[1] != fact[2])
+            what, really, found = next(
+                fact for fact in zip(self.FACTS, want, got, strict=True) if fact[1] != fact[2]
+            )
             raise Divergence(f"after {event}: {what} is {found}, really {really}")
 
     def ask(self, event: ev.Event, before: tuple[object, ...] | None = None) -> Ruling:
@@ -137,8 +178,19 @@ class SelfPlay(TurnMoves, Answers):
     def _fingerprint(self) -> tuple[object, ...]:
         t = self.ref.table
         assert t is not None
-        return (tuple(t.hands), t.top, t.color, t.turn, t.direction, t.draw_pile, len(t.pile),
-                t.pending, t.must_play, tuple(t.catchable), t.extra)
+        return (
+            tuple(t.hands),
+            t.top,
+            t.color,
+            t.turn,
+            t.direction,
+            t.draw_pile,
+            len(t.pile),
+            t.pending,
+            t.must_play,
+            tuple(t.catchable),
+            t.extra,
+        )
 
     # A game ----------------------------------------------------------------------------------
 
@@ -169,8 +221,9 @@ class SelfPlay(TurnMoves, Answers):
             self.apply(ev.DealerNamed(self.names[dealer]))
         elif self.ref.dealer != self.names[dealer]:
             raise Divergence(f"dealer is {self.ref.dealer}, really {self.names[dealer]}")
-        real = self.real = RealGame(self.rng, self.ref.deck, self.ref.options.values, self.names,
-                                    dealer)
+        real = self.real = RealGame(
+            self.rng, self.ref.deck, self.ref.options.values, self.names, dealer
+        )
         turned, color = real.start()
         self.emit(ev.StartTurned(tuple(turned), color))
         for _ in range(3000):

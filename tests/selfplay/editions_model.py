@@ -13,14 +13,15 @@ if TYPE_CHECKING:
     from .draws_model import Pending
 
 
-def flip_pairing(rng: random.Random, edition: Deck
-                 ) -> tuple[dict[Card, Card], dict[Card, Card]]:
+def flip_pairing(rng: random.Random, edition: Deck) -> tuple[dict[Card, Card], dict[Card, Card]]:
     """A Flip deck's other faces: light to dark, and dark to light. Each face's copies share one
     other face: a real deck's pairing is not published and the engine must not rely on
     any."""
     assert edition.sides is not None
-    light, dark = ([f for f in sorted(side, key=lambda f: f.code) if edition.cards[f] == 2]
-                   for side in edition.sides)
+    light, dark = (
+        [f for f in sorted(side, key=lambda f: f.code) if edition.cards[f] == 2]
+        for side in edition.sides
+    )
     rng.shuffle(dark)
     back = dict(zip(light, dark, strict=True))
     others = ["w", "w+c"]

@@ -17,8 +17,14 @@ class RealGame(EditionRules, DrawRules):
     """One round played with real cards. It is written apart from the engine on purpose: the
     self-play test compares what the engine derives from the moves with what really happened."""
 
-    def __init__(self, rng: random.Random, edition: Deck, options: Mapping[str, str],
-                 players: tuple[str, ...], dealer: int) -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        edition: Deck,
+        options: Mapping[str, str],
+        players: tuple[str, ...],
+        dealer: int,
+    ) -> None:
         self.rng = rng
         self.edition = edition
         self.options = options
@@ -26,8 +32,9 @@ class RealGame(EditionRules, DrawRules):
         self.n = len(players)
         self.dealer = dealer
         light = edition.sides[0] if edition.sides is not None else edition.cards
-        deck = [face for face, copies in edition.cards.items() if face in light
-                for _ in range(copies)]
+        deck = [
+            face for face, copies in edition.cards.items() if face in light for _ in range(copies)
+        ]
         rng.shuffle(deck)
         size = int(options["hand-size"])
         self.hands: list[list[Card]] = [[deck.pop() for _ in range(size)] for _ in players]
@@ -48,8 +55,9 @@ class RealGame(EditionRules, DrawRules):
         self.creeper_extra: list[int] = []
         """Seats that drew a Creeper in a forced draw: each owes a `draw 3` line."""
         self.allwild = edition.id == "allwild"
-        self.minecraft_every = (edition.id == "minecraft"
-                                and options["creeper-trigger"] == "every-draw")
+        self.minecraft_every = (
+            edition.id == "minecraft" and options["creeper-trigger"] == "every-draw"
+        )
         self.side = 0
         self.backs = flip_pairing(rng, edition) if edition.sides is not None else ({}, {})
         self.out: list[int] = []
@@ -146,8 +154,11 @@ class RealGame(EditionRules, DrawRules):
             face = self.draw_pile.pop()
             turned.append(face)
             # All Wild ignores the start card's action, so nothing goes back.
-            if (face.kind in self.edition.start_back or (number_only and not face.is_number)
-                    or (wild_back and face.is_wild)):
+            if (
+                face.kind in self.edition.start_back
+                or (number_only and not face.is_number)
+                or (wild_back and face.is_wild)
+            ):
                 self.draw_pile.insert(self.rng.randrange(len(self.draw_pile) + 1), face)
                 continue
             break
@@ -174,8 +185,15 @@ class RealGame(EditionRules, DrawRules):
             self.turn = self.step(left)
         return turned, color
 
-    def play(self, seat: int, face: Card, color: str | None, target: int | None,
-             uno: bool, extra: tuple[Card, ...] = ()) -> None:
+    def play(
+        self,
+        seat: int,
+        face: Card,
+        color: str | None,
+        target: int | None,
+        uno: bool,
+        extra: tuple[Card, ...] = (),
+    ) -> None:
         """Put the card down (after `extra` cards: multi-play, Discard All); apply it once."""
         hand = self.hands[seat]
         for one in extra:
@@ -220,8 +238,12 @@ class RealGame(EditionRules, DrawRules):
                 self.turn = self.step(seat)
         elif kind == "wcr":
             self.owe(nxt, self.step(nxt), seat)
-        elif (kind == "wr+4" and self.pending is None and len(self.seated()) == 2
-              and self.options["two-player-reverse-draw"] == "self"):
+        elif (
+            kind == "wr+4"
+            and self.pending is None
+            and len(self.seated()) == 2
+            and self.options["two-player-reverse-draw"] == "self"
+        ):
             # Japanese Wikipedia: with two players the Wild Reverse Draw 4's own player draws the 4.
             self.direction = -self.direction
             if hand:
@@ -238,11 +260,19 @@ class RealGame(EditionRules, DrawRules):
                 self.direction = -self.direction
                 nxt = self.step(seat)
             old = self.pending
-            guilty = kind in CHALLENGEABLE and any(self.offends(c, prev_top, prev_color, kind)
-                                                   for c in hand)
-            self.pending = Pending(seat, nxt, guilty, prev_top, prev_color, face,
-                                   DRAWS[kind] + (old.amount if old else 0),
-                                   (old.wd4s if old else 0) + (kind == "w+4"))
+            guilty = kind in CHALLENGEABLE and any(
+                self.offends(c, prev_top, prev_color, kind) for c in hand
+            )
+            self.pending = Pending(
+                seat,
+                nxt,
+                guilty,
+                prev_top,
+                prev_color,
+                face,
+                DRAWS[kind] + (old.amount if old else 0),
+                (old.wd4s if old else 0) + (kind == "w+4"),
+            )
             self.held_at_wd4 = list(hand)
             self.turn = nxt
         elif kind == "wsh" and (hand or self.options["shuffle-last-card"] == "redeal"):
@@ -267,8 +297,11 @@ class RealGame(EditionRules, DrawRules):
             passive = True
         else:
             self.turn = nxt
-        if (not self.hands[seat] and not face.is_number
-                and self.options["go-out-on-action"] == "forbidden"):
+        if (
+            not self.hands[seat]
+            and not face.is_number
+            and self.options["go-out-on-action"] == "forbidden"
+        ):
             self.forced_draw(seat, 2)
         # Her own next-to-last card must be called, even when it handed her another hand.
         if len(self.hands[seat]) == 1 and (not passive or down == 1):

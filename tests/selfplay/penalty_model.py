@@ -55,15 +55,21 @@ class PenaltySelfPlay(SelfPlay):
 
     def __init__(self, seed: int, tendencies: Tendencies | None = None) -> None:
         # More catches and challenges than plain self-play: they are what scores here.
-        super().__init__(seed, True, tendencies or Tendencies(call_uno=0.5, catch=0.6,
-                                                              challenge=0.6))
+        super().__init__(
+            seed, True, tendencies or Tendencies(call_uno=0.5, catch=0.6, challenge=0.6)
+        )
         self.score = PenaltyScore((), 1)
         self.owing: list[int] = []
         """Seats whose hand the table may record as penalty points, in order."""
         self.seen_catchable: set[int] = set()
         self.seen_pending: Pending | None = None
-        self.counts = {"penalties": 0, "out of game": 0, "last left": 0, "game over": 0,
-                       "departed draw": 0}
+        self.counts = {
+            "penalties": 0,
+            "out of game": 0,
+            "last left": 0,
+            "game over": 0,
+            "departed draw": 0,
+        }
 
     # A game ----------------------------------------------------------------------------------
 
@@ -101,8 +107,11 @@ class PenaltySelfPlay(SelfPlay):
             return winner
         everyone = self.score.players
         i = everyone.index(dealer)
-        return next(p for step in range(1, len(everyone) + 1)
-                    if (p := everyone[(i + step) % len(everyone)]) in left)
+        return next(
+            p
+            for step in range(1, len(everyone) + 1)
+            if (p := everyone[(i + step) % len(everyone)]) in left
+        )
 
     # Moves -----------------------------------------------------------------------------------
 
@@ -134,8 +143,11 @@ class PenaltySelfPlay(SelfPlay):
         real, rng = self.real, self.rng
         name, hand = self.names[seat], list(real.hands[seat])
         points = self.ref.deck.points(hand)
-        event = (ev.HandRevealed(name, cards=tuple(hand)) if rng.random() < 0.5
-                 else ev.HandRevealed(name, points=points))
+        event = (
+            ev.HandRevealed(name, cards=tuple(hand))
+            if rng.random() < 0.5
+            else ev.HandRevealed(name, points=points)
+        )
         self.counts["penalties"] += 1
         out = self.score.add(name, points, self.ref.round_no)
         if out:
@@ -144,8 +156,10 @@ class PenaltySelfPlay(SelfPlay):
         # Only the end of the game is announced as such (a round won by the last player seated
         # is not: players knocked out of it are still in the game).
         if ("wins the game" in said) != (out and self.score.finished):
-            raise Divergence(f"after {event}: {said!r}, but the game is "
-                             f"{'over' if self.score.finished else 'not over'}")
+            raise Divergence(
+                f"after {event}: {said!r}, but the game is "
+                f"{'over' if self.score.finished else 'not over'}"
+            )
         if out and hand:
             # Whatever the round's state, the player out of the game may not move again.
             self.probe_refusal(ev.CardPlayed(name, ev.Play(rng.choice(hand))))
@@ -213,8 +227,11 @@ class PenaltySelfPlay(SelfPlay):
             seat = self.names.index(event.target)
             if seat in self.seen_catchable:
                 owes = seat
-        elif (isinstance(event, ev.ChallengeMade) and self.seen_pending is not None
-              and self.seen_pending.guilty):
+        elif (
+            isinstance(event, ev.ChallengeMade)
+            and self.seen_pending is not None
+            and self.seen_pending.guilty
+        ):
             owes = self.seen_pending.offender
         ruling = super().emit(event)
         real = self.real
@@ -231,8 +248,9 @@ class PenaltySelfPlay(SelfPlay):
         sheet = ref.sheet
         # Out of the game: those the sheet counts, and those who left this round for it (the
         # sheet scores a round once it is over).
-        engine_out = set(sheet.eliminated) | {table.players[s] for s, why in table.left.items()
-                                              if why == "penalty-out"}
+        engine_out = set(sheet.eliminated) | {
+            table.players[s] for s, why in table.left.items() if why == "penalty-out"
+        }
         facts = (
             ("out of the round", sorted(real.out), sorted(table.out)),
             ("out of the game", sorted(score.out), sorted(engine_out)),

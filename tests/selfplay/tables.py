@@ -9,14 +9,25 @@ from referee.engine.options import INT
 from referee.engine.setup import editions, house_rules, option_specs
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "太郎", "花子", "Mary Ann", "Zoë", "Jo")
-_INT_CHOICES = {"uno-penalty": ("1", "2", "4"), "false-catch-penalty": ("0", "1", "2"),
-                "misplay-penalty": ("1", "2"), "coaching-penalty": ("2", "4"),
-                "hand-size": ("5", "7", "10"), "mercy": ("off", "15", "25"),
-                "ko-bonus": ("0", "250")}
+_INT_CHOICES = {
+    "uno-penalty": ("1", "2", "4"),
+    "false-catch-penalty": ("0", "1", "2"),
+    "misplay-penalty": ("1", "2"),
+    "coaching-penalty": ("2", "4"),
+    "hand-size": ("5", "7", "10"),
+    "mercy": ("off", "15", "25"),
+    "ko-bonus": ("0", "250"),
+}
 
 
-def random_header(rng: random.Random, edition: str, rules: str, players: int | None = None,
-                  vary: float = 0.3, fixed: tuple[tuple[str, str], ...] = ()) -> Header:
+def random_header(
+    rng: random.Random,
+    edition: str,
+    rules: str,
+    players: int | None = None,
+    vary: float = 0.3,
+    fixed: tuple[tuple[str, str], ...] = (),
+) -> Header:
     """A header with a random seating and, for each option, a random override with chance `vary`;
     `fixed` overrides are always set."""
     count = players or rng.choice((2, 3, 4, 4, 4, 5, 6, 10))
@@ -37,8 +48,13 @@ def random_header(rng: random.Random, edition: str, rules: str, players: int | N
     if count == 10:
         # Ten hands of ten do not fit in a 108-card deck.
         overrides = [(k, v) for k, v in overrides if k != "hand-size"]
-    return Header(edition=edition, players=NAMES[:count], scoring="none", rules=rules,
-                  overrides=tuple(overrides))
+    return Header(
+        edition=edition,
+        players=NAMES[:count],
+        scoring="none",
+        rules=rules,
+        overrides=tuple(overrides),
+    )
 
 
 def house_rule_settings() -> list[tuple[str, str]]:

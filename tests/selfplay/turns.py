@@ -30,8 +30,7 @@ class TurnMoves(MoveBase):
             self.answer_pending()
         elif real.must_play is not None:
             seat = real.must_play
-            legal = [c for c in real.hands[seat]
-                     if real.matches(c) and c.kind not in CHALLENGEABLE]
+            legal = [c for c in real.hands[seat] if real.matches(c) and c.kind not in CHALLENGEABLE]
             self.play(seat, rng.choice(legal))
         else:
             self.take_turn()
@@ -89,8 +88,13 @@ class TurnMoves(MoveBase):
             count += room
         # No Mercy: the playable card found must be played.
         must = to_match and self.ref.deck.id == "nomercy"
-        if (got and not creeper and real.matches(got[-1]) and len(real.hands[seat]) < limit
-                and (must or rng.random() < 0.7)):
+        if (
+            got
+            and not creeper
+            and real.matches(got[-1])
+            and len(real.hands[seat]) < limit
+            and (must or rng.random() < 0.7)
+        ):
             play = self.make_play(seat, got[-1])
             real.close_windows(seat)
             self.real_play(seat, play)
@@ -116,8 +120,11 @@ class TurnMoves(MoveBase):
         color = top = top_color = None
         if face.is_wild and not real.allwild:
             held = [c.color for c in real.hands[seat] if c.color is not None]
-            color = (rng.choice(held) if held and rng.random() < 0.8
-                     else rng.choice(deck.colors(real.side)))
+            color = (
+                rng.choice(held)
+                if held and rng.random() < 0.8
+                else rng.choice(deck.colors(real.side))
+            )
         if kind == "f":
             # The other face of the pile's bottom card turns up (the UNO FLIP! rules).
             top = real.back(real.pile[0])
@@ -132,13 +139,19 @@ class TurnMoves(MoveBase):
             extra = tuple(c for c in rest if c.color == face.color)
         left = len(real.hands[seat]) - 1 - len(extra)
         # A target for the cards that name one (the dice decide only whether a swap is made).
-        if kind == "wt+2" or (left and (
+        if kind == "wt+2" or (
+            left
+            and (
                 (kind == "wsw" and (options["swap-optional"] == "no" or rng.random() < 0.7))
-                or kind == "wfs" or (kind == "7" and options["seven-o"] == "on"))):
+                or kind == "wfs"
+                or (kind == "7" and options["seven-o"] == "on")
+            )
+        ):
             target = self.names[rng.choice([s for s in real.seated() if s != seat])]
         uno = left == 1 and rng.random() < self.t.call_uno
-        return ev.Play(face, color=color, target=target, top=top, top_color=top_color, uno=uno,
-                       extra=extra)
+        return ev.Play(
+            face, color=color, target=target, top=top, top_color=top_color, uno=uno, extra=extra
+        )
 
     def real_play(self, seat: int, play: ev.Play) -> None:
         target = self.names.index(play.target) if play.target else None
@@ -161,9 +174,14 @@ class TurnMoves(MoveBase):
         """Under jump-in, somebody holding the top card's twin sometimes plays it out of turn."""
         real, rng = self.real, self.rng
         top = real.top
-        if (real.options["jump-in"] != "on" or real.pending is not None
-                or real.must_play is not None or top is None or top.color is None
-                or rng.random() > 0.5):
+        if (
+            real.options["jump-in"] != "on"
+            or real.pending is not None
+            or real.must_play is not None
+            or top is None
+            or top.color is None
+            or rng.random() > 0.5
+        ):
             return False
         seats = [s for s in range(real.n) if top in real.hands[s]]
         if not seats:

@@ -42,8 +42,13 @@ def fixed_ids(monkeypatch: pytest.MonkeyPatch) -> None:
 def demo_app(data_home: Path, tmp_path: Path) -> RefereeApp:
     """The app opened on the demo table, with the date and folders fixed."""
     sid = import_demo(SessionService(data_home), SAMPLES).id
-    return build_app(data_home, session_id=sid, today=lambda: datetime.date(2025, 5, 16),
-                     samples=SAMPLES, cwd=tmp_path)
+    return build_app(
+        data_home,
+        session_id=sid,
+        today=lambda: datetime.date(2025, 5, 16),
+        samples=SAMPLES,
+        cwd=tmp_path,
+    )
 
 
 async def settle(pilot: Pilot[None]) -> None:
@@ -78,8 +83,13 @@ def ja_demo_app(data_home: Path) -> RefereeApp:
     """The demo table, the app speaking Japanese from its start (symbols ASCII-safe: auto)."""
     i18n.use("ja")
     sid = import_demo(SessionService(data_home), SAMPLES).id
-    return build_app(data_home, session_id=sid, today=lambda: datetime.date(2025, 5, 16),
-                     samples=SAMPLES, cwd=FOLDER)
+    return build_app(
+        data_home,
+        session_id=sid,
+        today=lambda: datetime.date(2025, 5, 16),
+        samples=SAMPLES,
+        cwd=FOLDER,
+    )
 
 
 @pytest.fixture
@@ -87,5 +97,10 @@ def ja_round_over_app(data_home: Path) -> RefereeApp:
     """A Japanese table whose round is over, its hands still to enter."""
     i18n.use("ja")
     sid = SessionService(data_home).import_text(ROUND_OVER, "round-over.uno").id
-    return build_app(data_home, session_id=sid, today=lambda: datetime.date(2025, 5, 16),
-                     samples=SAMPLES, cwd=FOLDER)
+    return build_app(
+        data_home,
+        session_id=sid,
+        today=lambda: datetime.date(2025, 5, 16),
+        samples=SAMPLES,
+        cwd=FOLDER,
+    )

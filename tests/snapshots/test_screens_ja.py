@@ -28,6 +28,7 @@ Route = Callable[[Pilot[None]], Awaitable[None]]
 
 def typed(*steps: str) -> Route:
     """Each step is a key name (`f5`, `enter`) or, quoted in `'...'`, text typed key by key."""
+
     async def route(pilot: Pilot[None]) -> None:
         await pilot.pause()
         for step in steps:
@@ -37,6 +38,7 @@ def typed(*steps: str) -> Route:
                 await pilot.press(step)
             await pilot.pause()
         await settle(pilot)
+
     return route
 
 
@@ -74,8 +76,7 @@ SCREENS: dict[str, tuple[str, Route]] = {
 @pytest.mark.parametrize("name", SCREENS)
 def test_snapshot(name: str, snap_compare, request: pytest.FixtureRequest) -> None:
     app_fixture, route = SCREENS[name]
-    assert snap_compare(request.getfixturevalue(app_fixture), terminal_size=SIZE,
-                        run_before=route)
+    assert snap_compare(request.getfixturevalue(app_fixture), terminal_size=SIZE, run_before=route)
 
 
 # What may be written in Latin letters on a Japanese screen, and why ---------------------------
@@ -87,15 +88,45 @@ how to bring it back from the trash)."""
 
 WORDS = {
     "uno",  # the game (UNO), and the `.uno` file extension
-    "esc", "enter", "tab", "ctrl", "del", "delete",  # key names, as keyboards print them
-    "csv", "html", "json", "md", "png", "svg", "qr",  # export formats and the QR code
+    "esc",
+    "enter",
+    "tab",
+    "ctrl",
+    "del",
+    "delete",  # key names, as keyboards print them
+    "csv",
+    "html",
+    "json",
+    "md",
+    "png",
+    "svg",
+    "qr",  # export formats and the QR code
     "id",  # written ID in Japanese too
 }
-NOTATION = {*ACTIONS, "shows", "guilty", "innocent", "round", "dealer", "start", "hand", "turn",
-            "out", *COLOR_NAMES.values()}
+NOTATION = {
+    *ACTIONS,
+    "shows",
+    "guilty",
+    "innocent",
+    "round",
+    "dealer",
+    "start",
+    "hand",
+    "turn",
+    "out",
+    *COLOR_NAMES.values(),
+}
 """The move language, shown as written (`Ana: challenge shows g3`)."""
-CODES = {*VARIANTS, *SPECS, *(value for spec in SPECS.values()
-                              if not isinstance(spec.values, str) for value in spec.values)}
+CODES = {
+    *VARIANTS,
+    *SPECS,
+    *(
+        value
+        for spec in SPECS.values()
+        if not isinstance(spec.values, str)
+        for value in spec.values
+    ),
+}
 """Rule ids (`[match]`), option keys and their values: the identifiers the notation and the
 rulings cite, in every language."""
 
@@ -103,12 +134,16 @@ rulings cite, in every language."""
 def fixture_data() -> set[str]:
     """The players, event and site of the sessions on screen: data, shown as typed."""
     found: set[str] = set()
-    for text, name in (((SAMPLES / "demo.uno").read_text(encoding="utf-8"), "demo.uno"),
-                       (ROUND_OVER, "round-over.uno")):
+    for text, name in (
+        ((SAMPLES / "demo.uno").read_text(encoding="utf-8"), "demo.uno"),
+        (ROUND_OVER, "round-over.uno"),
+    ):
         header = parse_session(text, name).header
-        found |= {word.casefold() for value in (*header.players, header.event or "",
-                                                header.site or "")
-                  for word in re.findall(r"[A-Za-z]+", value)}
+        found |= {
+            word.casefold()
+            for value in (*header.players, header.event or "", header.site or "")
+            for word in re.findall(r"[A-Za-z]+", value)
+        }
     return found
 
 
@@ -116,16 +151,24 @@ def screen_lines(app: App[None]) -> list[str]:
     """The plain text of the active screen, line by line; of a dialog, only its box (the screen
     under it has its own test, and its words peek out cut around the box)."""
     width, height = app.size
-    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
-                      color_system="truecolor", record=True, legacy_windows=False,
-                      safe_box=False)
-    console.print(app.screen._compositor.render_update(
-        full=True, screen_stack=app._background_screens))
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system="truecolor",
+        record=True,
+        legacy_windows=False,
+        safe_box=False,
+    )
+    console.print(
+        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    )
     lines = console.export_text().splitlines()
     if not isinstance(app.screen, ModalScreen):
         return lines
     box = Region.from_union([child.region for child in app.screen.children])
-    return [cells(line, box.x, box.right) for line in lines[box.y:box.bottom]]
+    return [cells(line, box.x, box.right) for line in lines[box.y : box.bottom]]
 
 
 def cells(line: str, start: int, end: int) -> str:
@@ -151,15 +194,14 @@ def english_words(lines: list[str]) -> list[str]:
     found = []
     for line in text.split("\n"):
         # Rule ids and option keys hold hyphens (`going-out`): taken whole before words are.
-        line = re.sub(r"(?<![\w-])(" + "|".join(map(re.escape, codes)) + r")(?![\w-])", " ",
-                      line)
+        line = re.sub(r"(?<![\w-])(" + "|".join(map(re.escape, codes)) + r")(?![\w-])", " ", line)
         line = line.rstrip()
         for match in re.finditer(r"[A-Za-z]{2,}", line):
             word = match.group().casefold()
             if word in allowed or parse_short_card(word) is not None:
                 continue
             # A word cut by the edge of its column, with only a frame after it (`[mat`, `Chik`).
-            cut = re.fullmatch(r"\W*", line[match.end():]) is not None
+            cut = re.fullmatch(r"\W*", line[match.end() :]) is not None
             if cut and any(known.startswith(word) for known in everything):
                 continue
             found.append(match.group())

@@ -59,8 +59,8 @@ def fixed_ids(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 @pytest.fixture
 def make_app(data_home: Path, tmp_path: Path) -> Callable[..., RefereeApp]:
     def make(**kwargs: object) -> RefereeApp:
-        return build_app(data_home, today=lambda: TODAY, cwd=tmp_path, samples=SAMPLES,
-                         **kwargs)  # type: ignore[arg-type]
+        return build_app(data_home, today=lambda: TODAY, cwd=tmp_path, samples=SAMPLES, **kwargs)  # type: ignore[arg-type]
+
     return make
 
 
@@ -76,8 +76,9 @@ def text_of(pilot: Pilot[None], selector: str) -> str:
     return str(widget.render())
 
 
-async def settle(pilot: Pilot[None], ready: Callable[[], bool], what: str,
-                 seconds: float = 120.0) -> None:
+async def settle(
+    pilot: Pilot[None], ready: Callable[[], bool], what: str, seconds: float = 120.0
+) -> None:
     """Let the app run until `ready()` holds: the state a test reads, however busy the machine
     (a fixed number of pauses can end before a loaded machine has drawn it). `seconds` only
     stops a test that would otherwise wait forever."""

@@ -28,15 +28,16 @@ def _japanese() -> Iterator[None]:
     glyphs.configure(None)
 
 
-
 def cells(text: str) -> int:
     """The width of `text` in a terminal set up for Japanese: W, F and A take two cells."""
     return sum(2 if unicodedata.east_asian_width(ch) in "WFA" else 1 for ch in text)
 
 
 def screen_lines(pilot: Pilot[None]) -> list[str]:
-    return ["".join(segment.text for segment in strip)
-            for strip in pilot.app.screen._compositor.render_strips()]
+    return [
+        "".join(segment.text for segment in strip)
+        for strip in pilot.app.screen._compositor.render_strips()
+    ]
 
 
 def verdict_shown(pilot: Pilot[None]) -> bool:
@@ -57,8 +58,13 @@ async def test_the_table_fits_with_ambiguous_characters_wide(make_app, demo):
     app = make_app(session_id=demo)
     async with app.run_test(size=(WIDTH, HEIGHT)) as pilot:
         # Each step waits until the screen it checks is drawn (a loaded machine draws later).
-        await settle(pilot, lambda: isinstance(app.screen, TableScreen)
-                     and "席順" in "\n".join(screen_lines(pilot)), "the table, drawn")
+        await settle(
+            pilot,
+            lambda: (
+                isinstance(app.screen, TableScreen) and "席順" in "\n".join(screen_lines(pilot))
+            ),
+            "the table, drawn",
+        )
         assert glyphs.mode() == "ascii"
         lines = check_fits(pilot)
         text = "\n".join(lines)
@@ -69,8 +75,11 @@ async def test_the_table_fits_with_ambiguous_characters_wide(make_app, demo):
         check_fits(pilot)
         await pilot.press("tab")
         await pilot.press("enter")
-        await settle(pilot, lambda: isinstance(app.screen, RuleDialog)
-                     and len(screen_lines(pilot)) == HEIGHT, "the rule dialog, drawn")
+        await settle(
+            pilot,
+            lambda: isinstance(app.screen, RuleDialog) and len(screen_lines(pilot)) == HEIGHT,
+            "the rule dialog, drawn",
+        )
         check_fits(pilot)
 
 

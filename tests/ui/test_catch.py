@@ -15,7 +15,7 @@ from .conftest import text_of
 from .test_whole_session import STORED
 
 PLAYERS = ("Ana", "Ben", "Chika", "Dev")
-UNTIL_CATCHABLE = STORED[:STORED.index("Chika: catch Ana")]
+UNTIL_CATCHABLE = STORED[: STORED.index("Chika: catch Ana")]
 """Ana has played her next-to-last card without calling UNO; Dev acts next."""
 
 
@@ -36,12 +36,12 @@ def last_move(service: SessionService, sid: str) -> str:
 def test_the_referee_says_who_can_catch_whom(service, sid):
     with service.open(sid, read_only=True) as live:
         assert catch_lines(live.referee) == {
-            "Ana": {name: f"{name}: catch Ana" for name in ("Ben", "Chika", "Dev")}}
+            "Ana": {name: f"{name}: catch Ana" for name in ("Ben", "Chika", "Dev")}
+        }
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-async def test_the_catcher_is_named_remembered_and_undone_in_one_key(make_app, service, sid,
-                                                                      size):
+async def test_the_catcher_is_named_remembered_and_undone_in_one_key(make_app, service, sid, size):
     app = make_app(session_id=sid)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
@@ -78,8 +78,9 @@ async def test_the_catcher_is_named_remembered_and_undone_in_one_key(make_app, s
     assert last_move(service, sid) == "Ben: catch Ana"
 
 
-async def test_a_move_that_changes_nothing_is_a_note_and_the_next_line_goes_on(make_app, service,
-                                                                                sid):
+async def test_a_move_that_changes_nothing_is_a_note_and_the_next_line_goes_on(
+    make_app, service, sid
+):
     app = make_app(session_id=sid)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

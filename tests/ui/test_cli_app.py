@@ -16,9 +16,11 @@ cli_main = importlib.import_module("referee.cli.main")
 def opened(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     """The app's `run`, recorded instead of run; the streams count as a terminal."""
     calls: list[object] = []
+
     def run(data_dir: object = None) -> int:
         calls.append(data_dir)
         return 0
+
     monkeypatch.setattr("screens.app.run", run)
     monkeypatch.setattr(cli_main, "_terminal", lambda: True)
     return calls
@@ -42,9 +44,11 @@ def test_data_dir_before_a_command_is_that_command_s(tmp_path, capsys, opened):
 
 def test_without_a_terminal_the_app_is_not_started(monkeypatch, capsys):
     started: list[object] = []
+
     def run(data_dir: object = None) -> int:
         started.append(data_dir)
         return 0
+
     monkeypatch.setattr("screens.app.run", run)
     monkeypatch.setattr(cli_main, "_terminal", lambda: False)
     assert cli.main([]) == 0

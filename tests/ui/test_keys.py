@@ -19,8 +19,7 @@ def menu_text(pilot) -> str:
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-async def test_every_table_action_the_table_can_take_is_in_the_menu(make_app, service, demo,
-                                                                     size):
+async def test_every_table_action_the_table_can_take_is_in_the_menu(make_app, service, demo, size):
     app = make_app(session_id=demo)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
@@ -29,9 +28,15 @@ async def test_every_table_action_the_table_can_take_is_in_the_menu(make_app, se
         assert isinstance(app.screen, ActionsMenu)
         shown = menu_text(pilot)
         # What the demo table can do now, each with its letter and its F key...
-        for letter, what, key in (("d", "Draw", "f2"), ("c", "Catch", "f4"), ("z", "Undo", "f6"),
-                                  ("l", "History", "f9"), ("r", "Rules", "f10"),
-                                  ("b", "Sessions", "esc"), ("?", "Help", "f1")):
+        for letter, what, key in (
+            ("d", "Draw", "f2"),
+            ("c", "Catch", "f4"),
+            ("z", "Undo", "f6"),
+            ("l", "History", "f9"),
+            ("r", "Rules", "f10"),
+            ("b", "Sessions", "esc"),
+            ("?", "Help", "f1"),
+        ):
             assert f" {letter}   {what}  {key}" in shown, (letter, shown)
         # ...and nothing it cannot: no Wild Draw Four waits, the round is not over.
         assert "Challenge" not in shown and "Accept" not in shown and "Next round" not in shown
@@ -54,8 +59,7 @@ async def test_every_table_action_the_table_can_take_is_in_the_menu(make_app, se
         assert isinstance(app.screen, ScoreSheetScreen)
 
 
-async def test_the_menu_closes_with_escape_or_its_own_key_and_letters_are_not_typed(make_app,
-                                                                                     demo):
+async def test_the_menu_closes_with_escape_or_its_own_key_and_letters_are_not_typed(make_app, demo):
     app = make_app(session_id=demo)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -78,15 +78,14 @@ async def test_glyphs_follow_the_language_when_auto(make_app, demo):
         await switch(pilot)
         assert glyphs.mode() == "ascii"
         assert "·" not in app.screen.sub_title
-        lines = ["".join(s.text for s in strip)
-                 for strip in app.screen._compositor.render_strips()]
+        lines = ["".join(s.text for s in strip) for strip in app.screen._compositor.render_strips()]
         assert not any(ch in line for line in lines for ch in "╭─│▶·■")
 
 
-async def test_a_settings_file_that_cannot_be_written_is_only_noted(make_app, demo,
-                                                                     monkeypatch):
+async def test_a_settings_file_that_cannot_be_written_is_only_noted(make_app, demo, monkeypatch):
     def refuse(*args: object, **kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
+
     monkeypatch.setattr(settings, "change", refuse)
     app = make_app(session_id=demo)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -143,8 +142,7 @@ async def test_the_keys_panel_speaks_the_language_in_use(make_app, demo):
         app.action_show_help_panel()
         await pilot.pause()
         await pilot.pause()
-        lines = ["".join(s.text for s in strip)
-                 for strip in app.screen._compositor.render_strips()]
+        lines = ["".join(s.text for s in strip) for strip in app.screen._compositor.render_strips()]
         text = "\n".join(lines)
         assert "入力欄" in text and "カーソルを左へ" in text
         assert "Move cursor left" not in text

@@ -20,14 +20,23 @@ from .conftest import settle
 alerts_module = importlib.import_module("screens.widgets.alerts")
 """The module (the package exports its `alerts` function under the same name)."""
 
-NAMES = ("Alexandra", "Benedict", "Chikako", "Dev", "Emiko", "Fernando", "Gwendolyn", "太郎",
-         "Ivan", "Jun")
+NAMES = (
+    "Alexandra",
+    "Benedict",
+    "Chikako",
+    "Dev",
+    "Emiko",
+    "Fernando",
+    "Gwendolyn",
+    "太郎",
+    "Ivan",
+    "Jun",
+)
 OPENING = ["round 1", "dealer Alexandra", "start r7", "r5", "r6"]
 
 
 def table_of(service: SessionService, players: int) -> str:
-    sid = service.create(Header(edition="classic", players=NAMES[:players],
-                                scoring="target 500"))
+    sid = service.create(Header(edition="classic", players=NAMES[:players], scoring="target 500"))
     with service.open(sid) as live:
         for move in OPENING:
             assert live.record(expand(move, live.referee)).ok, move
@@ -38,8 +47,14 @@ def table_of(service: SessionService, players: int) -> str:
 
 def inside(widget, screen) -> bool:
     region, whole = widget.region, screen.region
-    return (region.width > 0 and region.height > 0 and region.x >= 0 and region.y >= 0
-            and region.right <= whole.right and region.bottom <= whole.bottom)
+    return (
+        region.width > 0
+        and region.height > 0
+        and region.x >= 0
+        and region.y >= 0
+        and region.right <= whole.right
+        and region.bottom <= whole.bottom
+    )
 
 
 def lines_of(widget) -> list[str]:
@@ -72,24 +87,31 @@ async def test_the_table_holds_at_any_size_and_seating(make_app, service, lang, 
         assert compact == (size == (80, 24) and players >= 7)
 
 
-
 ROUND_START = ["round 1", "dealer Alexandra"]
 """The table waits for the start card (or `out NAME`): its longest alert."""
 
 
 def crowded(found: list[Alert]) -> list[Alert]:
     """Two long warnings before what the referee waits for: more than 80x24 has room for."""
-    return [Alert("Gwendolyn has one card and did not call UNO: catchable until Alexandra "
-                  "acts, or until the next card is played, whichever comes first", "F4",
-                  "catch(6)"),
-            Alert("Chikako may challenge Benedict's Wild Draw Four (colour before it: RED); "
-                  "Chikako draws 4 if she does not", "F5", "challenge"),
-            *found]
+    return [
+        Alert(
+            "Gwendolyn has one card and did not call UNO: catchable until Alexandra "
+            "acts, or until the next card is played, whichever comes first",
+            "F4",
+            "catch(6)",
+        ),
+        Alert(
+            "Chikako may challenge Benedict's Wild Draw Four (colour before it: RED); "
+            "Chikako draws 4 if she does not",
+            "F5",
+            "challenge",
+        ),
+        *found,
+    ]
 
 
 def table_at(service: SessionService, players: int, moves: list[str]) -> str:
-    sid = service.create(Header(edition="classic", players=NAMES[:players],
-                                scoring="target 500"))
+    sid = service.create(Header(edition="classic", players=NAMES[:players], scoring="target 500"))
     with service.open(sid) as live:
         for move in moves:
             assert live.record(expand(move, live.referee)).ok, move
@@ -100,8 +122,9 @@ def table_at(service: SessionService, players: int, moves: list[str]) -> str:
 @pytest.mark.parametrize("players", [2, 5, 10])
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 @pytest.mark.parametrize("three", [False, True], ids=["start", "three"])
-async def test_alerts_leave_the_table_in_sight(make_app, service, monkeypatch, lang, players,
-                                               size, three):
+async def test_alerts_leave_the_table_in_sight(
+    make_app, service, monkeypatch, lang, players, size, three
+):
     """However long the alerts are, nothing is pushed off the screen or under the header: the
     alerts give up their wrapping (one line each, the key first, the words cut with an
     ellipsis, the least urgent counted) before the log gives up its five lines."""
@@ -114,8 +137,16 @@ async def test_alerts_leave_the_table_in_sight(make_app, service, monkeypatch, l
         await pilot.pause()
         screen = app.screen
         header = screen.query_one("Header")
-        for selector in ("#card", "#status", "#seating", "#alerts", "#log", "#move", "#turn",
-                         "#verdict"):
+        for selector in (
+            "#card",
+            "#status",
+            "#seating",
+            "#alerts",
+            "#log",
+            "#move",
+            "#turn",
+            "#verdict",
+        ):
             widget = screen.query_one(selector)
             assert inside(widget, screen), selector
             assert widget.region.y >= header.region.bottom, (selector, widget.region)
@@ -126,7 +157,7 @@ async def test_alerts_leave_the_table_in_sight(make_app, service, monkeypatch, l
         if three and not everything:
             # One line an alert, as many as the rows left (one beside five seated players).
             assert len(shown) == (1 if players == 5 else 2), shown
-            keys = ["F4", "F5"][:len(shown)]
+            keys = ["F4", "F5"][: len(shown)]
             more = i18n._("(+{count} more)").format(count=3 - len(shown))
             assert more in "".join(shown)
         for key in keys:
@@ -144,6 +175,7 @@ async def test_alerts_leave_the_table_in_sight(make_app, service, monkeypatch, l
 async def footer_keys(pilot) -> list:
     """The footer's keys once laid out: the footer composes its keys again when the screen's
     bindings change, a frame after the screen is shown (later on a busy machine)."""
+
     def laid_out() -> bool:
         keys = list(pilot.app.screen.query("FooterKey"))
         return bool(keys) and all(key.region.width for key in keys)
@@ -161,8 +193,12 @@ async def test_every_footer_key_is_whole_at_80_columns(make_app, service, demo, 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        for screen, key in (("SessionsScreen", "enter"), ("TableScreen", "escape"),
-                            ("SessionsScreen", "f6"), ("StandingsScreen", None)):
+        for screen, key in (
+            ("SessionsScreen", "enter"),
+            ("TableScreen", "escape"),
+            ("SessionsScreen", "f6"),
+            ("StandingsScreen", None),
+        ):
             assert type(app.screen).__name__ == screen
             keys = await footer_keys(pilot)
             footer = app.screen.query_one("Footer")

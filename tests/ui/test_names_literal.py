@@ -48,8 +48,7 @@ def screen_lines(pilot: Pilot[None]) -> list[str]:
     """What a person sees, line by line, read back from the screenshot's text runs."""
     svg = pilot.app.export_screenshot()
     rows: dict[float, list[tuple[float, str]]] = defaultdict(list)
-    for x, y, run in re.findall(r'<text[^>]*?x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>',
-                                svg):
+    for x, y, run in re.findall(r'<text[^>]*?x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>', svg):
         rows[float(y)].append((float(x), html.unescape(run).replace("\xa0", " ")))
     return ["".join(run for _, run in sorted(row)) for _, row in sorted(rows.items())]
 
@@ -85,8 +84,23 @@ async def test_hostile_names_show_literally_on_every_screen(make_app, data_home)
 
 # Any name the referee accepts, shown as written ------------------------------------------------
 
-PIECES = ["[", "]", "[/]", "[b]", "$", "$name", "\\", "@click=", "[@click=app.quit]", "太郎",
-          "e\u0301", "n\u0303", "Ann", "x", " "]
+PIECES = [
+    "[",
+    "]",
+    "[/]",
+    "[b]",
+    "$",
+    "$name",
+    "\\",
+    "@click=",
+    "[@click=app.quit]",
+    "太郎",
+    "e\u0301",
+    "n\u0303",
+    "Ann",
+    "x",
+    " ",
+]
 """Markup-like pieces (tags, template variables, escapes, actions), wide and combining text."""
 
 
@@ -101,8 +115,11 @@ def valid(names: list[str]) -> bool:
     return True
 
 
-NAME = st.lists(st.sampled_from(PIECES), min_size=1, max_size=4).map(
-    lambda parts: normal_name("".join(parts))).filter(lambda name: 0 < len(name) <= 12)
+NAME = (
+    st.lists(st.sampled_from(PIECES), min_size=1, max_size=4)
+    .map(lambda parts: normal_name("".join(parts)))
+    .filter(lambda name: 0 < len(name) <= 12)
+)
 PLAYERS = st.lists(NAME, min_size=2, max_size=3, unique_by=name_key).filter(valid)
 
 _examples = itertools.count()
@@ -111,15 +128,19 @@ _examples = itertools.count()
 def playing_session(folder: Path, names: list[str]) -> None:
     """A stored session with the names seated and a round under way (dealer, top card)."""
     service = SessionService(folder)
-    sid = service.create(build_header(", ".join(names), "classic", "target 500",
-                                      event=f"Night {names[0]}"))
+    sid = service.create(
+        build_header(", ".join(names), "classic", "target 500", event=f"Night {names[0]}")
+    )
     with service.open(sid) as live:
         for move in ("round 1", f"dealer {names[0]}", "start r7", f"{names[1]}: r5"):
             assert live.record(move).ok, (move, render(live.record(move).parts))
 
 
-@settings(max_examples=10, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=10,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(names=PLAYERS)
 async def test_any_valid_name_shows_literally_on_every_screen(names, tmp_path):
     folder = tmp_path / f"example-{next(_examples)}"
@@ -141,8 +162,11 @@ async def test_any_valid_name_shows_literally_on_every_screen(names, tmp_path):
             # Cut to fit the seating: the cut name, literally, in the widget's plain text.
             assert fit(name) in seating, (name, seating)
         assert f"dealer {names[0]}" in shown(pilot)
-        for key, screen in (("f9", "HistoryScreen"), ("f8", "ScoreSheetScreen"),
-                            ("f10", "RulesScreen")):
+        for key, screen in (
+            ("f9", "HistoryScreen"),
+            ("f8", "ScoreSheetScreen"),
+            ("f10", "RulesScreen"),
+        ):
             await pilot.press(key)
             await pilot.pause()
             assert type(app.screen).__name__ == screen
@@ -164,11 +188,11 @@ async def test_the_form_refuses_a_control_character_and_says_which_and_where(mak
         await pilot.press("f2")
         await pilot.pause()
         form = app.screen
-        for typed, said in (("Bo\u202eb", "U+202E RIGHT-TO-LEFT OVERRIDE, character 3 of "
-                                          "'Bo\\u202eb'"),
-                            ("Ann\x1b[2J", "U+001B (a control character), character 4 of "
-                                           "'Ann␛[2J'"),
-                            ("Z\u200bed", "U+200B ZERO WIDTH SPACE, character 2")):
+        for typed, said in (
+            ("Bo\u202eb", "U+202E RIGHT-TO-LEFT OVERRIDE, character 3 of 'Bo\\u202eb'"),
+            ("Ann\x1b[2J", "U+001B (a control character), character 4 of 'Ann␛[2J'"),
+            ("Z\u200bed", "U+200B ZERO WIDTH SPACE, character 2"),
+        ):
             form.query_one("#name", Input).value = typed
             await pilot.press("enter")
             await pilot.pause()
@@ -184,27 +208,32 @@ async def test_the_form_refuses_a_control_character_and_says_which_and_where(mak
 
 # Exports -------------------------------------------------------------------------------------
 
-EXPORT_NAMES = {"Ana": "<b>Ann</b> [/x]", "Ben": "Bo `b` ``", "Chika": "Cy & co\\",
-                "Dev": "太郎 *é* |$x"}
+EXPORT_NAMES = {
+    "Ana": "<b>Ann</b> [/x]",
+    "Ben": "Bo `b` ``",
+    "Chika": "Cy & co\\",
+    "Dev": "太郎 *é* |$x",
+}
 
 
 def hostile_sheet() -> Sheet:
     text = (SAMPLES / "demo.uno").read_text(encoding="utf-8")
-    text = re.sub("|".join(rf"\b{old}\b" for old in EXPORT_NAMES),
-                  lambda m: EXPORT_NAMES[m[0]], text)
+    text = re.sub(
+        "|".join(rf"\b{old}\b" for old in EXPORT_NAMES), lambda m: EXPORT_NAMES[m[0]], text
+    )
     text = text.replace('[Event "Demo table"]', '[Event "<i>Demo</i> `x` & [b]"]')
     return sheet_of(parse_session(text, "hostile.uno"))
 
 
 def code_span(text: str, after: str) -> str:
     """The content of the Markdown code span that follows `after` (CommonMark 6.1)."""
-    rest = text[text.index(after) + len(after):]
+    rest = text[text.index(after) + len(after) :]
     fence = re.match(r"`+", rest)
     assert fence is not None, rest[:40]
-    body = rest[fence.end():]
+    body = rest[fence.end() :]
     end = re.search(rf"(?<!`){fence[0]}(?!`)", body)
     assert end is not None
-    content = body[:end.start()]
+    content = body[: end.start()]
     both = content.startswith(" ") and content.endswith(" ") and content.strip()
     return content[1:-1] if both else content
 
@@ -238,8 +267,9 @@ def test_hostile_names_survive_every_export_format():
     for name in names:
         assert name in words, name
 
-    assert [p["name"] if isinstance(p, dict) else p
-            for p in json.loads(out["json"])["players"]] == list(sheet.players)
+    assert [
+        p["name"] if isinstance(p, dict) else p for p in json.loads(out["json"])["players"]
+    ] == list(sheet.players)
 
     again = parse_session(out["uno"].decode("utf-8"), "again.uno")
     assert again.header.players == sheet.session.header.players

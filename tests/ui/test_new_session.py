@@ -19,8 +19,9 @@ from .conftest import text_of, type_line
 def test_the_form_asks_the_referee_about_names():
     assert name_problem("Mary Ann", ["Bob"]) is None
     assert name_problem("さくら", []) is None
-    assert name_problem("Bo:b", []) == ("a name cannot contain ':' (U+003A COLON), character 3 "
-                                        "of 'Bo:b'")
+    assert name_problem("Bo:b", []) == (
+        "a name cannot contain ':' (U+003A COLON), character 3 of 'Bo:b'"
+    )
     assert name_problem("x" * 25, []) == "a name has at most 24 characters (25 typed)"
     assert str(name_problem("BOB", ["Bob"])).startswith("Bob is already at the table")
 
@@ -33,8 +34,7 @@ async def open_form(pilot) -> NewSessionScreen:
     return pilot.app.screen
 
 
-async def test_the_form_refuses_what_cannot_be_refereed_with_a_precise_message(make_app,
-                                                                              service):
+async def test_the_form_refuses_what_cannot_be_refereed_with_a_precise_message(make_app, service):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         form = await open_form(pilot)
@@ -63,16 +63,14 @@ async def test_the_form_refuses_what_cannot_be_refereed_with_a_precise_message(m
     assert service.list().sessions == ()
 
 
-async def test_options_follow_the_rulebook_until_edited_and_become_rule_lines(make_app,
-                                                                             service):
+async def test_options_follow_the_rulebook_until_edited_and_become_rule_lines(make_app, service):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         form = await open_form(pilot)
         options = form.query_one(OptionsForm)
         row = form.query_one("#opt-late-uno").parent
         assert row is not None and row.parent is not None
-        assert "(no official rule; table default)" in str(
-            row.parent.query_one(".meaning").render())
+        assert "(no official rule; table default)" in str(row.parent.query_one(".meaning").render())
         form.query_one("#opt-uno-penalty", Input).value = "4"
         await pilot.pause()  # a person's edit arrives before their next one
         form.query_one("#rules", Select).value = "jp"
@@ -90,8 +88,11 @@ async def test_options_follow_the_rulebook_until_edited_and_become_rule_lines(ma
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         header = app.screen.sitting.header
-        assert (header.rules, header.scoring, header.players) == ("jp", "rounds 5",
-                                                                  ("Ann", "Bo", "Cy"))
+        assert (header.rules, header.scoring, header.players) == (
+            "jp",
+            "rounds 5",
+            ("Ann", "Bo", "Cy"),
+        )
         assert header.overrides == (("uno-penalty", "4"),)
         assert header.date == "2025-05-16"
 
@@ -116,13 +117,17 @@ def test_hands_are_checked_against_the_tracked_count():
     """The round-end screen's live check is the referee's ruling on the `hand` line."""
     ref = replay_session(parse_session(ROUND_OVER, "t.uno")).referee
     assert ref.phase == "over"
-    assert check_hand(ref, "Chika", "") == (False, "cards (e.g. `r5 g+2 w`) or a points "
-                                                   "total (e.g. `27`)")
+    assert check_hand(ref, "Chika", "") == (
+        False,
+        "cards (e.g. `r5 g+2 w`) or a points total (e.g. `27`)",
+    )
     assert check_hand(ref, "Chika", "r1 r2 w") == (False, "Chika holds 4 cards, not 3")
     assert check_hand(ref, "Chika", "r1 r2 w w+4") == (True, "4 card(s), 103 points")
     assert check_hand(ref, "Chika", "27") == (True, "27 points, as a total")
-    assert check_hand(ref, "Chika", "9999") == (False, "9999 points cannot be Chika's hand of "
-                                                       "4 cards")
+    assert check_hand(ref, "Chika", "9999") == (
+        False,
+        "9999 points cannot be Chika's hand of 4 cards",
+    )
     ok, why = check_hand(ref, "Chika", "r1 zz")
     assert not ok and "expected a card" in why
     # What a Japanese input method types in full-width mode reads as the same hand.
@@ -166,13 +171,14 @@ async def test_every_option_value_shows_whole_in_its_dropdown(make_app):
                     region = select.region
                     strips = app.screen._compositor.render_strips()
                     line = "".join(segment.text for segment in strips[region.y + 1])
-                    shown = line[region.x:region.right]
+                    shown = line[region.x : region.right]
                     assert f" {value} " in shown, (select.id, value, shown)
     i18n.use("en")
 
 
 async def test_a_japanese_table_starts_under_the_japanese_rules_without_touching_a_list(
-        make_app, service):
+    make_app, service
+):
     # Issue 27: in Japanese the form preselects 日本ルール and 5回戦 (and their options); a
     # family that only types the names and starts plays by the rules it expects.
     i18n.use("ja")

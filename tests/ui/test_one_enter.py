@@ -19,8 +19,12 @@ from screens.widgets.ruling_log import RulingLog
 from .conftest import settle
 
 
-def counted(monkeypatch: pytest.MonkeyPatch, module: Any, names: tuple[str, ...],
-            keep: Callable[..., bool] = lambda *args: True) -> list[tuple[Any, ...]]:
+def counted(
+    monkeypatch: pytest.MonkeyPatch,
+    module: Any,
+    names: tuple[str, ...],
+    keep: Callable[..., bool] = lambda *args: True,
+) -> list[tuple[Any, ...]]:
     """Count the calls of `module`'s functions `names`, under every name the app's modules
     hold them by (`from ... import`); a call made from inside another counted one is part of
     it. `keep(*args)` says which calls to count."""
@@ -41,8 +45,10 @@ def counted(monkeypatch: pytest.MonkeyPatch, module: Any, names: tuple[str, ...]
                 inside[0] -= 1
 
         for loaded in list(sys.modules.values()):
-            if (getattr(loaded, "__name__", "").startswith(("referee", "screens"))
-                    and vars(loaded).get(name) is original):
+            if (
+                getattr(loaded, "__name__", "").startswith(("referee", "screens"))
+                and vars(loaded).get(name) is original
+            ):
                 monkeypatch.setattr(loaded, name, wrapper)
     return calls
 
@@ -67,6 +73,7 @@ async def test_one_enter_reads_judges_and_words_its_move_once(make_app, demo, mo
         import referee.notation.parse as parse_module
         import screens.widgets.move_box as box_module
         from referee import render as render_package
+
         parses = counted(monkeypatch, parse_module, ("parse_move", "read_move"))
         checks: list[Event] = []
         judge = referee_module.referee_event
@@ -84,10 +91,15 @@ async def test_one_enter_reads_judges_and_words_its_move_once(make_app, demo, mo
         box.value = typed
         await pilot.pause()
         await pilot.press("enter")
-        await settle(pilot, lambda: len(table.sitting.log) > seq
-                     and str(table.query_one("#verdict").render()).startswith("✓")
-                     and table.query_one(RulingLog).option_count > seq,
-                     "the move recorded, its ruling under the box and in the log")
+        await settle(
+            pilot,
+            lambda: (
+                len(table.sitting.log) > seq
+                and str(table.query_one("#verdict").render()).startswith("✓")
+                and table.query_one(RulingLog).option_count > seq
+            ),
+            "the move recorded, its ruling under the box and in the log",
+        )
         recorded = table.sitting.log[-1]
         assert recorded.text == line
 
@@ -97,8 +109,7 @@ async def test_one_enter_reads_judges_and_words_its_move_once(make_app, demo, mo
         assert [args[0] for args in renders if args[0] == recorded.parts] == [recorded.parts]
 
 
-async def test_the_footer_asks_about_its_keys_moves_not_every_card(make_app, demo,
-                                                                   monkeypatch):
+async def test_the_footer_asks_about_its_keys_moves_not_every_card(make_app, demo, monkeypatch):
     app = make_app(session_id=demo)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -111,6 +122,7 @@ async def test_the_footer_asks_about_its_keys_moves_not_every_card(make_app, dem
         await pilot.pause()
 
         import referee.engine.moves as moves_module
+
         judge = moves_module.referee_event
         candidates: list[Event] = []
 
@@ -121,9 +133,15 @@ async def test_the_footer_asks_about_its_keys_moves_not_every_card(make_app, dem
         monkeypatch.setattr(moves_module, "referee_event", judged)
         seq = len(table.sitting.log)
         await pilot.press("enter")
-        await settle(pilot, lambda: len(table.sitting.log) > seq and not table._keys_due
-                     and table._quick_at is not None
-                     and table._quick_at[0] is table.sitting.referee.state,
-                     "the move recorded and the footer's keys checked")
+        await settle(
+            pilot,
+            lambda: (
+                len(table.sitting.log) > seq
+                and not table._keys_due
+                and table._quick_at is not None
+                and table._quick_at[0] is table.sitting.referee.state
+            ),
+            "the move recorded and the footer's keys checked",
+        )
         assert candidates, "the footer's keys were checked by asking the referee"
         assert not [event for event in candidates if isinstance(event, CardPlayed)]

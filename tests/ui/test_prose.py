@@ -38,7 +38,8 @@ def test_a_run_of_japanese_starts_where_the_line_has_room():
 def test_english_breaks_at_spaces_only():
     text = "Round 1: Taro deals. Turn up the start card and type it, e.g. `start r7`"
     assert [line.plain for line in folded(Content(text), 30)] == [
-        line.plain for line in Content(text).wrap(30)]
+        line.plain for line in Content(text).wrap(30)
+    ]
 
 
 def test_no_line_begins_with_a_closing_mark_or_ends_with_an_opening_one():
@@ -50,7 +51,10 @@ def test_no_line_begins_with_a_closing_mark_or_ends_with_an_opening_one():
 
 def test_a_word_longer_than_a_line_is_cut_where_the_line_ends():
     assert [line.plain for line in folded(Content("a" * 25 + " bb"), 10)] == [
-        "a" * 10, "a" * 10, "aaaaa bb"]
+        "a" * 10,
+        "a" * 10,
+        "aaaaa bb",
+    ]
 
 
 def test_spaces_the_text_ends_with_are_kept():
@@ -65,21 +69,34 @@ def _catalogue_texts() -> list[str]:
 
     from babel.messages.pofile import read_po
 
-    samples = {"player": "花子", "name": "花子", "offender": "太郎", "victim": "次郎",
-               "target": "次郎", "card": "赤のドロー2", "top": "青の5", "colour": "赤",
-               "drawn": 108, "count": 12, "n": 3, "round": 3, "seq": 27, "amount": 4}
+    samples = {
+        "player": "花子",
+        "name": "花子",
+        "offender": "太郎",
+        "victim": "次郎",
+        "target": "次郎",
+        "card": "赤のドロー2",
+        "top": "青の5",
+        "colour": "赤",
+        "drawn": 108,
+        "count": 12,
+        "n": 3,
+        "round": 3,
+        "seq": 27,
+        "amount": 4,
+    }
     texts = []
     root = Path(__file__).resolve().parents[2] / "referee" / "i18n" / "po" / "ja"
     for path in sorted(root.glob("*.po")):
         with path.open("rb") as handle:
             for message in read_po(handle):
-                strings = message.string if isinstance(message.string, tuple) else (
-                    message.string,)
+                strings = message.string if isinstance(message.string, tuple) else (message.string,)
                 for text in strings:
                     if not isinstance(text, str) or not text:
                         continue
-                    filled = re.sub(r"\{(\w+)[^{}]*\}",
-                                    lambda m: str(samples.get(m.group(1), "値")), text)
+                    filled = re.sub(
+                        r"\{(\w+)[^{}]*\}", lambda m: str(samples.get(m.group(1), "値")), text
+                    )
                     texts.extend(filled.split("\n"))
     return texts
 

@@ -24,8 +24,6 @@ INKED = {" ": (0.0, 0.0), "█": (1.0, 1.0), "▀": (1.0, 0.0), "▄": (0.0, 1.0
 any other character is drawn as its background (its thin strokes do not make modules)."""
 
 
-
-
 def cells(ch: str, ambiguous_wide: bool) -> int:
     """How many cells a terminal gives `ch`: wide (W, F) are two; Ambiguous are two where
     the terminal is set up for East Asian text, else one."""
@@ -64,13 +62,14 @@ def rasterise(lines: list[list[Segment]], ambiguous_wide: bool) -> memoryview:
 
 def decode(picture: memoryview) -> list[str]:
     found = zxingcpp.read_barcodes(
-        picture, formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode),
-        try_invert=False)
+        picture, formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode), try_invert=False
+    )
     return [code.text for code in found]
 
 
-async def screen_with_qr(make_app, demo: str, size: tuple[int, int]
-                         ) -> tuple[list[list[Segment]], str, str]:
+async def screen_with_qr(
+    make_app, demo: str, size: tuple[int, int]
+) -> tuple[list[list[Segment]], str, str]:
     """The screen's lines with the QR dialog open on the demo, its payload and the glyphs."""
     app = make_app(session_id=demo)
     async with app.run_test(size=size) as pilot:

@@ -23,21 +23,32 @@ def stored(service: SessionService, header: Header, moves: tuple[str, ...]) -> s
 
 
 def test_a_waiting_draw_two_is_not_called_a_draw_four(service: SessionService) -> None:
-    sid = stored(service, Header(edition="classic", players=PLAYERS, scoring="target 500",
-                                 overrides=(("stacking", "same"),)),
-                 ("round 1", "dealer Dev", "start r7", "Ana: r+2"))
+    sid = stored(
+        service,
+        Header(
+            edition="classic",
+            players=PLAYERS,
+            scoring="target 500",
+            overrides=(("stacking", "same"),),
+        ),
+        ("round 1", "dealer Dev", "start r7", "Ana: r+2"),
+    )
     with service.open(sid, read_only=True) as live:
         markup, name = banner(live.referee)
         assert name == "Ben" and "stacks or takes" in markup and "+4" not in markup
         board = board_of(live)
         assert board.turn_text == "Ben stacks or takes"
         assert [alert.text for alert in board.alerts] == [
-            "Ben takes 2 or stacks on the Red Draw Two"]
+            "Ben takes 2 or stacks on the Red Draw Two"
+        ]
 
 
 def test_a_turn_is_a_turn(service: SessionService) -> None:
-    sid = stored(service, Header(edition="classic", players=PLAYERS, scoring="target 500"),
-                 ("round 1", "dealer Dev", "start r7"))
+    sid = stored(
+        service,
+        Header(edition="classic", players=PLAYERS, scoring="target 500"),
+        ("round 1", "dealer Dev", "start r7"),
+    )
     with service.open(sid, read_only=True) as live:
         markup, name = banner(live.referee)
         assert name == "Ana" and "to play" in markup
@@ -45,8 +56,11 @@ def test_a_turn_is_a_turn(service: SessionService) -> None:
 
 
 async def test_the_challenge_dialog_cites_flips_own_rule(make_app, service) -> None:
-    sid = stored(service, Header(edition="flip", players=PLAYERS, scoring="target 500"),
-                 ("round 1", "dealer Dev", "start r7", "Ana: w+2 blue"))
+    sid = stored(
+        service,
+        Header(edition="flip", players=PLAYERS, scoring="target 500"),
+        ("round 1", "dealer Dev", "start r7", "Ana: w+2 blue"),
+    )
     app = make_app(session_id=sid)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, lambda: type(app.screen).__name__ == "TableScreen", "the table")
@@ -58,5 +72,7 @@ async def test_the_challenge_dialog_cites_flips_own_rule(make_app, service) -> N
         title = str(dialog.query_one("#title").render())
         rule = str(dialog.query_one("#rule").render())
         assert "Wild Draw Two" in title and "Four" not in title
-        assert rule.startswith("Rule in force, wd4-legal = color: A Wild Draw Two or Wild Draw "
-                               "Color is illegal only when"), rule
+        assert rule.startswith(
+            "Rule in force, wd4-legal = color: A Wild Draw Two or Wild Draw "
+            "Color is illegal only when"
+        ), rule

@@ -39,7 +39,8 @@ async def test_a_score_only_game_then_a_tracked_round(make_app, service, size):
         await pilot.pause()
         form.query_one("#keeping", Select).value = "score"
         assert "Score only: at each round's end type who went out" in text_of(
-            pilot, "#keeping-help")
+            pilot, "#keeping-help"
+        )
         await pilot.press("f2")
         await pilot.pause()
         await pilot.pause()
@@ -50,8 +51,13 @@ async def test_a_score_only_game_then_a_tracked_round(make_app, service, size):
         await pilot.pause()
         assert isinstance(app.screen, RoundEndScreen)
         await hands(pilot, "27", "r5 g+2")
-        assert stored(service) == ["round 1", "dealer Ana", "out Ben", "hand Ana: 27",
-                                   "hand Chika: r5 g+2"]
+        assert stored(service) == [
+            "round 1",
+            "dealer Ana",
+            "out Ben",
+            "hand Ana: 27",
+            "hand Chika: r5 g+2",
+        ]
         if isinstance(app.screen, ScoreSheetScreen):
             await pilot.press("escape")
             await pilot.pause()

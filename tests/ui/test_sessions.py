@@ -69,8 +69,7 @@ async def test_resume_lists_what_is_stored_and_delete_asks_first(make_app, servi
         assert isinstance(app.screen, SessionsScreen)
 
 
-async def test_import_by_path_names_what_is_wrong_and_stores_nothing(make_app, service,
-                                                                     tmp_path):
+async def test_import_by_path_names_what_is_wrong_and_stores_nothing(make_app, service, tmp_path):
     bad = tmp_path / "bad.uno"
     text = (SAMPLES / "demo.uno").read_text(encoding="utf-8")
     bad.write_text(text.replace("Ana: b5", "Ana: y9"), encoding="utf-8")
@@ -143,8 +142,7 @@ async def test_labels_show_and_delete_moves_to_the_trash(make_app, service):
     assert info.id == sid and service.labels()[0] == {sid: ["winter league"]}
 
 
-async def test_importing_a_later_export_offers_to_update_the_session(make_app, service,
-                                                                     tmp_path):
+async def test_importing_a_later_export_offers_to_update_the_session(make_app, service, tmp_path):
     """The app's import of a file that continues a stored session (issue 24): it asks, and
     adds the later moves to that session instead of storing the early rounds twice."""
     text = (SAMPLES / "minecraft-five-rounds.uno").read_text(encoding="utf-8")

@@ -22,8 +22,9 @@ def rows(app, selector: str) -> list[list[str]]:
     return [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
 
 
-async def test_the_standings_agree_with_the_command_line(make_app, service, capsys, data_home,
-                                                        monkeypatch):
+async def test_the_standings_agree_with_the_command_line(
+    make_app, service, capsys, data_home, monkeypatch
+):
     monkeypatch.setattr("screens.standings_screen.REFRESH_SECONDS", 0.05)
     service.import_text((SAMPLES / "jp-shuffle-hands.uno").read_text(encoding="utf-8"), "a")
     service.import_text((MADE / "scoring-only-jp.uno").read_text(encoding="utf-8"), "b")
@@ -49,8 +50,9 @@ async def test_the_standings_agree_with_the_command_line(make_app, service, caps
 
         # A session recorded while the screen is open (by the command line, say) shows up
         # when the screen next reads the index.
-        service.import_text((SAMPLES / "classic-challenge-catch.uno").read_text(
-            encoding="utf-8"), "c")
+        service.import_text(
+            (SAMPLES / "classic-challenge-catch.uno").read_text(encoding="utf-8"), "c"
+        )
         await pilot.pause(0.3)
         assert "3 session(s)" in text_of(pilot, "#selection")
         names = {row[0] for row in rows(app, "#rulings")}
@@ -65,8 +67,7 @@ async def test_the_standings_agree_with_the_command_line(make_app, service, caps
 
 
 async def test_names_are_shown_literally(make_app, service):
-    text = (MADE / "scoring-only-jp.uno").read_text(encoding="utf-8").replace(
-        "Ken", "[b]Ken[/b]")
+    text = (MADE / "scoring-only-jp.uno").read_text(encoding="utf-8").replace("Ken", "[b]Ken[/b]")
     service.import_text(text, "markup.uno")
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -79,10 +80,10 @@ async def test_labels_are_shown_and_chosen(make_app, service, monkeypatch):
     """The selection line names the labels in use; `l` takes the next one (then all sessions
     again); the notes say how ties and halves are counted (issue 24)."""
     monkeypatch.setattr("screens.standings_screen.REFRESH_SECONDS", 0.05)
-    first = service.import_text((SAMPLES / "jp-shuffle-hands.uno").read_text(encoding="utf-8"),
-                                "a").id
-    second = service.import_text((MADE / "scoring-only-jp.uno").read_text(encoding="utf-8"),
-                                 "b").id
+    first = service.import_text(
+        (SAMPLES / "jp-shuffle-hands.uno").read_text(encoding="utf-8"), "a"
+    ).id
+    second = service.import_text((MADE / "scoring-only-jp.uno").read_text(encoding="utf-8"), "b").id
     save_league(service.layout, League(labels={first: ["winter"], second: ["club"]}))
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:

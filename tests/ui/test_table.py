@@ -136,8 +136,9 @@ async def test_a_watcher_follows_the_moves_recorded_elsewhere(make_app, service,
             assert writer.record("Dev: catch Ana").ok
         table._watch()
         await pilot.pause()
-        assert "Dev caught Ana" in str(app.screen.query_one(RulingLog).get_option_at_index(-1)
-                                       .prompt)
+        assert "Dev caught Ana" in str(
+            app.screen.query_one(RulingLog).get_option_at_index(-1).prompt
+        )
 
 
 async def test_help_and_palette_list_the_main_actions(make_app, demo):
@@ -145,9 +146,18 @@ async def test_help_and_palette_list_the_main_actions(make_app, demo):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         names = {command.title for command in app.get_system_commands(app.screen)}
-        assert {"New session", "Undo last move", "Score sheet", "Export score sheet",
-                "Show QR code", "History and corrections", "Rules in force",
-                "Help: keys and moves", "Open the demo table", "Import a .uno file"} <= names
+        assert {
+            "New session",
+            "Undo last move",
+            "Score sheet",
+            "Export score sheet",
+            "Show QR code",
+            "History and corrections",
+            "Rules in force",
+            "Help: keys and moves",
+            "Open the demo table",
+            "Import a .uno file",
+        } <= names
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
@@ -166,7 +176,8 @@ async def test_a_session_open_elsewhere_can_be_watched(make_app, service, demo):
             await pilot.pause()
             dialog = app.screen
             assert "open for recording in another window" in str(
-                dialog.query_one("#question").render())
+                dialog.query_one("#question").render()
+            )
             await pilot.click("#yes")
             await pilot.pause()
             assert isinstance(app.screen, TableScreen) and app.screen.sitting.read_only
@@ -209,7 +220,8 @@ def test_only_a_card_play_the_referee_would_take_as_a_misplay_is_offered(service
 
 
 async def test_a_move_recorded_after_an_undo_takes_its_number_and_says_what_it_replaced(
-        make_app, service, demo):
+    make_app, service, demo
+):
     with service.open(demo, read_only=True) as live:
         last = live.moves[-1]
     app = make_app(session_id=demo)

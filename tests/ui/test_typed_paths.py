@@ -16,14 +16,18 @@ from screens.score_sheet_screen import ScoreSheetScreen
 from .conftest import SAMPLES, settle, text_of
 
 
-@pytest.mark.parametrize(("typed", "said"), [
-    ("~nosuchuser/x.uno", "there is no user nosuchuser"),
-    ("a\0b.uno", "NUL"),
-    (".", "is a folder"),
-    ("missing.uno", "no such file"),
-])
-def test_a_typed_path_that_cannot_be_read_is_a_reason(tmp_path: Path, typed: str,
-                                                      said: str) -> None:
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("~nosuchuser/x.uno", "there is no user nosuchuser"),
+        ("a\0b.uno", "NUL"),
+        (".", "is a folder"),
+        ("missing.uno", "no such file"),
+    ],
+)
+def test_a_typed_path_that_cannot_be_read_is_a_reason(
+    tmp_path: Path, typed: str, said: str
+) -> None:
     with pytest.raises(ValueError, match=said):
         read_session_file(typed, tmp_path)
 
@@ -43,18 +47,23 @@ async def test_typed_paths_in_the_app_are_messages(make_app, service, tmp_path):
         await settle(pilot, lambda: isinstance(app.screen, ImportDialog), "the import dialog")
         app.screen.query_one("#path", Input).value = "~nosuchuser/game.uno"
         await pilot.press("enter")
-        await settle(pilot, lambda: "nosuchuser" in text_of(pilot, "#problem"),
-                     "the import dialog's reason")
+        await settle(
+            pilot, lambda: "nosuchuser" in text_of(pilot, "#problem"), "the import dialog's reason"
+        )
         app.screen.query_one("#path", Input).value = str(SAMPLES / "demo.uno")
         await pilot.press("enter")
         await settle(pilot, lambda: not isinstance(app.screen, ImportDialog), "the table")
         await pilot.press("f8")
         await settle(pilot, lambda: isinstance(app.screen, ScoreSheetScreen), "the sheet")
-        for typed, said in (("~nosuchuser/sheet.md", "there is no user nosuchuser"),
-                            ("sheet\0.md", "NUL")):
+        for typed, said in (
+            ("~nosuchuser/sheet.md", "there is no user nosuchuser"),
+            ("sheet\0.md", "NUL"),
+        ):
             app.screen.query_one("#path", Input).value = typed
             await pilot.press("f2")
+
             def exported(said: str = said) -> bool:
                 return said in text_of(pilot, "#exported")
+
             await settle(pilot, exported, f"the export's reason for {typed!r}")
     assert not list(tmp_path.glob("sheet*"))

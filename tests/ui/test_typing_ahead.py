@@ -19,9 +19,15 @@ SIZES = [(80, 24), (120, 40)]
 def burst(app, text: str) -> None:
     """Send `text` as a terminal does: every key at once, none waiting for the one before."""
     for char in text:
-        key = (events.Key("enter", "\r") if char == "\n" else
-               events.Key("tab", "\t") if char == "\t" else
-               events.Key("backspace", "\x7f") if char == "\b" else events.Key(char, char))
+        key = (
+            events.Key("enter", "\r")
+            if char == "\n"
+            else events.Key("tab", "\t")
+            if char == "\t"
+            else events.Key("backspace", "\x7f")
+            if char == "\b"
+            else events.Key(char, char)
+        )
         key.set_sender(app)
         app._driver.send_message(key)
 
@@ -95,8 +101,9 @@ async def whose_turn(app) -> list[str]:
     """The players the next three `draw`s are for (each passes the turn)."""
     ref = app.screen.sitting.referee
     table = ref.table
-    return [table.players[(table.turn + i * table.direction) % len(table.players)]
-            for i in range(3)]
+    return [
+        table.players[(table.turn + i * table.direction) % len(table.players)] for i in range(3)
+    ]
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -169,8 +176,9 @@ Ann: r4
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("between", ["\n", "\t"], ids=["enter", "tab"])
-async def test_hands_typed_ahead_at_a_round_end_go_each_to_its_player(make_app, service,
-                                                                       size, between):
+async def test_hands_typed_ahead_at_a_round_end_go_each_to_its_player(
+    make_app, service, size, between
+):
     """Enter or Tab moves to the next hand at once: the keys after it are that hand's."""
     sid = service.import_text(ROUND_OVER, "over.uno").id
     app = make_app(session_id=sid)
@@ -208,7 +216,10 @@ async def test_a_whole_table_typed_at_full_speed(make_app, service, size, player
         await pilot.pause()
         (sid,) = [row.id for row in service.list().sessions]
     first = names[1 % players]  # left of the dealer, the first seat, plays first
-    order = names[names.index(first):] + names[:names.index(first)]
-    assert stored(service, sid) == ["round 1", f"dealer {names[0]}", "start r5",
-                                    *(f"{name}: {card}" for name, card in zip(order, plays,
-                                                                            strict=True))]
+    order = names[names.index(first) :] + names[: names.index(first)]
+    assert stored(service, sid) == [
+        "round 1",
+        f"dealer {names[0]}",
+        "start r5",
+        *(f"{name}: {card}" for name, card in zip(order, plays, strict=True)),
+    ]

@@ -23,16 +23,59 @@ SID = "k3m9p2"
 OPENING = ["start r3", "r5"]
 MIDDLE = ["r7", "g7", "g2", "g9", "w+4 blue"]
 AFTER_CHALLENGE = ["b4", "b8", "y8"]
-LATER = ["y1", "y6", "ys", "y0", "yr", "y2", "y4", "y5", "g5", "g1", "g3", "g6", "g8 uno",
-         "b8", "b2"]
+LATER = [
+    "y1",
+    "y6",
+    "ys",
+    "y0",
+    "yr",
+    "y2",
+    "y4",
+    "y5",
+    "g5",
+    "g1",
+    "g3",
+    "g6",
+    "g8 uno",
+    "b8",
+    "b2",
+]
 ENDING = ["b6 uno", "w red"]
 
 STORED = [
-    "round 1", "dealer Dev", "start r3", "Ana: r5", "Ben: r7", "Chika: g7", "Dev: g2", "Ana: g9",
-    "Ben: w+4 blue", "Chika: challenge guilty", "Chika: b4", "Dev: b8", "Ana: y8", "Ben: y1",
-    "Chika: y6", "Dev: ys", "Ben: y0", "Chika: yr", "Ben: y2", "Ana: y4", "Dev: y5", "Chika: g5",
-    "Ben: g1", "Ana: g3", "Dev: g6", "Chika: g8 uno", "Ben: b8", "Ana: b2", "Chika: catch Ana",
-    "Dev: b6 uno", "Chika: w red", "hand Ana: r9 b5 w", "hand Ben: r2 g4 b+2 w+4",
+    "round 1",
+    "dealer Dev",
+    "start r3",
+    "Ana: r5",
+    "Ben: r7",
+    "Chika: g7",
+    "Dev: g2",
+    "Ana: g9",
+    "Ben: w+4 blue",
+    "Chika: challenge guilty",
+    "Chika: b4",
+    "Dev: b8",
+    "Ana: y8",
+    "Ben: y1",
+    "Chika: y6",
+    "Dev: ys",
+    "Ben: y0",
+    "Chika: yr",
+    "Ben: y2",
+    "Ana: y4",
+    "Dev: y5",
+    "Chika: g5",
+    "Ben: g1",
+    "Ana: g3",
+    "Dev: g6",
+    "Chika: g8 uno",
+    "Ben: b8",
+    "Ana: b2",
+    "Chika: catch Ana",
+    "Dev: b6 uno",
+    "Chika: w red",
+    "hand Ana: r9 b5 w",
+    "hand Ben: r2 g4 b+2 w+4",
     "hand Dev: 7",
 ]
 
@@ -98,8 +141,9 @@ async def test_a_whole_session_from_new_session_to_exported_sheet(make_app, serv
         app.screen.query_one(MoveBox).value = ""
 
         await enter_moves(pilot, MIDDLE)
-        assert "Chika may challenge Ben's Wild Draw Four (colour before it: GREEN)" in \
-            text_of(pilot, "#alerts")
+        assert "Chika may challenge Ben's Wild Draw Four (colour before it: GREEN)" in text_of(
+            pilot, "#alerts"
+        )
 
         # The challenge dialog: who, what was in force, the rule, then the ruling.
         await pilot.press("f5")

@@ -37,35 +37,46 @@ def _rows(block: str, pattern: str) -> set[str]:
 
 
 def _differ(what: str, documented: set[str], registered: set[str]) -> list[str]:
-    return ([f"{what}: not documented: {name}" for name in sorted(registered - documented)]
-            + [f"{what}: documented but not registered: {name}"
-               for name in sorted(documented - registered)])
+    return [f"{what}: not documented: {name}" for name in sorted(registered - documented)] + [
+        f"{what}: documented but not registered: {name}" for name in sorted(documented - registered)
+    ]
 
 
 def stale() -> list[str]:
     """What the docs say that the registry does not, and the other way round."""
     notation = NOTATION.read_text(encoding="utf-8")
-    found = _differ("docs/notation.md editions",
-                    _rows(_block(notation, "Editions (`[Edition]`)"), r"^\| `([^`]+)` \|"),
-                    set(editions()))
+    found = _differ(
+        "docs/notation.md editions",
+        _rows(_block(notation, "Editions (`[Edition]`)"), r"^\| `([^`]+)` \|"),
+        set(editions()),
+    )
     keys = re.search(r"The keys are:\n\n(.*?)\n\n", notation, re.DOTALL)
-    found += _differ("docs/notation.md option keys",
-                     set(re.findall(r"`([^`]+)`", keys.group(1) if keys else "")),
-                     set(option_specs()))
+    found += _differ(
+        "docs/notation.md option keys",
+        set(re.findall(r"`([^`]+)`", keys.group(1) if keys else "")),
+        set(option_specs()),
+    )
     coloured = _rows(_block(notation, "Coloured cards are"), r"^\| COLOUR \+ `([^`]+)` \|")
-    found += _differ("docs/notation.md coloured cards", coloured - {"0"},
-                     set(COLORED_ACTIONS))
-    found += _differ("docs/notation.md Wild cards",
-                     _rows(_block(notation, "Wild cards have no colour"), r"^\| `([^`]+)` \|"),
-                     set(WILD_KINDS))
+    found += _differ("docs/notation.md coloured cards", coloured - {"0"}, set(COLORED_ACTIONS))
+    found += _differ(
+        "docs/notation.md Wild cards",
+        _rows(_block(notation, "Wild cards have no colour"), r"^\| `([^`]+)` \|"),
+        set(WILD_KINDS),
+    )
     readme = README.read_text(encoding="utf-8")
     named = _block(readme, "- Editions:").split("\n- ")
     editions_said = set(re.findall(r"`([a-z]+)`", named[0]))
-    found += [f"README.md editions: not documented: {name}" for name in editions()
-              if name not in editions_said]
+    found += [
+        f"README.md editions: not documented: {name}"
+        for name in editions()
+        if name not in editions_said
+    ]
     house_said = " ".join(next(p for p in named if p.startswith("House rules")).split())
-    found += [f"README.md house rules: not documented: {unit.key}"
-              for unit in house_rules().values() if f"`{unit.key} " not in house_said]
+    found += [
+        f"README.md house rules: not documented: {unit.key}"
+        for unit in house_rules().values()
+        if f"`{unit.key} " not in house_said
+    ]
     if RULES.read_text(encoding="utf-8") != rules_doc.markdown():
         found.append(f"docs/rules.md is stale: run {rules_doc.COMMAND}")
     return found

@@ -37,36 +37,44 @@ _SKIP_MEANING = "Whether a Skip may be played on a Skip (off: it may)."
 _SKIP_TEXT = "A Skip may not be played on a Skip."
 _SKIP_TITLE = "No Skip on a Skip"
 _REFUSED = "{card} may not go on a Skip (skip-on-skip on)"
-_THREE_TEXT = ("Wild Draw Three: its player names a colour; the next player draws 3 and misses "
-               "their turn.")
+_THREE_TEXT = (
+    "Wild Draw Three: its player names a colour; the next player draws 3 and misses their turn."
+)
 _DECK_TITLE = "UNO with Wild Draw Three (112 cards)"
 
-W_DRAW_THREE = CardKind("w+3", "Wild Draw Three", draws=3, points=50,
-                        long_forms=("wild draw 3",))
+W_DRAW_THREE = CardKind("w+3", "Wild Draw Three", draws=3, points=50, long_forms=("wild draw 3",))
 
-HOUSE_JA = MappingProxyType({
-    (None, _SKIP_MEANING): "スキップの上にスキップを出せるかどうか（off：出せます）。",
-    (None, _SKIP_TEXT): "スキップの上にスキップは出せません。",
-    (None, _HOUSE_SOURCE): "拡張テストのハウスルール",
-    (None, _SKIP_TITLE): "スキップにスキップなし",
-    (f"{SKIP_ON_SKIP.replace('-', '_')}.refused", _REFUSED):
-        "{card}はスキップの上に出せません（skip-on-skip on）",
-})
-EDITION_JA = MappingProxyType({
-    (None, _THREE_TEXT): "ワイルドドロー3：出した人が色を指定し、次の人は3枚引いて順番を"
-                         "飛ばされます。",
-    (None, _DECK_SOURCE): "拡張テストのデッキ",
-    (None, _DECK_TITLE): "ワイルドドロー3入りUNO（112枚）",
-    ("card", W_DRAW_THREE.name): "ワイルドドロー3",
-})
+HOUSE_JA = MappingProxyType(
+    {
+        (None, _SKIP_MEANING): "スキップの上にスキップを出せるかどうか（off：出せます）。",
+        (None, _SKIP_TEXT): "スキップの上にスキップは出せません。",
+        (None, _HOUSE_SOURCE): "拡張テストのハウスルール",
+        (None, _SKIP_TITLE): "スキップにスキップなし",
+        (
+            f"{SKIP_ON_SKIP.replace('-', '_')}.refused",
+            _REFUSED,
+        ): "{card}はスキップの上に出せません（skip-on-skip on）",
+    }
+)
+EDITION_JA = MappingProxyType(
+    {
+        (None, _THREE_TEXT): "ワイルドドロー3：出した人が色を指定し、次の人は3枚引いて順番を"
+        "飛ばされます。",
+        (None, _DECK_SOURCE): "拡張テストのデッキ",
+        (None, _DECK_TITLE): "ワイルドドロー3入りUNO（112枚）",
+        ("card", W_DRAW_THREE.name): "ワイルドドロー3",
+    }
+)
 
 
 def declare_house_rule() -> type[HouseRule]:
     """The house rule's module, as a function so that a test may declare it afresh."""
-    key = option(SKIP_ON_SKIP, ("off", "on"), "off", "off", _SKIP_MEANING, _HOUSE_SOURCE,
-                 unit=SKIP_ON_SKIP)
-    refused_rule = rule(SKIP_ON_SKIP, _SKIP_TEXT, _HOUSE_SOURCE, when=((key, "on"),),
-                        unit=SKIP_ON_SKIP)
+    key = option(
+        SKIP_ON_SKIP, ("off", "on"), "off", "off", _SKIP_MEANING, _HOUSE_SOURCE, unit=SKIP_ON_SKIP
+    )
+    refused_rule = rule(
+        SKIP_ON_SKIP, _SKIP_TEXT, _HOUSE_SOURCE, when=((key, "on"),), unit=SKIP_ON_SKIP
+    )
 
     class Say(Messages, namespace=SKIP_ON_SKIP.replace("-", "_")):
         refused = Key(_REFUSED)
@@ -88,13 +96,15 @@ def declare_edition() -> type[Edition]:
     """The edition's module: its card kind, deck, rule and the kind's effect."""
     register_kind(W_DRAW_THREE)  # the deck names its faces; `registered` takes it out again
     draws_three = rule("wild-draw-three", _THREE_TEXT, _DECK_SOURCE, unit=DRAW_THREE)
-    deck = classic_family(DRAW_THREE, _DECK_TITLE, {W_DRAW_THREE.code: 4},
-                          W_DRAW_THREE.points or 50, _DECK_SOURCE)
+    deck = classic_family(
+        DRAW_THREE, _DECK_TITLE, {W_DRAW_THREE.code: 4}, W_DRAW_THREE.points or 50, _DECK_SOURCE
+    )
     # Turned up at the start, it goes back like a Wild Draw Four.
     deck = deck._replace(start_back=frozenset({"w+4", W_DRAW_THREE.code}))
 
-    def effect(g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None,
-               said: Said) -> tuple[RuleId, bool]:
+    def effect(
+        g: Game, t: Table, seat: int, play: Play, top: Card | None, color: str | None, said: Said
+    ) -> tuple[RuleId, bool]:
         draw_next(g, t, seat, play, said)
         return draws_three, False
 

@@ -26,6 +26,7 @@ PLAYERS = ("Ann", "Bob", "Cy", "Dee")
 
 # Cards and colours -----------------------------------------------------------------------------
 
+
 def deck_of(edition: str) -> Deck:
     """An edition's deck: its cards, values and sides."""
     return editions()[edition].deck
@@ -53,6 +54,7 @@ def colour(word: str | None) -> str | None:
 
 # Snapshots ---------------------------------------------------------------------------------------
 
+
 def _plain(value: Any) -> Any:
     """A comparable copy of engine data: Cards as codes, containers and dataclasses unpacked.
 
@@ -71,8 +73,11 @@ def _plain(value: Any) -> Any:
         return {f.name: _plain(getattr(value, f.name, None)) for f in fields(value)}
     if hasattr(type(value), "__slots__") and not isinstance(value, type):
         # The engine's Game and Table: every slot but the shared, read-only rules.
-        return {name: _plain(getattr(value, name, None)) for name in type(value).__slots__
-                if name != "setup"}
+        return {
+            name: _plain(getattr(value, name, None))
+            for name in type(value).__slots__
+            if name != "setup"
+        }
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     return repr(value)
@@ -139,18 +144,31 @@ def refused(outcome: Outcome, rule: str | tuple[str, ...] | None = None) -> Outc
 
 # Building a table ---------------------------------------------------------------------------------
 
-def header(edition: str = "classic", rules: str = "en", players: tuple[str, ...] = PLAYERS,
-           scoring: str = "target 500", customs: tuple[tuple[int, str], ...] = (),
-           **overrides: Any) -> ev.Header:
+
+def header(
+    edition: str = "classic",
+    rules: str = "en",
+    players: tuple[str, ...] = PLAYERS,
+    scoring: str = "target 500",
+    customs: tuple[tuple[int, str], ...] = (),
+    **overrides: Any,
+) -> ev.Header:
     """A Header; keyword overrides use `_` for `-` (`hand_size=2` is `[Rule "hand-size" "2"]`)."""
     pairs = tuple((key.replace("_", "-"), str(value)) for key, value in overrides.items())
     return ev.Header(edition, tuple(players), scoring, rules, overrides=pairs, customs=customs)
 
 
-def table(edition: str = "classic", rules: str = "en", players: tuple[str, ...] = PLAYERS,
-          scoring: str = "target 500", start: str | None = "r7", color: str | None = None,
-          dealer: str | None = None, customs: tuple[tuple[int, str], ...] = (),
-          **overrides: Any) -> Referee:
+def table(
+    edition: str = "classic",
+    rules: str = "en",
+    players: tuple[str, ...] = PLAYERS,
+    scoring: str = "target 500",
+    start: str | None = "r7",
+    color: str | None = None,
+    dealer: str | None = None,
+    customs: tuple[tuple[int, str], ...] = (),
+    **overrides: Any,
+) -> Referee:
     """A Referee with round 1 begun, `dealer` (default: the last player, so the first player
     starts) named and `start` turned (None: stop before `start`)."""
     ref = Referee(header(edition, rules, players, scoring, customs, **overrides))
@@ -176,29 +194,49 @@ def hands(ref: Referee) -> dict[str, int]:
 
 # Moves --------------------------------------------------------------------------------------------
 
-def make_play(code: str, color: str | None = None, uno: bool = False, target: str | None = None,
-              extra: str = "") -> ev.Play:
+
+def make_play(
+    code: str,
+    color: str | None = None,
+    uno: bool = False,
+    target: str | None = None,
+    extra: str = "",
+) -> ev.Play:
     found = parse_short_card(code)
     if found is None:
         raise KeyError(code)
     face, custom = found
-    return ev.Play(face, colour(color), target, uno=uno, custom=custom,
-                   extra=cards(extra) if extra else ())
+    return ev.Play(
+        face, colour(color), target, uno=uno, custom=custom, extra=cards(extra) if extra else ()
+    )
 
 
-def play(ref: Referee, who: str, code: str, color: str | None = None, uno: bool = False,
-         target: str | None = None, extra: str = "") -> Outcome:
+def play(
+    ref: Referee,
+    who: str,
+    code: str,
+    color: str | None = None,
+    uno: bool = False,
+    target: str | None = None,
+    extra: str = "",
+) -> Outcome:
     """`who: code [colour] [@target] [uno]`."""
     return apply(ref, ev.CardPlayed(who, make_play(code, color, uno, target, extra)))
 
 
-def draw(ref: Referee, who: str, count: int = 1, code: str | None = None,
-         color: str | None = None, uno: bool = False, target: str | None = None,
-         counted: bool | None = None) -> Outcome:
+def draw(
+    ref: Referee,
+    who: str,
+    count: int = 1,
+    code: str | None = None,
+    color: str | None = None,
+    uno: bool = False,
+    target: str | None = None,
+    counted: bool | None = None,
+) -> Outcome:
     """`who: draw`, `who: draw N`, `who: draw CARD ...` or `who: draw N CARD ...`."""
     drawn = make_play(code, color, uno, target) if code is not None else None
-    return apply(ref, ev.CardsDrawn(who, count, count != 1 if counted is None else counted,
-                                    drawn))
+    return apply(ref, ev.CardsDrawn(who, count, count != 1 if counted is None else counted, drawn))
 
 
 def accept(ref: Referee, who: str) -> Outcome:
@@ -222,8 +260,13 @@ def misplay(ref: Referee, who: str, code: str) -> Outcome:
     return apply(ref, ev.MisplayCaught(who, c(code)))
 
 
-def penalty(ref: Referee, who: str, count: int | None = None, reason: str | None = None,
-            coaching: bool = False) -> Outcome:
+def penalty(
+    ref: Referee,
+    who: str,
+    count: int | None = None,
+    reason: str | None = None,
+    coaching: bool = False,
+) -> Outcome:
     return apply(ref, ev.PenaltyGiven(who, count, reason, coaching))
 
 

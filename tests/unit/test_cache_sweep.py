@@ -16,8 +16,12 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="asks POSIX whet
 def test_a_dead_writers_temp_file_is_swept_and_a_live_ones_kept(_private_cache) -> None:
     folder = cache.cache_dir() / "snapshots"
     folder.mkdir(parents=True)
-    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
-                          capture_output=True, text=True, check=True)
+    gone = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     dead = folder / f".abc.{gone.stdout.strip()}-wxyz.tmp"
     live = folder / f".abc.{os.getpid()}-wxyz.tmp"
     item = folder / "abc"

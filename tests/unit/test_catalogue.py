@@ -36,8 +36,9 @@ def test_every_message_key_reads_in_both_languages_with_its_fields() -> None:
         japanese = translations.pgettext(key, message.template)
         # Untranslated, unless it has no English words (its fields' names are not words).
         words = re.sub(r"\{[^}]*\}", "", message.template)
-        assert japanese != message.template or not any(ch.isalpha() and ch.isascii()
-                                                       for ch in words), key
+        assert japanese != message.template or not any(
+            ch.isalpha() and ch.isascii() for ch in words
+        ), key
         assert build.fields(japanese) == build.fields(message.template) == set(message.fields)
 
 

@@ -27,7 +27,11 @@ def test_check_agrees_with_apply_on_every_sample_move(path: Path) -> None:
         assert ref.state is state and public_state(ref.state) == shown, f"line {line}"
         ruled = ref.apply(event)
         assert (asked.ok, asked.rule, asked.parts, asked.notable) == (
-            ruled.ok, ruled.rule, ruled.parts, ruled.notable), f"line {line}: {event}"
+            ruled.ok,
+            ruled.rule,
+            ruled.parts,
+            ruled.notable,
+        ), f"line {line}: {event}"
         assert ruled.ok, f"line {line}: {ruled.parts}"
 
 

@@ -27,13 +27,16 @@ HEADER = """\
 [Scoring "target 500"]
 [Players "Alice, Bob, Carol"]
 """
-LEGAL = HEADER + """
+LEGAL = (
+    HEADER
+    + """
 round 1
 dealer Alice
 start r7
 Bob: r5
 Carol: r9
 """
+)
 # Line 9 is refused: Yellow 3 matches neither the colour (red) nor the number (5).
 REFUSED = LEGAL.replace("Carol: r9", "Carol: y3\nAlice: r2")
 REFUSED_LINE = 9
@@ -49,8 +52,7 @@ start g3
 花子: g5
 次郎: g1
 """
-STATE_KEYS = {"round", "turn", "direction", "top", "color", "hands", "draw_pile", "side",
-              "pending"}
+STATE_KEYS = {"round", "turn", "direction", "top", "color", "hands", "draw_pile", "side", "pending"}
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -68,6 +70,7 @@ def write(tmp_path: Path):
         else:
             path.write_text(text, encoding="utf-8")
         return str(path)
+
     return _write
 
 
@@ -79,6 +82,7 @@ def refused_ruling(text: str):
 
 
 # check ---------------------------------------------------------------------------------------
+
 
 def test_check_legal_file_exits_0_with_counts(capsys, write):
     path = write(LEGAL)
@@ -114,8 +118,9 @@ def test_check_syntax_error_exits_2_with_the_notation_error(capsys, write):
 
 
 def test_check_header_setup_error_is_reported_at_line_1(capsys, write):
-    path = write(LEGAL.replace('[Edition "classic"]',
-                               '[Edition "classic"]\n[Rule "no-such-option" "on"]'))
+    path = write(
+        LEGAL.replace('[Edition "classic"]', '[Edition "classic"]\n[Rule "no-such-option" "on"]')
+    )
     code, out, err = run(capsys, "check", path)
     assert (code, out) == (2, "")
     assert err.startswith(f"{path}:1:1: ") and "no-such-option" in err
@@ -159,6 +164,7 @@ def test_dash_reads_the_session_from_stdin(capsys, monkeypatch):
 
 # replay --------------------------------------------------------------------------------------
 
+
 def test_replay_json_one_object_per_statement(capsys, write):
     path = write(LEGAL)
     code, out, err = run(capsys, "replay", path, "--json")
@@ -172,8 +178,10 @@ def test_replay_json_one_object_per_statement(capsys, write):
     last = records[-1]["state"]
     assert last["turn"] == "Alice" and last["top"] == "r9" and last["color"] == "red"
     assert last["direction"] == "cw" and last["hands"] == {"Alice": 7, "Bob": 6, "Carol": 6}
-    assert (records[3]["ruling"], records[3]["rule"]) == ("Bob played Red 5; Carol plays next.",
-                                                          "match")
+    assert (records[3]["ruling"], records[3]["rule"]) == (
+        "Bob played Red 5; Carol plays next.",
+        "match",
+    )
 
 
 def test_replay_json_stops_after_the_first_refused_line(capsys, write):
@@ -207,6 +215,7 @@ def test_replay_text_pads_line_numbers(capsys, write):
 
 
 # score ---------------------------------------------------------------------------------------
+
 
 def test_score_json_minecraft_sample(capsys):
     code, out, err = run(capsys, "score", "--json", str(SAMPLES / "minecraft-five-rounds.uno"))
@@ -252,6 +261,7 @@ def test_score_with_a_refused_line_reports_it_like_check(capsys, write):
 
 # rules ---------------------------------------------------------------------------------------
 
+
 def test_rules_default_is_classic_en_with_ids_sources_and_marks(capsys):
     code, out, err = run(capsys, "rules")
     assert (code, err) == (0, "")
@@ -267,12 +277,24 @@ def test_rules_default_is_classic_en_with_ids_sources_and_marks(capsys):
 
 
 def test_rules_follow_edition_rulebook_and_overrides(capsys):
-    code, out, _ = run(capsys, "rules", "--edition", "minecraft", "--rules", "jp",
-                       "--rule", "uno-penalty=4", "--rule", "late-uno=no")
+    code, out, _ = run(
+        capsys,
+        "rules",
+        "--edition",
+        "minecraft",
+        "--rules",
+        "jp",
+        "--rule",
+        "uno-penalty=4",
+        "--rule",
+        "late-uno=no",
+    )
     assert code == 0
     assert "\ncreeper\n" in out
-    assert ("    source: Minecraft UNO manual, Japanese edition (importer インフォレンズ), "
-            "「マイクラフトUNOオリジナルルール」\n") in out
+    assert (
+        "    source: Minecraft UNO manual, Japanese edition (importer インフォレンズ), "
+        "「マイクラフトUNOオリジナルルール」\n"
+    ) in out
     assert "  coaching-penalty = 4\n" in out
     assert "  wd4-legal = playable\n" in out
     assert "  uno-penalty = 4  (set by --rule)\n" in out
@@ -284,21 +306,25 @@ def test_rules_label_each_default_with_its_source(capsys):
     code, out, _ = run(capsys, "rules", "--edition", "nomercy", "--rule", "stacking=same")
     assert code == 0
     specs = option_specs()
-    assert ("  two-player-reverse-draw = self\n      default self: "
-            f"{specs['two-player-reverse-draw'].source}\n") in out
-    assert ("  stack-challenge = on\n      default on: "
-            f"{specs['stack-challenge'].source}\n") in out
+    assert (
+        "  two-player-reverse-draw = self\n      default self: "
+        f"{specs['two-player-reverse-draw'].source}\n"
+    ) in out
+    assert (f"  stack-challenge = on\n      default on: {specs['stack-challenge'].source}\n") in out
 
 
-@pytest.mark.parametrize(("argv", "needle"), [
-    (["--edition", "mario"], "unknown edition 'mario'"),
-    (["--edition", "flip", "--rule", "stacking=higher"], "does not work with the flip edition"),
-    (["--rules", "fr"], "unknown rulebook 'fr'"),
-    (["--rule", "uno-penalty"], "--rule expects key=value"),
-    (["--rule", "no-such=1"], "unknown rule option 'no-such'"),
-    (["--rule", "uno-penalty=lots"], "takes a whole number"),
-    (["--rule", "mercy=lots"], "takes off / integer"),
-])
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["--edition", "mario"], "unknown edition 'mario'"),
+        (["--edition", "flip", "--rule", "stacking=higher"], "does not work with the flip edition"),
+        (["--rules", "fr"], "unknown rulebook 'fr'"),
+        (["--rule", "uno-penalty"], "--rule expects key=value"),
+        (["--rule", "no-such=1"], "unknown rule option 'no-such'"),
+        (["--rule", "uno-penalty=lots"], "takes a whole number"),
+        (["--rule", "mercy=lots"], "takes off / integer"),
+    ],
+)
 def test_rules_bad_input_exits_2(capsys, argv, needle):
     code, out, err = run(capsys, "rules", *argv)
     assert (code, out) == (2, "")
@@ -306,6 +332,7 @@ def test_rules_bad_input_exits_2(capsys, argv, needle):
 
 
 # The program as a whole ------------------------------------------------------------------------
+
 
 def test_japanese_names_round_trip(capsys, write):
     path = write(JAPANESE)
@@ -323,21 +350,26 @@ def test_japanese_output_is_utf8_whatever_the_console(tmp_path):
     path = tmp_path / "jp.uno"
     path.write_text(JAPANESE, encoding="utf-8")
     env = {**os.environ, "PYTHONIOENCODING": "ascii"}
-    done = subprocess.run([sys.executable, "-m", "referee.cli", "replay", str(path)],
-                          capture_output=True, env=env, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "referee.cli", "replay", str(path)],
+        capture_output=True,
+        env=env,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr.decode("utf-8", "replace")
     assert "太郎 deals round 1." in done.stdout.decode("utf-8")
 
 
 def test_score_table_aligns_wide_names(capsys, write):
-    path = write(JAPANESE.split("\nround 1")[0]
-                 + "\nround 1\nout 花子\nhand 太郎: 10\nhand 次郎: 5\n")
+    path = write(
+        JAPANESE.split("\nround 1")[0] + "\nround 1\nout 花子\nhand 太郎: 10\nhand 次郎: 5\n"
+    )
     _, out, _ = run(capsys, "score", path)
     header, first = out.splitlines()[1:3]
     width = text_table.width
     # Wide characters take two terminal columns: the cells line up under the names anyway.
-    assert width(header[:header.index("花子")]) == width(first[:first.index("+15")])
-    assert width(header[:header.index("次郎")]) == width(first[:first.index("-5 (-5)")])
+    assert width(header[: header.index("花子")]) == width(first[: first.index("+15")])
+    assert width(header[: header.index("次郎")]) == width(first[: first.index("-5 (-5)")])
 
 
 def test_bare_command_prints_a_hint_and_exits_0(capsys):
@@ -363,6 +395,7 @@ def test_help_exits_0(capsys):
 def test_internal_error_exits_3_without_traceback(capsys, monkeypatch, write):
     def boom(*_args):
         raise RuntimeError("kaput")
+
     monkeypatch.setattr(file_cmds, "check", boom)
     code, out, err = run(capsys, "check", write(LEGAL))
     assert (code, out) == (3, "")
@@ -386,8 +419,11 @@ def test_new_follows_the_language_for_its_rulebook(tmp_path, monkeypatch, capsys
     for sid in (ja, en, chosen):
         with service.open(sid, read_only=True) as live:
             headers[sid] = (live.header.rules, live.header.scoring)
-    assert headers == {ja: ("jp", "rounds 5"), en: ("en", "target 500"),
-                       chosen: ("en", "target 500")}
+    assert headers == {
+        ja: ("jp", "rounds 5"),
+        en: ("en", "target 500"),
+        chosen: ("en", "target 500"),
+    }
 
 
 def test_list_and_show_name_the_game_in_the_readers_language(tmp_path, monkeypatch, capsys):

@@ -26,6 +26,7 @@ def ja(message: str) -> str:
 
 # --help and argparse's own words ------------------------------------------------------------------
 
+
 def test_help_in_japanese_with_argparse_s_words(run):
     code, out, _ = run("--lang", "ja", "--help")
     assert code == 0
@@ -56,19 +57,35 @@ def test_japanese_help_lines_fit_the_terminal(run, monkeypatch):
     # argparse leaves two columns; a Japanese character takes two.
     assert max(cells(line) for line in out.splitlines()) <= 60
     usage = out.split("\n\n")[0].splitlines()
-    indent = cells(usage[0][:usage[0].index("uno-referee") + len("uno-referee new ")])
+    indent = cells(usage[0][: usage[0].index("uno-referee") + len("uno-referee new ")])
     assert all(cells(line) - cells(line.lstrip()) == indent for line in usage[1:])
 
 
-@pytest.mark.parametrize(("argv", "english", "needle"), [
-    (["check"], "the following arguments are required: FILE",
-     "the following arguments are required: %s"),
-    (["frobnicate"], "invalid choice: 'frobnicate'",
-     "invalid choice: %(value)r (choose from %(choices)s)"),
-    (["correct", "abcdef", "x", "r5"], "invalid int value: 'x'",
-     "invalid %(type)s value: %(value)r"),
-    (["check", "a.uno", "b.uno"], "unrecognized arguments: b.uno", "unrecognized arguments: %s"),
-])
+@pytest.mark.parametrize(
+    ("argv", "english", "needle"),
+    [
+        (
+            ["check"],
+            "the following arguments are required: FILE",
+            "the following arguments are required: %s",
+        ),
+        (
+            ["frobnicate"],
+            "invalid choice: 'frobnicate'",
+            "invalid choice: %(value)r (choose from %(choices)s)",
+        ),
+        (
+            ["correct", "abcdef", "x", "r5"],
+            "invalid int value: 'x'",
+            "invalid %(type)s value: %(value)r",
+        ),
+        (
+            ["check", "a.uno", "b.uno"],
+            "unrecognized arguments: b.uno",
+            "unrecognized arguments: %s",
+        ),
+    ],
+)
 def test_usage_errors_in_both_languages(run, argv, english, needle):
     code, out, err = run("--lang", "en", *argv)
     assert (code, out) == (2, "") and english in err and "error: " in err
@@ -90,6 +107,7 @@ def test_an_unknown_language_is_a_usage_error_in_the_language_of_the_run(run, mo
 
 # Messages and errors -----------------------------------------------------------------------------
 
+
 def test_an_unknown_session_id_in_both_languages(run):
     code, out, err = run("--lang", "ja", "export", "zzzzzz", "--format", "csv")
     assert (code, out) == (2, "")
@@ -100,30 +118,43 @@ def test_an_unknown_session_id_in_both_languages(run):
 
 def test_a_missing_file_in_japanese(run, tmp_path):
     path = str(tmp_path / "nowhere.uno")
-    assert run("--lang", "ja", "check", path) == (2, "", ja("{path}: no such file").format(
-        path=path) + "\n")
+    assert run("--lang", "ja", "check", path) == (
+        2,
+        "",
+        ja("{path}: no such file").format(path=path) + "\n",
+    )
 
 
 def test_check_counts_in_japanese(run, tmp_path):
     path = tmp_path / "game.uno"
-    path.write_text('[Edition "classic"]\n[Scoring "none"]\n[Players "A, B"]\n\nround 1\n'
-                    "dealer A\nstart r7\nB: r5\n", encoding="utf-8")
+    path.write_text(
+        '[Edition "classic"]\n[Scoring "none"]\n[Players "A, B"]\n\nround 1\n'
+        "dealer A\nstart r7\nB: r5\n",
+        encoding="utf-8",
+    )
     code, out, _ = run("--lang", "ja", "check", str(path))
     assert code == 0
     statements = translations("ja").ngettext("{n} statement", "{n} statements", 4).format(n=4)
     rounds = translations("ja").ngettext("{n} round", "{n} rounds", 1).format(n=1)
-    assert out == ja("{file}: ok ({statements}, {rounds})").format(
-        file=path, statements=statements, rounds=rounds) + "\n"
+    assert (
+        out
+        == ja("{file}: ok ({statements}, {rounds})").format(
+            file=path, statements=statements, rounds=rounds
+        )
+        + "\n"
+    )
     assert japanese(out)
 
 
 # rules -------------------------------------------------------------------------------------------
 
+
 def test_rules_in_japanese_print_each_rule_and_option_translated(run):
     code, out, _ = run("rules", "--lang", "ja")
     assert code == 0
-    assert out.startswith(ja("Rulebook in force: edition {edition} ({title}), rules {rulebook}")
-                          .split("{")[0])
+    assert out.startswith(
+        ja("Rulebook in force: edition {edition} ({title}), rules {rulebook}").split("{")[0]
+    )
     assert ja("Options in force:") in out
     flat = "".join(out.split())
     options = resolve("en", "classic")
@@ -145,6 +176,7 @@ def test_rules_in_english_print_option_meanings(run):
 
 
 # Which language a run speaks ---------------------------------------------------------------------
+
 
 def test_the_locale_chooses_when_nothing_else_does(run, monkeypatch):
     monkeypatch.setenv("LANG", "ja_JP.UTF-8")
@@ -184,13 +216,15 @@ def test_the_console_script_speaks_japanese_under_a_japanese_locale(tmp_path):
     env = {**os.environ, "LANG": "ja_JP.UTF-8", "UNO_REFEREE_HOME": str(tmp_path)}
     env.pop("LC_ALL", None)
     env.pop("LC_MESSAGES", None)
-    done = subprocess.run([sys.executable, "-m", "referee.cli", "check"], capture_output=True,
-                          env=env, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "referee.cli", "check"], capture_output=True, env=env, check=False
+    )
     err = done.stderr.decode("utf-8")
     assert done.returncode == 2 and ja("the following arguments are required: %s")[:4] in err
 
 
 # Wrapping by terminal cells ----------------------------------------------------------------------
+
 
 def test_wrap_counts_cells_and_keeps_closing_punctuation_on_the_line():
     text = "カードを出したり引いたりできるのは、自分の番の人だけです。番は回る向きに従います。"

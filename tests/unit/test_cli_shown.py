@@ -54,8 +54,17 @@ def test_stats_csv_writes_names_as_text_never_as_formulas(run, home) -> None:
 
 
 def test_the_sheet_and_the_standings_share_one_cell_rule() -> None:
-    assert [csv_sheet.cell(v) for v in ("=A1", "+1", "-x", "@y", "\tz", "\rw", "Ann", -5, 2.5)] \
-        == ["'=A1", "'+1", "'-x", "'@y", "'\tz", "'\rw", "Ann", -5, 2.5]
+    assert [csv_sheet.cell(v) for v in ("=A1", "+1", "-x", "@y", "\tz", "\rw", "Ann", -5, 2.5)] == [
+        "'=A1",
+        "'+1",
+        "'-x",
+        "'@y",
+        "'\tz",
+        "'\rw",
+        "Ann",
+        -5,
+        2.5,
+    ]
 
 
 def test_book_names_reach_the_terminal_as_stand_ins(run, home) -> None:
@@ -74,16 +83,29 @@ def test_book_names_reach_the_terminal_as_stand_ins(run, home) -> None:
 def test_csv_for_a_terminal_shows_stand_ins_and_for_a_file_stays_exact(run, home) -> None:
     stored(run, home)
     # Ann merged into a person of that name, as a book from elsewhere may hold.
-    (home / "league.json").write_text(json.dumps({"version": 1, "aliases": {"Ann": EVIL}}),
-                                      encoding="utf-8")
+    (home / "league.json").write_text(
+        json.dumps({"version": 1, "aliases": {"Ann": EVIL}}), encoding="utf-8"
+    )
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
             return True
 
-    args = argparse.Namespace(html=None, json=False, csv=True, label=None, event=None,
-                              site=None, since=None, until=None, today=False, month=None,
-                              guests=False, force=False, title=None)
+    args = argparse.Namespace(
+        html=None,
+        json=False,
+        csv=True,
+        label=None,
+        event=None,
+        site=None,
+        since=None,
+        until=None,
+        today=False,
+        month=None,
+        guests=False,
+        force=False,
+        title=None,
+    )
     for out, shown in ((Terminal(), "␛[31mEve\\u202e"), (io.StringIO(), EVIL)):
         assert stats_cmd.stats(SessionService(home), args, out) == 0
         assert shown in out.getvalue()

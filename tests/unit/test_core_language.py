@@ -82,6 +82,7 @@ def csv_header() -> list[str]:
 
 # Errors ----------------------------------------------------------------------------------------
 
+
 def test_errors_in_english_are_as_they_were(tmp_path: Path) -> None:
     i18n.use("ja")
     notation_error("Dee: r5")  # a table read in Japanese first: its players' list is not kept
@@ -94,13 +95,16 @@ def test_errors_in_english_are_as_they_were(tmp_path: Path) -> None:
 
 def test_errors_in_japanese(japanese: None, tmp_path: Path) -> None:
     # The move box shows these as the move is typed: the notation itself stays as typed.
-    assert notation_error("Bob: r5 foo") == ("「r5」の後にカードか「uno」が必要ですが、「foo」と"
-                                             "書かれています")
+    assert notation_error("Bob: r5 foo") == (
+        "「r5」の後にカードか「uno」が必要ですが、「foo」と書かれています"
+    )
     # In the language in use when the error is made, whatever language read the header first.
     assert notation_error("Dee: r5") == "プレイヤー「Dee」はいません（プレイヤー：Ann、Bob、Cy）"
-    assert notation_error("Bob:") == ("「Bob:」の後にカードか動作（draw, accept, challenge, uno, "
-                                      "catch, misplay, penalty, jump, takes, gives）が必要ですが、"
-                                      "行が終わっています")
+    assert notation_error("Bob:") == (
+        "「Bob:」の後にカードか動作（draw, accept, challenge, uno, "
+        "catch, misplay, penalty, jump, takes, gives）が必要ですが、"
+        "行が終わっています"
+    )
     assert setup_error() == "セッションには2人から10人のプレイヤーが必要です"
     message = not_found(tmp_path)
     assert "セッション abc234 はありません" in message
@@ -119,6 +123,7 @@ def test_an_error_speaks_the_language_in_use_when_it_is_made() -> None:
 
 # Names -----------------------------------------------------------------------------------------
 
+
 def test_names_in_both_languages(japanese: None) -> None:
     assert edition_title("classic") == "UNO（108枚）"
     assert edition_title("no-such-deck") == "no-such-deck"
@@ -136,6 +141,7 @@ def test_names_in_both_languages(japanese: None) -> None:
 
 # Exports ---------------------------------------------------------------------------------------
 
+
 def test_exports_in_english_are_as_they_were() -> None:
     html = render("html")
     assert '<html lang="en">' in html and "<h2>Rulings</h2>" in html
@@ -143,8 +149,16 @@ def test_exports_in_english_are_as_they_were() -> None:
     markdown = render("md")
     assert "| Player | 1 | 2 | 3 | 4 | 5 | Total | Rank |" in markdown
     assert "## Rulings" in markdown and "### Round 1" in markdown
-    assert csv_header() == ["round", "player", "hand", "points", "total", "rank", "went_out",
-                            "dealer"]
+    assert csv_header() == [
+        "round",
+        "player",
+        "hand",
+        "points",
+        "total",
+        "rank",
+        "went_out",
+        "dealer",
+    ]
     assert 'aria-label="QR code"' in FORMATS["svg"].render(sheet()).decode("utf-8")
 
 

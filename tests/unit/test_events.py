@@ -22,9 +22,11 @@ from referee.engine.events import (
 )
 from referee.engine.frozen import FrozenInstanceError
 
-EVENTS = [value for value in vars(events).values()
-          if isinstance(value, type) and issubclass(value, events._Event)
-          and value is not events._Event]
+EVENTS = [
+    value
+    for value in vars(events).values()
+    if isinstance(value, type) and issubclass(value, events._Event) and value is not events._Event
+]
 
 
 def test_every_event_class_is_one_of_the_log():
@@ -36,7 +38,7 @@ def test_equal_fields_of_different_events_are_not_equal():
     # The same single field, "Ann": a dealer named is not a call of UNO nor an accepted draw.
     alike = [DealerNamed("Ann"), UnoCalled("Ann"), DrawAccepted("Ann"), TurnOverridden("Ann")]
     for i, one in enumerate(alike):
-        for other in alike[i + 1:]:
+        for other in alike[i + 1 :]:
             assert one != other
             assert (one == other) is False
     assert len(set(alike)) == 4

@@ -41,12 +41,12 @@ def test_text_formats_go_to_stdout(capsys: pytest.CaptureFixture[str], fmt: str)
 def test_png_needs_a_file(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, MINECRAFT, "--format", "png")
     assert (code, out) == (2, "")
-    assert err == ("uno-referee export: png is binary: write it to a file with "
-                   "--out FILE.png\n")
+    assert err == ("uno-referee export: png is binary: write it to a file with --out FILE.png\n")
 
 
 def test_writes_the_file_and_never_overwrites_without_force(
-        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     target = tmp_path / "sheet.json"
     assert run(capsys, MINECRAFT, "--format", "json", "--out", str(target)) == (0, "", "")
     assert json.loads(target.read_text(encoding="utf-8"))["winner"] == "B"
@@ -68,12 +68,15 @@ def test_format_from_the_file_suffix(capsys: pytest.CaptureFixture[str], tmp_pat
     assert code == 2
     assert "cannot tell the format from" in err and "--format csv|md|html|json|uno|svg|png" in err
     code, _, err = run(capsys, MINECRAFT)
-    assert (code, err) == (2, "uno-referee export: no format given: add --format "
-                              "csv|md|html|json|uno|svg|png\n")
+    assert (code, err) == (
+        2,
+        "uno-referee export: no format given: add --format csv|md|html|json|uno|svg|png\n",
+    )
 
 
-def test_a_forced_overwrite_keeps_the_file_mode(capsys: pytest.CaptureFixture[str],
-                                                tmp_path: Path) -> None:
+def test_a_forced_overwrite_keeps_the_file_mode(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     target = tmp_path / "sheet.csv"
     target.write_text("old", encoding="utf-8")
     target.chmod(0o640)
@@ -82,14 +85,18 @@ def test_a_forced_overwrite_keeps_the_file_mode(capsys: pytest.CaptureFixture[st
     assert target.read_bytes().startswith(b"\xef\xbb\xbfround,player")
 
 
-@pytest.mark.parametrize(("make", "message"), [
-    (lambda d: d / "missing" / "sheet.csv", "no such folder"),
-    (lambda d: d, "is a directory; give a file name"),
-    # Found by the command-line fuzz: the file system's own refusal, before any work.
-    (lambda d: d / ("x" * 300 + ".csv"), "cannot write"),
-])
-def test_unwritable_paths_are_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                      make, message: str) -> None:
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda d: d / "missing" / "sheet.csv", "no such folder"),
+        (lambda d: d, "is a directory; give a file name"),
+        # Found by the command-line fuzz: the file system's own refusal, before any work.
+        (lambda d: d / ("x" * 300 + ".csv"), "cannot write"),
+    ],
+)
+def test_unwritable_paths_are_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, make, message: str
+) -> None:
     target = make(tmp_path)
     code, out, err = run(capsys, MINECRAFT, "-f", "csv", "-o", str(target))
     assert (code, out) == (2, "")
@@ -97,8 +104,10 @@ def test_unwritable_paths_are_refused(capsys: pytest.CaptureFixture[str], tmp_pa
     assert "Traceback" not in err
 
 
-@pytest.mark.skipif(sys.platform == "win32" or os.geteuid() == 0,
-                    reason="needs POSIX permissions that apply to this user")
+@pytest.mark.skipif(
+    sys.platform == "win32" or os.geteuid() == 0,
+    reason="needs POSIX permissions that apply to this user",
+)
 def test_read_only_folder_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     folder = tmp_path / "locked"
     folder.mkdir()
@@ -112,8 +121,8 @@ def test_read_only_folder_is_refused(capsys: pytest.CaptureFixture[str], tmp_pat
 
 @pytest.mark.parametrize("force", [False, True])
 def test_a_failed_write_is_a_message_and_leaves_nothing(
-        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        force: bool) -> None:
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, force: bool
+) -> None:
     def full(stream: object, data: bytes) -> None:
         raise OSError(28, "No space left on device")
 
@@ -122,23 +131,29 @@ def test_a_failed_write_is_a_message_and_leaves_nothing(
     if force:
         target.write_text("old", encoding="utf-8")
     code, _, err = run(capsys, MINECRAFT, "-o", str(target), *(["--force"] if force else []))
-    assert (code, err) == (2, f"uno-referee export: {target}: cannot write: "
-                              "No space left on device\n")
+    assert (code, err) == (
+        2,
+        f"uno-referee export: {target}: cannot write: No space left on device\n",
+    )
     assert sorted(p.name for p in tmp_path.iterdir()) == (["sheet.html"] if force else [])
     if force:
         assert target.read_text(encoding="utf-8") == "old"
 
 
-def test_bad_sessions_are_reported_like_check(capsys: pytest.CaptureFixture[str],
-                                              tmp_path: Path) -> None:
+def test_bad_sessions_are_reported_like_check(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     """The command line's messages and exit codes: 2 for a syntax error, 1 for a refused line."""
     bad = tmp_path / "bad.uno"
     bad.write_text('[Edition "classic"]\n[Players "A"]\n', encoding="utf-8")
     code, out, err = run(capsys, str(bad), "-f", "md")
     assert (code, out) == (2, "") and err.startswith(f"{bad}:")
     refused = tmp_path / "refused.uno"
-    refused.write_text('[Edition "classic"]\n[Scoring "rounds 1"]\n[Players "A, B"]\n'
-                       "round 1\nout A\nhand B: 3\nround 2\n", encoding="utf-8")
+    refused.write_text(
+        '[Edition "classic"]\n[Scoring "rounds 1"]\n[Players "A, B"]\n'
+        "round 1\nout A\nhand B: 3\nround 2\n",
+        encoding="utf-8",
+    )
     target = tmp_path / "out.md"
     code, out, err = run(capsys, str(refused), "-f", "md", "-o", str(target))
     assert (code, out) == (1, "")
@@ -148,8 +163,9 @@ def test_bad_sessions_are_reported_like_check(capsys: pytest.CaptureFixture[str]
     assert (code, err) == (2, f"{tmp_path / 'nope.uno'}: no such file\n")
 
 
-def test_reads_a_session_from_stdin(capsys: pytest.CaptureFixture[str],
-                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_reads_a_session_from_stdin(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     data = Path(MINECRAFT).read_bytes()
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
     code, out, err = run(capsys, "-", "-f", "json")
@@ -176,14 +192,17 @@ def special_files(tmp_path: Path) -> dict[str, Path]:
 
 
 @pytest.mark.parametrize("kind", ["device", "fifo", "link", "stdout link"])
-def test_force_never_replaces_a_special_file(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                             kind: str) -> None:
+def test_force_never_replaces_a_special_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, kind: str
+) -> None:
     target = special_files(tmp_path)[kind]
     before = os.lstat(target)
     code, out, err = run(capsys, MINECRAFT, "-f", "csv", "-o", str(target), "--force")
     assert (code, out) == (2, "")
-    assert err == (f"uno-referee export: {target}: not a regular file (a link, device or pipe); "
-                   "exports write regular files only\n")
+    assert err == (
+        f"uno-referee export: {target}: not a regular file (a link, device or pipe); "
+        "exports write regular files only\n"
+    )
     after = os.lstat(target)
     assert (after.st_mode, after.st_ino) == (before.st_mode, before.st_ino)
     assert not (tmp_path / "elsewhere.csv").exists()
@@ -195,9 +214,9 @@ def test_out_dash_is_standard_output(capsys: pytest.CaptureFixture[str]) -> None
     assert out.startswith("\ufeffround,player")
 
 
-def test_a_stored_session_is_read_from_data_dir(capsys: pytest.CaptureFixture[str],
-                                                tmp_path: Path,
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_stored_session_is_read_from_data_dir(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # The same id in the default folder and in --data-dir: --data-dir must win.
     default, chosen = tmp_path / "default", tmp_path / "chosen"
     monkeypatch.setenv("UNO_REFEREE_HOME", str(default))
@@ -211,7 +230,8 @@ def test_a_stored_session_is_read_from_data_dir(capsys: pytest.CaptureFixture[st
 
 
 def test_a_stored_sessions_sheet_calls_its_numbers_move_numbers(
-        capsys: pytest.CaptureFixture[str], home: Path) -> None:
+    capsys: pytest.CaptureFixture[str], home: Path
+) -> None:
     """A stored session's rulings are numbered by move (`show ID --moves`): its sheet said
     "line 19" and "lines of the session's .uno file", yet move 19 is on another line of the
     exported .uno file (issue 24). A file's sheet keeps its line numbers."""

@@ -56,6 +56,7 @@ def render(fmt: str, sheet: Sheet) -> str:
 
 # CSV ------------------------------------------------------------------------------------------
 
+
 def read_csv(data: bytes) -> list[dict[str, str]]:
     assert data.startswith(b"\xef\xbb\xbf")  # the BOM that makes Excel read UTF-8
     return list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"), newline="")))
@@ -85,6 +86,7 @@ def test_csv_keeps_japanese_names_and_defuses_formulas() -> None:
 
 # JSON -----------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("name", SAMPLE_NAMES)
 def test_json_is_score_json_plus_rulings(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 3: `json` is the same data as `score --json`, plus the rounds' rulings."""
@@ -99,10 +101,16 @@ def test_json_is_score_json_plus_rulings(name: str, capsys: pytest.CaptureFixtur
     assert len(data["rounds"]) == len(score["rounds"]) == len(sheet.rounds)
     for record, plain, rnd in zip(data["rounds"], score["rounds"], sheet.rounds, strict=True):
         assert {k: record[k] for k in plain} == plain
-        assert record["rulings"] == [{"line": n.line, "rule": n.rule, "text": say(n.parts),
-                                      "key": to_data(n.parts)[0],
-                                      "params": to_data(n.parts)[1]}
-                                     for n in rnd.notes]
+        assert record["rulings"] == [
+            {
+                "line": n.line,
+                "rule": n.rule,
+                "text": say(n.parts),
+                "key": to_data(n.parts)[0],
+                "params": to_data(n.parts)[1],
+            }
+            for n in rnd.notes
+        ]
         assert record["number"] == rnd.number and record["dealer"] == rnd.dealer
     assert data["session"]["edition"] == sheet.header.edition
     assert (data["playing"] is None) == (sheet.playing is None)  # demo.uno is mid-game
@@ -110,11 +118,14 @@ def test_json_is_score_json_plus_rulings(name: str, capsys: pytest.CaptureFixtur
 
 # Markdown -------------------------------------------------------------------------------------
 
+
 def test_markdown_table_like_the_manual() -> None:
     text = render("md", sample("minecraft-five-rounds.uno"))
     assert "| Player | 1 | 2 | 3 | 4 | 5 | Total | Rank |" in text
-    assert ("| B | **+118 (118)** | -28 (90) | **+78 (168)** | -21 (147) | **+71 (218)** | "
-            "**218** | 1 |") in text
+    assert (
+        "| B | **+118 (118)** | -28 (90) | **+78 (168)** | -21 (147) | **+71 (218)** | "
+        "**218** | 1 |"
+    ) in text
     assert "| A | -40 (-40) | -9 (-49) | -30 (-79) | -9 (-88) | -33 (-121) | **-121** | 4 |" in text
     assert "| *Dealer* | A | B | C | B | C |  |  |" in text
     assert "**B wins after 5 rounds.**" in text
@@ -128,8 +139,11 @@ def test_markdown_escapes_names_so_the_table_holds() -> None:
     assert row == "| A\\|B | -7 (-7) | **-7** | 3 |"
     assert "| \\<b\\>& | **+21 (21)** | **21** | 1 |" in text
     assert "| Bo\\*b\\_ | -9 (-9) | **-9** | 4 |" in text
-    assert all(line.count("|") - line.count("\\|") == 5 for line in text.splitlines()
-               if line.startswith("| ") and "Player" not in line)
+    assert all(
+        line.count("|") - line.count("\\|") == 5
+        for line in text.splitlines()
+        if line.startswith("| ") and "Player" not in line
+    )
 
 
 def test_status_and_ranks_in_words() -> None:
@@ -142,10 +156,14 @@ def test_status_and_ranks_in_words() -> None:
         (base.format("target 500") + first, "After 1 round; the game goes on."),
         (base.format("target 5") + first, "Ann wins after 1 round."),
         # Nobody held a point: all three share first place (1, 1, 1).
-        (base.format("rounds 1") + "round 1\nout Ann\nhand Bob: 0\nhand Cy: 0\n",
-         "A tie after 1 round: Ann, Bob and Cy share first place."),
-        (base.format("lowest 5") + "round 1\nout Cy\nhand Ann: 5\nhand Bob: 0\n",
-         "A tie after 1 round: Bob and Cy share first place."),
+        (
+            base.format("rounds 1") + "round 1\nout Ann\nhand Bob: 0\nhand Cy: 0\n",
+            "A tie after 1 round: Ann, Bob and Cy share first place.",
+        ),
+        (
+            base.format("lowest 5") + "round 1\nout Cy\nhand Ann: 5\nhand Bob: 0\n",
+            "A tie after 1 round: Bob and Cy share first place.",
+        ),
     ]
     for text, status in cases:
         assert labels.status(sheet_of(parse_session(text, "t.uno"))) == status
@@ -187,15 +205,25 @@ def test_every_format_renders_an_unfinished_session(fmt: str, cut: int) -> None:
 def test_the_round_in_play_shows_its_rulings() -> None:
     sheet = sheet_of(parse_session(IN_PLAY, "t.uno"))
     data = json.loads(render("json", sheet))
-    assert data["playing"] == {"number": 2, "dealer": "Bob", "rulings": [
-        {"line": 12, "rule": "table-penalty", "text": "Penalty (slow play): Ann draws 2.",
-         "key": ["calls.penalty"], "params": [{"player": "Ann", "why": "slow play",
-                                               "drawn": 2}]}]}
+    assert data["playing"] == {
+        "number": 2,
+        "dealer": "Bob",
+        "rulings": [
+            {
+                "line": 12,
+                "rule": "table-penalty",
+                "text": "Penalty (slow play): Ann draws 2.",
+                "key": ["calls.penalty"],
+                "params": [{"player": "Ann", "why": "slow play", "drawn": 2}],
+            }
+        ],
+    }
     assert "- line 12: Penalty (slow play): Ann draws 2. `[table-penalty]`" in render("md", sheet)
     assert len(read_csv(FORMATS["csv"].render(sheet))) == 3  # round 1 only
 
 
 # Notation -------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("name", SAMPLE_NAMES)
 def test_uno_export_reads_back_to_the_same_session(name: str) -> None:
@@ -208,8 +236,11 @@ def test_uno_export_reads_back_to_the_same_session(name: str) -> None:
 # HTML -----------------------------------------------------------------------------------------
 
 # Anything that would make the page fetch or link to something outside itself.
-EXTERNAL = re.compile(r"https?:|//|\bsrc\s*=|@import|url\(|<link|<script|<img|<iframe|<object"
-                      r"|<embed|\bhref\s*=|xlink", re.IGNORECASE)
+EXTERNAL = re.compile(
+    r"https?:|//|\bsrc\s*=|@import|url\(|<link|<script|<img|<iframe|<object"
+    r"|<embed|\bhref\s*=|xlink",
+    re.IGNORECASE,
+)
 
 
 @pytest.mark.parametrize("name", SAMPLE_NAMES)
@@ -250,8 +281,14 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 def tracked_game(seed: int) -> Sheet:
     """A five-round, four-player game played card by card by self-play, rulings and all."""
-    header = Header(edition="classic", players=("Ann", "Bob", "Cy", "Dee"), scoring="rounds 5",
-                    rules="jp", event="Friday night at the club", date="2026-05-01")
+    header = Header(
+        edition="classic",
+        players=("Ann", "Bob", "Cy", "Dee"),
+        scoring="rounds 5",
+        rules="jp",
+        event="Friday night at the club",
+        date="2026-05-01",
+    )
     play = SelfPlay(seed, check=False)
     play.play_game(header, rounds=5)
     text = format_session(Session(header, play.log))
@@ -271,11 +308,24 @@ def test_html_prints_on_one_a4_page(tmp_path: Path, which: str) -> None:
     page = tmp_path / "sheet.html"
     page.write_bytes(FORMATS["html"].render(sheet))
     pdf = tmp_path / "sheet.pdf"
-    subprocess.run([str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu",
-                    "--disable-background-networking", "--disable-component-update",
-                    "--disable-sync", "--no-first-run", "--no-pdf-header-footer",
-                    f"--print-to-pdf={pdf}", page.as_uri()],
-                   capture_output=True, timeout=60, check=True)
+    subprocess.run(
+        [
+            str(CHROMIUM),
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--no-pdf-header-footer",
+            f"--print-to-pdf={pdf}",
+            page.as_uri(),
+        ],
+        capture_output=True,
+        timeout=60,
+        check=True,
+    )
     data = pdf.read_bytes()
     assert len(re.findall(rb"/Type\s*/Page(?!s)", data)) == 1
     box = re.search(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", data)

@@ -36,8 +36,8 @@ def decode(png_bytes: bytes) -> list[str]:
         grey += bytes((r * a + 255 * (255 - a)) // 255 for r, a in pixels)
     image = memoryview(bytes(grey)).cast("B", (height, width))
     found = zxingcpp.read_barcodes(
-        image, formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode),
-        try_invert=False)
+        image, formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode), try_invert=False
+    )
     return [code.text for code in found]
 
 
@@ -49,25 +49,30 @@ def rasterize(svg: str) -> bytes:
 def test_payload_of_the_manual_example() -> None:
     """The Minecraft UNO manual example's final standings, as a phone camera would show them."""
     text = qr.payload(sample("minecraft-five-rounds.uno"))
-    assert text == ("UNO1/MINECRAFT UNO MANUAL: FI/-/ROUNDS 5/FINAL R5/"
-                    "1 B 218/2 C 19/3 D -116/4 A -121")
+    assert text == (
+        "UNO1/MINECRAFT UNO MANUAL: FI/-/ROUNDS 5/FINAL R5/1 B 218/2 C 19/3 D -116/4 A -121"
+    )
 
 
 def test_payload_is_small_alphanumeric_text_for_four_players() -> None:
     """Ecosystem guide 4: uppercase alphanumeric, about 100 characters, a small version."""
     sheet = sample("classic-challenge-catch.uno")
     text = qr.payload(sheet)
-    assert text == ("UNO1/THURSDAY UNO NIGHT/2025-03-06/TARGET 500/AFTER R1/"
-                    "1 DAVE 191/2 ALICE 0/2 BOB 0/2 CAROL 0")
+    assert text == (
+        "UNO1/THURSDAY UNO NIGHT/2025-03-06/TARGET 500/AFTER R1/"
+        "1 DAVE 191/2 ALICE 0/2 BOB 0/2 CAROL 0"
+    )
     assert ALPHANUMERIC.fullmatch(text) and len(text) <= 100
     assert len(qr.matrix(text, 0)) <= 37  # version 5 or less
 
 
 def test_payload_shares_ranks_and_cleans_fields() -> None:
     """Shared ranks appear as such; `/` never appears inside a field."""
-    text = ('[Event "Mon/Tue  club   night, very long name indeed"]\n[Edition "classic"]\n'
-            '[Scoring "rounds 2"]\n[Players "Ann, Bob/Bea, Cy"]\n'
-            "round 1\nout Ann\nhand Bob/Bea: 10\nhand Cy: 10\n")
+    text = (
+        '[Event "Mon/Tue  club   night, very long name indeed"]\n[Edition "classic"]\n'
+        '[Scoring "rounds 2"]\n[Players "Ann, Bob/Bea, Cy"]\n'
+        "round 1\nout Ann\nhand Bob/Bea: 10\nhand Cy: 10\n"
+    )
     payload = qr.payload(sheet_of(parse_session(text, "t.uno")))
     fields = payload.split("/")
     assert fields[:5] == ["UNO1", "MON-TUE CLUB NIGHT, VERY", "-", "ROUNDS 2", "AFTER R1"]
@@ -128,10 +133,15 @@ def test_terminal_half_blocks_are_the_code_dark_on_light(name: str) -> None:
 
 def _as_svg(rows: list[str]) -> str:
     scale = 8
-    rects = [f'<rect x="{x * scale}" y="{(2 * y + half) * scale}" width="{scale}" '
-             f'height="{scale}"/>'
-             for y, row in enumerate(rows) for x, ch in enumerate(row)
-             for half in (0, 1) if HALF[ch][half]]
+    rects = [
+        f'<rect x="{x * scale}" y="{(2 * y + half) * scale}" width="{scale}" height="{scale}"/>'
+        for y, row in enumerate(rows)
+        for x, ch in enumerate(row)
+        for half in (0, 1)
+        if HALF[ch][half]
+    ]
     w, h = len(rows[0]) * scale, len(rows) * 2 * scale
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}">'
-            f'<rect width="{w}" height="{h}" fill="#fff"/>{"".join(rects)}</svg>')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}">'
+        f'<rect width="{w}" height="{h}" fill="#fff"/>{"".join(rects)}</svg>'
+    )

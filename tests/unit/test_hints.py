@@ -38,10 +38,20 @@ def test_actor_and_quick_moves_follow_a_pending_wild_draw_four() -> None:
 
 
 def test_catch_suggestion_names_a_catcher_other_than_the_target() -> None:
-    ref = Referee(Header(edition="classic", players=("Ann", "Bob"), scoring="none",
-                         overrides=(("hand-size", "2"),)))
-    for event in (RoundStarted(1), DealerNamed("Bob"), StartTurned((card("r7"),), None),
-                  CardPlayed("Ann", Play(card("r5")))):
+    ref = Referee(
+        Header(
+            edition="classic",
+            players=("Ann", "Bob"),
+            scoring="none",
+            overrides=(("hand-size", "2"),),
+        )
+    )
+    for event in (
+        RoundStarted(1),
+        DealerNamed("Bob"),
+        StartTurned((card("r7"),), None),
+        CardPlayed("Ann", Play(card("r5"))),
+    ):
         assert ref.apply(event).ok
     moves = quick_moves(ref)
     assert moves["catch:Ann"] == "Bob: catch Ann" and moves["uno"] == "Ann: uno"

@@ -25,10 +25,22 @@ KEY = "blue-zero"
 
 def declare() -> type[HouseRule]:
     """The whole house rule, as its module would hold it."""
-    key = option(KEY, ("off", "on"), "off", "off", "A Blue 0 may be played on any colour.",
-                 "house rule of this test", unit=KEY)
-    blue_zero = rule(KEY, "Blue Zero: a Blue 0 may be played on any colour.",
-                     "house rule of this test", when=((key, "on"),), unit=KEY)
+    key = option(
+        KEY,
+        ("off", "on"),
+        "off",
+        "off",
+        "A Blue 0 may be played on any colour.",
+        "house rule of this test",
+        unit=KEY,
+    )
+    blue_zero = rule(
+        KEY,
+        "Blue Zero: a Blue 0 may be played on any colour.",
+        "house rule of this test",
+        when=((key, "on"),),
+        unit=KEY,
+    )
 
     class BlueZero(HouseRule):
         def matches(self, g: Game, t: Table, seat: int, face: Card) -> RuleId | None:

@@ -28,7 +28,7 @@ def imported(name: str, is_package: bool, source: str, known: set[str]) -> set[s
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
-            base = here[:len(here) - node.level + 1] if node.level else []
+            base = here[: len(here) - node.level + 1] if node.level else []
             module = ".".join([*base, *([node.module] if node.module else [])])
             # `from pkg import name` may name a submodule as well as an attribute.
             targets = [module, *(f"{module}.{alias.name}" for alias in node.names)]
@@ -46,9 +46,10 @@ def imported(name: str, is_package: bool, source: str, known: set[str]) -> set[s
 def import_graph(package: Path) -> dict[str, set[str]]:
     files = {module_name(path, package.parent): path for path in package.rglob("*.py")}
     known = set(files)
-    return {name: imported(name, path.name == "__init__.py",
-                           path.read_text(encoding="utf-8"), known)
-            for name, path in files.items()}
+    return {
+        name: imported(name, path.name == "__init__.py", path.read_text(encoding="utf-8"), known)
+        for name, path in files.items()
+    }
 
 
 def circle(graph: dict[str, set[str]]) -> list[str]:

@@ -61,11 +61,11 @@ def test_update_adds_the_later_moves_in_place(run, evening, home):
     # Every round counted once: B won rounds 1, 3 and 5 of one five-round game.
     stats = json.loads(run("stats", "--json", "--label", "winter league")[1])
     b = next(line for line in stats["players"] if line["name"] == "B")
-    assert (b["sessions"], b["games"], b["wins"], b["rounds"], b["rounds_won"]) == (
-        1, 1, 1, 5, 3)
+    assert (b["sessions"], b["games"], b["wins"], b["rounds"], b["rounds_won"]) == (1, 1, 1, 5, 3)
     # The stored session reads back as the whole file, in one log.
-    assert run("export", sid, "--format", "uno")[1] == run(
-        "export", str(final), "--format", "uno")[1]
+    assert (
+        run("export", sid, "--format", "uno")[1] == run("export", str(final), "--format", "uno")[1]
+    )
     # Importing either file again stores nothing.
     code, _out, err = run("import", str(final))
     assert code == 0 and "already stored as session" in err
@@ -116,8 +116,9 @@ def test_at_a_terminal_the_user_is_asked(run, evening, monkeypatch):
 def test_a_session_recorded_live_is_continued_by_its_export(run, home, tmp_path):
     """A session recorded move by move (with an undo in its log), exported, then played on
     elsewhere: its moves in force are the file's first ones."""
-    code, out, _err = run("new", "--players", "Alice, Bob, Carol", "--scoring", "target 500",
-                          "--date", "2026-01-05")
+    code, out, _err = run(
+        "new", "--players", "Alice, Bob, Carol", "--scoring", "target 500", "--date", "2026-01-05"
+    )
     sid = out.strip()
     assert run("move", sid, "round 1", "dealer Alice", "start r7", "Bob: r5", "Carol: r3")[0] == 0
     assert run("undo", sid)[0] == 0

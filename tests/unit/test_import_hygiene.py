@@ -25,11 +25,18 @@ UI_PACKAGES = ("textual", "screens")
 
 
 def test_importing_the_engine_and_cli_does_not_load_textual():
-    code = ("import referee, referee.engine, referee.cli, referee.notation; import sys; "
-            "assert 'textual' not in sys.modules, 'textual was imported'; "
-            "assert 'screens' not in sys.modules, 'screens was imported'")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          cwd=REFEREE.parent, check=False)
+    code = (
+        "import referee, referee.engine, referee.cli, referee.notation; import sys; "
+        "assert 'textual' not in sys.modules, 'textual was imported'; "
+        "assert 'screens' not in sys.modules, 'screens was imported'"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=REFEREE.parent,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
 
 
@@ -51,61 +58,126 @@ def ui_imports(source: str) -> list[str]:
             names = [node.module]
         else:
             continue
-        found += [f"line {node.lineno}: {name}" for name in names
-                  if name.split(".")[0] in UI_PACKAGES]
+        found += [
+            f"line {node.lineno}: {name}" for name in names if name.split(".")[0] in UI_PACKAGES
+        ]
     return found
 
 
-@pytest.mark.parametrize("path", sorted(REFEREE.rglob("*.py")),
-                         ids=lambda p: str(p.relative_to(REFEREE)))
+@pytest.mark.parametrize(
+    "path", sorted(REFEREE.rglob("*.py")), ids=lambda p: str(p.relative_to(REFEREE))
+)
 def test_no_module_level_ui_import(path):
     assert ui_imports(path.read_text(encoding="utf-8")) == []
 
 
 def test_the_static_check_sees_imports_at_import_time_only():
-    source = ("import os\nimport textual.app\nif True:\n    from screens import app\n"
-              "class A:\n    from textual import widgets\n"
-              "def run():\n    from screens.app import run\n")
-    assert ui_imports(source) == ["line 2: textual.app", "line 4: screens",
-                                  "line 6: textual"]
+    source = (
+        "import os\nimport textual.app\nif True:\n    from screens import app\n"
+        "class A:\n    from textual import widgets\n"
+        "def run():\n    from screens.app import run\n"
+    )
+    assert ui_imports(source) == ["line 2: textual.app", "line 4: screens", "line 6: textual"]
 
 
 # What each command loads ------------------------------------------------------------------------
 
 # Runs one command as `uno-referee` does, then writes the names of the modules it loaded.
-_LOADED = ("import json, sys\n"
-           "from referee import cli\n"
-           "code = cli.main(sys.argv[2:])\n"
-           "with open(sys.argv[1], 'w', encoding='utf-8') as out:\n"
-           "    json.dump({'code': code, 'modules': sorted(sys.modules)}, out)\n")
+_LOADED = (
+    "import json, sys\n"
+    "from referee import cli\n"
+    "code = cli.main(sys.argv[2:])\n"
+    "with open(sys.argv[1], 'w', encoding='utf-8') as out:\n"
+    "    json.dump({'code': code, 'modules': sorted(sys.modules)}, out)\n"
+)
 
-NEVER = ("textual", "screens", "starlette", "uvicorn", "jinja2", "referee.web",
-         "referee.i18n.build", "babel")
+NEVER = (
+    "textual",
+    "screens",
+    "starlette",
+    "uvicorn",
+    "jinja2",
+    "referee.web",
+    "referee.i18n.build",
+    "babel",
+)
 """Loaded by no command but the app and `serve`: the UI, the web stack, the catalogue's build."""
 
-NO_ENGINE = ("referee.engine", "referee.editions", "referee.house", "referee.notation.parse",
-             "referee.notation.format", "referee.service.replay", "referee.service.sessions",
-             "referee.sheet.model", "referee.sheet.exports", "referee.stats",
-             "referee.store.session_file", "referee.store.index", "referee.store.atomic",
-             "tinydb", "filelock", "inspect", "ast", "dataclasses", "decimal", "html", "csv",
-             "referee.cli.file_cmds", "referee.cli.session_cmds", "referee.cli.export_cmd",
-             "referee.cli.stats_cmd", "referee.cli.serve_cmd", "referee.cli.config_cmd",
-             "referee.cli.rules_doc")
+NO_ENGINE = (
+    "referee.engine",
+    "referee.editions",
+    "referee.house",
+    "referee.notation.parse",
+    "referee.notation.format",
+    "referee.service.replay",
+    "referee.service.sessions",
+    "referee.sheet.model",
+    "referee.sheet.exports",
+    "referee.stats",
+    "referee.store.session_file",
+    "referee.store.index",
+    "referee.store.atomic",
+    "tinydb",
+    "filelock",
+    "inspect",
+    "ast",
+    "dataclasses",
+    "decimal",
+    "html",
+    "csv",
+    "referee.cli.file_cmds",
+    "referee.cli.session_cmds",
+    "referee.cli.export_cmd",
+    "referee.cli.stats_cmd",
+    "referee.cli.serve_cmd",
+    "referee.cli.config_cmd",
+    "referee.cli.rules_doc",
+)
 """What declaring the command line and choosing the language need none of."""
 
-NOT_FOR_CHECK = ("referee.service.sessions", "referee.service.live", "referee.service.results",
-                 "referee.service.snapshot", "referee.service.text", "referee.store.session_file",
-                 "referee.store.index", "referee.store.atomic", "referee.store.secret", "tinydb",
-                 "filelock", "referee.stats", "referee.sheet.model", "referee.sheet.exports",
-                 "referee.cli.rules_doc", "referee.cli.session_cmds", "referee.cli.export_cmd",
-                 "referee.cli.stats_cmd", "decimal", "html", "csv", "pkgutil", "importlib.util")
+NOT_FOR_CHECK = (
+    "referee.service.sessions",
+    "referee.service.live",
+    "referee.service.results",
+    "referee.service.snapshot",
+    "referee.service.text",
+    "referee.store.session_file",
+    "referee.store.index",
+    "referee.store.atomic",
+    "referee.store.secret",
+    "tinydb",
+    "filelock",
+    "referee.stats",
+    "referee.sheet.model",
+    "referee.sheet.exports",
+    "referee.cli.rules_doc",
+    "referee.cli.session_cmds",
+    "referee.cli.export_cmd",
+    "referee.cli.stats_cmd",
+    "decimal",
+    "html",
+    "csv",
+    "pkgutil",
+    "importlib.util",
+)
 """`check` reads a file and referees it: no stored sessions, sheet, statistics or exports (and
 no module finder: the house rules are found by listing their folder)."""
 
-NOT_FOR_MOVE = ("referee.stats", "referee.sheet.model", "referee.sheet.exports",
-                "referee.service.text", "referee.service.standings", "referee.cli.rules_doc",
-                "referee.cli.file_cmds", "referee.cli.export_cmd", "referee.cli.stats_cmd",
-                "html", "csv", "pkgutil", "importlib.util")
+NOT_FOR_MOVE = (
+    "referee.stats",
+    "referee.sheet.model",
+    "referee.sheet.exports",
+    "referee.service.text",
+    "referee.service.standings",
+    "referee.cli.rules_doc",
+    "referee.cli.file_cmds",
+    "referee.cli.export_cmd",
+    "referee.cli.stats_cmd",
+    "html",
+    "csv",
+    "pkgutil",
+    "importlib.util",
+)
 """`move`, run by scripts once a move: what recording needs, not the list, sheet or statistics."""
 
 ENGINE_LOADS = ("dataclasses", "inspect", "ast")
@@ -116,12 +188,20 @@ refereeing needs none of it."""
 def loaded(tmp_path: Path, *argv: str) -> set[str]:
     """The modules `uno-referee ARGV...` loads, run in a process of its own; it must succeed."""
     report = tmp_path / "loaded.json"
-    env = {**os.environ, "UNO_REFEREE_HOME": str(tmp_path / "home"),
-           "UNO_REFEREE_CONFIG": str(tmp_path / "settings.toml"),
-           "UNO_REFEREE_CACHE": str(tmp_path / "cache")}
-    done = subprocess.run([sys.executable, "-c", _LOADED, str(report), *argv],
-                          capture_output=True, text=True, cwd=REFEREE.parent, env=env,
-                          check=False)
+    env = {
+        **os.environ,
+        "UNO_REFEREE_HOME": str(tmp_path / "home"),
+        "UNO_REFEREE_CONFIG": str(tmp_path / "settings.toml"),
+        "UNO_REFEREE_CACHE": str(tmp_path / "cache"),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", _LOADED, str(report), *argv],
+        capture_output=True,
+        text=True,
+        cwd=REFEREE.parent,
+        env=env,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     found = json.loads(report.read_text(encoding="utf-8"))
     assert found["code"] == 0, done.stderr
@@ -136,13 +216,26 @@ def among(modules: set[str], names: tuple[str, ...]) -> list[str]:
 def test_version_loads_nothing_of_the_program(tmp_path: Path) -> None:
     modules = loaded(tmp_path, "--version")
     assert among(modules, ("referee",)) == ["referee", "referee.cli", "referee.cli.main"]
-    assert among(modules, ("argparse", "typing", "pathlib", "platformdirs", "inspect",
-                           "dataclasses", *NEVER)) == []
+    assert (
+        among(
+            modules,
+            ("argparse", "typing", "pathlib", "platformdirs", "inspect", "dataclasses", *NEVER),
+        )
+        == []
+    )
 
 
-@pytest.mark.parametrize("argv", [["--help"], ["--lang", "ja", "--help"], ["move", "--help"],
-                                  ["export", "--help"], ["config", "set", "--help"]],
-                         ids=" ".join)
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--help"],
+        ["--lang", "ja", "--help"],
+        ["move", "--help"],
+        ["export", "--help"],
+        ["config", "set", "--help"],
+    ],
+    ids=" ".join,
+)
 def test_help_loads_no_engine_service_or_storage(tmp_path: Path, argv: list[str]) -> None:
     assert among(loaded(tmp_path, *argv), (*NO_ENGINE, *NEVER)) == []
 
@@ -171,8 +264,7 @@ def test_refereeing_loads_no_inspect_or_ast(tmp_path: Path) -> None:
     assert among(loaded(tmp_path, "check", str(SAMPLE)), ENGINE_LOADS) == []
 
 
-def commands(parser: argparse.ArgumentParser, above: object = None
-             ) -> Iterator[tuple[str, object]]:
+def commands(parser: argparse.ArgumentParser, above: object = None) -> Iterator[tuple[str, object]]:
     """Each (sub)command's name and the `run` it declares (or the command above it)."""
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):

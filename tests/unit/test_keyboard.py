@@ -22,15 +22,18 @@ HEADER = build_header("太郎, 花子, キャロル", "classic", "target 500", r
 OPENING = ("round 1", "dealer 太郎", "start r7")
 
 
-@pytest.mark.parametrize(("typed", "read"), [
-    ("ｒ５", "r5"),
-    ("ｗ＋４　ｂｌｕｅ", "w+4 blue"),
-    ("キャロル：ｃａｔｃｈ　花子", "キャロル:catch 花子"),
-    ("ｈａｎｄ　花子：１２", "hand 花子:12"),
-    ("ｄｒａｗ", "draw"),
-    ("r5", "r5"),  # ASCII is left alone
-    ("ｷｬﾛﾙ: r5", "キャロル: r5"),  # half-width katakana become the usual ones
-])
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        ("ｒ５", "r5"),
+        ("ｗ＋４　ｂｌｕｅ", "w+4 blue"),
+        ("キャロル：ｃａｔｃｈ　花子", "キャロル:catch 花子"),
+        ("ｈａｎｄ　花子：１２", "hand 花子:12"),
+        ("ｄｒａｗ", "draw"),
+        ("r5", "r5"),  # ASCII is left alone
+        ("ｷｬﾛﾙ: r5", "キャロル: r5"),  # half-width katakana become the usual ones
+    ],
+)
 def test_full_width_is_read_as_ascii(typed: str, read: str) -> None:
     assert from_keyboard(typed) == read
 
@@ -78,37 +81,40 @@ def test_the_move_box_reads_full_width_and_implies_the_player() -> None:
 
 # What a Japanese table types (issue 27): kana and kanji forms of the move words, the manuals'
 # card and colour names, 「、」 and 「・」 between cards, 「点」 after a total.
-@pytest.mark.parametrize(("typed", "read"), [
-    ("ｒ３　うの", "r3 uno"),
-    ("花子: ウノ", "花子: uno"),
-    ("花子: r1 うの", "花子: r1 uno"),
-    ("赤2、赤2", "r2 r2"),
-    ("赤２・赤２", "r2 r2"),
-    ("赤2", "r2"),
-    ("青の5", "b5"),
-    ("緑スキップ", "gs"),
-    ("黄色のリバース", "yr"),
-    ("青ドロー2", "b+2"),
-    ("ワイルド 青", "w b"),
-    ("ワイルドドロー4 あか", "w+4 r"),
-    ("とりかえっこワイルド 赤 @太郎", "wsw r @太郎"),
-    ("ダークカラーワイルド ピンク", "w+c pi"),
-    ("水色のダークスキップ", "tese"),
-    ("パープルの5", "pu5"),
-    ("ドロー", "draw"),
-    ("引く 赤7", "draw r7"),
-    ("チャレンジ 反則", "challenge guilty"),
-    ("チャレンジ 反則なし", "challenge innocent"),
-    ("キャロル: キャッチ 花子", "キャロル: catch 花子"),
-    ("花子: penalty 2 「長考」", '花子: penalty 2 "長考"'),
-    ('花子: penalty 2 "うの"', '花子: penalty 2 "うの"'),  # a quoted reason stays as typed
-    ("hand 花子: 27点", "hand 花子: 27"),
-    ("手札 花子: 赤5、緑ドロー2", "hand 花子: r5 g+2"),
-    ("2回戦", "round 2"),
-    ("第3回戦", "round 3"),
-    ("親 太郎", "dealer 太郎"),
-    ("スタート 青5", "start b5"),
-])
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        ("ｒ３　うの", "r3 uno"),
+        ("花子: ウノ", "花子: uno"),
+        ("花子: r1 うの", "花子: r1 uno"),
+        ("赤2、赤2", "r2 r2"),
+        ("赤２・赤２", "r2 r2"),
+        ("赤2", "r2"),
+        ("青の5", "b5"),
+        ("緑スキップ", "gs"),
+        ("黄色のリバース", "yr"),
+        ("青ドロー2", "b+2"),
+        ("ワイルド 青", "w b"),
+        ("ワイルドドロー4 あか", "w+4 r"),
+        ("とりかえっこワイルド 赤 @太郎", "wsw r @太郎"),
+        ("ダークカラーワイルド ピンク", "w+c pi"),
+        ("水色のダークスキップ", "tese"),
+        ("パープルの5", "pu5"),
+        ("ドロー", "draw"),
+        ("引く 赤7", "draw r7"),
+        ("チャレンジ 反則", "challenge guilty"),
+        ("チャレンジ 反則なし", "challenge innocent"),
+        ("キャロル: キャッチ 花子", "キャロル: catch 花子"),
+        ("花子: penalty 2 「長考」", '花子: penalty 2 "長考"'),
+        ('花子: penalty 2 "うの"', '花子: penalty 2 "うの"'),  # a quoted reason stays as typed
+        ("hand 花子: 27点", "hand 花子: 27"),
+        ("手札 花子: 赤5、緑ドロー2", "hand 花子: r5 g+2"),
+        ("2回戦", "round 2"),
+        ("第3回戦", "round 3"),
+        ("親 太郎", "dealer 太郎"),
+        ("スタート 青5", "start b5"),
+    ],
+)
 def test_japanese_forms_are_read_as_the_notation(typed: str, read: str) -> None:
     assert from_keyboard(typed, HEADER.players) == read
 
@@ -138,8 +144,13 @@ def test_every_japanese_form_is_stored_as_the_canonical_notation(tmp_path: Path)
         fixed = live.correct(done.seq, "キャロル: 引く 赤9")
         assert fixed.applied and fixed.new == "キャロル: draw r9"
     with service.open(sid, read_only=True) as live:
-        assert [m.text for m in live.moves] == ["round 1", "dealer 太郎", "start r7",
-                                                "花子: r5 uno", "キャロル: draw r9"]
+        assert [m.text for m in live.moves] == [
+            "round 1",
+            "dealer 太郎",
+            "start r7",
+            "花子: r5 uno",
+            "キャロル: draw r9",
+        ]
 
 
 def test_a_line_typed_in_kana_mode_is_told_to_switch_to_alphanumeric(tmp_path: Path) -> None:

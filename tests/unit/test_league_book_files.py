@@ -36,8 +36,12 @@ def test_an_unreadable_book_is_never_written_over(run, home, unreadable) -> None
     sid, before = merged_book(run, home)
     book = home / "league.json"
     unreadable(book)
-    for argv in (("players", "guest", "Carol"), ("players", "merge", "Alice", "Dave"),
-                 ("players", "split", "Bob"), ("label", sid, "winter")):
+    for argv in (
+        ("players", "guest", "Carol"),
+        ("players", "merge", "Alice", "Dave"),
+        ("players", "split", "Bob"),
+        ("label", sid, "winter"),
+    ):
         code, _out, err = run(*argv)
         assert code == 2, argv
         assert f"the league book {book} could not be read (" in err
@@ -95,25 +99,31 @@ def test_a_damaged_book_that_cannot_be_set_aside_is_not_written_over(tmp_path: P
 def test_a_book_nested_too_deep_is_set_aside_as_damaged(tmp_path: Path) -> None:
     layout = Layout(tmp_path)
     book = tmp_path / "league.json"
-    book.write_text('{"version": 1, "labels": {"x": ' + "[" * 40 + "]" * 40 + "}}",
-                    encoding="utf-8")
+    book.write_text(
+        '{"version": 1, "labels": {"x": ' + "[" * 40 + "]" * 40 + "}}", encoding="utf-8"
+    )
     league, warning = load_league(layout)
     assert league == League() and warning is not None
     assert "nests more than 32 levels" in warning and "moved to" in warning
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
-@pytest.mark.parametrize("argv", [("stats",), ("players", "list"),
-                                  ("players", "guest", "Alice")])
+@pytest.mark.parametrize("argv", [("stats",), ("players", "list"), ("players", "guest", "Alice")])
 def test_a_named_pipe_as_the_book_hangs_no_command(tmp_path: Path, argv: tuple[str, ...]) -> None:
     home = tmp_path / "home"
     env = {**os.environ, "UNO_REFEREE_HOME": str(home)}
     command = [sys.executable, "-m", "referee.cli"]
-    subprocess.run([*command, "import", str(SAMPLE)], env=env, check=True, capture_output=True,
-                   timeout=DEADLINE)
+    subprocess.run(
+        [*command, "import", str(SAMPLE)],
+        env=env,
+        check=True,
+        capture_output=True,
+        timeout=DEADLINE,
+    )
     os.mkfifo(home / "league.json")
-    done = subprocess.run([*command, *argv], env=env, capture_output=True, text=True,
-                          timeout=DEADLINE)
+    done = subprocess.run(
+        [*command, *argv], env=env, capture_output=True, text=True, timeout=DEADLINE
+    )
     assert done.returncode == (2 if "guest" in argv else 0), done.stderr
     assert "a named pipe, not a file" in done.stderr
     assert (home / "league.json").is_fifo()

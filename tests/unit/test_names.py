@@ -22,12 +22,21 @@ HEADER = '[Edition "classic"]\n[Rules "en"]\n[Scoring "none"]\n'
 
 # Showing text ----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("text", "shown"), [
-    ("Ann", "Ann"), ("太郎 [b]$x\\", "太郎 [b]$x\\"), ("e\u0301", "e\u0301"),
-    ("Ann\x1b[31m", "Ann␛[31m"), ("a\tb\nc\rd\x00", "a␉b␊c␍d␀"), ("del\x7f", "del␡"),
-    ("c1\x85\x9b", "c1\\x85\\x9b"), ("ab\u202ecd\u2066e\u2069", "ab\\u202ecd\\u2066e\\u2069"),
-    ("line\u2028sep", "line\\u2028sep"),
-])
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("Ann", "Ann"),
+        ("太郎 [b]$x\\", "太郎 [b]$x\\"),
+        ("e\u0301", "e\u0301"),
+        ("Ann\x1b[31m", "Ann␛[31m"),
+        ("a\tb\nc\rd\x00", "a␉b␊c␍d␀"),
+        ("del\x7f", "del␡"),
+        ("c1\x85\x9b", "c1\\x85\\x9b"),
+        ("ab\u202ecd\u2066e\u2069", "ab\\u202ecd\\u2066e\\u2069"),
+        ("line\u2028sep", "line\\u2028sep"),
+    ],
+)
 def test_visible_replaces_what_would_act_on_the_terminal(text, shown):
     assert visible(text) == shown
     assert visible(shown) == shown  # stand-ins are themselves shown as they are
@@ -47,6 +56,7 @@ def test_nothing_visible_leaves_can_act_on_a_terminal(text):
 
 # Checking names typed now ----------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("ch", REFUSED, ids=lambda ch: f"U+{ord(ch):04X}")
 def test_a_control_zero_width_or_bidi_character_is_refused_by_name_and_place(ch):
     problem = name_problem(f"An{ch}n")
@@ -56,12 +66,15 @@ def test_a_control_zero_width_or_bidi_character_is_refused_by_name_and_place(ch)
 
 
 def test_the_message_gives_the_unicode_name():
-    assert name_problem("Ann\u202e") == ("a name cannot contain U+202E RIGHT-TO-LEFT OVERRIDE, "
-                                         "character 4 of 'Ann\\u202e'")
-    assert name_problem("Bo\u200bb") == ("a name cannot contain U+200B ZERO WIDTH SPACE, "
-                                         "character 3 of 'Bo\\u200bb'")
-    assert name_problem("Ann\x1b") == ("a name cannot contain U+001B (a control character), "
-                                       "character 4 of 'Ann␛'")
+    assert name_problem("Ann\u202e") == (
+        "a name cannot contain U+202E RIGHT-TO-LEFT OVERRIDE, character 4 of 'Ann\\u202e'"
+    )
+    assert name_problem("Bo\u200bb") == (
+        "a name cannot contain U+200B ZERO WIDTH SPACE, character 3 of 'Bo\\u200bb'"
+    )
+    assert name_problem("Ann\x1b") == (
+        "a name cannot contain U+001B (a control character), character 4 of 'Ann␛'"
+    )
 
 
 def test_names_are_normalised_and_compared_without_case_or_width():
@@ -77,11 +90,11 @@ def test_names_are_normalised_and_compared_without_case_or_width():
 def test_players_problem_says_which_player():
     assert players_problem(["Ann", "Bob"]) is None
     assert players_problem(["Ann", "B\u2066ob"]) == (
-        "player 2: a name cannot contain U+2066 LEFT-TO-RIGHT ISOLATE, character 2 of "
-        "'B\\u2066ob'")
+        "player 2: a name cannot contain U+2066 LEFT-TO-RIGHT ISOLATE, character 2 of 'B\\u2066ob'"
+    )
     assert players_problem(["Ann", "Bob", "ANN"]) == (
-        "player 3: duplicate player 'ANN' (already 'Ann'; names are matched without case or "
-        "width)")
+        "player 3: duplicate player 'ANN' (already 'Ann'; names are matched without case or width)"
+    )
 
 
 NAME_CHARS = st.characters(exclude_categories=["Cs"])
@@ -114,6 +127,7 @@ def test_a_file_with_a_bidi_character_in_a_name_still_reads():
 
 
 # The command line ------------------------------------------------------------------------------
+
 
 def test_list_and_show_print_names_and_titles_with_their_controls_visible(tmp_path: Path, capsys):
     home = tmp_path / "home"

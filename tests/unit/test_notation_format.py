@@ -57,7 +57,9 @@ out Bob
 hand 太郎: 27
 hand Alice: green skip b+2
 """
-    assert format_session(parse_session(text)) == """\
+    assert (
+        format_session(parse_session(text))
+        == """\
 [Event "Friday"]
 [Date "2024-05-03"]
 [Edition "swap"]
@@ -83,39 +85,43 @@ out Bob
 hand 太郎: 27
 hand Alice: gs b+2
 """
+    )
 
 
-@pytest.mark.parametrize(("event", "text"), [
-    (RoundStarted(3), "round 3"),
-    (DealerNamed("bob"), "dealer Bob"),
-    (StartTurned((card("w+4"), card("r7"))), "start w+4 r7"),
-    (StartTurned((card("w"),), "te"), "start w teal"),
-    (PlayerWentOut("Mary Ann"), "out Mary Ann"),
-    (HandRevealed("太郎", (card("r5"), card("g+2"), card("w"))), "hand 太郎: r5 g+2 w"),
-    (HandRevealed("Bob", points=0), "hand Bob: 0"),
-    (TurnOverridden("Alice"), "turn Alice"),
-    (CardPlayed("Bob", Play(card("r5"))), "Bob: r5"),
-    (CardPlayed("Bob", Play(card("w+4"), "b", uno=True)), "Bob: w+4 blue uno"),
-    (CardPlayed("Bob", Play(card("wc"), "pu", custom=2)), "Bob: wc2 purple"),
-    (CardPlayed("Bob", Play(card("wsw"), "g", "mary ann")), "Bob: wsw green @Mary Ann"),
-    (CardPlayed("Bob", Play(card("r7"), extra=(card("r7"), card("r7")))), "Bob: r7 r7 r7"),
-    (CardsDrawn("Bob"), "Bob: draw"),
-    (CardsDrawn("Bob", 1, True), "Bob: draw 1"),
-    (CardsDrawn("Bob", 5, True, Play(card("y5"), uno=True)), "Bob: draw 5 y5 uno"),
-    (CardsDrawn("Bob", play=Play(card("w"), "y")), "Bob: draw w yellow"),
-    (DrawAccepted("Bob"), "Bob: accept"),
-    (ChallengeMade("Bob", "guilty"), "Bob: challenge guilty"),
-    (ChallengeMade("Bob", shown=(card("r5"), card("b5"))), "Bob: challenge shows r5 b5"),
-    (UnoCalled("Bob"), "Bob: uno"),
-    (PlayerCaught("Bob", "太郎"), "Bob: catch 太郎"),
-    (MisplayCaught("Bob", card("g+2")), "Bob: misplay g+2"),
-    (PenaltyGiven("Bob", coaching=True), "Bob: penalty coaching"),
-    (PenaltyGiven("Bob", 2), "Bob: penalty 2"),
-    (PenaltyGiven("Bob", 4, ""), 'Bob: penalty 4 ""'),
-    (JumpedIn("Bob", Play(card("b3"), extra=(card("b3"),))), "Bob: jump b3 b3"),
-    (HandAdjusted("Bob", 2, "house rule"), 'Bob: takes 2 "house rule"'),
-    (HandAdjusted("Bob", -1), "Bob: gives 1"),
-])
+@pytest.mark.parametrize(
+    ("event", "text"),
+    [
+        (RoundStarted(3), "round 3"),
+        (DealerNamed("bob"), "dealer Bob"),
+        (StartTurned((card("w+4"), card("r7"))), "start w+4 r7"),
+        (StartTurned((card("w"),), "te"), "start w teal"),
+        (PlayerWentOut("Mary Ann"), "out Mary Ann"),
+        (HandRevealed("太郎", (card("r5"), card("g+2"), card("w"))), "hand 太郎: r5 g+2 w"),
+        (HandRevealed("Bob", points=0), "hand Bob: 0"),
+        (TurnOverridden("Alice"), "turn Alice"),
+        (CardPlayed("Bob", Play(card("r5"))), "Bob: r5"),
+        (CardPlayed("Bob", Play(card("w+4"), "b", uno=True)), "Bob: w+4 blue uno"),
+        (CardPlayed("Bob", Play(card("wc"), "pu", custom=2)), "Bob: wc2 purple"),
+        (CardPlayed("Bob", Play(card("wsw"), "g", "mary ann")), "Bob: wsw green @Mary Ann"),
+        (CardPlayed("Bob", Play(card("r7"), extra=(card("r7"), card("r7")))), "Bob: r7 r7 r7"),
+        (CardsDrawn("Bob"), "Bob: draw"),
+        (CardsDrawn("Bob", 1, True), "Bob: draw 1"),
+        (CardsDrawn("Bob", 5, True, Play(card("y5"), uno=True)), "Bob: draw 5 y5 uno"),
+        (CardsDrawn("Bob", play=Play(card("w"), "y")), "Bob: draw w yellow"),
+        (DrawAccepted("Bob"), "Bob: accept"),
+        (ChallengeMade("Bob", "guilty"), "Bob: challenge guilty"),
+        (ChallengeMade("Bob", shown=(card("r5"), card("b5"))), "Bob: challenge shows r5 b5"),
+        (UnoCalled("Bob"), "Bob: uno"),
+        (PlayerCaught("Bob", "太郎"), "Bob: catch 太郎"),
+        (MisplayCaught("Bob", card("g+2")), "Bob: misplay g+2"),
+        (PenaltyGiven("Bob", coaching=True), "Bob: penalty coaching"),
+        (PenaltyGiven("Bob", 2), "Bob: penalty 2"),
+        (PenaltyGiven("Bob", 4, ""), 'Bob: penalty 4 ""'),
+        (JumpedIn("Bob", Play(card("b3"), extra=(card("b3"),))), "Bob: jump b3 b3"),
+        (HandAdjusted("Bob", 2, "house rule"), 'Bob: takes 2 "house rule"'),
+        (HandAdjusted("Bob", -1), "Bob: gives 1"),
+    ],
+)
 def test_format_event(event: Event, text: str) -> None:
     assert format_event(event, HEADER) == text
     # The move box reads back the event, with names as spelled in [Players].
@@ -161,19 +167,25 @@ def test_hand_written_sessions_round_trip(text: str) -> None:
 
 
 def test_blank_line_before_each_round_and_trailing_newline() -> None:
-    session = Session(Header("classic", ("A", "B"), "none"),
-                      [RoundStarted(1), DealerNamed("A"), RoundStarted(2), PlayerWentOut("B")])
+    session = Session(
+        Header("classic", ("A", "B"), "none"),
+        [RoundStarted(1), DealerNamed("A"), RoundStarted(2), PlayerWentOut("B")],
+    )
     assert format_session(session) == (
         '[Edition "classic"]\n[Rules "en"]\n[Scoring "none"]\n[Players "A, B"]\n'
-        "\nround 1\ndealer A\n\nround 2\nout B\n")
+        "\nround 1\ndealer A\n\nround 2\nout B\n"
+    )
 
 
-@pytest.mark.parametrize("event", [
-    PenaltyGiven("Bob", 2, 'said "uno"'),
-    HandAdjusted("Bob", 0),
-    ChallengeMade("Bob"),
-    CardPlayed("Bob", Play(card("w"), custom=2)),
-])
+@pytest.mark.parametrize(
+    "event",
+    [
+        PenaltyGiven("Bob", 2, 'said "uno"'),
+        HandAdjusted("Bob", 0),
+        ChallengeMade("Bob"),
+        CardPlayed("Bob", Play(card("w"), custom=2)),
+    ],
+)
 def test_unwritable_events_raise_value_error(event: Event) -> None:
     with pytest.raises(ValueError, match=r"cannot|0|verdict|custom"):
         format_event(event, HEADER)

@@ -22,7 +22,7 @@ def section(heading: str) -> str:
     """The text under `## heading`, up to the next heading of that level."""
     start = TEXT.index(f"\n## {heading}\n")
     end = TEXT.find("\n## ", start + 1)
-    return TEXT[start:end if end > 0 else None]
+    return TEXT[start : end if end > 0 else None]
 
 
 def rows(text: str) -> list[list[str]]:
@@ -36,8 +36,12 @@ def rows(text: str) -> list[list[str]]:
 
 def statements() -> set[str]:
     """Every statement of the guide's sessions, as written, without its comment."""
-    return {line.partition("#")[0].strip() for block in BLOCKS for line in block.splitlines()
-            if line.strip() and not line.startswith(("[", "#"))}
+    return {
+        line.partition("#")[0].strip()
+        for block in BLOCKS
+        for line in block.splitlines()
+        if line.strip() and not line.startswith(("[", "#"))
+    }
 
 
 @pytest.mark.parametrize("block", BLOCKS, ids=[f"session{n + 1}" for n in range(len(BLOCKS))])
@@ -63,8 +67,22 @@ def test_every_example_in_the_tables_is_a_statement_of_the_sessions(heading: str
 
 def test_every_move_keyword_of_the_notation_has_a_row() -> None:
     forms = " ".join(row[0] for row in rows(section("手の書き方")))
-    for word in ("draw", "accept", "challenge guilty", "challenge innocent", "challenge shows",
-                 "uno", "catch", "misplay", "penalty", "jump", "takes", "gives", "@", "top"):
+    for word in (
+        "draw",
+        "accept",
+        "challenge guilty",
+        "challenge innocent",
+        "challenge shows",
+        "uno",
+        "catch",
+        "misplay",
+        "penalty",
+        "jump",
+        "takes",
+        "gives",
+        "@",
+        "top",
+    ):
         assert word in forms, word
 
 

@@ -23,10 +23,22 @@ KEY = "no-skip-on-skip"
 @pytest.fixture
 def no_skip_on_skip() -> Iterator[str]:
     """The house rule "a Skip may not be played on a Skip", registered for one test."""
-    option(KEY, ("off", "on"), "off", "off", "Whether a Skip may be played on a Skip.",
-           "A house rule of this test.", unit=KEY)
-    rid = rule(KEY, "A Skip may not be played on a Skip.", "A house rule of this test.",
-               when=((KEY, "on"),), unit=KEY)
+    option(
+        KEY,
+        ("off", "on"),
+        "off",
+        "off",
+        "Whether a Skip may be played on a Skip.",
+        "A house rule of this test.",
+        unit=KEY,
+    )
+    rid = rule(
+        KEY,
+        "A Skip may not be played on a Skip.",
+        "A house rule of this test.",
+        when=((KEY, "on"),),
+        unit=KEY,
+    )
 
     class NoSkipOnSkip(HouseRule):
         key = KEY

@@ -37,6 +37,7 @@ class Counts:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         import referee.service.live as live_module
+
         self.reads: list[str] = []
         self.rulings: list[Any] = []
         read, check, apply = live_module.read_move, Referee.check, Referee.apply
@@ -141,5 +142,6 @@ def test_the_moves_without_plays_are_the_legal_moves_less_the_plays(edition):
     for event in sim.log[:400]:
         everything = ref.legal_moves()
         assert ref.legal_moves(plays=False) == [
-            move for move in everything if not isinstance(move, (CardPlayed, JumpedIn))]
+            move for move in everything if not isinstance(move, (CardPlayed, JumpedIn))
+        ]
         assert ref.apply(event).ok

@@ -48,13 +48,15 @@ GAMES = 12
 
 @pytest.fixture
 def outside() -> Iterator[None]:
-    with (registered(declare_house_rule(), declare_edition()),
-          modelled(SKIP_ON_SKIP, SkipOnSkipModel()), modelled(DRAW_THREE, DrawThreeModel())):
+    with (
+        registered(declare_house_rule(), declare_edition()),
+        modelled(SKIP_ON_SKIP, SkipOnSkipModel()),
+        modelled(DRAW_THREE, DrawThreeModel()),
+    ):
         yield
 
 
-def table(edition: str = "classic", skip_on_skip: str | None = "on") -> tuple[ev.Header,
-                                                                             Referee]:
+def table(edition: str = "classic", skip_on_skip: str | None = "on") -> tuple[ev.Header, Referee]:
     overrides = ((SKIP_ON_SKIP, skip_on_skip),) if skip_on_skip else ()
     head = ev.Header(edition, ("Ann", "Bob", "Cy"), overrides=overrides)
     ref = Referee(head)
@@ -70,8 +72,12 @@ def test_the_house_rule_refuses_a_skip_on_a_skip(outside: None) -> None:
     move = parse_move("Cy: gs", head)
     asked = ref.check(move)
     ruling = ref.apply(move)
-    assert (asked.ok, asked.rule, ruling.ok, ruling.rule) == (False, SKIP_ON_SKIP, False,
-                                                              SKIP_ON_SKIP)
+    assert (asked.ok, asked.rule, ruling.ok, ruling.rule) == (
+        False,
+        SKIP_ON_SKIP,
+        False,
+        SKIP_ON_SKIP,
+    )
     assert render(ruling.parts, "en") == "Green Skip may not go on a Skip (skip-on-skip on)"
     assert render(ruling.parts, "ja").endswith("はスキップの上に出せません（skip-on-skip on）")
     assert ref.state is state  # refused: nothing changed
@@ -95,9 +101,12 @@ def test_the_edition_plays_its_wild_draw_three(outside: None) -> None:
     for words in (["wild", "draw", "three"], ["wild", "draw", "3"]):
         assert parse_card_words(words, 0) == (face, None, 3)
     assert card_name(face, "ja") == "ワイルドドロー3"
-    events: list[ev.Event] = [ev.RoundStarted(1), ev.DealerNamed("Cy"),
-                              parse_move("start r7", head),
-                              parse_move("Ann: wild draw 3 green", head)]
+    events: list[ev.Event] = [
+        ev.RoundStarted(1),
+        ev.DealerNamed("Cy"),
+        parse_move("start r7", head),
+        parse_move("Ann: wild draw 3 green", head),
+    ]
     text = format_session(ev.Session(head, events))
     assert "Ann: w+3 green" in text
     assert parse_session(text, "three.uno").events == events
@@ -128,8 +137,9 @@ def test_self_play_plays_the_edition_and_the_house_rule(outside: None) -> None:
         sim.play_game(random_header(rng, DRAW_THREE, rng.choice(("en", "jp"))))
     assert sim.stats.rules.get("wild-draw-three", 0) > 0
     for _ in range(GAMES):
-        header = random_header(rng, "classic", rng.choice(("en", "jp")), vary=0,
-                               fixed=((SKIP_ON_SKIP, "on"),))
+        header = random_header(
+            rng, "classic", rng.choice(("en", "jp")), vary=0, fixed=((SKIP_ON_SKIP, "on"),)
+        )
         sim.play_game(header)
     stats = sim.stats
     assert stats.games == 2 * GAMES
@@ -139,13 +149,17 @@ def test_self_play_plays_the_edition_and_the_house_rule(outside: None) -> None:
     assert sim.refused[SKIP_ON_SKIP] > 0
 
 
-def test_uno_referee_rules_lists_them(outside: None, capsys: pytest.CaptureFixture[str]
-                                      ) -> None:
+def test_uno_referee_rules_lists_them(outside: None, capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["rules", "--edition", DRAW_THREE, "--rule", f"{SKIP_ON_SKIP}=on"]
     assert cli.main(argv) == 0
     out = capsys.readouterr().out
-    for text in ("wild-draw-three", "the next player draws 3", SKIP_ON_SKIP,
-                 "A Skip may not be played on a Skip.", "House rule of the extension test"):
+    for text in (
+        "wild-draw-three",
+        "the next player draws 3",
+        SKIP_ON_SKIP,
+        "A Skip may not be played on a Skip.",
+        "House rule of the extension test",
+    ):
         assert text in out
     assert cli.main([*argv, "--lang", "ja"]) == 0
     out = capsys.readouterr().out
@@ -159,7 +173,8 @@ def test_the_catalogue_check_sees_their_texts(outside: None) -> None:
     templates = build.templates()
     assert ("card", "Wild Draw Three") in {(m.context, m.id) for m in templates["rulings"]}
     assert (None, "A Skip may not be played on a Skip.") in {
-        (m.context, m.id) for m in templates["rules"]}
+        (m.context, m.id) for m in templates["rules"]
+    }
     # Their Japanese comes with them, so the catalogue has no problem ...
     assert build.check() == []
     # ... and a text without it is reported.
@@ -173,11 +188,13 @@ def test_the_catalogue_check_sees_their_texts(outside: None) -> None:
 
 def test_the_docs_check_sees_them(outside: None) -> None:
     found = doc_tables.stale()
-    for line in (f"docs/notation.md editions: not documented: {DRAW_THREE}",
-                 f"docs/notation.md option keys: not documented: {SKIP_ON_SKIP}",
-                 "docs/notation.md Wild cards: not documented: w+3",
-                 f"README.md editions: not documented: {DRAW_THREE}",
-                 f"README.md house rules: not documented: {SKIP_ON_SKIP}"):
+    for line in (
+        f"docs/notation.md editions: not documented: {DRAW_THREE}",
+        f"docs/notation.md option keys: not documented: {SKIP_ON_SKIP}",
+        "docs/notation.md Wild cards: not documented: w+3",
+        f"README.md editions: not documented: {DRAW_THREE}",
+        f"README.md house rules: not documented: {SKIP_ON_SKIP}",
+    ):
         assert line in found
     assert any(line.startswith("docs/rules.md is stale") for line in found)
 

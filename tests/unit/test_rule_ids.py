@@ -43,8 +43,13 @@ class Source:
             if rid is not None:
                 self.declared[rid].append(f"{where}:{getattr(node, 'lineno', 0)}")
         for stmt in tree.body:
-            targets = (stmt.targets if isinstance(stmt, ast.Assign)
-                       else [stmt.target] if isinstance(stmt, ast.AnnAssign) else [])
+            targets = (
+                stmt.targets
+                if isinstance(stmt, ast.Assign)
+                else [stmt.target]
+                if isinstance(stmt, ast.AnnAssign)
+                else []
+            )
             value = getattr(stmt, "value", None)
             rid = _declared_rule(value) if value is not None else None
             for target in targets:
@@ -54,8 +59,11 @@ class Source:
                         self.constants[rid].add(target.id)
 
     def _reads(self, node: ast.AST, where: str, inside_declaration: bool) -> None:
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                and node.func.id in DECLARING):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in DECLARING
+        ):
             inside_declaration = True
         if not inside_declaration:
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
@@ -68,9 +76,14 @@ class Source:
 
 def _declared_rule(node: ast.AST) -> str | None:
     """The rule id a `rule("id", ...)` call declares, else None."""
-    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "rule"
-            and node.args and isinstance(node.args[0], ast.Constant)
-            and isinstance(node.args[0].value, str)):
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "rule"
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+        and isinstance(node.args[0].value, str)
+    ):
         return node.args[0].value
     return None
 
@@ -101,6 +114,9 @@ def test_every_rule_id_is_defined_once_under_one_constant() -> None:
 def test_every_rule_id_is_cited_where_it_is_decided() -> None:
     """Each id's constant is read by the code that rules on it (a refusal, a handler's or an
     effect's answer, a table of rules), not only declared."""
-    never = [rid for rid in sorted(SOURCE.declared)
-             if not any(SOURCE.cited.get(name) for name in SOURCE.constants.get(rid, ()))]
+    never = [
+        rid
+        for rid in sorted(SOURCE.declared)
+        if not any(SOURCE.cited.get(name) for name in SOURCE.constants.get(rid, ()))
+    ]
     assert never == []

@@ -20,10 +20,14 @@ def _cited_literals() -> list[str]:
     found = []
     for path in REFEREE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                    and node.func.id in RULING_CALLS):
-                args = [a for a in node.args if isinstance(a, ast.Constant)
-                        and isinstance(a.value, str)]
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in RULING_CALLS
+            ):
+                args = [
+                    a for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)
+                ]
                 found += [f"{path.relative_to(REFEREE)}:{node.lineno}" for _ in args]
     return found
 
@@ -43,7 +47,8 @@ def test_every_rule_has_text_and_source() -> None:
 
 
 @pytest.mark.parametrize(
-    "edition", ["classic", "swap", "shuffle", "minecraft", "minimalista", "allwild"])
+    "edition", ["classic", "swap", "shuffle", "minecraft", "minimalista", "allwild"]
+)
 @pytest.mark.parametrize("rules", ["en", "jp"])
 def test_one_variant_of_each_rule_in_force(edition: str, rules: str) -> None:
     """Option-dependent rules (wd4-legal color vs playable...) show exactly the variant in force."""
@@ -66,8 +71,10 @@ def test_jp_and_en_defaults_differ_as_documented() -> None:
     assert resolve("en", "minecraft", (("coaching-penalty", "3"),))["coaching-penalty"] == "3"
 
 
-@pytest.mark.parametrize(("key", "value"), [("wd4-legal", "sometimes"), ("uno-penalty", "two"),
-                                            ("no-such-key", "1"), ("mercy", "lots")])
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [("wd4-legal", "sometimes"), ("uno-penalty", "two"), ("no-such-key", "1"), ("mercy", "lots")],
+)
 def test_bad_option_values_are_refused_with_what_the_key_takes(key: str, value: str) -> None:
     with pytest.raises(OptionError, match=key):
         check_value(key, value)

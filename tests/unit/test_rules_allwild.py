@@ -92,8 +92,10 @@ def test_forced_swap_as_last_card_goes_out() -> None:
     ok(play(ref, "Ann", "wfs"), "going-out")
 
 
-@pytest.mark.parametrize(("key", "value"), [("go-out-on-action", "forbidden"),
-                                            ("start-card", "number-only"), ("stacking", "same")])
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [("go-out-on-action", "forbidden"), ("start-card", "number-only"), ("stacking", "same")],
+)
 def test_options_that_cannot_work_with_all_wild_are_refused(key: str, value: str) -> None:
     """Every All Wild card is a Wild, so these would never end or start a round."""
     with pytest.raises(SetupError, match="does not work with the allwild edition"):
@@ -115,6 +117,7 @@ def test_drawing_is_still_allowed() -> None:
 def test_move_box_hints_name_no_colour() -> None:
     """Every card is playable and none takes a colour."""
     from referee.suggest import completions, playable
+
     ref = table("allwild", start="w")
     assert len(playable(ref)) == 8
     assert "Ann: w" in completions(ref) and "Ann: w red" not in completions(ref)

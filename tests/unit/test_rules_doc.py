@@ -25,9 +25,11 @@ def generated(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
 
 def test_docs_rules_md_is_what_the_command_writes_now(capsys):
     assert rules_doc.COMMAND in DOC.read_text(encoding="utf-8").split("\n\n")[1], (
-        "docs/rules.md must say how it is made")
+        "docs/rules.md must say how it is made"
+    )
     assert DOC.read_text(encoding="utf-8") == generated(capsys), (
-        f"docs/rules.md is stale: run {rules_doc.COMMAND}")
+        f"docs/rules.md is stale: run {rules_doc.COMMAND}"
+    )
 
 
 def test_the_document_is_the_same_whatever_the_language_of_the_run(capsys, monkeypatch):

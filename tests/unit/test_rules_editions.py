@@ -146,8 +146,10 @@ def test_passive_one_card_by_shuffle_need_not_call_by_default(rules: str) -> Non
     assert st(ref)["catchable"] == []
     # A false catch, for the real reason: she was handed that hand (issue 25).
     out = ok(catch(ref, "Cy", "Ann"), "uno-passive")
-    assert out.text == ("False catch: Ann was handed that hand by the Wild Shuffle Hands, and a "
-                        "player handed a one-card hand need not call UNO. No penalty.")
+    assert out.text == (
+        "False catch: Ann was handed that hand by the Wild Shuffle Hands, and a "
+        "player handed a one-card hand need not call UNO. No penalty."
+    )
     assert hands(ref)["Ann"] == 1
 
 

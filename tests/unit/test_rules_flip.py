@@ -33,11 +33,19 @@ from tests.unit.rules_helpers import (
 )
 
 
-def flip(ref: Referee, who: str, code: str, top: str | None, top_color: str | None = None,
-         uno: bool = False, color: str | None = None) -> Outcome:
+def flip(
+    ref: Referee,
+    who: str,
+    code: str,
+    top: str | None,
+    top_color: str | None = None,
+    uno: bool = False,
+    color: str | None = None,
+) -> Outcome:
     """`who: code [colour] top TOP [COLOUR] [uno]`."""
-    move = make_play(code, color, uno)._replace(top=c(top) if top else None,
-                                                top_color=colour(top_color))
+    move = make_play(code, color, uno)._replace(
+        top=c(top) if top else None, top_color=colour(top_color)
+    )
     return apply(ref, ev.CardPlayed(who, move))
 
 
@@ -53,8 +61,10 @@ def test_deck_is_112_two_sided_cards_and_each_side_totals_112() -> None:
     colour, Wild x4 and Wild Draw Two / Wild Draw Color x4."""
     flip_deck = deck_of("flip")
     assert flip_deck.size == 112 and flip_deck.sides is not None
-    for side, actions, wild_draw in ((0, ("+1", "r", "s", "f"), "w+2"),
-                                     (1, ("+5", "r", "se", "f"), "w+c")):
+    for side, actions, wild_draw in (
+        (0, ("+1", "r", "s", "f"), "w+2"),
+        (1, ("+5", "r", "se", "f"), "w+c"),
+    ):
         faces = flip_deck.sides[side]
         assert sum(flip_deck.cards[face] for face in faces) == 112
         assert {face.color for face in faces} - {None} == set(flip_deck.colors(side))
@@ -69,8 +79,20 @@ def test_values_on_each_side() -> None:
     """The UNO FLIP! sheet: numbers at face value, Draw One 10, Draw Five/Reverse/Skip/Flip 20,
     Skip Everyone 30, Wild 40, Wild Draw Two 50, Wild Draw Color 60."""
     values = deck_of("flip").values
-    expected = {"r7": 7, "pu9": 9, "g+1": 10, "te+5": 20, "yr": 20, "bs": 20, "rf": 20,
-                "orf": 20, "pise": 30, "w": 40, "w+2": 50, "w+c": 60}
+    expected = {
+        "r7": 7,
+        "pu9": 9,
+        "g+1": 10,
+        "te+5": 20,
+        "yr": 20,
+        "bs": 20,
+        "rf": 20,
+        "orf": 20,
+        "pise": 30,
+        "w": 40,
+        "w+2": 50,
+        "w+c": 60,
+    }
     assert {code: values[card(code)] for code in expected} == expected
 
 
@@ -254,10 +276,13 @@ def test_en_guilty_wild_draw_color_the_offender_draws_until_the_colour() -> None
     assert (s["top"], s["color"], s["turn"]) == ("w+c", "teal", "Cy")
 
 
-@pytest.mark.parametrize(("wild", "offender", "victim", "top", "follow"),
-                         [("w+2", "Ann", "Bob", "r5", "r3"), ("w+c", "Bob", "Cy", "pu5", "pu3")])
+@pytest.mark.parametrize(
+    ("wild", "offender", "victim", "top", "follow"),
+    [("w+2", "Ann", "Bob", "r5", "r3"), ("w+c", "Bob", "Cy", "pu5", "pu3")],
+)
 def test_jp_guilty_the_card_goes_back_and_the_offender_draws_two(
-        wild: str, offender: str, victim: str, top: str, follow: str) -> None:
+    wild: str, offender: str, victim: str, top: str, follow: str
+) -> None:
     """The Japanese UNO FLIP! manual: the card back to hand and 2 drawn, for both cards."""
     ref = table("flip", rules="jp", start="r5") if wild == "w+2" else dark(rules="jp")
     colour_before = st(ref)["color"]
@@ -401,7 +426,6 @@ def test_seven_o_and_jump_in_work_on_the_dark_side() -> None:
     ok(apply(ref, ev.JumpedIn("Ann", make_play("pu7", target="Bob"))), "jump-in")
     assert hands(ref) == {"Ann": 9, "Bob": 5, "Cy": 7, "Dee": 6}
     assert st(ref)["turn"] == "Bob"
-
 
 
 def test_rulings_name_the_flip_cards_not_a_wild_draw_four() -> None:

@@ -77,8 +77,9 @@ def test_the_victims_draw_takes_the_whole_stack() -> None:
     assert "accepted" in out.text and "drew 2" in out.text
 
 
-@pytest.mark.parametrize(("mode", "allowed"), [("same", False), ("progressive", True),
-                                               ("higher", True)])
+@pytest.mark.parametrize(
+    ("mode", "allowed"), [("same", False), ("progressive", True), ("higher", True)]
+)
 def test_wild_draw_four_on_draw_two_depends_on_the_mode(mode: str, allowed: bool) -> None:
     """English Wikipedia's progressive stacking forbids mixing; Wikibooks allows WD4 on Draw Two
     (the product's `progressive`); `higher` stacks any card of equal or higher value."""
@@ -162,10 +163,10 @@ def test_a_last_draw_two_offers_no_stack() -> None:
     assert st(ref)["pending"] == "Bob takes 2 from the Red Draw Two: `Bob: accept`"
     ref = table(start="r7", stacking="same", hand_size=1)
     out = ok(play(ref, "Ann", "w+4", "blue"))
-    assert out.text == ("Ann played Wild Draw Four, naming blue; Bob draws 4 or challenges "
-                        "(colour before it: red).")
-    assert st(ref)["pending"] == ("Bob may challenge Ann's Wild Draw Four (colour before it: "
-                                  "RED)")
+    assert out.text == (
+        "Ann played Wild Draw Four, naming blue; Bob draws 4 or challenges (colour before it: red)."
+    )
+    assert st(ref)["pending"] == ("Bob may challenge Ann's Wild Draw Four (colour before it: RED)")
 
 
 def test_a_last_draw_two_that_may_not_go_out_still_offers_a_stack() -> None:
@@ -282,8 +283,9 @@ def test_digital_jump_in_adds_a_draw_two_to_the_waiting_stack() -> None:
     ref = table(start="r7", stacking="same", jump_in="digital")
     ok(play(ref, "Ann", "r+2"))
     out = ok(apply_jump(ref, "Dee", "r+2"), "jump-in")
-    assert out.text == ("Jump-in on the waiting draw: Dee played Red Draw Two; Ann draws 4 or "
-                        "stacks.")
+    assert out.text == (
+        "Jump-in on the waiting draw: Dee played Red Draw Two; Ann draws 4 or stacks."
+    )
     s = st(ref)
     assert s["turn"] == "Ann" and s["hands"] == {"Ann": 6, "Bob": 7, "Cy": 7, "Dee": 6}
     ok(accept(ref, "Ann"))
@@ -308,8 +310,10 @@ def test_digital_jump_in_without_stacking_cancels_the_first_draw() -> None:
     ref = table(start="r7", jump_in="digital")
     ok(play(ref, "Ann", "w+4", "green"))
     out = ok(apply_jump(ref, "Dee", "w+4", "blue"), "jump-in")
-    assert out.text.startswith("Jump-in, cancelling Bob's draw from the Wild Draw Four: Dee "
-                               "played Wild Draw Four, naming blue; Ann draws 4 or challenges")
+    assert out.text.startswith(
+        "Jump-in, cancelling Bob's draw from the Wild Draw Four: Dee "
+        "played Wild Draw Four, naming blue; Ann draws 4 or challenges"
+    )
     ok(accept(ref, "Ann"))
     assert hands(ref) == {"Ann": 6 + 4, "Bob": 7, "Cy": 7, "Dee": 6}
     assert st(ref)["turn"] == "Bob"
@@ -322,8 +326,9 @@ def test_digital_jump_in_cancels_a_jumped_reverse() -> None:
     ref = table(start="r5", jump_in="digital")
     ok(play(ref, "Ann", "rr"))
     out = ok(apply_jump(ref, "Cy", "rr"), "jump-in")
-    assert out.text.startswith("Jump-in, cancelling the Red Reverse's effect: Cy played Red "
-                               "Reverse")
+    assert out.text.startswith(
+        "Jump-in, cancelling the Red Reverse's effect: Cy played Red Reverse"
+    )
     assert (st(ref)["direction"], st(ref)["turn"]) == ("ccw", "Bob")
     ref = table(start="r5", jump_in="on")
     ok(play(ref, "Ann", "rr"))
@@ -337,8 +342,9 @@ def test_digital_jump_in_on_a_draw_already_taken_is_refused() -> None:
     ref = table(start="r7", jump_in="digital")
     ok(play(ref, "Ann", "r+2"))
     out = refused(apply_jump(ref, "Dee", "r+2"), "jump-in-draw")
-    assert out.text == "the Red Draw Two's draw is taken: it can no longer be cancelled by a "\
-        "jump-in"
+    assert (
+        out.text == "the Red Draw Two's draw is taken: it can no longer be cancelled by a jump-in"
+    )
 
 
 def test_digital_jump_in_allows_a_wild_on_a_wild() -> None:
@@ -394,8 +400,7 @@ def test_last_action_card_draws_two_when_forbidden() -> None:
 
 def test_last_number_card_still_goes_out_when_actions_are_forbidden() -> None:
     """`go-out-on-action`: only actions and Wilds are barred."""
-    ok(play(table(start="r5", hand_size=1, go_out_on_action="forbidden"), "Ann", "r3"),
-       "going-out")
+    ok(play(table(start="r5", hand_size=1, go_out_on_action="forbidden"), "Ann", "r3"), "going-out")
     ok(play(table(start="r5", hand_size=1), "Ann", "rs"), "going-out")
 
 
@@ -404,15 +409,29 @@ def test_last_number_card_still_goes_out_when_actions_are_forbidden() -> None:
 
 def test_each_house_rule_is_in_the_rulebook_when_on() -> None:
     """Issue 6: each house rule has its rule id and text in `uno-referee rules`."""
-    options = resolve("en", "classic", (("stacking", "same"), ("seven-o", "on"),
-                                        ("jump-in", "on"), ("multi-play", "numbers"),
-                                        ("go-out-on-action", "forbidden")))
+    options = resolve(
+        "en",
+        "classic",
+        (
+            ("stacking", "same"),
+            ("seven-o", "on"),
+            ("jump-in", "on"),
+            ("multi-play", "numbers"),
+            ("go-out-on-action", "forbidden"),
+        ),
+    )
     ids = {r.id for r in rules_in_force(options, "classic")}
-    assert {"stacking", "stack-challenge", "seven-o", "jump-in", "multi-play",
-            "go-out-on-action"} <= ids
-    assert not {"seven-o", "jump-in", "multi-play"} & {r.id for r in
-                                                       rules_in_force(resolve("en", "classic"),
-                                                                "classic")}
+    assert {
+        "stacking",
+        "stack-challenge",
+        "seven-o",
+        "jump-in",
+        "multi-play",
+        "go-out-on-action",
+    } <= ids
+    assert not {"seven-o", "jump-in", "multi-play"} & {
+        r.id for r in rules_in_force(resolve("en", "classic"), "classic")
+    }
 
 
 def test_mercy_must_be_above_the_hand_size() -> None:
@@ -434,6 +453,7 @@ def test_move_box_hints_follow_a_pending_stack() -> None:
     """Option `stacking`: the victim may stack or accept; a Draw Two stack is not
     challenged, so the hints offer stacking cards and accept only."""
     from referee.suggest import playable, quick_moves
+
     ref = table(start="r7", stacking="same")
     ok(play(ref, "Ann", "r+2"))
     assert {f.kind for f in playable(ref)} == {"+2"}

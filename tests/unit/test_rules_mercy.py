@@ -60,8 +60,9 @@ def test_a_zero_limit_is_refused() -> None:
 
 def test_the_mercy_rule_is_in_the_rulebook_when_on() -> None:
     """Option `mercy`: each rule a ruling cites is in `uno-referee rules`."""
-    assert "mercy" in {r.id for r in rules_in_force(resolve("en", "classic", (("mercy", "15"),)),
-                                              "classic")}
+    assert "mercy" in {
+        r.id for r in rules_in_force(resolve("en", "classic", (("mercy", "15"),)), "classic")
+    }
 
 
 # Knocked out (the No Mercy sheet's Mercy Rule) ----------------------------------------------------
@@ -328,6 +329,7 @@ def test_going_out_after_a_knock_out_scores_hands_plus_bonus() -> None:
 
 
 # Creepers (UNO Minecraft) under a knock-out limit -------------------------------------------------
+
 
 def test_a_turn_draw_finding_a_creeper_stops_at_the_limit() -> None:
     """A Creeper's three more stop where the knock-out does (issue 16: a self-play game with

@@ -18,8 +18,12 @@ def test_deck_has_eight_wilds_and_112_cards() -> None:
 def test_values_are_classic() -> None:
     """Classic points (face, 20, Wild 50, WD4 50): no Minimalista sheet says otherwise."""
     values = deck_of("minimalista").values
-    assert (values[card("r7")], values[card("gs")], values[card("w")],
-            values[card("w+4")]) == (7, 20, 50, 50)
+    assert (values[card("r7")], values[card("gs")], values[card("w")], values[card("w+4")]) == (
+        7,
+        20,
+        50,
+        50,
+    )
 
 
 def test_a_fifth_wild_is_playable_and_a_ninth_is_refused() -> None:

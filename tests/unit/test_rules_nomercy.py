@@ -53,10 +53,26 @@ def test_edition_defaults(rules: str) -> None:
     """The No Mercy sheet and the table defaults: stacking by value, 7-0, draw until
     playable, no challenge, UNO on a passive single card, mercy at 25, 250 per knock-out."""
     opts = resolve(rules, "nomercy")
-    assert {key: opts[key] for key in ("stacking", "seven-o", "draw", "challenge",
-                                       "uno-on-passive", "mercy", "ko-bonus")} == {
-        "stacking": "higher", "seven-o": "on", "draw": "to-match", "challenge": "off",
-        "uno-on-passive": "yes", "mercy": "25", "ko-bonus": "250"}
+    assert {
+        key: opts[key]
+        for key in (
+            "stacking",
+            "seven-o",
+            "draw",
+            "challenge",
+            "uno-on-passive",
+            "mercy",
+            "ko-bonus",
+        )
+    } == {
+        "stacking": "higher",
+        "seven-o": "on",
+        "draw": "to-match",
+        "challenge": "off",
+        "uno-on-passive": "yes",
+        "mercy": "25",
+        "ko-bonus": "250",
+    }
 
 
 def test_start_card_action_or_wild_is_sent_back() -> None:
@@ -201,11 +217,12 @@ def test_a_drawn_discard_all_takes_its_colour_but_nothing_else_goes_with_a_draw(
     """The No Mercy sheet (draw until playable, then play that card; only the drawn card): a drawn
     Discard All still discards its colour; other cards go down alone."""
     ref = table("nomercy", start="r5")
-    ok(apply_event(ref, ev.CardsDrawn("Ann", 2, True, make_play("rda", extra="r5"))),
-       "discard-all")
+    ok(apply_event(ref, ev.CardsDrawn("Ann", 2, True, make_play("rda", extra="r5"))), "discard-all")
     assert hands(ref)["Ann"] == 7 and st(ref)["discard_pile"] == 3
-    refused(apply_event(ref, ev.CardsDrawn("Bob", 2, True, make_play("r6", extra="r6"))),
-            "drawn-card-only")
+    refused(
+        apply_event(ref, ev.CardsDrawn("Bob", 2, True, make_play("r6", extra="r6"))),
+        "drawn-card-only",
+    )
 
 
 @pytest.mark.parametrize("players", [("Ann", "Bob", "Cy", "Dee"), ("Ann", "Bob")])

@@ -40,8 +40,12 @@ CORE: dict[str, tuple[tuple[str, ...], str, str]] = {
 
 # House rules: all `off` by default except where an edition makes them official
 HOUSE_DEFAULTS = {
-    "stacking": "off", "seven-o": "off", "jump-in": "off", "multi-play": "off",
-    "go-out-on-action": "allowed", "mercy": "off",
+    "stacking": "off",
+    "seven-o": "off",
+    "jump-in": "off",
+    "multi-play": "off",
+    "go-out-on-action": "allowed",
+    "mercy": "off",
 }
 
 NOT_REFEREED: set[tuple[str, str]] = set()
@@ -90,9 +94,16 @@ def _core_values() -> list[object]:
         for value in values:
             marks: tuple[pytest.MarkDecorator, ...] = ()
             if (key, value) in NOT_REFEREED:
-                marks = (pytest.mark.xfail(strict=True, raises=SetupError, reason=(
-                    f"engine bug: core option `{key}` = `{value}` is refused at setup "
-                    "('not refereed by this version yet')")),)
+                marks = (
+                    pytest.mark.xfail(
+                        strict=True,
+                        raises=SetupError,
+                        reason=(
+                            f"engine bug: core option `{key}` = `{value}` is refused at setup "
+                            "('not refereed by this version yet')"
+                        ),
+                    ),
+                )
             out.append(pytest.param(key, value, marks=marks, id=f"{key}={value}"))
     return out
 
@@ -106,10 +117,16 @@ def test_every_core_option_value_is_accepted(key: str, value: str) -> None:
         assert ref.options.values[key] == value
 
 
-@pytest.mark.parametrize("key,value", [
-    ("wd4-legal", "colour"), ("challenge", "maybe"), ("uno-penalty", "-1"), ("draw", "two"),
-    ("hand-size", "seven"),
-])
+@pytest.mark.parametrize(
+    "key,value",
+    [
+        ("wd4-legal", "colour"),
+        ("challenge", "maybe"),
+        ("uno-penalty", "-1"),
+        ("draw", "two"),
+        ("hand-size", "seven"),
+    ],
+)
 def test_a_value_the_key_does_not_take_is_refused(key: str, value: str) -> None:
     """Each key takes the listed values only."""
     with pytest.raises(SetupError):

@@ -118,13 +118,16 @@ def test_misplayed_card_is_known_to_be_in_hand() -> None:
 # Coaching (the Japanese manuals' 「罰則と反則」) --------------------------------------------------
 
 
-@pytest.mark.parametrize("edition,rules,n", [
-    ("classic", "en", 2),       # en default 2 (the Mattel sheet is silent)
-    ("classic", "jp", 2),       # the Mattel Japan manual: 2
-    ("shuffle", "jp", 2),       # the Mattel Japan manual: 2
-    ("minecraft", "jp", 4),     # the Minecraft UNO manual: 4
-    ("minecraft", "en", 2),     # the en default stays 2
-])
+@pytest.mark.parametrize(
+    "edition,rules,n",
+    [
+        ("classic", "en", 2),  # en default 2 (the Mattel sheet is silent)
+        ("classic", "jp", 2),  # the Mattel Japan manual: 2
+        ("shuffle", "jp", 2),  # the Mattel Japan manual: 2
+        ("minecraft", "jp", 4),  # the Minecraft UNO manual: 4
+        ("minecraft", "en", 2),  # the en default stays 2
+    ],
+)
 def test_coaching_penalty_defaults(edition: str, rules: str, n: int) -> None:
     """The Mattel Japan and UNO FLIP! manuals: the coach draws 2; the Minecraft UNO manual: 4;
     option `coaching-penalty`."""

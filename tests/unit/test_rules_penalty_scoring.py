@@ -53,9 +53,11 @@ def test_the_issue_example_is_decided_at_the_penalty_and_refuses_the_next_move()
     assert all(r.ok for r in rulings[:-1]), [render(r.parts) for r in rulings]
     assert rulings[-2].rule == "scoring"
     # The real total (287), not the limit she passed (issue 25: "reaches 100").
-    assert render(rulings[-2].parts).endswith("With 287 penalty points in all (the limit is "
-                                              "100), Alice is out of the game. Bob wins the "
-                                              "game.")
+    assert render(rulings[-2].parts).endswith(
+        "With 287 penalty points in all (the limit is "
+        "100), Alice is out of the game. Bob wins the "
+        "game."
+    )
     last = rulings[-1]
     assert not last.ok and last.rule == "scoring"
     assert render(last.parts) == "the game is decided after round 1 (Bob wins): no more moves"
@@ -92,8 +94,9 @@ def test_two_players_under_the_limit_play_on() -> None:
     ok(play(ref, "Bob", "r5"))
 
 
-def eliminate_ann(players: tuple[str, ...] = ("Ann", "Bob", "Cy", "Dee"), **options: Any
-                  ) -> Referee:
+def eliminate_ann(
+    players: tuple[str, ...] = ("Ann", "Bob", "Cy", "Dee"), **options: Any
+) -> Referee:
     """Ann goes down to one card without UNO, is caught, and her hand costs 150 of 50."""
     ref = table(players=players, scoring="penalty 50", hand_size=2, **options)
     ok(play(ref, "Ann", "r5"))
@@ -140,8 +143,10 @@ def test_the_last_two_of_the_game_end_it_with_more_seats_at_the_start() -> None:
     ok(play(ref, "Ann", "r5"))  # Ann holds 1 of 2: a missed UNO
     ok(catch(ref, "Bob", "Ann"))
     outcome = ok(hand(ref, "Ann", "r1 r2 r3"), "scoring")
-    assert outcome.text.endswith("With 55 penalty points in all (the limit is 50), Ann is out "
-                                 "of the game. Bob wins the game.")
+    assert outcome.text.endswith(
+        "With 55 penalty points in all (the limit is 50), Ann is out "
+        "of the game. Bob wins the game."
+    )
     sheet = ref.sheet
     assert sheet.finished and sheet.winner == "Bob" and sheet.finished_after == 2
     assert dict(sheet.eliminated) == {"Cy": 1, "Ann": 2}
@@ -156,8 +161,10 @@ def test_knocked_out_of_the_round_is_not_out_of_the_game() -> None:
     ok(play(ref, "Ann", "r5"))
     ok(catch(ref, "Bob", "Ann"))
     outcome = ok(hand(ref, "Ann", "w w w"), "scoring")
-    assert outcome.text.endswith("With 150 penalty points in all (the limit is 50), Ann is out "
-                                 "of the game. Bob is the last player left and wins round 1.")
+    assert outcome.text.endswith(
+        "With 150 penalty points in all (the limit is 50), Ann is out "
+        "of the game. Bob is the last player left and wins round 1."
+    )
     assert ref.winner == "Bob" and not ref.sheet.finished
     refused(play(ref, "Bob", "r1"), "going-out")
     ok(new_round(ref, 2))

@@ -133,10 +133,19 @@ def test_hands_are_entered_when_the_round_is_over() -> None:
     refused(hand(ref, "Bob", points=10), "round-hands")
 
 
-@pytest.mark.parametrize("codes,points", [
-    ("r5", 5), ("g0", 0), ("b9", 9), ("rs", 20), ("gr", 20), ("y+2", 20), ("w", 50),
-    ("w+4", 50),
-])
+@pytest.mark.parametrize(
+    "codes,points",
+    [
+        ("r5", 5),
+        ("g0", 0),
+        ("b9", 9),
+        ("rs", 20),
+        ("gr", 20),
+        ("y+2", 20),
+        ("w", 50),
+        ("w+4", 50),
+    ],
+)
 def test_classic_card_points(codes: str, points: int) -> None:
     """The Mattel sheet: numbers face value; Draw Two, Reverse, Skip 20; Wild, WD4 50."""
     ref = ann_goes_out()
@@ -146,10 +155,16 @@ def test_classic_card_points(codes: str, points: int) -> None:
     assert ref.sheet.totals["Ann"] == points
 
 
-@pytest.mark.parametrize("edition,code,points", [
-    ("swap", "wsw", 40), ("swap", "wc", 40), ("shuffle", "wsh", 40), ("shuffle", "wc", 40),
-    ("minecraft", "cr", 50),
-])
+@pytest.mark.parametrize(
+    "edition,code,points",
+    [
+        ("swap", "wsw", 40),
+        ("swap", "wc", 40),
+        ("shuffle", "wsh", 40),
+        ("shuffle", "wc", 40),
+        ("minecraft", "cr", 50),
+    ],
+)
 def test_edition_card_points(edition: str, code: str, points: int) -> None:
     """Japanese Wikipedia (点数): Swap, Shuffle and Customizable 40; Creeper 50 (table default)."""
     ref = ann_goes_out(edition=edition)

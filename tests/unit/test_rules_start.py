@@ -92,10 +92,14 @@ def test_start_reverse_options_and_their_rule() -> None:
     assert resolve("jp", "classic")["start-reverse"] == "dealer"
     ref = table(start=None, start_reverse="right")
     out = ok(turn_up(ref, "rr"), "start-reverse")
-    assert out.text == ("Red Reverse starts as if the dealer had played it: Cy, right of the "
-                        "dealer, plays first and play goes to the right.")
-    shown = {str(r.id): r for r in rules_in_force(resolve("en", "classic",
-                                                     (("start-reverse", "right"),)), "classic")}
+    assert out.text == (
+        "Red Reverse starts as if the dealer had played it: Cy, right of the "
+        "dealer, plays first and play goes to the right."
+    )
+    shown = {
+        str(r.id): r
+        for r in rules_in_force(resolve("en", "classic", (("start-reverse", "right"),)), "classic")
+    }
     assert "「ディーラーの役目」" in shown["start-reverse"].source
     default = {str(r.id): r for r in rules_in_force(resolve("en", "classic"), "classic")}
     assert "「リバース」" in default["start-reverse"].source
@@ -106,8 +110,9 @@ def test_start_reverse_right_with_two_players_acts_as_a_skip() -> None:
     (`two-player-reverse skip`), so the dealer plays first; under `reverse` the other player."""
     ref = table(start="rr", players=("Ann", "Bob"), start_reverse="right")
     assert st(ref)["turn"] == "Bob"
-    ref = table(start="rr", players=("Ann", "Bob"), start_reverse="right",
-                two_player_reverse="reverse")
+    ref = table(
+        start="rr", players=("Ann", "Bob"), start_reverse="right", two_player_reverse="reverse"
+    )
     assert (st(ref)["turn"], st(ref)["direction"]) == ("Ann", "ccw")
 
 
@@ -152,8 +157,9 @@ def test_start_wild_reshuffled(rules: str) -> None:
     (`start w r7`), and so does any card without a colour of its own."""
     ref = table(start=None, rules=rules, start_wild="reshuffle")
     out = refused(turn_up(ref, "w", "red"), "start-wild")
-    assert out.text == ("Wild goes back and the deck is shuffled: turn another card, e.g. "
-                        "`start w r7`")
+    assert out.text == (
+        "Wild goes back and the deck is shuffled: turn another card, e.g. `start w r7`"
+    )
     ok(turn_up(ref, "w w+4 r7"), "start-card")
     s = st(ref)
     assert (s["top"], s["turn"], s["draw_pile"], s["discard_pile"]) == ("r7", "Ann", 79, 1)

@@ -315,8 +315,7 @@ def test_catch_does_not_change_the_turn() -> None:
 def ann_two_cards_bob_one(edition: str = "classic", **kw: object):
     """Two players, hands of 2: Ann draws (3); Bob goes down to one card, calling UNO; Ann plays
     a Skip (2 left), which with two players gives her the turn again."""
-    ref = table(edition, players=("Ann", "Bob"), start="r7", hand_size=2,
-                **kw)  # type: ignore[arg-type]
+    ref = table(edition, players=("Ann", "Bob"), start="r7", hand_size=2, **kw)  # type: ignore[arg-type]
     ok(draw(ref, "Ann"))
     ok(play(ref, "Bob", "r2", uno=True))
     ok(play(ref, "Ann", "rs"))
@@ -338,10 +337,17 @@ def next_to_last(edition: str, called: bool, **kw: object):
     return ref
 
 
-CARDS = pytest.mark.parametrize(("edition", "kw"), [
-    ("swap", {}), ("shuffle", {}), ("classic", {"seven_o": "on", "uno_on_passive": "no"}),
-    ("classic", {"seven_o": "on"}), ("swap", {"uno_on_passive": "yes"}),
-], ids=["swap", "shuffle", "seven-o-passive-no", "seven-o", "swap-passive-yes"])
+CARDS = pytest.mark.parametrize(
+    ("edition", "kw"),
+    [
+        ("swap", {}),
+        ("shuffle", {}),
+        ("classic", {"seven_o": "on", "uno_on_passive": "no"}),
+        ("classic", {"seven_o": "on"}),
+        ("swap", {"uno_on_passive": "yes"}),
+    ],
+    ids=["swap", "shuffle", "seven-o-passive-no", "seven-o", "swap-passive-yes"],
+)
 
 
 @CARDS
@@ -356,8 +362,7 @@ def test_next_to_last_card_that_swaps_must_still_call_uno(edition: str, kw: dict
 
 
 @CARDS
-def test_next_to_last_card_that_swaps_called_with_the_card_is_safe(edition: str,
-                                                                   kw: dict) -> None:
+def test_next_to_last_card_that_swaps_called_with_the_card_is_safe(edition: str, kw: dict) -> None:
     """`uno` with the card counts, as for any next-to-last card (under `uno-on-passive yes`
     she was caught although she had called)."""
     ref = next_to_last(edition, called=True, **kw)
@@ -375,8 +380,10 @@ def test_a_false_catch_of_a_player_handed_one_card_says_so(edition: str) -> None
     ref = next_to_last(edition, called=True, false_catch_penalty=1)
     card = "Wild Swap Hands" if edition == "swap" else "Wild Shuffle Hands"
     out = ok(catch(ref, "Ann", "Bob"), "uno-passive")
-    assert out.text == (f"False catch: Bob was handed that hand by the {card}, and a player "
-                        "handed a one-card hand need not call UNO. Ann draws 1.")
+    assert out.text == (
+        f"False catch: Bob was handed that hand by the {card}, and a player "
+        "handed a one-card hand need not call UNO. Ann draws 1."
+    )
     assert hands(ref) == {"Ann": 2, "Bob": 1}
 
 
@@ -410,15 +417,17 @@ def test_a_player_who_plays_again_is_not_her_own_closer() -> None:
     closes her window."""
     ref = table(players=("Ann", "Bob"), start="r7", hand_size=2)
     out = ok(play(ref, "Ann", "rs"))
-    assert out.text == ("Ann played Red Skip; Bob is skipped; Ann did not call UNO: catchable "
-                        "until Bob acts; Ann plays next.")
+    assert out.text == (
+        "Ann played Red Skip; Bob is skipped; Ann did not call UNO: catchable "
+        "until Bob acts; Ann plays next."
+    )
 
 
 # Plurals --------------------------------------------------------------------------------------
 
 
 def test_one_card_is_one_card() -> None:
-    """"holds 1 cards" (issue 25): a count of one reads in the singular."""
+    """ "holds 1 cards" (issue 25): a count of one reads in the singular."""
     ref = ann_on_one_card()
     out = refused(gives(ref, "Ann", 1), "table-override")
     assert out.text == ("Ann holds 1 card and cannot give 1: a player goes out by playing")

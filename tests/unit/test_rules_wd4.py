@@ -350,8 +350,9 @@ def test_showing_a_card_that_is_used_up_is_refused() -> None:
 # Witnessed verdicts ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("verdict,rule,bob,ann",
-                         [("guilty", "wd4-guilty", 7, 10), ("innocent", "wd4-innocent", 13, 6)])
+@pytest.mark.parametrize(
+    "verdict,rule,bob,ann", [("guilty", "wd4-guilty", 7, 10), ("innocent", "wd4-innocent", 13, 6)]
+)
 def test_witnessed_verdicts(verdict: str, rule: str, bob: int, ann: int) -> None:
     """`challenge guilty|innocent`, the verdict as witnessed."""
     ref = wd4_on_red7()
@@ -422,7 +423,8 @@ def test_final_wd4_implied_accept_ends_the_round(action: str) -> None:
     if out.ok:
         s = st(ref)
         assert (s["winner"], s["phase"], s["hands"]["Cy"]) == ("Ann", "over", 7), (
-            f"{out!r}: winner={s['winner']}, phase={s['phase']}, hands={s['hands']}")
+            f"{out!r}: winner={s['winner']}, phase={s['phase']}, hands={s['hands']}"
+        )
     else:
         refused(out)
         ok(accept(ref, "Bob"), "going-out")
@@ -438,7 +440,8 @@ def test_final_wd4_implied_accept_does_not_hand_the_round_to_the_next_player() -
     if out.ok:
         s = st(ref)
         assert (s["winner"], s["hands"]["Cy"]) == ("Ann", 1), (
-            f"{out!r}: winner={s['winner']}, hands={s['hands']}")
+            f"{out!r}: winner={s['winner']}, hands={s['hands']}"
+        )
     else:
         refused(out)
 

@@ -17,7 +17,6 @@ from tests.unit.manual_example import MANUAL_POINTS, MANUAL_RUNNING, SAMPLES
 FILES = sorted(SAMPLES.glob("*.uno"))
 
 
-
 def steps(name: str) -> list[Step]:
     path = SAMPLES / name
     done = replay_session(parse_session(path.read_text(encoding="utf-8"), str(path)))
@@ -26,8 +25,12 @@ def steps(name: str) -> list[Step]:
 
 def test_the_promised_samples_exist():
     names = {path.name for path in FILES}
-    assert {"minecraft-five-rounds.uno", "classic-challenge-catch.uno", "jp-shuffle-hands.uno",
-            "minecraft-creeper.uno"} <= names
+    assert {
+        "minecraft-five-rounds.uno",
+        "classic-challenge-catch.uno",
+        "jp-shuffle-hands.uno",
+        "minecraft-creeper.uno",
+    } <= names
 
 
 @pytest.mark.parametrize("path", FILES, ids=[path.name for path in FILES])

@@ -99,8 +99,11 @@ def test_hand_points_from_edition_values() -> None:
     # Carol's hand: Red 5, Green Draw Two, Wild.
     carol = editions()["classic"].deck.points((card("r5"), card("g+2"), card("w")))
     assert carol == 75
-    sheet = score(ScoringSystem("target", 500), ("Ann", "Bob", "Carol"),
-                  [RoundResult("Ann", {"Bob": 0, "Carol": carol})])
+    sheet = score(
+        ScoringSystem("target", 500),
+        ("Ann", "Bob", "Carol"),
+        [RoundResult("Ann", {"Bob": 0, "Carol": carol})],
+    )
     assert dict(sheet.totals) == {"Ann": 75, "Bob": 0, "Carol": 0}
 
 
@@ -122,7 +125,9 @@ def test_target_ends_exactly_at_the_round_reaching_the_target() -> None:
         assert not game_decided(system, "ABC", rounds[:n])
     sheet = score(system, "ABC", rounds)
     assert [dict(r) for r in sheet.round_points[:2]] == [
-        {"A": 299, "B": 0, "C": 0}, {"A": 0, "B": 200, "C": 0}]
+        {"A": 299, "B": 0, "C": 0},
+        {"A": 0, "B": 200, "C": 0},
+    ]
     assert dict(sheet.totals) == {"A": 500, "B": 200, "C": 10}
     assert (sheet.finished, sheet.finished_after, sheet.winner) == (True, 5, "A")
     assert dict(sheet.ranks) == {"A": 1, "B": 2, "C": 3}
@@ -140,7 +145,10 @@ def test_lowest_total_wins_when_someone_reaches_the_limit() -> None:
     assert not game_decided(system, "ABC", rounds[:2])
     sheet = score(system, "ABC", rounds)
     assert [dict(r) for r in sheet.round_points] == [
-        {"A": 0, "B": 60, "C": 30}, {"A": 20, "B": 39, "C": 0}, {"A": 0, "B": 1, "C": 5}]
+        {"A": 0, "B": 60, "C": 30},
+        {"A": 20, "B": 39, "C": 0},
+        {"A": 0, "B": 1, "C": 5},
+    ]
     assert dict(sheet.totals) == {"A": 20, "B": 100, "C": 35}
     assert dict(sheet.ranks) == {"A": 1, "C": 2, "B": 3}
     assert (sheet.finished, sheet.finished_after, sheet.winner) == (True, 3, "A")
@@ -148,8 +156,11 @@ def test_lowest_total_wins_when_someone_reaches_the_limit() -> None:
 
 def test_lowest_tie_for_first_has_no_winner() -> None:
     """Ties share a rank: a shared first place names no winner."""
-    sheet = score(ScoringSystem("lowest", 50), "ABC", [RoundResult("A", {"B": 10, "C": 40}),
-                                                       RoundResult("B", {"A": 10, "C": 20})])
+    sheet = score(
+        ScoringSystem("lowest", 50),
+        "ABC",
+        [RoundResult("A", {"B": 10, "C": 40}), RoundResult("B", {"A": 10, "C": 20})],
+    )
     assert dict(sheet.totals) == {"A": 10, "B": 10, "C": 60}
     assert sheet.finished and sheet.finished_after == 2
     assert dict(sheet.ranks) == {"A": 1, "B": 1, "C": 3} and sheet.winner is None
@@ -221,8 +232,11 @@ def test_none_is_one_round_and_going_out_wins() -> None:
 
 def test_shared_ranks_are_competition_style() -> None:
     """Ranks by final total, ties shared (as in the Minecraft UNO manual's example): 1, 2, 2, 4."""
-    sheet = score(ScoringSystem("rounds", 2), ABCD, [RoundResult("A", {"B": 10, "C": 10, "D": 20}),
-                                                     RoundResult("A", {})])
+    sheet = score(
+        ScoringSystem("rounds", 2),
+        ABCD,
+        [RoundResult("A", {"B": 10, "C": 10, "D": 20}), RoundResult("A", {})],
+    )
     assert dict(sheet.totals) == {"A": 40, "B": -10, "C": -10, "D": -20}
     assert dict(sheet.ranks) == {"A": 1, "B": 2, "C": 2, "D": 4}
     tie = score(ScoringSystem("rounds", 1), ABCD, [RoundResult(None, {"A": 3})])
@@ -232,28 +246,49 @@ def test_shared_ranks_are_competition_style() -> None:
 def test_abandoned_round_scores_zero_but_counts_as_a_round() -> None:
     """The five-round game (5回戦) counts rounds: an abandoned round scores nothing."""
     for text in ("rounds 2", "target 10", "lowest 10", "penalty 10"):
-        sheet = score(parse_scoring(text), "AB",
-                      [RoundResult(None, {"A": 50}, penalties=(("A", 50),))])
+        sheet = score(
+            parse_scoring(text), "AB", [RoundResult(None, {"A": 50}, penalties=(("A", 50),))]
+        )
         assert dict(sheet.round_points[0]) == {"A": 0, "B": 0}, text
         assert sheet.round_winners == (None,)
     assert not game_decided(ScoringSystem("rounds", 2), "AB", [RoundResult(None, {})])
     assert game_decided(ScoringSystem("rounds", 2), "AB", [RoundResult(None, {})] * 2)
 
 
-@pytest.mark.parametrize(("text", "canonical"), [
-    ("rounds 5", "rounds 5"), ("  TARGET   500 ", "target 500"), ("Lowest\t250", "lowest 250"),
-    ("penalty 500", "penalty 500"), ("NONE", "none"), ("rounds 007", "rounds 7"),
-])
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("rounds 5", "rounds 5"),
+        ("  TARGET   500 ", "target 500"),
+        ("Lowest\t250", "lowest 250"),
+        ("penalty 500", "penalty 500"),
+        ("NONE", "none"),
+        ("rounds 007", "rounds 7"),
+    ],
+)
 def test_parse_scoring_accepts_the_notation_forms(text: str, canonical: str) -> None:
     """The `[Scoring]` header; the published win targets (500, 5 rounds)."""
     system = parse_scoring(text)
     assert str(system) == canonical and parse_scoring(str(system)) == system
 
 
-@pytest.mark.parametrize("text", [
-    "", "rounds", "target", "none 5", "rounds five", "rounds -5", "rounds 0", "target 5.5",
-    "points 500", "target 500 600", "rounds５", "rounds ５",  # noqa: RUF001
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "rounds",
+        "target",
+        "none 5",
+        "rounds five",
+        "rounds -5",
+        "rounds 0",
+        "target 5.5",
+        "points 500",
+        "target 500 600",
+        "rounds５",  # noqa: RUF001
+        "rounds ５",  # noqa: RUF001
+    ],
+)
 def test_parse_scoring_errors(text: str) -> None:
     """The `[Scoring]` header: anything else is refused with the accepted forms named."""
     with pytest.raises(ValueError, match=r"expected 'rounds N'|at least 1"):
@@ -270,15 +305,18 @@ def test_scoring_system_checks_its_fields() -> None:
         ScoringSystem("best-of", 3)
 
 
-@pytest.mark.parametrize(("players", "rnd", "message"), [
-    ("AB", RoundResult("Z", {}), "round winner 'Z' is not a player"),
-    ("AB", RoundResult("A", {"Z": 3}), "'Z' is not a player"),
-    ("AB", RoundResult("A", {"B": -3}), "negative"),
-    ("AB", RoundResult("A", {"A": 3}), "cannot have points in hand"),
-    ("AB", RoundResult("A", {}, penalties=(("Z", 1),)), "'Z' is not a player"),
-    ("A", RoundResult("A", {}), "at least two distinct players"),
-    ("AA", RoundResult("A", {}), "at least two distinct players"),
-])
+@pytest.mark.parametrize(
+    ("players", "rnd", "message"),
+    [
+        ("AB", RoundResult("Z", {}), "round winner 'Z' is not a player"),
+        ("AB", RoundResult("A", {"Z": 3}), "'Z' is not a player"),
+        ("AB", RoundResult("A", {"B": -3}), "negative"),
+        ("AB", RoundResult("A", {"A": 3}), "cannot have points in hand"),
+        ("AB", RoundResult("A", {}, penalties=(("Z", 1),)), "'Z' is not a player"),
+        ("A", RoundResult("A", {}), "at least two distinct players"),
+        ("AA", RoundResult("A", {}), "at least two distinct players"),
+    ],
+)
 def test_bad_round_data_is_refused(players: str, rnd: RoundResult, message: str) -> None:
     """Hands at round end; the one who went out holds nothing."""
     with pytest.raises(ValueError, match=message):
@@ -299,8 +337,10 @@ def test_target_adds_the_ko_bonus_per_knocked_out_player() -> None:
     ]
     sheet = score(system, ABCD, rounds)
     assert [dict(r) for r in sheet.round_points] == [
-        {"A": 530, "B": 0, "C": 0, "D": 0}, {"A": 0, "B": 60, "C": 0, "D": 0},
-        {"A": 270, "B": 0, "C": 0, "D": 0}]
+        {"A": 530, "B": 0, "C": 0, "D": 0},
+        {"A": 0, "B": 60, "C": 0, "D": 0},
+        {"A": 270, "B": 0, "C": 0, "D": 0},
+    ]
     assert dict(sheet.totals) == {"A": 800, "B": 60, "C": 0, "D": 0} and not sheet.finished
     rounds.append(RoundResult("A", {}, knocked_out=("B",), ko_bonus=250))  # A 1050
     sheet = score(system, ABCD, rounds)
@@ -331,8 +371,11 @@ def test_ko_bonus_counts_under_target_only(text: str) -> None:
 def test_knocked_out_names_are_checked(knocked: tuple[str, ...]) -> None:
     """scoring._check ('Refuses unknown names'); No Mercy: the winner was not knocked out."""
     with pytest.raises(ValueError):
-        score(ScoringSystem("target", 500), "AB",
-              [RoundResult("A", {}, knocked_out=knocked, ko_bonus=250)])
+        score(
+            ScoringSystem("target", 500),
+            "AB",
+            [RoundResult("A", {}, knocked_out=knocked, ko_bonus=250)],
+        )
 
 
 # Property tests ---------------------------------------------------------------------------------
@@ -340,7 +383,8 @@ def test_knocked_out_names_are_checked(knocked: tuple[str, ...]) -> None:
 NAMES = ("A", "B", "C", "D", "E")
 LIMITS = {"none": st.none(), "rounds": st.integers(1, 6)}
 SYSTEMS = st.sampled_from(["rounds", "target", "lowest", "penalty", "none"]).flatmap(
-    lambda kind: st.builds(ScoringSystem, st.just(kind), LIMITS.get(kind, st.integers(1, 400))))
+    lambda kind: st.builds(ScoringSystem, st.just(kind), LIMITS.get(kind, st.integers(1, 400)))
+)
 
 
 Game = tuple[ScoringSystem, tuple[str, ...], list[RoundResult]]
@@ -359,8 +403,9 @@ def games(draw: st.DrawFn) -> Game:
         winner = draw(st.one_of(st.none(), st.sampled_from(players)))
         hands = draw(st.dictionaries(st.sampled_from(players), st.integers(0, 150)))
         penalties = []
-        for p, pts in draw(st.lists(st.tuples(st.sampled_from(live), st.integers(0, 150)),
-                                    max_size=4)):
+        for p, pts in draw(
+            st.lists(st.tuples(st.sampled_from(live), st.integers(0, 150)), max_size=4)
+        ):
             if p in out or len(players) - len(out) <= 1:
                 continue
             penalties.append((p, pts))
@@ -380,10 +425,12 @@ def _expected_end(system: ScoringSystem, sheet: ScoreSheet) -> int | None:
     limit = system.limit or 0
     for i, run in enumerate(sheet.running, 1):
         survivors = [p for p in sheet.players if run[p] < limit]
-        if ((system.kind == "none")
-                or (system.kind == "rounds" and i >= limit)
-                or (system.kind in ("target", "lowest") and max(run.values()) >= limit)
-                or (system.kind == "penalty" and len(survivors) == 1)):
+        if (
+            (system.kind == "none")
+            or (system.kind == "rounds" and i >= limit)
+            or (system.kind in ("target", "lowest") and max(run.values()) >= limit)
+            or (system.kind == "penalty" and len(survivors) == 1)
+        ):
             return i
     return None
 
@@ -468,10 +515,13 @@ def test_property_finished_exactly_when_the_system_says(game: Game) -> None:
         assert rounds_allowed(system, players, rounds[:n]) == (not decided)
 
 
-@pytest.mark.parametrize(("scoring", "hands"), [
-    ("rounds 1", ["hand Ana: 30", "hand Cy: 40"]),
-    ("target 50", ["hand Ana: 30", "hand Cy: 40"]),
-])
+@pytest.mark.parametrize(
+    ("scoring", "hands"),
+    [
+        ("rounds 1", ["hand Ana: 30", "hand Cy: 40"]),
+        ("target 50", ["hand Ana: 30", "hand Cy: 40"]),
+    ],
+)
 def test_the_game_is_not_decided_while_the_deciding_round_waits_for_hands(scoring, hands):
     """Found in a trial: the last of five rounds over, no hand entered yet, and the table said
     the game was over and named as winner the leader before that round."""
@@ -479,8 +529,7 @@ def test_the_game_is_not_decided_while_the_deciding_round_waits_for_hands(scorin
     from referee.engine.events import Header
     from referee.notation import parse_move
 
-    header = Header(edition="classic", players=("Ana", "Ben", "Cy"), scoring=scoring,
-                    rules="jp")
+    header = Header(edition="classic", players=("Ana", "Ben", "Cy"), scoring=scoring, rules="jp")
     ref = Referee(header)
     for line in ("round 1", "dealer Ana", "out Ben", hands[0]):
         assert ref.apply(parse_move(line, header)).ok, line

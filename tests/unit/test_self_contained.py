@@ -23,14 +23,30 @@ from referee.engine.rules import VARIANTS
 from referee.engine.setup import editions, option_specs
 
 ROOT = Path(__file__).resolve().parents[2]
-SKIPPED_DIRS = frozenset({".git", ".venv", "venv", "__pycache__", ".pytest_cache",
-                          ".mypy_cache", ".ruff_cache", ".hypothesis", "build", "dist",
-                          "node_modules"})
+SKIPPED_DIRS = frozenset(
+    {
+        ".git",
+        ".venv",
+        "venv",
+        "__pycache__",
+        ".pytest_cache",
+        ".mypy_cache",
+        ".ruff_cache",
+        ".hypothesis",
+        "build",
+        "dist",
+        "node_modules",
+    }
+)
 """Folders a walk of the repository leaves out when git cannot list the tracked files."""
 
 _NOTES = "dos" + "sier"
-_ABBREVIATIONS = ("JP(?:wiki|flip|mc|17|art)", "FLIP(?:spec|sec)", "NM(?:sheet|sec|code)",
-                  "EN(?:sheet|wiki|old|cars|blank)")
+_ABBREVIATIONS = (
+    "JP(?:wiki|flip|mc|17|art)",
+    "FLIP(?:spec|sec)",
+    "NM(?:sheet|sec|code)",
+    "EN(?:sheet|wiki|old|cars|blank)",
+)
 FORBIDDEN = {
     "a path outside the repository": re.compile(re.escape("../" + "sha" + "red")),
     "the research notes": re.compile(_NOTES, re.IGNORECASE),
@@ -45,8 +61,9 @@ FORBIDDEN = {
 def tracked_files() -> list[Path]:
     """The files git tracks; without git (an unpacked source archive), every file of the tree."""
     try:
-        listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True,
-                                check=True, timeout=60).stdout
+        listed = subprocess.run(
+            ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True, timeout=60
+        ).stdout
     except (OSError, subprocess.SubprocessError):
         return sorted(_walk())
     names = [name for name in listed.decode("utf-8").split("\0") if name]
@@ -85,9 +102,17 @@ def offences(text: str) -> list[str]:
 
 def test_the_patterns_catch_what_they_are_for() -> None:
     """A guard against patterns that never match: each one catches a sample of its kind."""
-    samples = ["see ../" + "sha" + "red/x", "per " + _NOTES.upper() + " 2.6",
-               "123_" + "0123456789abcdef" + ".txt", "se" + "ed 003", "options" + ".md",
-               "JP" + "wiki", "FLIP" + "spec", "NM" + "sheet", "EN" + "old"]
+    samples = [
+        "see ../" + "sha" + "red/x",
+        "per " + _NOTES.upper() + " 2.6",
+        "123_" + "0123456789abcdef" + ".txt",
+        "se" + "ed 003",
+        "options" + ".md",
+        "JP" + "wiki",
+        "FLIP" + "spec",
+        "NM" + "sheet",
+        "EN" + "old",
+    ]
     for sample in samples:
         assert offences(sample), sample
     assert not offences("Japanese Wikipedia, 「UNO (ゲーム)」; random seed 7; B7696")
@@ -170,8 +195,12 @@ def test_printed_rules_cite_only_published_sources(capsys: pytest.CaptureFixture
     assert succeeded >= 2 * len(editions())
     # Every variant of every rule was printed somewhere, so every source above was checked.
     text = "".join(printed)
-    missing = [(rid, v.unit, v.when) for rid, variants in VARIANTS.items() for v in variants
-               if f"    source: {v.source}\n" not in text]
+    missing = [
+        (rid, v.unit, v.when)
+        for rid, variants in VARIANTS.items()
+        for v in variants
+        if f"    source: {v.source}\n" not in text
+    ]
     assert not missing
 
 

@@ -66,16 +66,18 @@ def chunked(games: int, per_chunk: int = PER_CHUNK) -> list[object]:
     return [pytest.param(chunk, id=chunk_id(chunk)) for chunk in slices(games, per_chunk)]
 
 
-def whole_counts(request: pytest.FixtureRequest, games: range, total: int, per_chunk: int,
-                 counts: Counts) -> Counts | None:
+def whole_counts(
+    request: pytest.FixtureRequest, games: range, total: int, per_chunk: int, counts: Counts
+) -> Counts | None:
     """This chunk's counts left for its test's other chunks; all the chunks' counts added up
     if this is the last of them to finish, else None (the last one checks the whole test)."""
     tally = Tally.of(request, len(slices(total, per_chunk)))
     return tally.add(games.start // per_chunk, counts)
 
 
-def whole_stats(request: pytest.FixtureRequest, games: range, total: int, stats: Stats
-                ) -> Stats | None:
+def whole_stats(
+    request: pytest.FixtureRequest, games: range, total: int, stats: Stats
+) -> Stats | None:
     """`whole_counts` of plain self-play's stats."""
     whole = whole_counts(request, games, total, PER_CHUNK, asdict(stats))
     return None if whole is None else Stats(**whole)  # type: ignore[arg-type]
@@ -94,8 +96,9 @@ def check_chunk(stats: Stats, games: range, checks: bool = True) -> None:
 @pytest.mark.parametrize("games", chunked(GAMES))
 @pytest.mark.parametrize("rules", ["en", "jp"])
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_engine_follows_real_games(edition: str, rules: str, games: range,
-                                   request: pytest.FixtureRequest) -> None:
+def test_engine_follows_real_games(
+    edition: str, rules: str, games: range, request: pytest.FixtureRequest
+) -> None:
     """Each game deals a shuffled deck to 2-10 players with random option overrides; players
     play random legal cards, bluff Wild Draw Fours, forget UNO, challenge, catch, misplay and get
     penalised. After every move the engine's hand counts, top card, colour, turn, direction,
@@ -114,20 +117,59 @@ def test_engine_follows_real_games(edition: str, rules: str, games: range,
     # Rounds that cannot end (both piles dry) stay rare; No Mercy without its mercy rule (one
     # table in ten here) piles every card into hands and seldom ends.
     assert stats.abandoned < GAMES // (10 if edition == "nomercy" else 20)
-    expected: tuple[str, ...] = ("wd4-guilty", "wd4-innocent", "uno-catch", "uno-late", "misplay",
-                "going-out", "draw-two", "skip", "reverse")
+    expected: tuple[str, ...] = (
+        "wd4-guilty",
+        "wd4-innocent",
+        "uno-catch",
+        "uno-late",
+        "misplay",
+        "going-out",
+        "draw-two",
+        "skip",
+        "reverse",
+    )
     if edition == "flip":
         # UNO FLIP!: both sides, Wild Draw Two and Color challenged, draws until a colour.
-        expected = ("flip", "flip-guilty", "flip-innocent", "flip-wild-draw", "skip-everyone",
-                    "draw-card", "uno-catch", "misplay", "going-out", "skip", "reverse")
+        expected = (
+            "flip",
+            "flip-guilty",
+            "flip-innocent",
+            "flip-wild-draw",
+            "skip-everyone",
+            "draw-card",
+            "uno-catch",
+            "misplay",
+            "going-out",
+            "skip",
+            "reverse",
+        )
     if edition == "nomercy":
         # No Mercy: stacks by value, Roulette, Discard All, 7-0, knock-outs; no challenge.
-        expected = ("stacking", "roulette", "discard-all", "skip-everyone", "seven-o", "mercy",
-                    "going-out", "uno-catch", "skip", "reverse")
+        expected = (
+            "stacking",
+            "roulette",
+            "discard-all",
+            "skip-everyone",
+            "seven-o",
+            "mercy",
+            "going-out",
+            "uno-catch",
+            "skip",
+            "reverse",
+        )
     if edition == "allwild":
         # All Wild: every card a Wild, no challenge, no misplay possible.
-        expected = ("uno-catch", "uno-late", "going-out", "wild-draw",
-                    "skip", "skip-two", "reverse", "targeted-draw", "forced-swap")
+        expected = (
+            "uno-catch",
+            "uno-late",
+            "going-out",
+            "wild-draw",
+            "skip",
+            "skip-two",
+            "reverse",
+            "targeted-draw",
+            "forced-swap",
+        )
     for rule in expected:
         assert stats.rules.get(rule, 0) > 0, f"self-play never exercised {rule}"
 
@@ -138,20 +180,30 @@ HOUSE_GAMES = 1000 if FULL else 200
 HOUSE_GAMES_AT_LEAST = {("draw", "to-match"): 1000}
 # Every registered house rule, as editions are (a new one is played here as soon as it is
 # registered), and the core options that change play the most.
-HOUSE_RULES = [*house_rule_settings(), ("draw", "to-match"), ("challenge", "off"),
-               ("start-card", "number-only")]
+HOUSE_RULES = [
+    *house_rule_settings(),
+    ("draw", "to-match"),
+    ("challenge", "off"),
+    ("start-card", "number-only"),
+]
 # The rule id each house rule's own rulings cite (multi-play and go-out rulings cite the
 # card's effect, so they are checked through the model instead; the real game jumps in only as
 # UNO House Rules has it, so `jump-in digital` is played without jumps).
-HOUSE_RULINGS = {"stacking": "stacking", "seven-o": "seven-o", "jump-in": "jump-in",
-                 "mercy": "mercy"}
+HOUSE_RULINGS = {
+    "stacking": "stacking",
+    "seven-o": "seven-o",
+    "jump-in": "jump-in",
+    "mercy": "mercy",
+}
 UNRULED = {("jump-in", "digital")}
 
 
 def house_chunks() -> list[object]:
-    return [pytest.param(key, value, chunk, id=f"{key}={value}-{chunk_id(chunk)}")
-            for key, value in HOUSE_RULES
-            for chunk in slices(house_games(key, value), PER_CHUNK)]
+    return [
+        pytest.param(key, value, chunk, id=f"{key}={value}-{chunk_id(chunk)}")
+        for key, value in HOUSE_RULES
+        for chunk in slices(house_games(key, value), PER_CHUNK)
+    ]
 
 
 def house_games(key: str, value: str) -> int:
@@ -159,8 +211,9 @@ def house_games(key: str, value: str) -> int:
 
 
 @pytest.mark.parametrize(("key", "value", "games"), house_chunks())
-def test_engine_follows_real_games_with_house_rules(key: str, value: str, games: range,
-                                                    request: pytest.FixtureRequest) -> None:
+def test_engine_follows_real_games_with_house_rules(
+    key: str, value: str, games: range, request: pytest.FixtureRequest
+) -> None:
     """House rules (Mattel's, Wikipedia's, the Japan UNO Association's): every game turns the
     house rule on (other options still vary at random, so house rules also meet each other), on a
     random refereed edition and rulebook. The real game stacks draw cards (challenging stacked Wild
@@ -172,11 +225,18 @@ def test_engine_follows_real_games_with_house_rules(key: str, value: str, games:
     seed = seed_for(key, value)
     sim = SelfPlay(seed)
     # Flip refuses stacking at setup.
-    refereed = ["classic", "swap", "shuffle", "minimalista",
-                *([] if key == "stacking" else ["flip"]), "minecraft"]
+    refereed = [
+        "classic",
+        "swap",
+        "shuffle",
+        "minimalista",
+        *([] if key == "stacking" else ["flip"]),
+        "minecraft",
+    ]
     for game, rng in seeded_games(sim, seed, games):
-        header = random_header(rng, rng.choice(refereed), rng.choice(("en", "jp")),
-                               fixed=((key, value),))
+        header = random_header(
+            rng, rng.choice(refereed), rng.choice(("en", "jp")), fixed=((key, value),)
+        )
         play(sim, header, rng.choice((1, 1, 2)), game)
     check_chunk(sim.stats, games)
     if key == "challenge":

@@ -24,8 +24,9 @@ def played(cuts: list[range]) -> tuple[list[list[object]], list[dict[str, object
     for games in cuts:
         sim = SelfPlay(SEED)
         for _game, rng in seeded_games(sim, SEED, games):
-            sim.play_game(random_header(rng, "classic", rng.choice(("en", "jp"))),
-                          rounds=rng.choice((1, 2)))
+            sim.play_game(
+                random_header(rng, "classic", rng.choice(("en", "jp"))), rounds=rng.choice((1, 2))
+            )
             logs.append(list(sim.log))
         counts.append(asdict(sim.stats))
     return logs, counts
@@ -47,8 +48,11 @@ def test_slices_cover_every_game_once() -> None:
 
 
 def test_only_the_last_chunk_to_finish_gets_the_sum(tmp_path: Path) -> None:
-    parts = [{"games": 3, "rules": {"skip": 2}}, {"games": 2, "rules": {"skip": 1, "uno": 4}},
-             {"games": 1, "rules": {}}]
+    parts = [
+        {"games": 3, "rules": {"skip": 2}},
+        {"games": 2, "rules": {"skip": 1, "uno": 4}},
+        {"games": 1, "rules": {}},
+    ]
     order = [2, 0, 1]
     random.Random(SEED).shuffle(order)
     tally = Tally(tmp_path, "test_x-edition=classic", len(parts))

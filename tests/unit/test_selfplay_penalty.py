@@ -34,8 +34,9 @@ PER_CHUNK = 100
 @pytest.mark.parametrize("games", chunked(GAMES, PER_CHUNK))
 @pytest.mark.parametrize("rules", ["en", "jp"])
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_engine_follows_penalty_games(edition: str, rules: str, games: range,
-                                      request: pytest.FixtureRequest) -> None:
+def test_engine_follows_penalty_games(
+    edition: str, rules: str, games: range, request: pytest.FixtureRequest
+) -> None:
     """`penalty N` with N from 1 to 200: each caught missed UNO and guilty challenge is mostly
     recorded as the offender's hand total; a player reaching N leaves the round at once (the last
     two: the game is over). After every move the engine must agree with the model on who is out

@@ -60,10 +60,18 @@ def fresh_state(moves: list[str]) -> dict:
 
 # Creating ------------------------------------------------------------------------------------
 
+
 def test_create_returns_a_short_id_and_stores_the_header(service):
-    header = build_header("太郎, 花子, Mary Ann", "shuffle", "rounds 5", rules="jp",
-                          overrides=[("uno-penalty", "4")], event="お正月", date="2025-01-02",
-                          customs=[(1, "Everyone passes a card")])
+    header = build_header(
+        "太郎, 花子, Mary Ann",
+        "shuffle",
+        "rounds 5",
+        rules="jp",
+        overrides=[("uno-penalty", "4")],
+        event="お正月",
+        date="2025-01-02",
+        customs=[(1, "Everyone passes a card")],
+    )
     sid = service.create(header)
     assert len(sid) == 6 and set(sid) <= set(ID_ALPHABET)
     with service.open(sid, read_only=True) as live:
@@ -71,17 +79,21 @@ def test_create_returns_a_short_id_and_stores_the_header(service):
     assert service.info(sid).status == "new"
 
 
-@pytest.mark.parametrize(("fields", "message"), [
-    ({"players": "Alice"}, "Players"),
-    ({"players": "A, A"}, "duplicate player"),
-    ({"edition": "flip", "overrides": [("stacking", "same")]}, "does not work with the flip"),
-    ({"edition": "chess"}, "unknown edition"),
-    ({"scoring": "best of 3"}, "scoring"),
-    ({"overrides": [("no-such-option", "1")]}, "no-such-option"),
-    ({"players": 'A, "B'}, "cannot contain"),
-])
-def test_a_header_that_cannot_be_refereed_is_refused_and_nothing_is_stored(service, fields,
-                                                                           message):
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"players": "Alice"}, "Players"),
+        ({"players": "A, A"}, "duplicate player"),
+        ({"edition": "flip", "overrides": [("stacking", "same")]}, "does not work with the flip"),
+        ({"edition": "chess"}, "unknown edition"),
+        ({"scoring": "best of 3"}, "scoring"),
+        ({"overrides": [("no-such-option", "1")]}, "no-such-option"),
+        ({"players": 'A, "B'}, "cannot contain"),
+    ],
+)
+def test_a_header_that_cannot_be_refereed_is_refused_and_nothing_is_stored(
+    service, fields, message
+):
     args = {"players": "Alice, Bob", "edition": "classic", "scoring": "none", **fields}
     with pytest.raises(SetupProblem, match=message):
         service.create(build_header(**args))
@@ -89,6 +101,7 @@ def test_a_header_that_cannot_be_refereed_is_refused_and_nothing_is_stored(servi
 
 
 # Recording -----------------------------------------------------------------------------------
+
 
 def test_record_persists_before_it_answers(service):
     sid = service.create(HEADER)
@@ -107,8 +120,7 @@ def test_record_stores_the_canonical_notation(service):
     with service.open(sid) as live:
         for move in ("ROUND 1", "dealer alice", "start red 7", "bob:  red 5"):
             assert live.record(move).ok
-        assert [m.text for m in live.moves] == ["round 1", "dealer Alice", "start r7",
-                                                "Bob: r5"]
+        assert [m.text for m in live.moves] == ["round 1", "dealer Alice", "start r7", "Bob: r5"]
 
 
 def test_a_refused_move_changes_nothing(service):
@@ -164,8 +176,9 @@ def test_a_failed_save_is_reported_and_changes_nothing(service, monkeypatch):
 
 
 def test_the_game_decided_refuses_further_rounds(service):
-    sid = service.import_text((SAMPLES / "minecraft-five-rounds.uno").read_text("utf-8"),
-                              "five.uno").id
+    sid = service.import_text(
+        (SAMPLES / "minecraft-five-rounds.uno").read_text("utf-8"), "five.uno"
+    ).id
     with service.open(sid) as live:
         assert live.summary()["status"] == "finished"
         result = live.record("round 6")
@@ -173,6 +186,7 @@ def test_the_game_decided_refuses_further_rounds(service):
 
 
 # Writers and watchers ------------------------------------------------------------------------
+
 
 def test_two_writers_on_one_session(service):
     sid = started(service)
@@ -219,6 +233,7 @@ def test_delete_removes_the_file_and_the_row_but_not_while_recording(service):
 
 # Import and export ---------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("sample", sorted(p.name for p in SAMPLES.glob("*.uno")))
 def test_import_then_export_gives_the_canonical_file(service, sample):
     text = (SAMPLES / sample).read_text(encoding="utf-8")
@@ -246,11 +261,16 @@ def test_import_of_a_file_with_an_illegal_move_stores_nothing(service):
     assert service.list().sessions == ()
 
 
-@pytest.mark.parametrize(("text", "where"), [
-    ('[Edition "classic"]\n[Scoring "none"]\n[Players "A, B"]\nround 1\nA: r55\n', "x.uno:5:"),
-    ('[Edition "flip"]\n[Rule "stacking" "same"]\n[Scoring "none"]\n[Players "A, B"]\n',
-     "x.uno:1:1:"),
-])
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ('[Edition "classic"]\n[Scoring "none"]\n[Players "A, B"]\nround 1\nA: r55\n', "x.uno:5:"),
+        (
+            '[Edition "flip"]\n[Rule "stacking" "same"]\n[Scoring "none"]\n[Players "A, B"]\n',
+            "x.uno:1:1:",
+        ),
+    ],
+)
 def test_import_of_an_unreadable_file_stores_nothing(service, text, where):
     with pytest.raises(ImportRefused) as caught:
         service.import_text(text, "x.uno")
@@ -267,6 +287,7 @@ def test_an_imported_session_can_be_continued(service):
 
 
 # Trouble: a stored move this version refuses ------------------------------------------------
+
 
 def test_a_stored_move_that_no_longer_holds_is_reported_and_can_be_corrected(service):
     sid = started(service)

@@ -46,6 +46,7 @@ def texts(service: SessionService, sid: str) -> list[str]:
 
 # Undo ----------------------------------------------------------------------------------------
 
+
 def test_undo_takes_back_the_last_move_durably(service, sid):
     with service.open(sid) as live:
         done = live.undo()
@@ -64,8 +65,10 @@ def test_a_move_keeps_its_number_for_life(service, sid):
         # `correct N` takes the number people read, not the log's entry.
         assert live.correct(5, "Carol: r9").applied
         numbers = [(m.seq, m.text, m.replaced) for m in live.moves]
-    assert numbers[-2:] == [(5, "Carol: r9", ("Carol: r9", "Carol: r8")),
-                            (6, "Alice: r3", ("Alice: r2",))]
+    assert numbers[-2:] == [
+        (5, "Carol: r9", ("Carol: r9", "Carol: r8")),
+        (6, "Alice: r3", ("Alice: r2",)),
+    ]
     with service.open(sid) as live:
         assert [(m.seq, m.text, m.replaced) for m in live.moves] == numbers
         assert [step.seq for step in live.steps] == [1, 2, 3, 4, 5, 6]
@@ -109,6 +112,7 @@ def test_a_watcher_cannot_undo(service, sid):
 
 # Previewing a correction ---------------------------------------------------------------------
 
+
 def test_preview_rules_on_the_replacement_and_every_later_move_and_stores_nothing(service, sid):
     before = service.layout.session(sid).read_bytes()
     with service.open(sid) as live:
@@ -132,8 +136,15 @@ def test_preview_of_a_replacement_the_rest_still_follows(service, sid):
         assert plan.ok and plan.dropped == () and [m.holds for m in plan.later] == [True, True]
 
 
-@pytest.mark.parametrize(("text", "rule"), [("Bob: y3", "match"), ("Carol: r5", "turn-order"),
-                                            ("Bob: r55", SYNTAX_RULE), ("Bob: r5", "session")])
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("Bob: y3", "match"),
+        ("Carol: r5", "turn-order"),
+        ("Bob: r55", SYNTAX_RULE),
+        ("Bob: r5", "session"),
+    ],
+)
 def test_a_replacement_that_is_refused_changes_nothing(service, sid, text, rule):
     before = service.layout.session(sid).read_bytes()
     with service.open(sid) as live:
@@ -153,6 +164,7 @@ def test_correcting_a_move_that_is_not_in_force(service, sid):
 
 
 # Applying a correction -----------------------------------------------------------------------
+
 
 def test_correct_replaces_the_move_and_drops_what_no_longer_holds(service, sid):
     with service.open(sid) as live:

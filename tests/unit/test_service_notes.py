@@ -18,17 +18,49 @@ from referee.service.replay import replay_session
 from referee.store.tags import header_text
 
 PLAYERS = ("Ana", "Ben", "Chika", "Dev")
-PLAYS = ["r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r0", "r1", "r2",
-         "g2", "g3", "g4", "g5", "g6", "g7", "g8", "g9", "g1"]
-UNTIL_CATCHABLE = ["round 1", "dealer Dev", "start r3",
-                   *(f"{PLAYERS[i % 4]}: {card}" for i, card in enumerate(PLAYS))]
+PLAYS = [
+    "r1",
+    "r2",
+    "r3",
+    "r4",
+    "r5",
+    "r6",
+    "r7",
+    "r8",
+    "r9",
+    "r0",
+    "r1",
+    "r2",
+    "g2",
+    "g3",
+    "g4",
+    "g5",
+    "g6",
+    "g7",
+    "g8",
+    "g9",
+    "g1",
+]
+UNTIL_CATCHABLE = [
+    "round 1",
+    "dealer Dev",
+    "start r3",
+    *(f"{PLAYERS[i % 4]}: {card}" for i, card in enumerate(PLAYS)),
+]
 """Ana has played her next-to-last card without calling UNO; Ben acts next (the others hold
 two cards each)."""
 
 
 def session(service: SessionService, rules: str, overrides: tuple = ()) -> str:
-    sid = service.create(Header(edition="classic", players=PLAYERS, rules=rules,
-                                scoring="target 500", overrides=overrides))
+    sid = service.create(
+        Header(
+            edition="classic",
+            players=PLAYERS,
+            rules=rules,
+            scoring="target 500",
+            overrides=overrides,
+        )
+    )
     with service.open(sid) as live:
         for move in UNTIL_CATCHABLE:
             assert live.record(move).ok, move
@@ -47,9 +79,9 @@ def service(tmp_path: Path) -> SessionService:
 
 # (moves first recorded, the line, its rule): each changes nothing in the game.
 NOTES = [
-    ((), "Dev: catch Ben", "uno-false-catch"),            # Ben holds 2 cards: no penalty
+    ((), "Dev: catch Ben", "uno-false-catch"),  # Ben holds 2 cards: no penalty
     (("Ben: g2",), "Chika: catch Ana", "uno-window"),  # the window closed when Ben played
-    (("Ben: g2",), "Ana: uno", "uno-call"),                # too late to call, too late to catch
+    (("Ben: g2",), "Ana: uno", "uno-call"),  # too late to call, too late to catch
 ]
 
 
@@ -99,11 +131,14 @@ def test_a_stored_file_with_such_lines_still_replays(service):
 
 def test_the_command_line_says_it_was_not_recorded(service, tmp_path, capsys):
     sid = session(service, "en")
-    code = cli.main(["--data-dir", str(tmp_path / "data"), "move", sid, "Dev: catch Ben",
-                     "Ben: g2"])
+    code = cli.main(
+        ["--data-dir", str(tmp_path / "data"), "move", sid, "Dev: catch Ben", "Ben: g2"]
+    )
     out = capsys.readouterr().out
     assert code == 0
-    assert "Dev: catch Ben  ->  False catch: Ben holds 2 cards. No penalty. [uno-false-catch]; " \
-           "not recorded: it changes nothing in the game" in out
+    assert (
+        "Dev: catch Ben  ->  False catch: Ben holds 2 cards. No penalty. [uno-false-catch]; "
+        "not recorded: it changes nothing in the game" in out
+    )
     assert f"#{len(UNTIL_CATCHABLE) + 1}  Ben: g2" in out
     assert count(service, sid) == len(UNTIL_CATCHABLE) + 1

@@ -16,8 +16,6 @@ NEW = ("new", "--players", "Alice, Bob, Carol", "--scoring", "target 500")
 OPENING = ("round 1", "dealer Alice", "start r7", "Bob: r5", "Carol: r9")
 
 
-
-
 @pytest.fixture
 def sid(run) -> str:
     code, out, _ = run(*NEW)
@@ -33,13 +31,28 @@ def stored(home: Path, sid: str) -> list[str]:
 
 
 def test_new_prints_only_the_id(run, home):
-    code, out, err = run(*NEW, "--rules", "jp", "--rule", "uno-penalty=4", "--event", "Club",
-                         "--date", "2025-03-06", "--custom", "1=Swap with anyone")
+    code, out, err = run(
+        *NEW,
+        "--rules",
+        "jp",
+        "--rule",
+        "uno-penalty=4",
+        "--event",
+        "Club",
+        "--date",
+        "2025-03-06",
+        "--custom",
+        "1=Swap with anyone",
+    )
     assert code == 0 and err == "" and re.fullmatch(r"[a-z2-9]{6}\n", out)
     with SessionService(home).open(out.strip(), read_only=True) as live:
         h = live.header
-        assert (h.rules, h.overrides, h.event, h.date) == ("jp", (("uno-penalty", "4"),),
-                                                           "Club", "2025-03-06")
+        assert (h.rules, h.overrides, h.event, h.date) == (
+            "jp",
+            (("uno-penalty", "4"),),
+            "Club",
+            "2025-03-06",
+        )
         assert h.customs == ((1, "Swap with anyone"),)
 
 
@@ -54,11 +67,15 @@ def test_new_starts_with_the_rulebooks_usual_scoring(run, home, rules, scoring):
     assert service.info(other.strip()).scoring == "none"
 
 
-@pytest.mark.parametrize(("args", "needle"), [
-    (("--players", "Alice"), "Players"), (("--players", "A, B", "--edition", "chess"), "chess"),
-    (("--players", "A, B", "--rule", "uno-penalty"), "key=value"),
-    (("--players", "A, B", "--custom", "x"), "N=TEXT"),
-])
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (("--players", "Alice"), "Players"),
+        (("--players", "A, B", "--edition", "chess"), "chess"),
+        (("--players", "A, B", "--rule", "uno-penalty"), "key=value"),
+        (("--players", "A, B", "--custom", "x"), "N=TEXT"),
+    ],
+)
 def test_new_with_a_bad_header_exits_2_and_stores_nothing(run, home, args, needle):
     code, out, err = run("new", *args)
     assert (code, out) == (2, "") and needle in err
@@ -70,17 +87,21 @@ def test_move_prints_each_ruling_with_its_number(run):
     sid = out.strip()
     code, out, err = run("move", sid, "round 1", "dealer Alice", "start r7")
     assert code == 0 and err == ""
-    assert out.splitlines() == ["#1  round 1  ->  Round 1 begins. [session]",
-                                "#2  dealer Alice  ->  Alice deals round 1. [deal]",
-                                "#3  start r7  ->  Red 7 starts; Bob plays first. [start-card]"]
+    assert out.splitlines() == [
+        "#1  round 1  ->  Round 1 begins. [session]",
+        "#2  dealer Alice  ->  Alice deals round 1. [deal]",
+        "#3  start r7  ->  Red 7 starts; Bob plays first. [start-card]",
+    ]
 
 
 def test_a_refused_move_exits_1_and_changes_nothing(run, home, sid):
     before = (home / "sessions" / f"{sid}.json").read_bytes()
     code, out, err = run("move", sid, "Alice: y3")
     assert (code, out) == (1, "")
-    assert err == (f"uno-referee move: {sid}: `Alice: y3` refused: Yellow 3 can't go on Red 9: "
-                   "match colour, number or symbol [match]; nothing was recorded\n")
+    assert err == (
+        f"uno-referee move: {sid}: `Alice: y3` refused: Yellow 3 can't go on Red 9: "
+        "match colour, number or symbol [match]; nothing was recorded\n"
+    )
     assert (home / "sessions" / f"{sid}.json").read_bytes() == before
 
 
@@ -187,8 +208,9 @@ def test_importing_the_same_session_twice_stores_it_once(run, home, tmp_path):
     for again in (path, other):
         code, out, err = run("import", str(again))
         assert (code, out) == (0, f"{sid}\n")
-        assert err == (f"already stored as session {sid} (40 moves, 1 round(s)); nothing new "
-                       "was stored\n")
+        assert err == (
+            f"already stored as session {sid} (40 moves, 1 round(s)); nothing new was stored\n"
+        )
     assert [row["id"] for row in json.loads(run("list", "--json")[1])] == [sid]
     # A different session is stored as usual.
     changed = tmp_path / "changed.uno"
@@ -223,7 +245,10 @@ def test_delete_asks_and_scripts_say_yes(run, home, sid):
     assert code == 2 and "--yes" in err
     assert (home / "sessions" / f"{sid}.json").exists()
     assert run("delete", sid, "--yes") == (
-        0, f"moved session {sid} to the trash; `uno-referee restore {sid}` brings it back\n", "")
+        0,
+        f"moved session {sid} to the trash; `uno-referee restore {sid}` brings it back\n",
+        "",
+    )
     assert not (home / "sessions" / f"{sid}.json").exists()
     assert run("show", sid)[0] == 2
 
@@ -247,8 +272,9 @@ def test_a_session_open_elsewhere_is_reported_not_corrupted(run, home, sid):
     assert (home / "sessions" / f"{sid}.json").read_bytes() == before
 
 
-@pytest.mark.parametrize("argv", [("show", "zzzzzz"), ("move", "nope!", "Bob: r5"),
-                                  ("undo", "abcdef")])
+@pytest.mark.parametrize(
+    "argv", [("show", "zzzzzz"), ("move", "nope!", "Bob: r5"), ("undo", "abcdef")]
+)
 def test_unknown_sessions_exit_2(run, argv):
     code, out, err = run(*argv)
     assert (code, out) == (2, "") and err.startswith(f"uno-referee {argv[0]}: ")
@@ -289,6 +315,8 @@ def test_a_file_where_the_sessions_folder_should_be_is_named(run, home):
     (home / "sessions").write_text("not a folder")
     code, out, err = run("new", "--players", "A, B")
     assert (code, out) == (2, "")
-    assert err == (f"uno-referee new: could not create a session in {home / 'sessions'}: "
-                   "Not a directory; nothing was stored\n")
+    assert err == (
+        f"uno-referee new: could not create a session in {home / 'sessions'}: "
+        "Not a directory; nothing was stored\n"
+    )
     assert (home / "sessions").read_text() == "not a folder"

@@ -24,11 +24,19 @@ def test_no_file_means_defaults_and_the_first_change_creates_it(_private_setting
     assert settings.load() == settings.Settings(language="ja")
 
 
-@pytest.mark.parametrize(("key", "value"), [("language", "fr"), ("glyphs", "fancy"),
-                                            ("colour", "red"), ("theme", ""),
-                                            ("keys.table.undo", "ctrl+\x1b")])
-def test_a_value_the_product_does_not_take_changes_nothing(_private_settings: Path, key: str,
-                                                           value: str) -> None:
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("language", "fr"),
+        ("glyphs", "fancy"),
+        ("colour", "red"),
+        ("theme", ""),
+        ("keys.table.undo", "ctrl+\x1b"),
+    ],
+)
+def test_a_value_the_product_does_not_take_changes_nothing(
+    _private_settings: Path, key: str, value: str
+) -> None:
     settings.change("glyphs", "ascii")
     before = _private_settings.read_bytes()
     with pytest.raises(settings.SettingsError):
@@ -37,7 +45,8 @@ def test_a_value_the_product_does_not_take_changes_nothing(_private_settings: Pa
 
 
 def test_a_damaged_file_is_ignored_then_set_aside_never_overwritten(
-        _private_settings: Path) -> None:
+    _private_settings: Path,
+) -> None:
     _private_settings.write_text('language = "ja"\ntheme = [unclosed\n', encoding="utf-8")
     loaded = settings.load()
     assert loaded.language is None and loaded.problem and "settings.toml" in loaded.problem
@@ -59,7 +68,8 @@ def test_names_with_quotes_and_unicode_survive_the_round_trip(_private_settings:
 
 
 def test_a_refused_value_leaves_even_an_unreadable_file_where_it_is(
-        _private_settings: Path) -> None:
+    _private_settings: Path,
+) -> None:
     _private_settings.write_text("theme = [unclosed\n", encoding="utf-8")
     with pytest.raises(settings.SettingsError):
         settings.change("language", "fr")

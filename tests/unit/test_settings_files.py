@@ -19,8 +19,13 @@ DEADLINE = 120
 
 
 def command(*argv: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "referee.cli", *argv], capture_output=True,
-                          text=True, timeout=DEADLINE, env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "referee.cli", *argv],
+        capture_output=True,
+        text=True,
+        timeout=DEADLINE,
+        env=env,
+    )
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
@@ -37,15 +42,20 @@ def test_a_named_pipe_as_the_settings_file_hangs_no_command(_private_settings: P
     assert _private_settings.is_fifo()
 
 
-@pytest.mark.parametrize("text", [
-    "a = " + "[" * 500 + "]" * 500 + "\n",
-    "a = " + "{ b = " * 500 + "1" + " }" * 500 + "\n",
-    # Dotted keys nest without brackets: never turned into text.
-    "language" + ".a" * 5000 + " = 1\n",
-    "[keys]\n" + "t" + ".a" * 5000 + " = 1\n",
-], ids=["arrays", "inline-tables", "dotted-language", "dotted-binding"])
-def test_a_deeply_nested_file_stops_no_command_and_set_repairs_it(run, _private_settings,
-                                                                   text: str) -> None:
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a = " + "[" * 500 + "]" * 500 + "\n",
+        "a = " + "{ b = " * 500 + "1" + " }" * 500 + "\n",
+        # Dotted keys nest without brackets: never turned into text.
+        "language" + ".a" * 5000 + " = 1\n",
+        "[keys]\n" + "t" + ".a" * 5000 + " = 1\n",
+    ],
+    ids=["arrays", "inline-tables", "dotted-language", "dotted-binding"],
+)
+def test_a_deeply_nested_file_stops_no_command_and_set_repairs_it(
+    run, _private_settings, text: str
+) -> None:
     _private_settings.write_text(text, encoding="utf-8")
     code, out, err = run("rules")
     assert code == 0 and out.startswith("Rulebook in force")
@@ -77,24 +87,33 @@ def test_an_unreadable_file_is_never_replaced(run, _private_settings, unreadable
     assert code == 0 and "cannot be read (Permission denied)" in err
     code, out, _err = run("config")
     assert code == 0 and "it cannot be read, see the warning above; it is left as it is" in out
-    with open(os.path.join(_private_settings.parent, ".", _private_settings.name),
-              encoding="utf-8") as stream:
+    with open(
+        os.path.join(_private_settings.parent, ".", _private_settings.name), encoding="utf-8"
+    ) as stream:
         assert stream.read() == 'theme = "nord"\n'
 
 
 def test_eight_config_sets_at_once_all_last(_private_settings: Path) -> None:
     # Eight processes, each ready to run `config set` the moment the line is released, so that
     # all eight read and write the file at once.
-    starter = ("import sys\n"
-               "from referee import cli\n"
-               "sys.stdout.write('ready\\n'); sys.stdout.flush()\n"
-               "sys.stdin.readline()\n"
-               "sys.exit(cli.main(sys.argv[1:]))\n")
+    starter = (
+        "import sys\n"
+        "from referee import cli\n"
+        "sys.stdout.write('ready\\n'); sys.stdout.flush()\n"
+        "sys.stdin.readline()\n"
+        "sys.exit(cli.main(sys.argv[1:]))\n"
+    )
     bindings = {f"test.action{n}": f"ctrl+{chr(ord('a') + n)}" for n in range(8)}
-    procs = [subprocess.Popen([sys.executable, "-c", starter, "config", "set", f"keys.{binding}",
-                               key], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True)
-             for binding, key in bindings.items()]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", starter, "config", "set", f"keys.{binding}", key],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for binding, key in bindings.items()
+    ]
     try:
         for proc in procs:
             assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
@@ -131,8 +150,9 @@ def test_control_characters_in_a_key_are_refused_and_never_echoed(run, _private_
     assert not _private_settings.exists()
 
 
-def test_config_shows_what_a_file_or_the_locale_holds_as_stand_ins(run, _private_settings,
-                                                                   monkeypatch) -> None:
+def test_config_shows_what_a_file_or_the_locale_holds_as_stand_ins(
+    run, _private_settings, monkeypatch
+) -> None:
     _private_settings.write_text('[keys]\n"a\\u001b[31mb" = "ctrl+u"\n', encoding="utf-8")
     code, out, err = run("config")
     assert code == 0 and "\x1b" not in out + err
@@ -148,8 +168,9 @@ def test_config_shows_what_a_file_or_the_locale_holds_as_stand_ins(run, _private
 
 def test_a_binding_written_as_a_dotted_key_is_read_by_its_id(run, _private_settings) -> None:
     # Unquoted, `table.undo` is a table in TOML: it is the binding id all the same.
-    _private_settings.write_text('language = "en"\n[keys]\ntable.undo = "ctrl+u"\n',
-                                 encoding="utf-8")
+    _private_settings.write_text(
+        'language = "en"\n[keys]\ntable.undo = "ctrl+u"\n', encoding="utf-8"
+    )
     assert settings.load() == settings.Settings(language="en", keys={"table.undo": "ctrl+u"})
     assert run("config", "set", "keys.app.quit", "ctrl+q")[0] == 0
     assert dict(settings.load().keys) == {"table.undo": "ctrl+u", "app.quit": "ctrl+q"}

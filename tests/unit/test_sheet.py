@@ -93,8 +93,10 @@ HEADER = """\
 
 def test_a_round_in_play_keeps_its_rulings() -> None:
     """A round begun and not over: nothing scored for it, its penalty already on the sheet."""
-    sheet = sheet_of(HEADER + "round 1\ndealer Ann\nout Ann\nhand Bob: 10\nhand Cy: 5\n"
-                     "round 2\nstart r5\nCy: r7\nAnn: penalty 2 \"slow play\"\n")
+    sheet = sheet_of(
+        HEADER + "round 1\ndealer Ann\nout Ann\nhand Bob: 10\nhand Cy: 5\n"
+        'round 2\nstart r5\nCy: r7\nAnn: penalty 2 "slow play"\n'
+    )
     assert len(sheet.rounds) == 1
     playing = sheet.playing
     assert isinstance(playing, RoundInPlay)
@@ -147,10 +149,14 @@ def test_penalty_points_are_traced_to_the_catch() -> None:
     sheet = sheet_of(PENALTY)
     (rnd,) = sheet.rounds
     assert [(n.line, n.rule) for n in rnd.notes] == [
-        (10, "uno-catch"), (11, "scoring"), (14, "going-out")]
+        (10, "uno-catch"),
+        (11, "scoring"),
+        (14, "going-out"),
+    ]
     assert render(rnd.notes[1].parts) == (  # r1 + r2 + Wild
         "Ann records 53 penalty points. With 53 penalty points in all (the limit is 50), Ann is "
-        "out of the game. Their cards go to the bottom of the draw pile. Bob plays next.")
+        "out of the game. Their cards go to the bottom of the draw pile. Bob plays next."
+    )
     assert dict(rnd.points) == {"Ann": 53, "Bob": 0, "Cy": 0}
     assert dict(sheet.score.eliminated) == {"Ann": 1}
     assert dict(sheet.score.ranks) == {"Bob": 1, "Cy": 1, "Ann": 3}
@@ -186,8 +192,11 @@ def _limit(system: str) -> int:
 
 def _decided(system: str, number: int, running: dict[str, int]) -> bool:
     kind = system.split()[0]
-    return (kind == "none" or (kind == "rounds" and number >= _limit(system))
-            or (kind in ("target", "lowest") and max(running.values()) >= _limit(system)))
+    return (
+        kind == "none"
+        or (kind == "rounds" and number >= _limit(system))
+        or (kind in ("target", "lowest") and max(running.values()) >= _limit(system))
+    )
 
 
 @settings(max_examples=60, deadline=None)

@@ -50,6 +50,7 @@ def stored(service: SessionService, moves: list[str], header: Header = HEADER) -
 def replayed(header: Header, moves: list[str]) -> dict:
     """The public state a plain replay of the moves gives."""
     from referee.notation import parse_move
+
     session = Session(header, [parse_move(m, header) for m in moves])
     done = replay_session(session)
     assert done.trouble is None
@@ -57,8 +58,9 @@ def replayed(header: Header, moves: list[str]) -> dict:
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_a_restored_state_rules_as_the_replayed_one_on_every_later_move(edition: str,
-                                                                       tmp_path: Path) -> None:
+def test_a_restored_state_rules_as_the_replayed_one_on_every_later_move(
+    edition: str, tmp_path: Path
+) -> None:
     rng = random.Random(edition)
     for game in range(6):
         header = random_header(rng, edition, rng.choice(("en", "jp")))
@@ -76,8 +78,11 @@ def test_a_restored_state_rules_as_the_replayed_one_on_every_later_move(edition:
         restored = Referee.at(found.end)
         for event in sim.log[cut:]:
             ruled, again = ref.apply(event), restored.apply(event)
-            assert (ruled.ok, ruled.rule, render(ruled.parts)) == (again.ok, again.rule,
-                                                                   render(again.parts))
+            assert (ruled.ok, ruled.rule, render(ruled.parts)) == (
+                again.ok,
+                again.rule,
+                render(again.parts),
+            )
             assert public_state(ruled.state) == public_state(again.state)
 
 
@@ -147,6 +152,7 @@ def test_a_damaged_or_planted_snapshot_is_ignored(service, damage: str) -> None:
         class Boom:
             def __reduce__(self):
                 return (os.system, ("echo planted > planted.txt",))
+
         where.write_bytes(head + b"\n" + pickle.dumps((Boom(), None)))
     with service.open(sid, read_only=True) as live:
         assert live._steps is not None  # replayed instead
@@ -165,7 +171,8 @@ def test_a_snapshot_others_could_write_is_not_read(service) -> None:
 
 
 def test_the_command_line_says_the_same_with_or_without_a_snapshot(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
     moves = long_game()
     service = SessionService(tmp_path / "data")
     sid = stored(service, moves[:-1])
@@ -187,15 +194,17 @@ def test_the_command_line_says_the_same_with_or_without_a_snapshot(
     assert run("show", sid, "--moves") == fresh("show", sid, "--moves")
 
 
-@pytest.mark.parametrize("texts", [[], [""], ["round 1"], ["round 1", "dealer Ann", "Bob: r5"]],
-                         ids=repr)
+@pytest.mark.parametrize(
+    "texts", [[], [""], ["round 1"], ["round 1", "dealer Ann", "Bob: r5"]], ids=repr
+)
 def test_the_moves_digest_is_the_one_kept_snapshots_were_made_with(texts: list[str]) -> None:
     # The header, then each move's text after a newline: snapshots written before stay current.
     import hashlib
     import json
 
-    digest = hashlib.sha256(json.dumps(["s1", {"Edition": "classic"}], sort_keys=True,
-                                       ensure_ascii=False).encode())
+    digest = hashlib.sha256(
+        json.dumps(["s1", {"Edition": "classic"}], sort_keys=True, ensure_ascii=False).encode()
+    )
     for text in texts:
         digest.update(b"\n" + text.encode())
     assert snap.moves_digest("s1", {"Edition": "classic"}, iter(texts)) == digest.hexdigest()

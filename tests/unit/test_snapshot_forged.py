@@ -84,6 +84,7 @@ def plant(service: SessionService, sid: str, body: bytes) -> None:
 
 # The old format's pickles, written as its writer wrote them ----------------------------------
 
+
 def _mapping(items: dict[Any, Any]) -> MappingProxyType[Any, Any]:
     return MappingProxyType(items)
 
@@ -146,8 +147,9 @@ def _code_arguments(code: types.CodeType) -> tuple[Any, ...]:
     signature = (getattr(types.CodeType, "__text_signature__", None) or "()")[1:-1]
     renamed = {"codestring": "code", "constants": "consts"}
     names = [word.strip().split("=")[0] for word in signature.split(",")]
-    return tuple(getattr(code, "co_" + renamed.get(name, name))
-                 for name in names if name and name != "/")
+    return tuple(
+        getattr(code, "co_" + renamed.get(name, name)) for name in names if name and name != "/"
+    )
 
 
 def code_running_pickle(marker: Path) -> bytes:
@@ -155,10 +157,19 @@ def code_running_pickle(marker: Path) -> bytes:
     the function and code types reached through an engine class (`Referee.__init__`)."""
     code = compile(f"open({str(marker)!r}, 'w').write('ran')", "<planted>", "exec")
     where = "referee.engine.referee"
-    make_code = (_global(where, "Referee.__init__.__code__.__class__")
-                 + _value(_code_arguments(code)) + pickle.REDUCE)
-    make_function = (_global(where, "Referee.__init__.__class__") + pickle.MARK + make_code
-                     + pickle.EMPTY_DICT + pickle.TUPLE + pickle.REDUCE)
+    make_code = (
+        _global(where, "Referee.__init__.__code__.__class__")
+        + _value(_code_arguments(code))
+        + pickle.REDUCE
+    )
+    make_function = (
+        _global(where, "Referee.__init__.__class__")
+        + pickle.MARK
+        + make_code
+        + pickle.EMPTY_DICT
+        + pickle.TUPLE
+        + pickle.REDUCE
+    )
     call = make_function + pickle.EMPTY_TUPLE + pickle.REDUCE
     return pickle.PROTO + b"\x04" + call + pickle.STOP
 
@@ -227,11 +238,16 @@ WRONG_TYPES: dict[str, Callable[[Game], None]] = {
 
 @pytest.mark.parametrize("field", list(WRONG_TYPES))
 def test_a_snapshot_with_wrong_field_types_never_ends_in_an_internal_error(
-        table, monkeypatch, field: str) -> None:
+    table, monkeypatch, field: str
+) -> None:
     service, sid, moves = table
     end, before = states(service, sid)
-    for argv in (("show", sid), ("show", sid, "--moves"), ("move", sid, moves[MOVES]),
-                 ("undo", sid)):
+    for argv in (
+        ("show", sid),
+        ("show", sid, "--moves"),
+        ("move", sid, moves[MOVES]),
+        ("undo", sid),
+    ):
         expected = without_snapshots(service, sid, *argv)
         forged = end.fork()
         WRONG_TYPES[field](forged)

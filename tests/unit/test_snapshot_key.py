@@ -108,8 +108,10 @@ def test_a_snapshot_signed_with_another_key_is_removed_with_a_note(service) -> N
     secret.key(service.layout.root)  # a new key: every snapshot signed before is foreign now
     from_snapshot, said = opened(service, sid)
     assert not from_snapshot
-    assert said.count("\n") == 1 and f"snapshot of session {sid} is damaged or was not " \
-        "written by this program" in said
+    assert (
+        said.count("\n") == 1
+        and f"snapshot of session {sid} is damaged or was not written by this program" in said
+    )
     assert opened(service, sid) == (True, "")  # the replay left one signed with the new key
 
 
@@ -121,18 +123,20 @@ def test_a_signed_snapshot_that_is_no_state_is_removed_with_a_note(service) -> N
     body = json.dumps(doc).encode()
     key = secret.read_key(service.layout.root)
     assert key is not None
-    where.write_bytes(json.dumps({"format": 2, "mac": snap._mac(key, body)}).encode() + b"\n"
-                      + body)
+    where.write_bytes(
+        json.dumps({"format": 2, "mac": snap._mac(key, body)}).encode() + b"\n" + body
+    )
     from_snapshot, said = opened(service, sid)
     assert not from_snapshot
-    assert said.count("\n") == 1 and f"snapshot of session {sid} holds a state this version " \
-        "cannot use" in said
+    assert (
+        said.count("\n") == 1
+        and f"snapshot of session {sid} holds a state this version cannot use" in said
+    )
     assert opened(service, sid) == (True, "")
 
 
 @pytest.mark.parametrize("case", ["missing", "stale", "earlier-version", "empty"])
-def test_a_missing_stale_or_earlier_snapshot_is_replayed_without_a_word(service,
-                                                                        case: str) -> None:
+def test_a_missing_stale_or_earlier_snapshot_is_replayed_without_a_word(service, case: str) -> None:
     moves = long_game()
     sid = stored(service, moves)
     where = cache_path("snapshots", service.layout.session(sid))
@@ -142,10 +146,13 @@ def test_a_missing_stale_or_earlier_snapshot_is_replayed_without_a_word(service,
         with service.open(sid, read_only=True) as live:
             setup = live.referee.state.setup
             state = live.referee.state
-        snap.save(service.layout.session(sid), "other moves", snap.Snapshot(state, None),
-                  service.layout.root)
-        assert snap.load(service.layout.session(sid), "digest", setup,
-                         service.layout.root) is None
+        snap.save(
+            service.layout.session(sid),
+            "other moves",
+            snap.Snapshot(state, None),
+            service.layout.root,
+        )
+        assert snap.load(service.layout.session(sid), "digest", setup, service.layout.root) is None
     elif case == "earlier-version":
         where.write_bytes(b'{"format": 1, "code": "c", "moves": "m"}\n\x80\x04N.')
     else:

@@ -35,13 +35,27 @@ from tests.selfplay.tables import random_header
 from tests.unit.test_selfplay import EDITIONS
 from tests.unit.test_snapshot_forged import code_running_pickle
 
-LONG_TABLES = [("classic", "en", 3), ("classic", "jp", 11), ("flip", "en", 5),
-               ("minecraft", "jp", 2), ("nomercy", "en", 7), ("swap", "jp", 13)]
+LONG_TABLES = [
+    ("classic", "en", 3),
+    ("classic", "jp", 11),
+    ("flip", "en", 5),
+    ("minecraft", "jp", 2),
+    ("nomercy", "en", 7),
+    ("swap", "jp", 13),
+]
 """(edition, rulebook, seed) of the long sessions: random house rules, and Flip's other side
 (`pile_back`) and Minecraft's Creepers (`Table.extra`) among them."""
 
-COMMANDS = [("show",), ("show", "--moves"), ("show", "--json"), ("export", "--format", "md"),
-            ("move", None), ("show",), ("undo",), ("show", "--moves")]
+COMMANDS = [
+    ("show",),
+    ("show", "--moves"),
+    ("show", "--json"),
+    ("export", "--format", "md"),
+    ("move", None),
+    ("show",),
+    ("undo",),
+    ("show", "--moves"),
+]
 """Each command run on a planted snapshot, in this order (`None`: the game's next move)."""
 
 
@@ -60,13 +74,14 @@ def long_session(edition: str, rules: str, seed: int) -> tuple[Header, list[str]
     """A self-play session of at least SNAPSHOT_MIN_MOVES + 20 moves, and its next move."""
     rng = random.Random(f"{edition}/{rules}/{seed}")
     header = random_header(rng, edition, rules, players=rng.choice((3, 4)))._replace(
-        scoring="rounds 60")
+        scoring="rounds 60"
+    )
     sim = SelfPlay(rng.randrange(10**9), check=False)
     sim.play_game(header, rounds=60)
     texts = [format_event(event, header) for event in sim.recorded]
     size = snap.SNAPSHOT_MIN_MOVES + 20 + rng.randrange(200)
     assert len(texts) > size, (edition, len(texts))
-    return header, texts[:size + 1]
+    return header, texts[: size + 1]
 
 
 def command(folder: Path, argv: tuple[str, ...]) -> tuple[int, str, str]:
@@ -95,10 +110,13 @@ def stored(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Stored]]:
             header, texts = long_session(edition, rules, seed)
             folder = tmp_path_factory.mktemp(f"{edition}-{rules}")
             session = Session(header, [parse_move(text, header) for text in texts[:-1]])
-            sid = SessionService(folder / "data").import_text(format_session(session),
-                                                             "long.uno").id
-            argvs = tuple((str(argv[0]), sid, *(texts[-1] if a is None else a for a in argv[1:]))
-                          for argv in COMMANDS)
+            sid = (
+                SessionService(folder / "data").import_text(format_session(session), "long.uno").id
+            )
+            argvs = tuple(
+                (str(argv[0]), sid, *(texts[-1] if a is None else a for a in argv[1:]))
+                for argv in COMMANDS
+            )
             reference = folder / "reference"
             shutil.copytree(folder / "data", reference)
             expected = []
@@ -112,6 +130,7 @@ def stored(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Stored]]:
 
 
 # What is planted ------------------------------------------------------------------------------
+
 
 def split(raw: bytes) -> tuple[dict[str, Any], dict[str, Any]]:
     head, _, body = raw.partition(b"\n")
@@ -152,8 +171,11 @@ def well_typed(draw: st.DrawFn, value: Any) -> Any:
     if isinstance(value, int):
         return draw(st.integers(0, 12).filter(lambda n: n != value))
     if isinstance(value, str):
-        return draw(st.sampled_from(["Ann", "Bob", "Cy", "r5", "w+4", "y", "play", "over",
-                                     "basics.closed", value + "x"]))
+        return draw(
+            st.sampled_from(
+                ["Ann", "Bob", "Cy", "r5", "w+4", "y", "play", "over", "basics.closed", value + "x"]
+            )
+        )
     if isinstance(value, list):
         return draw(st.permutations(value)) if len(value) > 1 else []
     return value
@@ -168,9 +190,18 @@ NAMES = {"dealer", "winner"}
 """Fields of a table that hold seats; of a state or a round's result, names."""
 
 OUT_OF_RANGE: dict[str, Any] = {
-    "phase": "lunch", "top": "zz", "card": "zz", "prev_top": "r10", "color": "black",
-    "prev_color": "pink", "rule": "no-such-rule", "direction": 0, "side": 2,
-    "round_no": -1, "draw_pile": -1, "amount": -3,
+    "phase": "lunch",
+    "top": "zz",
+    "card": "zz",
+    "prev_top": "r10",
+    "color": "black",
+    "prev_color": "pink",
+    "rule": "no-such-rule",
+    "direction": 0,
+    "side": 2,
+    "round_no": -1,
+    "draw_pile": -1,
+    "amount": -3,
 }
 """A value out of its field's range, by field."""
 
@@ -179,7 +210,7 @@ def out_of_range(doc: dict[str, Any], at: tuple[Any, ...]) -> Any:
     """A value out of the range of the field at `at` (None: no range is known there)."""
     field, value = at[-1], get(doc, at)
     if "table" in at and field in SEATS and isinstance(value, int):
-        return len(get(doc, at[:at.index("table") + 1])["players"])
+        return len(get(doc, at[: at.index("table") + 1])["players"])
     if "table" not in at and field in NAMES and isinstance(value, str):
         return "Nobody"
     return OUT_OF_RANGE.get(field) if isinstance(field, str) else None
@@ -213,8 +244,11 @@ def planted(draw: st.DrawFn, kind: str, valid: bytes, key: bytes, marker: Path) 
     if kind == "code":  # a pickle that runs code, as the old format or signed as the new one
         code = code_running_pickle(marker)
         if draw(st.booleans()):
-            return json.dumps({"format": 1, "code": doc["code"], "moves": doc["moves"]}).encode() \
-                + b"\n" + code
+            return (
+                json.dumps({"format": 1, "code": doc["code"], "moves": doc["moves"]}).encode()
+                + b"\n"
+                + code
+            )
         return json.dumps({"format": 2, "mac": snap._mac(key, code)}).encode() + b"\n" + code
     if kind == "bytes":
         return draw(st.binary(min_size=1, max_size=300))
@@ -244,11 +278,15 @@ would run code; well-typed changes without the key (no signature, another key's,
 signature of the snapshot changed); values of wrong types or ranges signed with the key."""
 
 
-@settings(max_examples=50, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=50,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(data=st.data())
-def test_no_planted_snapshot_changes_what_a_command_does(stored: list[Stored], tmp_path: Path,
-                                                         data: st.DataObject) -> None:
+def test_no_planted_snapshot_changes_what_a_command_does(
+    stored: list[Stored], tmp_path: Path, data: st.DataObject
+) -> None:
     table = data.draw(st.sampled_from(stored), label="table")
     with tempfile.TemporaryDirectory(dir=tmp_path) as scratch:
         run_planted(table, Path(scratch) / "data", data)
@@ -282,6 +320,7 @@ def run_planted(table: Stored, folder: Path, data: st.DataObject) -> None:
 
 # Round trips ----------------------------------------------------------------------------------
 
+
 def same_state(replayed: Game, restored: Game) -> None:
     """The same facts: every field (the score sheet scored in both), and the same public state."""
     assert replayed.sheet == restored.sheet
@@ -290,13 +329,20 @@ def same_state(replayed: Game, restored: Game) -> None:
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                 HealthCheck.function_scoped_fixture])
-@given(rules=st.sampled_from(["en", "jp"]),
-       scoring=st.sampled_from(["rounds 3", "target 150", "lowest 100", "penalty 60", "none"]),
-       seed=st.integers(0, 10**9), cut=st.floats(0, 1))
-def test_a_snapshot_gives_back_the_replayed_state(tmp_path: Path, edition: str, rules: str,
-                                                  scoring: str, seed: int, cut: float) -> None:
+@settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(
+    rules=st.sampled_from(["en", "jp"]),
+    scoring=st.sampled_from(["rounds 3", "target 150", "lowest 100", "penalty 60", "none"]),
+    seed=st.integers(0, 10**9),
+    cut=st.floats(0, 1),
+)
+def test_a_snapshot_gives_back_the_replayed_state(
+    tmp_path: Path, edition: str, rules: str, scoring: str, seed: int, cut: float
+) -> None:
     rng = random.Random(seed)
     header = random_header(rng, edition, rules)._replace(scoring=scoring)
     sim = SelfPlay(rng.randrange(10**9), check=False)

@@ -41,8 +41,15 @@ def test_stats_json_merges_and_leaves_guests_out(run, home):
     assert (taro["games"], taro["rounds"], taro["rounds_won"]) == (1, 4, 1)
     assert lines["太郎"]["points"]["rounds"] == {"rounds": 4, "points": -43, "average": -10.75}
     assert lines["花子"]["rank"] == 1 and lines["花子"]["wins"] == 1
-    assert data["pairs"] == [{"players": ["太郎", "花子"], "games": 1, "higher": [0, 1],
-                              "ties": 0, "points": {"rounds": {"games": 1, "points": [15, 35]}}}]
+    assert data["pairs"] == [
+        {
+            "players": ["太郎", "花子"],
+            "games": 1,
+            "higher": [0, 1],
+            "ties": 0,
+            "points": {"rounds": {"games": 1, "points": [15, 35]}},
+        }
+    ]
     with_guests = json.loads(run("stats", "--json", "--guests")[1])
     assert "Ken" in {line["name"] for line in with_guests["players"]}
 
@@ -58,8 +65,9 @@ def test_stats_text_and_csv(run, home):
 
 
 def test_selections_by_label_date_and_event(run, home):
-    first, second = imported(run, SAMPLES / "classic-challenge-catch.uno",
-                             MADE / "scoring-only-jp.uno")
+    first, second = imported(
+        run, SAMPLES / "classic-challenge-catch.uno", MADE / "scoring-only-jp.uno"
+    )
     assert run("label", second, "winter league")[0] == 0
     data = json.loads(run("stats", "--json", "--label", "winter league")[1])
     assert data["sessions"] == [second]

@@ -40,15 +40,31 @@ def test_a_tracked_round_with_a_guilty_challenge_and_a_catch():
     assert figures["scoring"] == "target" and figures["rounds"] == 1
     assert figures["finished"] is False and figures["places"] is None
     players = figures["players"]
-    assert nonzero(players["Alice"]) == {"rounds": 1, "tracked": 1, "challenges": 1,
-                                         "challenges_won": 1, "uno_missed": 1,
-                                         "uno_caught": 1, "penalty_cards": 2}
-    assert nonzero(players["Bob"]) == {"rounds": 1, "tracked": 1, "wd4_played": 1,
-                                       "wd4_challenged": 1, "wd4_guilty": 1,
-                                       "penalty_cards": 4}
+    assert nonzero(players["Alice"]) == {
+        "rounds": 1,
+        "tracked": 1,
+        "challenges": 1,
+        "challenges_won": 1,
+        "uno_missed": 1,
+        "uno_caught": 1,
+        "penalty_cards": 2,
+    }
+    assert nonzero(players["Bob"]) == {
+        "rounds": 1,
+        "tracked": 1,
+        "wd4_played": 1,
+        "wd4_challenged": 1,
+        "wd4_guilty": 1,
+        "penalty_cards": 4,
+    }
     assert nonzero(players["Carol"]) == {"rounds": 1, "tracked": 1, "catches": 1}
-    assert nonzero(players["Dave"]) == {"rounds": 1, "tracked": 1, "rounds_won": 1,
-                                        "points": 191, "total": 191}
+    assert nonzero(players["Dave"]) == {
+        "rounds": 1,
+        "tracked": 1,
+        "rounds_won": 1,
+        "points": 191,
+        "total": 191,
+    }
     assert usable_figures(figures, ("Alice", "Bob", "Carol", "Dave"))
 
 
@@ -57,13 +73,30 @@ def test_every_penalty_in_one_round():
     # 2 penalty), her second is guilty (Cy draws 4); Cy catches Bob (2); Cy misplays (2);
     # Bob is given 2 for slow play; Ann's catch of Bob is false (2); Cy is coached (2).
     players = figures_of(MADE / "penalties-en.uno")["players"]
-    assert nonzero(players["Ann"]) == {"tracked": 1, "challenges": 2, "challenges_won": 1,
-                                       "false_catches": 1, "penalty_cards": 2 + 2}
-    assert nonzero(players["Bob"]) == {"tracked": 1, "uno_missed": 1, "uno_caught": 1,
-                                       "table_penalties": 1, "penalty_cards": 2 + 2}
-    assert nonzero(players["Cy"]) == {"tracked": 1, "wd4_played": 2, "wd4_challenged": 2,
-                                      "wd4_guilty": 1, "catches": 1, "misplays": 1,
-                                      "table_penalties": 1, "penalty_cards": 2 + 4 + 2}
+    assert nonzero(players["Ann"]) == {
+        "tracked": 1,
+        "challenges": 2,
+        "challenges_won": 1,
+        "false_catches": 1,
+        "penalty_cards": 2 + 2,
+    }
+    assert nonzero(players["Bob"]) == {
+        "tracked": 1,
+        "uno_missed": 1,
+        "uno_caught": 1,
+        "table_penalties": 1,
+        "penalty_cards": 2 + 2,
+    }
+    assert nonzero(players["Cy"]) == {
+        "tracked": 1,
+        "wd4_played": 2,
+        "wd4_challenged": 2,
+        "wd4_guilty": 1,
+        "catches": 1,
+        "misplays": 1,
+        "table_penalties": 1,
+        "penalty_cards": 2 + 4 + 2,
+    }
 
 
 def test_japanese_rules_tracked_then_scoring_only():
@@ -74,13 +107,31 @@ def test_japanese_rules_tracked_then_scoring_only():
     figures = figures_of(SAMPLES / "jp-shuffle-hands.uno")
     players = figures["players"]
     assert figures["scoring"] == "rounds" and figures["rounds"] == 2
-    assert nonzero(players["太郎"]) == {"rounds": 2, "tracked": 1, "points": -35 - 23,
-                                        "total": -58, "uno_missed": 1, "uno_caught": 1,
-                                        "penalty_cards": 2}
-    assert nonzero(players["花子"]) == {"rounds": 2, "tracked": 1, "rounds_won": 1,
-                                        "points": -137 + 64, "total": -73, "catches": 1}
-    assert nonzero(players["次郎"]) == {"rounds": 2, "tracked": 1, "rounds_won": 1,
-                                        "points": 172 - 41, "total": 131, "wd4_played": 1}
+    assert nonzero(players["太郎"]) == {
+        "rounds": 2,
+        "tracked": 1,
+        "points": -35 - 23,
+        "total": -58,
+        "uno_missed": 1,
+        "uno_caught": 1,
+        "penalty_cards": 2,
+    }
+    assert nonzero(players["花子"]) == {
+        "rounds": 2,
+        "tracked": 1,
+        "rounds_won": 1,
+        "points": -137 + 64,
+        "total": -73,
+        "catches": 1,
+    }
+    assert nonzero(players["次郎"]) == {
+        "rounds": 2,
+        "tracked": 1,
+        "rounds_won": 1,
+        "points": 172 - 41,
+        "total": 131,
+        "wd4_played": 1,
+    }
 
 
 def test_scoring_only_rounds_give_points_and_placings_only():
@@ -88,8 +139,12 @@ def test_scoring_only_rounds_give_points_and_placings_only():
     assert figures["finished"] is True and figures["winner"] == "花子"
     assert figures["places"] == {"花子": 1, "たろう": 2, "Ken": 3}
     players = figures["players"]
-    assert nonzero(players["たろう"]) == {"rounds": 2, "rounds_won": 1, "points": -10 + 25,
-                                         "total": 15}
+    assert nonzero(players["たろう"]) == {
+        "rounds": 2,
+        "rounds_won": 1,
+        "points": -10 + 25,
+        "total": 15,
+    }
     assert nonzero(players["Ken"]) == {"rounds": 2, "points": -50, "total": -50}
     assert all(counter not in players[name] for name in players for counter in COUNTERS)
 
@@ -102,17 +157,25 @@ def test_a_finished_game_of_five_rounds():
 
 # Standings ----------------------------------------------------------------------------------
 
-def played(sid: str, path: Path, date: str, labels: tuple[str, ...] = (),
-           event: str | None = None) -> Played:
+
+def played(
+    sid: str, path: Path, date: str, labels: tuple[str, ...] = (), event: str | None = None
+) -> Played:
     return Played(sid, date, event, None, labels, figures_of(path))
 
 
 @pytest.fixture
 def evenings() -> list[Played]:
-    return [played("aaaaaa", SAMPLES / "jp-shuffle-hands.uno", "2026-01-02", ("winter",)),
-            played("bbbbbb", MADE / "scoring-only-jp.uno", "2026-01-05", ("winter",)),
-            played("cccccc", SAMPLES / "classic-challenge-catch.uno", "2025-03-06",
-                   event="Thursday UNO night")]
+    return [
+        played("aaaaaa", SAMPLES / "jp-shuffle-hands.uno", "2026-01-02", ("winter",)),
+        played("bbbbbb", MADE / "scoring-only-jp.uno", "2026-01-05", ("winter",)),
+        played(
+            "cccccc",
+            SAMPLES / "classic-challenge-catch.uno",
+            "2025-03-06",
+            event="Thursday UNO night",
+        ),
+    ]
 
 
 def test_standings_merge_names_and_leave_guests_out(evenings):

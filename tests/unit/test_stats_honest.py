@@ -14,12 +14,22 @@ from referee.service import SessionService
 from referee.service import sessions as sessions_module
 
 
-def scored(players: str, rounds: list[tuple[str, dict[str, int]]], *, date: str | None,
-           scoring: str = "rounds 1") -> str:
+def scored(
+    players: str,
+    rounds: list[tuple[str, dict[str, int]]],
+    *,
+    date: str | None,
+    scoring: str = "rounds 1",
+) -> str:
     """A scoring-only session: per round, who went out and the hands left."""
     lines = [f'[Date "{date}"]'] if date else []
-    lines += ['[Edition "classic"]', '[Rules "jp"]', f'[Scoring "{scoring}"]',
-              f'[Players "{players}"]', ""]
+    lines += [
+        '[Edition "classic"]',
+        '[Rules "jp"]',
+        f'[Scoring "{scoring}"]',
+        f'[Players "{players}"]',
+        "",
+    ]
     for number, (out, hands) in enumerate(rounds, 1):
         lines += [f"round {number}", f"out {out}"]
         lines += [f"hand {name}: {points}" for name, points in hands.items()]
@@ -30,6 +40,7 @@ def scored(players: str, rounds: list[tuple[str, dict[str, int]]], *, date: str 
 @pytest.fixture
 def importing(run, tmp_path):
     """Import session texts; their ids."""
+
     def _import(*texts: str) -> list[str]:
         ids: list[str] = []
         for n, text in enumerate(texts):
@@ -39,6 +50,7 @@ def importing(run, tmp_path):
             assert code == 0, err
             ids.append(out.strip())
         return ids
+
     return _import
 
 
@@ -70,13 +82,12 @@ def test_a_merged_name_seated_first_does_not_count_bob_twice(run, importing):
     assert (bob["sessions"], bob["games"], bob["wins"]) == (3, 3, 1)
     # Bob's places: 1st, Bobby's 2nd on the second evening, 3rd on the third (20 left).
     assert bob["average_place"] == 2.0
-    assert bob["points"]["rounds"] == {"rounds": 3, "points": 30 - 10 - 20,
-                                       "average": 0.0}
+    assert bob["points"]["rounds"] == {"rounds": 3, "points": 30 - 10 - 20, "average": 0.0}
     assert lines["Bobby"]["sessions"] == 1
-    assert [pair["players"] for pair in data["pairs"] if pair["players"][0] ==
-            pair["players"][1]] == []
-    assert data["apart"] == [{"session": ids[2], "name": "Bobby", "person": "Bob",
-                              "seated": "Bob"}]
+    assert [
+        pair["players"] for pair in data["pairs"] if pair["players"][0] == pair["players"][1]
+    ] == []
+    assert data["apart"] == [{"session": ids[2], "name": "Bobby", "person": "Bob", "seated": "Bob"}]
     text = run("stats")[1]
     assert not re.search(r"^Bob - Bob\s", text, re.M)
     assert re.search(r"^Bob - Bobby\s", text, re.M)
@@ -90,24 +101,35 @@ def test_where_the_alias_sits_does_not_matter():
     from referee.stats.standings import people_of
 
     league = League(aliases={"Bobby": "Bob"})
-    assert people_of(["Bobby", "Bob", "Carol"], league) == {"Bobby": "Bobby", "Bob": "Bob",
-                                                            "Carol": "Carol"}
+    assert people_of(["Bobby", "Bob", "Carol"], league) == {
+        "Bobby": "Bobby",
+        "Bob": "Bob",
+        "Carol": "Carol",
+    }
     assert people_of(["Bob", "Bobby"], league) == {"Bob": "Bob", "Bobby": "Bobby"}
     assert people_of(["Carol", "Bobby"], league) == {"Carol": "Carol", "Bobby": "Bob"}
     # Two merged names, the person's own absent: the usual spelling is the person.
     league = League(aliases={"Bobby": "Robert", "Bob": "Robert"})
     assert people_of(["Bobby", "Bob"], league, {"Bob": 5, "Bobby": 1}) == {
-        "Bobby": "Bobby", "Bob": "Robert"}
+        "Bobby": "Bobby",
+        "Bob": "Robert",
+    }
 
 
 # Wins, head to head, rounding ----------------------------------------------------------------
 
+
 def test_a_shared_first_place_is_a_win_for_each(run, importing):
     """Two rounds of `rounds 2`: Ann +30 then -15, Ben -10 then +25: both end on 15, both
     ranked first. Each has a win (a shared one); Cy none."""
-    importing(scored("Ann, Ben, Cy", [("Ann", {"Ben": 10, "Cy": 20}),
-                                      ("Ben", {"Ann": 15, "Cy": 10})],
-                     date="2026-02-01", scoring="rounds 2"))
+    importing(
+        scored(
+            "Ann, Ben, Cy",
+            [("Ann", {"Ben": 10, "Cy": 20}), ("Ben", {"Ann": 15, "Cy": 10})],
+            date="2026-02-01",
+            scoring="rounds 2",
+        )
+    )
     lines = {line["name"]: line for line in stats_json(run)["players"]}
     assert [lines[name]["wins"] for name in ("Ann", "Ben", "Cy")] == [1, 1, 0]
     assert lines["Ann"]["shared_wins"] == lines["Ben"]["shared_wins"] == 1
@@ -119,13 +141,16 @@ def test_a_shared_first_place_is_a_win_for_each(run, importing):
 def test_head_to_head_adds_points_of_one_scoring_system_only(run, importing):
     """Ann and Ben played a game to 500 (Ann 500 points, Ben 0) and a one-round game (Ben +7,
     Ann -3): 500 and -3 are not one measure, so they are never added up."""
-    importing(scored("Ann, Ben", [("Ann", {"Ben": 500})], date="2026-02-01",
-                     scoring="target 500"),
-              scored("Ann, Ben", [("Ben", {"Ann": 7})], date="2026-02-02"))
+    importing(
+        scored("Ann, Ben", [("Ann", {"Ben": 500})], date="2026-02-01", scoring="target 500"),
+        scored("Ann, Ben", [("Ben", {"Ann": 7})], date="2026-02-02"),
+    )
     [pair] = stats_json(run)["pairs"]
     assert pair["games"] == 2 and pair["higher"] == [1, 1]
-    assert pair["points"] == {"rounds": {"games": 1, "points": [-7, 7]},
-                              "target": {"games": 1, "points": [500, 0]}}
+    assert pair["points"] == {
+        "rounds": {"games": 1, "points": [-7, 7]},
+        "target": {"games": 1, "points": [500, 0]},
+    }
     text = run("stats")[1]
     head = next(line for line in text.splitlines() if line.startswith("players "))
     assert "points (N rounds)" in head and "points (target)" in head
@@ -165,6 +190,7 @@ def test_rounding_is_half_up_for_every_shown_figure():
 
 # The table's local date ----------------------------------------------------------------------
 
+
 @pytest.fixture
 def tokyo(monkeypatch):
     """The machine's clock in Tokyo (UTC+9, no summer time)."""
@@ -175,8 +201,9 @@ def tokyo(monkeypatch):
     time.tzset()
 
 
-def test_a_session_without_a_date_belongs_to_the_tables_local_day(run, importing, tokyo,
-                                                                  monkeypatch):
+def test_a_session_without_a_date_belongs_to_the_tables_local_day(
+    run, importing, tokyo, monkeypatch
+):
     """Begun at 8:30 on 1 February in Tokyo, stored as 23:30 on 31 January UTC: it is a
     February session, and the list says 2026-02-01."""
     monkeypatch.setattr(sessions_module, "now", lambda: "2026-01-31T23:30:00.000Z")
@@ -188,6 +215,7 @@ def test_a_session_without_a_date_belongs_to_the_tables_local_day(run, importing
 
 
 # Labels ----------------------------------------------------------------------------------------
+
 
 def test_a_label_typo_names_the_labels_that_exist(run, importing):
     first, second = importing(*THREE_EVENINGS[:2])
@@ -215,6 +243,7 @@ def test_labels_show_in_list_and_list_json(run, importing):
 
 
 # players ---------------------------------------------------------------------------------------
+
 
 def test_a_guest_mark_on_a_merged_name_is_refused(run, importing, home):
     importing(*THREE_EVENINGS[:2])

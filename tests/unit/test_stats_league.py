@@ -40,8 +40,7 @@ def test_the_book_reads_back_as_written(tmp_path):
 def test_a_book_that_merges_into_a_merged_name_is_set_aside(tmp_path):
     layout = Layout(tmp_path)
     path = book_path(layout)
-    path.write_text(json.dumps({"version": 1, "aliases": {"a": "b", "b": "c"}}),
-                    encoding="utf-8")
+    path.write_text(json.dumps({"version": 1, "aliases": {"a": "b", "b": "c"}}), encoding="utf-8")
     league, warning = load_league(layout)
     assert league == League() and warning is not None and "moved to" in warning
     assert not path.exists() and list((tmp_path / "quarantine").glob("league.*.json"))

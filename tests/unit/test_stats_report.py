@@ -15,13 +15,18 @@ MADE = Path(__file__).resolve().parent / "stats_sessions"
 def cells(page: str, css: str) -> list[list[str]]:
     table = re.search(rf'<table class="{css}">(.*?)</table>', page, re.S)
     assert table is not None
-    return [[unescape(c) for c in re.findall(r"<t[dh]>(.*?)</t[dh]>", row)]
-            for row in re.findall(r"<tr>(.*?)</tr>", table.group(1))]
+    return [
+        [unescape(c) for c in re.findall(r"<t[dh]>(.*?)</t[dh]>", row)]
+        for row in re.findall(r"<tr>(.*?)</tr>", table.group(1))
+    ]
 
 
 def test_the_report_holds_the_standings_and_every_sheet(run, home, tmp_path):
-    for path in (SAMPLES / "jp-shuffle-hands.uno", MADE / "scoring-only-jp.uno",
-                 SAMPLES / "classic-challenge-catch.uno"):
+    for path in (
+        SAMPLES / "jp-shuffle-hands.uno",
+        MADE / "scoring-only-jp.uno",
+        SAMPLES / "classic-challenge-catch.uno",
+    ):
         assert run("import", str(path))[0] == 0
     run("players", "merge", "太郎", "たろう")
     run("players", "guest", "Ken")
@@ -54,8 +59,7 @@ def test_an_existing_file_is_kept_without_force(run, home, tmp_path):
 
 
 def test_names_are_escaped(run, home, tmp_path):
-    text = (MADE / "scoring-only-jp.uno").read_text(encoding="utf-8").replace(
-        "Ken", "<b>Ken</b>")
+    text = (MADE / "scoring-only-jp.uno").read_text(encoding="utf-8").replace("Ken", "<b>Ken</b>")
     source = tmp_path / "names.uno"
     source.write_text(text, encoding="utf-8")
     assert run("import", str(source))[0] == 0

@@ -75,8 +75,17 @@ def wd4_plays(log: list[ev.Event]) -> Counter[str]:
     return played
 
 
-COMPARED = ("challenges", "challenges_won", "wd4_challenged", "wd4_guilty", "catches",
-            "uno_caught", "false_catches", "table_penalties", "misplays")
+COMPARED = (
+    "challenges",
+    "challenges_won",
+    "wd4_challenged",
+    "wd4_guilty",
+    "catches",
+    "uno_caught",
+    "false_catches",
+    "table_penalties",
+    "misplays",
+)
 
 
 @pytest.mark.parametrize("rules", ["en", "jp"])

@@ -38,16 +38,18 @@ def layout(tmp_path: Path) -> Layout:
     return Layout(tmp_path / "data")
 
 
-def make(layout: Layout, texts: tuple[str, ...] = ("round 1", "dealer Alice", "start r7")
-         ) -> str:
+def make(layout: Layout, texts: tuple[str, ...] = ("round 1", "dealer Alice", "start r7")) -> str:
     sid = new_id()
-    entries = [{"seq": i, "ts": "2025-01-01T00:00:00.000Z", "kind": "move", "text": t}
-               for i, t in enumerate(texts, 1)]
+    entries = [
+        {"seq": i, "ts": "2025-01-01T00:00:00.000Z", "kind": "move", "text": t}
+        for i, t in enumerate(texts, 1)
+    ]
     SessionFile.create(layout, sid, tags_of(HEADER), entries)
     return sid
 
 
 # The atomic storage ----------------------------------------------------------------------------
+
 
 def test_storage_round_trips_through_tinydb_and_leaves_no_temp_file(tmp_path):
     path = tmp_path / "db.json"
@@ -88,15 +90,13 @@ def test_a_failed_write_leaves_the_old_file_and_no_temp_file(tmp_path, monkeypat
     assert [d["seq"] for d in db.table("log").all()] == [1]
 
 
-
-def test_append_writes_what_tinydb_would_and_encodes_only_the_new_document(tmp_path,
-                                                                          monkeypatch):
+def test_append_writes_what_tinydb_would_and_encodes_only_the_new_document(tmp_path, monkeypatch):
     path = tmp_path / "db.json"
     db = TinyDB(path, storage=AtomicJSONStorage, keep_written=True)
     db.table("meta").insert({"id": "x"})
     storage = db.storage
     assert isinstance(storage, AtomicJSONStorage)
-    assert [storage.append("log", {"seq": i, "名前": "太郎 \"T\""}) for i in (1, 2)] == [1, 2]
+    assert [storage.append("log", {"seq": i, "名前": '太郎 "T"'}) for i in (1, 2)] == [1, 2]
     # A table before the last one, then a new one: the whole file is encoded for those.
     assert storage.append("meta", {"more": True}) == 2
     assert storage.append("log", {"seq": 3}) == 3
@@ -105,7 +105,7 @@ def test_append_writes_what_tinydb_would_and_encodes_only_the_new_document(tmp_p
     assert raw == encode(json.loads(raw))
     reader = TinyDB(path, storage=AtomicJSONStorage)
     assert [d.doc_id for d in reader.table("log").all()] == [1, 2, 3]
-    assert reader.table("log").get(doc_id=1) == {"seq": 1, "名前": "太郎 \"T\""}
+    assert reader.table("log").get(doc_id=1) == {"seq": 1, "名前": '太郎 "T"'}
     # A failed write leaves the old file; the next append reads the disk again.
     monkeypatch.setattr("referee.store.atomic.replace", _full_disk)
     with pytest.raises(OSError):
@@ -116,13 +116,19 @@ def test_append_writes_what_tinydb_would_and_encodes_only_the_new_document(tmp_p
     raw = path.read_bytes()
     assert raw == encode(json.loads(raw))
     assert [d["seq"] for d in TinyDB(path, storage=AtomicJSONStorage).table("log").all()] == [
-        1, 2, 3, 4]
+        1,
+        2,
+        3,
+        4,
+    ]
 
 
 def _full_disk(source: str, target: str) -> None:
     raise OSError(28, "No space left on device")
 
+
 # The data folder and ids -----------------------------------------------------------------------
+
 
 def test_data_dir_prefers_the_option_then_the_variable_then_the_platform(tmp_path, monkeypatch):
     monkeypatch.setenv(HOME_VARIABLE, str(tmp_path / "env"))
@@ -152,18 +158,32 @@ def test_layout_lists_only_session_files(layout):
 
 # Header tags ----------------------------------------------------------------------------------
 
+
 def test_header_tags_round_trip_including_overrides_customs_and_japanese_names():
-    header = Header(edition="swap", players=("太郎", "花子", "Mary Ann"), scoring="rounds 5",
-                    rules="jp", event="お正月", site="Osaka", date="2025-01-02",
-                    overrides=(("uno-penalty", "4"),), customs=((1, "Everyone swaps"),))
+    header = Header(
+        edition="swap",
+        players=("太郎", "花子", "Mary Ann"),
+        scoring="rounds 5",
+        rules="jp",
+        event="お正月",
+        site="Osaka",
+        date="2025-01-02",
+        overrides=(("uno-penalty", "4"),),
+        customs=((1, "Everyone swaps"),),
+    )
     assert header_of(json.loads(json.dumps(tags_of(header)))) == header
 
 
-@pytest.mark.parametrize("tags", [
-    None, {}, {"Edition": "classic", "Scoring": "none", "Players": "A, B", "Rules": "en"},
-    {"Edition": "nope", "Scoring": "none", "Players": ["A", "B"], "Rules": "en"},
-    {"Edition": "classic", "Scoring": "none", "Players": ["A", "A"], "Rules": "en"},
-])
+@pytest.mark.parametrize(
+    "tags",
+    [
+        None,
+        {},
+        {"Edition": "classic", "Scoring": "none", "Players": "A, B", "Rules": "en"},
+        {"Edition": "nope", "Scoring": "none", "Players": ["A", "B"], "Rules": "en"},
+        {"Edition": "classic", "Scoring": "none", "Players": ["A", "A"], "Rules": "en"},
+    ],
+)
 def test_bad_header_tags_are_refused(tags):
     with pytest.raises(ValueError):
         header_of(tags)
@@ -171,37 +191,57 @@ def test_bad_header_tags_are_refused(tags):
 
 # The log rules --------------------------------------------------------------------------------
 
+
 def entry(seq: int, kind: str = "move", **fields: object) -> dict[str, object]:
     return {"seq": seq, "ts": "t", "kind": kind, **fields}
 
 
 def test_effective_moves_follow_undo_and_corrections_in_seq_order():
-    entries = ordered([
-        entry(4, "undo", target=3), entry(1, text="a"), entry(2, text="b"), entry(3, text="c"),
-        entry(5, text="d"), entry(6, text="e"),
-        entry(7, "correct", target=2, text="B", voids=[5]),
-    ])
+    entries = ordered(
+        [
+            entry(4, "undo", target=3),
+            entry(1, text="a"),
+            entry(2, text="b"),
+            entry(3, text="c"),
+            entry(5, text="d"),
+            entry(6, text="e"),
+            entry(7, "correct", target=2, text="B", voids=[5]),
+        ]
+    )
     # Numbers: d takes the undone c's number 3, e is 4; B keeps 2; dropping d leaves 3 unused.
-    assert effective(entries) == [Move(1, "a", "t", 1), Move(2, "B", "t", 2, ("b",)),
-                                  Move(4, "e", "t", 6)]
+    assert effective(entries) == [
+        Move(1, "a", "t", 1),
+        Move(2, "B", "t", 2, ("b",)),
+        Move(4, "e", "t", 6),
+    ]
     assert effective(entries).undone == {3: ("c", "d")}
 
 
-@pytest.mark.parametrize("entries", [
-    [entry(1, text="a"), entry(1, text="b")],                      # repeated seq
-    [entry(1, text="a"), entry(2, "undo", target=1), entry(3, "undo", target=1)],
-    [entry(1, text="a"), entry(2, text="b"), entry(3, "undo", target=1)],   # not the last
-    [entry(1, text="a"), entry(2, "correct", target=9, text="x")],
-    [entry(1, text="a"), entry(2, text="b"), entry(3, "correct", target=2, text="x", voids=[1])],
-    [entry(1, "jump", text="a")], [entry(0, text="a")], [entry(1)],
-    [{"seq": 1, "kind": "move", "text": "a"}],                     # no timestamp
-])
+@pytest.mark.parametrize(
+    "entries",
+    [
+        [entry(1, text="a"), entry(1, text="b")],  # repeated seq
+        [entry(1, text="a"), entry(2, "undo", target=1), entry(3, "undo", target=1)],
+        [entry(1, text="a"), entry(2, text="b"), entry(3, "undo", target=1)],  # not the last
+        [entry(1, text="a"), entry(2, "correct", target=9, text="x")],
+        [
+            entry(1, text="a"),
+            entry(2, text="b"),
+            entry(3, "correct", target=2, text="x", voids=[1]),
+        ],
+        [entry(1, "jump", text="a")],
+        [entry(0, text="a")],
+        [entry(1)],
+        [{"seq": 1, "kind": "move", "text": "a"}],  # no timestamp
+    ],
+)
 def test_a_log_that_breaks_its_rules_is_an_error(entries):
     with pytest.raises(LogError):
         effective(ordered(entries))
 
 
 # Locks ----------------------------------------------------------------------------------------
+
 
 def test_a_second_writer_in_the_same_process_is_refused_and_readers_still_open(layout):
     sid = make(layout)
@@ -216,11 +256,18 @@ def test_a_second_writer_in_the_same_process_is_refused_and_readers_still_open(l
 
 def test_a_writer_in_another_process_holds_the_session_until_it_exits(layout):
     sid = make(layout)
-    code = ("import sys; from referee.store import Layout, SessionFile; "
-            f"f = SessionFile.open(Layout(sys.argv[1]), {sid!r}, write=True); "
-            "print('open', flush=True); sys.stdin.readline()")
-    other = subprocess.Popen([sys.executable, "-c", code, str(layout.root)], cwd=REPO,
-                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    code = (
+        "import sys; from referee.store import Layout, SessionFile; "
+        f"f = SessionFile.open(Layout(sys.argv[1]), {sid!r}, write=True); "
+        "print('open', flush=True); sys.stdin.readline()"
+    )
+    other = subprocess.Popen(
+        [sys.executable, "-c", code, str(layout.root)],
+        cwd=REPO,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert other.stdout is not None and other.stdin is not None
     try:
         assert other.stdout.readline() == "open\n"
@@ -330,10 +377,12 @@ def test_a_damaged_file_in_a_folder_that_cannot_be_locked_says_so(layout, monkey
     monkeypatch.setattr("filelock.FileLock.acquire", no_lock)
     with pytest.raises(SessionCorrupt) as caught:
         SessionFile.open(layout, sid, write=False)
-    assert caught.value.message == (f"session {sid} cannot be read (not valid JSON at line 1, "
-                                    "column 2: Expecting property name enclosed in double "
-                                    f"quotes); the folder cannot be written, so it was left at "
-                                    f"{path}")
+    assert caught.value.message == (
+        f"session {sid} cannot be read (not valid JSON at line 1, "
+        "column 2: Expecting property name enclosed in double "
+        f"quotes); the folder cannot be written, so it was left at "
+        f"{path}"
+    )
     assert "for recording" not in caught.value.message
     assert path.read_bytes() == b"{oops"
 

@@ -22,10 +22,11 @@ TEXTS = ("round 1", "dealer Alice", "start r7")
 def stored(layout: Layout, shape: Callable[[dict[str, Any]], bytes]) -> str:
     """A session of three moves whose file holds `shape(data)`."""
     sid = new_id()
-    meta = {"schema": 1, "id": sid, "created": "2025-01-01T00:00:00.000Z",
-            "tags": tags_of(HEADER)}
-    entries = {str(i): {"seq": i, "ts": "2025-01-01T00:00:00.000Z", "kind": "move", "text": t}
-               for i, t in enumerate(TEXTS, 1)}
+    meta = {"schema": 1, "id": sid, "created": "2025-01-01T00:00:00.000Z", "tags": tags_of(HEADER)}
+    entries = {
+        str(i): {"seq": i, "ts": "2025-01-01T00:00:00.000Z", "kind": "move", "text": t}
+        for i, t in enumerate(TEXTS, 1)
+    }
     layout.ensure()
     layout.session(sid).write_bytes(shape({"meta": {"1": meta}, "log": entries}))
     return sid
@@ -44,11 +45,13 @@ def add_move(layout: Layout, sid: str) -> dict[str, Any]:
 def no_whole_encoding(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(data: object) -> bytes:
         raise AssertionError("the whole file was encoded again")
+
     monkeypatch.setattr("referee.store.atomic.encode", refuse)
 
 
 def test_a_move_on_a_file_the_program_wrote_encodes_only_the_move(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     layout = Layout(tmp_path)
     sid = stored(layout, encode)
     no_whole_encoding(monkeypatch)
@@ -68,11 +71,10 @@ def meta_again_at_the_end(data: dict[str, Any]) -> bytes:
     return encode(data)[:-1] + b',"meta":' + encode(data["meta"]) + b"}"
 
 
-@pytest.mark.parametrize("shape", [spaced, meta_again_at_the_end],
-                         ids=lambda shape: shape.__name__)
-def test_a_move_on_any_other_file_encodes_it_whole(tmp_path: Path,
-                                                   shape: Callable[[dict[str, Any]], bytes]
-                                                   ) -> None:
+@pytest.mark.parametrize("shape", [spaced, meta_again_at_the_end], ids=lambda shape: shape.__name__)
+def test_a_move_on_any_other_file_encodes_it_whole(
+    tmp_path: Path, shape: Callable[[dict[str, Any]], bytes]
+) -> None:
     layout = Layout(tmp_path)
     sid = stored(layout, shape)
     data = add_move(layout, sid)
@@ -81,11 +83,11 @@ def test_a_move_on_any_other_file_encodes_it_whole(tmp_path: Path,
 
 
 def test_a_move_on_a_file_whose_log_closes_it_twice_lands_in_the_log_read(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # The same table twice: JSON keeps the last, which closes the file; the move goes there.
     layout = Layout(tmp_path)
-    sid = stored(layout, lambda data: (encode(data)[:-1] + b',"log":' + encode(data["log"])
-                                       + b"}"))
+    sid = stored(layout, lambda data: encode(data)[:-1] + b',"log":' + encode(data["log"]) + b"}")
     no_whole_encoding(monkeypatch)
     data = add_move(layout, sid)
     assert [entry["text"] for entry in data["log"].values()] == [*TEXTS, "Bob: r5"]

@@ -13,8 +13,9 @@ from referee.service import SessionInfo, SessionService
 from referee.store import SessionIndex, fingerprint
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
-HEADER = Header(edition="classic", players=("Alice", "Bob", "Carol"), scoring="target 500",
-                event="Thursday")
+HEADER = Header(
+    edition="classic", players=("Alice", "Bob", "Carol"), scoring="target 500", event="Thursday"
+)
 
 
 @pytest.fixture
@@ -66,8 +67,9 @@ def test_a_row_without_a_file_is_dropped_and_a_file_without_a_row_is_added(servi
     keep, gone = service.create(HEADER), service.create(HEADER)
     extra = imported(service, "jp-shuffle-hands.uno")
     service.layout.session(gone).unlink()
-    rewrite_index(service, lambda rows: [rows.pop(k) for k, r in list(rows.items())
-                                         if r["id"] == extra])
+    rewrite_index(
+        service, lambda rows: [rows.pop(k) for k, r in list(rows.items()) if r["id"] == extra]
+    )
     assert set(listed(service)) == {keep, extra}
     assert set(index_rows(service)) == {keep, extra}
 
@@ -134,11 +136,16 @@ def test_a_forged_summary_in_the_file_is_not_listed(service):
     data = json.loads(path.read_text(encoding="utf-8"))
     for entry in data["log"].values():
         if "summary" in entry:
-            entry["summary"] = {"round": 9, "status": "finished", "leader": "Alice",
-                                "totals": dict.fromkeys(truth.players, 10**9)}
+            entry["summary"] = {
+                "round": 9,
+                "status": "finished",
+                "leader": "Alice",
+                "totals": dict.fromkeys(truth.players, 10**9),
+            }
     path.write_text(json.dumps(data), encoding="utf-8")
     assert listed(service, rebuild=True)[sid] == truth._replace(
-        updated=listed(service, rebuild=True)[sid].updated)
+        updated=listed(service, rebuild=True)[sid].updated
+    )
 
 
 def test_a_damaged_index_is_moved_aside_and_rebuilt(service):

@@ -71,29 +71,47 @@ def test_a_private_read_refuses_a_file_others_may_write(tmp_path: Path) -> None:
 
 # Nesting ---------------------------------------------------------------------------------------
 
+
 def nested(depth: int) -> str:
     return "[" * depth + "]" * depth
 
 
-@pytest.mark.parametrize("text", [
-    nested(MAX_DEPTH), f"a = {nested(MAX_DEPTH)}", '{"a": {"b": [[1]]}}',
-    # Brackets in strings and comments do not nest.
-    json.dumps({"label": "[" * 500, "name": "{" * 500}),
-    f'a = "{"[" * 50}"', f"a = '{'[' * 50}'", f'a = """\n{"[" * 50}\n"""',
-    f"a = '''\n{'[' * 50}\n'''", f"# {'[' * 50}\na = 1", f'a = "\\"{"[" * 50}"',
-    "[[tables]]\na = 1\n[[tables]]\na = 2\n",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        nested(MAX_DEPTH),
+        f"a = {nested(MAX_DEPTH)}",
+        '{"a": {"b": [[1]]}}',
+        # Brackets in strings and comments do not nest.
+        json.dumps({"label": "[" * 500, "name": "{" * 500}),
+        f'a = "{"[" * 50}"',
+        f"a = '{'[' * 50}'",
+        f'a = """\n{"[" * 50}\n"""',
+        f"a = '''\n{'[' * 50}\n'''",
+        f"# {'[' * 50}\na = 1",
+        f'a = "\\"{"[" * 50}"',
+        "[[tables]]\na = 1\n[[tables]]\na = 2\n",
+    ],
+)
 def test_shallow_documents_pass(text: str) -> None:
     check_nesting(text)
 
 
-@pytest.mark.parametrize("text", [
-    nested(MAX_DEPTH + 1), "[" * 500, f"a = {nested(500)}", "{" * 40,
-    # A multi-line string may end in one or two quotes of its own: what follows is structure.
-    f'a = ["""x"""", {nested(40)}]', f"a = ['''x'''', {nested(40)}]",
-    # An unclosed string ends at its line: the parser stops there, the next line is counted.
-    f'"unclosed\n{nested(40)}', f'a = "x\\\n{nested(40)}',
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        nested(MAX_DEPTH + 1),
+        "[" * 500,
+        f"a = {nested(500)}",
+        "{" * 40,
+        # A multi-line string may end in one or two quotes of its own: what follows is structure.
+        f'a = ["""x"""", {nested(40)}]',
+        f"a = ['''x'''', {nested(40)}]",
+        # An unclosed string ends at its line: the parser stops there, the next line is counted.
+        f'"unclosed\n{nested(40)}',
+        f'a = "x\\\n{nested(40)}',
+    ],
+)
 def test_deep_documents_are_refused_before_a_parser_recurses(text: str) -> None:
     with pytest.raises(ValueError, match=f"nests more than {MAX_DEPTH} levels"):
         check_nesting(text)
@@ -112,6 +130,7 @@ def test_what_passes_the_check_parses_without_recursing_too_deep() -> None:
 
 
 # Small documents: the lock, the sweep ----------------------------------------------------------
+
 
 def test_a_change_holds_the_lock_and_sweeps_a_killed_writers_temp_files(tmp_path: Path) -> None:
     path = tmp_path / "conf" / "doc.toml"

@@ -19,25 +19,68 @@ HEADER = Header("classic", ("Ann", "Bob", "Cy"), scoring="target 500")
 MOVES = ("round 1", "dealer Ann", "start r7", "Bob: r5")
 
 # Values of every JSON type, nested, with the odd values a forger would try.
-LEAVES = (st.none() | st.booleans() | st.integers(min_value=-10**30, max_value=10**30)
-          | st.floats(allow_nan=False) | st.text(max_size=20)
-          | st.sampled_from(["Ann", "round 1", "Bob: r5", "\x1b[31m", "[/x]", "", "9" * 40]))
-JSON = st.recursive(LEAVES, lambda inner: st.lists(inner, max_size=4)
-                    | st.dictionaries(st.text(max_size=8) | st.sampled_from(
-                        ["meta", "log", "1", "seq", "text", "kind", "summary", "tags", "schema",
-                         "id", "sessions", "players", "totals", "leader", "updated"]), inner,
-                        max_size=5), max_leaves=25)
+LEAVES = (
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(10**30), max_value=10**30)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=20)
+    | st.sampled_from(["Ann", "round 1", "Bob: r5", "\x1b[31m", "[/x]", "", "9" * 40])
+)
+JSON = st.recursive(
+    LEAVES,
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.text(max_size=8)
+            | st.sampled_from(
+                [
+                    "meta",
+                    "log",
+                    "1",
+                    "seq",
+                    "text",
+                    "kind",
+                    "summary",
+                    "tags",
+                    "schema",
+                    "id",
+                    "sessions",
+                    "players",
+                    "totals",
+                    "leader",
+                    "updated",
+                ]
+            ),
+            inner,
+            max_size=5,
+        )
+    ),
+    max_leaves=25,
+)
 
 
 def session_like(sid: str) -> st.SearchStrategy[object]:
     """Files shaped like a session: the right keys, with anything (or nothing) in them."""
-    entry = st.fixed_dictionaries({"seq": JSON | st.integers(0, 5), "kind": JSON | st.just("move"),
-                                   "text": JSON | st.sampled_from(MOVES)})
-    meta = st.fixed_dictionaries({"schema": JSON | st.just(1), "id": JSON | st.just(sid),
-                                  "tags": JSON})
-    return st.fixed_dictionaries({"meta": st.dictionaries(st.just("1"), meta | JSON),
-                                  "log": st.dictionaries(st.sampled_from("1234"),
-                                                         entry | JSON)}) | JSON
+    entry = st.fixed_dictionaries(
+        {
+            "seq": JSON | st.integers(0, 5),
+            "kind": JSON | st.just("move"),
+            "text": JSON | st.sampled_from(MOVES),
+        }
+    )
+    meta = st.fixed_dictionaries(
+        {"schema": JSON | st.just(1), "id": JSON | st.just(sid), "tags": JSON}
+    )
+    return (
+        st.fixed_dictionaries(
+            {
+                "meta": st.dictionaries(st.just("1"), meta | JSON),
+                "log": st.dictionaries(st.sampled_from("1234"), entry | JSON),
+            }
+        )
+        | JSON
+    )
 
 
 def deep(levels: int) -> str:
@@ -70,9 +113,15 @@ def setup(folder: Path) -> tuple[str, str]:
 def every_command(folder: Path, good: str, victim: str) -> None:
     """The commands on both sessions: no internal error, and the good one untouched."""
     data = ("--data-dir", str(folder))
-    for argv in (("list", *data), ("list", "--rebuild", *data), ("show", victim, *data),
-                 ("move", victim, "round 1", *data), ("export", victim, "-f", "json", *data),
-                 ("show", good, *data), ("export", good, "-f", "csv", *data)):
+    for argv in (
+        ("list", *data),
+        ("list", "--rebuild", *data),
+        ("show", victim, *data),
+        ("move", victim, "round 1", *data),
+        ("export", victim, "-f", "json", *data),
+        ("show", good, *data),
+        ("export", good, "-f", "csv", *data),
+    ):
         code, err = run(*argv)
         assert code in (0, 1, 2), (argv, code, err)
         assert "internal error" not in err and "Traceback" not in err, (argv, err)
@@ -81,8 +130,11 @@ def every_command(folder: Path, good: str, victim: str) -> None:
     assert good in {info.id for info in listed.sessions}
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                 HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(data=st.data())
 def test_any_json_in_a_session_file(tmp_path: Path, data: st.DataObject) -> None:
     folder = tmp_path / "home"
@@ -102,28 +154,42 @@ def test_any_json_in_a_session_file(tmp_path: Path, data: st.DataObject) -> None
         assert text in kept
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                 HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(data=st.data())
 def test_any_json_in_the_index(tmp_path: Path, data: st.DataObject) -> None:
     folder = tmp_path / "home"
     good, victim = setup(folder)
-    shape = data.draw(JSON | st.fixed_dictionaries({"sessions": st.dictionaries(
-        st.sampled_from("123"), JSON)}) | st.builds(deep, st.integers(1, 200_000)))
+    shape = data.draw(
+        JSON
+        | st.fixed_dictionaries({"sessions": st.dictionaries(st.sampled_from("123"), JSON)})
+        | st.builds(deep, st.integers(1, 200_000))
+    )
     text = shape if isinstance(shape, str) else json.dumps(shape)
     (folder / "index.json").write_text(text, encoding="utf-8")
     every_command(folder, good, victim)
 
 
-ENTRY_VALUES = (st.none() | st.booleans() | st.integers(min_value=-2, max_value=3)
-                | st.text(max_size=3) | st.sampled_from(["move", "undo", "correct", "b6"])
-                | st.lists(st.integers(0, 3) | st.booleans(), max_size=2)
-                | st.dictionaries(st.text(max_size=2), st.integers(), max_size=1))
+ENTRY_VALUES = (
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-2, max_value=3)
+    | st.text(max_size=3)
+    | st.sampled_from(["move", "undo", "correct", "b6"])
+    | st.lists(st.integers(0, 3) | st.booleans(), max_size=2)
+    | st.dictionaries(st.text(max_size=2), st.integers(), max_size=1)
+)
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.dictionaries(st.sampled_from(["seq", "ts", "kind", "text", "target", "voids",
-                                        "summary"]), ENTRY_VALUES))
+@given(
+    st.dictionaries(
+        st.sampled_from(["seq", "ts", "kind", "text", "target", "voids", "summary"]), ENTRY_VALUES
+    )
+)
 def test_reading_a_log_checks_each_entry_as_check_does(doc: dict[str, object]) -> None:
     # `ordered` lets a plain move through without calling `check`: the same entries pass, and
     # a bad one fails with the same message.
@@ -147,11 +213,17 @@ def test_the_moves_in_force_are_those_each_entry_gives_in_turn() -> None:
     def entry(seq: int, kind: str, **fields: object) -> dict[str, object]:
         return {"seq": seq, "ts": f"t{seq}", "kind": kind, **fields}
 
-    entries = [entry(1, "move", text="round 1"), entry(2, "move", text="dealer Ann"),
-               entry(3, "move", text="start r7"), entry(4, "undo", target=3),
-               entry(5, "move", text="start b7"), entry(6, "move", text="Bob: b5"),
-               entry(7, "correct", target=5, text="start g7", voids=[6]),
-               entry(8, "move", text="Bob: g5"), entry(9, "move", text="Cy: g1")]
+    entries = [
+        entry(1, "move", text="round 1"),
+        entry(2, "move", text="dealer Ann"),
+        entry(3, "move", text="start r7"),
+        entry(4, "undo", target=3),
+        entry(5, "move", text="start b7"),
+        entry(6, "move", text="Bob: b5"),
+        entry(7, "correct", target=5, text="start g7", voids=[6]),
+        entry(8, "move", text="Bob: g5"),
+        entry(9, "move", text="Cy: g1"),
+    ]
     one_by_one = log.Moves()
     for each in entries:
         log.apply(one_by_one, each)

@@ -27,14 +27,16 @@ PER_CHUNK = 5
 @pytest.mark.parametrize("games", chunked(GAMES, PER_CHUNK))
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_suggestions_are_exactly_the_moves_the_referee_accepts(
-        edition: str, games: range, request: pytest.FixtureRequest) -> None:
+    edition: str, games: range, request: pytest.FixtureRequest
+) -> None:
     seed = seed_for("suggestions", edition)
     sim = Auditing(seed)
     for _game, rng in seeded_games(sim, seed, games):
         sim.play_game(random_header(rng, edition, rng.choice(("en", "jp"))), rounds=1)
     assert sim.stats.games == len(games)
-    whole = whole_counts(request, games, GAMES, PER_CHUNK,
-                         {"audited": sim.audited, "offered": sim.offered})
+    whole = whole_counts(
+        request, games, GAMES, PER_CHUNK, {"audited": sim.audited, "offered": sim.offered}
+    )
     if whole is None:
         return  # another chunk of this edition is still playing; the last one checks the whole
     # Thousands of turns, each checked both ways.

@@ -114,4 +114,3 @@ def test_a_restore_never_overwrites_a_stored_session(home):
     with pytest.raises(sessions_module.SaveFailed, match="left there"):
         service.restore(sid)
     assert service.trash.session(sid).read_bytes() == trashed
-

@@ -30,8 +30,11 @@ def service(data_dir: Path) -> SessionService:
     return SessionService(data_dir)
 
 
-def new_session(service: SessionService, players: str = "Alice, Bob, Carol, Dave",
-                event: str | None = "Thursday UNO night") -> str:
+def new_session(
+    service: SessionService,
+    players: str = "Alice, Bob, Carol, Dave",
+    event: str | None = "Thursday UNO night",
+) -> str:
     return service.create(build_header(players, "classic", "target 500", "en", event=event))
 
 
@@ -60,8 +63,8 @@ def browser() -> Iterator[object]:
     with sync_playwright() as playwright:
         # CI runs as root, where Chromium refuses its sandbox; containers have a small /dev/shm.
         launched = playwright.chromium.launch(
-            executable_path=path, headless=True,
-            args=["--no-sandbox", "--disable-dev-shm-usage"])
+            executable_path=path, headless=True, args=["--no-sandbox", "--disable-dev-shm-usage"]
+        )
         try:
             yield launched
         finally:
@@ -71,8 +74,12 @@ def browser() -> Iterator[object]:
 @pytest.fixture
 def phone(browser: object) -> Iterator[object]:
     """A page the size of a phone's screen, in a fresh browser context."""
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2,  # type: ignore[attr-defined]
-                                  is_mobile=True, has_touch=True)
+    context = browser.new_context(  # type: ignore[attr-defined]
+        viewport=PHONE,
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
     page = context.new_page()
     try:
         yield page

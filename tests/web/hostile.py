@@ -19,8 +19,7 @@ ROUND = 0.25
 """How often the slow clients send their next byte and closed connections are opened again.
 An attacker would reopen as fast as it can; the pace leaves the shared cores to the browser and
 the server, and still sends a slow head's bytes far more often than the server's deadline."""
-SLOW_HEAD = (b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: "
-             + b"s" * 8000)
+SLOW_HEAD = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: " + b"s" * 8000
 """A head that never ends (no blank line), well under h11's 16 KiB limit on an incomplete one."""
 
 
@@ -79,8 +78,7 @@ class Hostile:
     connect to the moment its closing was seen), idle and slow apart.
     """
 
-    def __init__(self, port: int, *, idle: int = 0, slow: int = 0,
-                 source: str = HOSTILE) -> None:
+    def __init__(self, port: int, *, idle: int = 0, slow: int = 0, source: str = HOSTILE) -> None:
         self.port, self.source = port, source
         self.wanted = [False] * idle + [True] * slow
         self.held: list[Held | None] = [None] * len(self.wanted)
@@ -118,7 +116,7 @@ class Hostile:
             for i, held in enumerate(self.held):
                 if held is not None and held.slow and held.sent < len(SLOW_HEAD):
                     try:
-                        held.sock.send(SLOW_HEAD[held.sent:held.sent + 1])
+                        held.sock.send(SLOW_HEAD[held.sent : held.sent + 1])
                         held.sent += 1
                     except OSError:
                         self._closed(i, held)

@@ -37,14 +37,15 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         data = Path(folder)
         service = SessionService(data)
-        sid = service.create(build_header(PLAYERS, "classic", "target 500", "en",
-                                          event="Thursday UNO night"))
+        sid = service.create(
+            build_header(PLAYERS, "classic", "target 500", "en", event="Thursday UNO night")
+        )
         moves = sample_moves()
         with service.open(sid) as live:
             for move in moves:
                 assert live.record(move).ok, move
             assert live.record("round 2").ok
-            for move in moves[moves.index("dealer Alice"):moves.index("Alice: b7") + 1]:
+            for move in moves[moves.index("dealer Alice") : moves.index("Alice: b7") + 1]:
                 assert live.record(one_seat_on(move)).ok, move
         with ServerProcess(data, sid, lang=args.lang) as server, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True)

@@ -19,9 +19,21 @@ def free_port(host: str = "127.0.0.1") -> int:
 class ServerProcess(ServeProcess):
     """A fixed port from the start, so that a restart serves the very same address."""
 
-    def __init__(self, data_dir: Path, session_id: str, *, host: str = "127.0.0.1",
-                 port: int | None = None, lang: str = "en", extra: tuple[str, ...] = ()
-                 ) -> None:
-        super().__init__(data_dir, session_id, host=host,
-                         port=port if port is not None else free_port(host), lang=lang,
-                         extra=extra)
+    def __init__(
+        self,
+        data_dir: Path,
+        session_id: str,
+        *,
+        host: str = "127.0.0.1",
+        port: int | None = None,
+        lang: str = "en",
+        extra: tuple[str, ...] = (),
+    ) -> None:
+        super().__init__(
+            data_dir,
+            session_id,
+            host=host,
+            port=port if port is not None else free_port(host),
+            lang=lang,
+            extra=extra,
+        )

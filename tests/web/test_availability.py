@@ -50,7 +50,8 @@ generous, so that a loaded machine only makes the test slower, never wrong."""
 VIEWER = "127.0.0.1"
 from_elsewhere = pytest.mark.skipif(
     not all(bindable(f"127.0.0.{n}") for n in (2, 3, 4, 5)),
-    reason="the hostile clients need other loopback addresses than 127.0.0.1 (as on Linux)")
+    reason="the hostile clients need other loopback addresses than 127.0.0.1 (as on Linux)",
+)
 """For the tests whose clients come from other loopback addresses than the viewers'."""
 
 
@@ -67,14 +68,16 @@ def assert_secured(headers: dict[str, str]) -> None:
         assert f"{feature}=()" in policy
 
 
-def fetch(url: str, path: str = "", *, source: str = VIEWER
-          ) -> tuple[int, dict[str, str], http.client.HTTPConnection]:
+def fetch(
+    url: str, path: str = "", *, source: str = VIEWER
+) -> tuple[int, dict[str, str], http.client.HTTPConnection]:
     """GET `path` (the page's own by default) from `source`; the connection stays open (a
     stream keeps streaming) until the caller closes it."""
     parts = urlsplit(url)
     assert parts.hostname is not None
-    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10,
-                                      source_address=(source, 0))
+    conn = http.client.HTTPConnection(
+        parts.hostname, parts.port, timeout=10, source_address=(source, 0)
+    )
     conn.request("GET", parts.path + path)
     response = conn.getresponse()
     headers = {k.lower(): v for k, v in response.getheaders()}
@@ -98,9 +101,9 @@ def served(service: SessionService, data_dir: Path) -> Iterator[ServerProcess]:
 
 # Connections that say nothing, or say it slowly ----------------------------------------------
 
+
 @from_elsewhere
-def test_connections_that_never_send_a_byte_do_not_lock_viewers_out(
-        served: ServerProcess) -> None:
+def test_connections_that_never_send_a_byte_do_not_lock_viewers_out(served: ServerProcess) -> None:
     # 70 were enough: uvicorn's connection cap counted them, and every viewer got 503.
     idle = [connect_from(HOSTILE, served.port) for _ in range(100)]
     try:
@@ -118,21 +121,26 @@ def test_connections_that_never_send_a_byte_do_not_lock_viewers_out(
 @from_elsewhere
 def test_a_connection_that_never_sends_a_byte_is_closed(served: ServerProcess) -> None:
     with Hostile(served.port, idle=3) as hostile:
-        wait_for(lambda: hostile.cut_off(slow=False) >= 3, CUT_OFF_SECONDS,
-                 "the server to close connections that sent nothing")
+        wait_for(
+            lambda: hostile.cut_off(slow=False) >= 3,
+            CUT_OFF_SECONDS,
+            "the server to close connections that sent nothing",
+        )
         # Not before its time: a phone has REQUEST_SECONDS to send its request.
         assert min(hostile.lifetimes[False]) >= REQUEST_SECONDS
 
 
 @from_elsewhere
-def test_a_slow_header_client_is_cut_off_and_viewers_still_get_pages(
-        served: ServerProcess) -> None:
+def test_a_slow_header_client_is_cut_off_and_viewers_still_get_pages(served: ServerProcess) -> None:
     with Hostile(served.port, slow=20) as hostile:
         status, _headers = get(served.url)
         assert status == 200
         # A byte every ROUND seconds never let uvicorn's keep-alive timer run out.
-        wait_for(lambda: hostile.cut_off(slow=True) >= 20, CUT_OFF_SECONDS,
-                 "the server to cut off 20 slow heads")
+        wait_for(
+            lambda: hostile.cut_off(slow=True) >= 20,
+            CUT_OFF_SECONDS,
+            "the server to cut off 20 slow heads",
+        )
         assert min(hostile.lifetimes[True]) >= REQUEST_SECONDS
         status, _headers = get(served.url)
         assert status == 200
@@ -160,7 +168,7 @@ def test_a_kept_alive_connection_that_dribbles_is_cut_off(served: ServerProcess)
         try:
             while not closed and not end.is_set():
                 with contextlib.suppress(OSError):
-                    sock.send(SLOW_HEAD[sent:sent + 1])
+                    sock.send(SLOW_HEAD[sent : sent + 1])
                     sent += 1
                 if socket_readable(sock, ROUND):
                     closed = closed_by_peer(sock)
@@ -196,8 +204,7 @@ def test_a_tables_ten_phones_behind_one_address_all_get_in(served: ServerProcess
 
 
 @from_elsewhere
-def test_one_address_holds_no_more_than_its_share(service: SessionService,
-                                                  data_dir: Path) -> None:
+def test_one_address_holds_no_more_than_its_share(service: SessionService, data_dir: Path) -> None:
     # Every connection of one address, counted by the server itself: a client that opens more
     # than its share has its longest-waiting ones closed at once (not after REQUEST_SECONDS).
     # No deadline here (an hour): only the share closes connections.
@@ -207,9 +214,13 @@ def test_one_address_holds_no_more_than_its_share(service: SessionService,
         with in_thread(build_server(live, options)) as port:
             socks = [connect_from(HOSTILE, port) for _ in range(8)]
             try:
-                wait_for(lambda: all(socket_readable(sock, 0) and closed_by_peer(sock)
-                                     for sock in socks[:3]),
-                         CUT_OFF_SECONDS, "the three oldest connections to be closed")
+                wait_for(
+                    lambda: all(
+                        socket_readable(sock, 0) and closed_by_peer(sock) for sock in socks[:3]
+                    ),
+                    CUT_OFF_SECONDS,
+                    "the three oldest connections to be closed",
+                )
                 # Another address is not affected, and the newest five are those kept.
                 assert get(f"http://127.0.0.1:{port}/s/{token}/")[0] == 200
                 assert not any(socket_readable(sock, 0) for sock in socks[3:])
@@ -219,6 +230,7 @@ def test_one_address_holds_no_more_than_its_share(service: SessionService,
 
 
 # The gate's rules, with stand-ins for connections -------------------------------------------
+
 
 class Stand:
     """A connection as the gate sees it."""
@@ -262,8 +274,7 @@ def test_the_gate_makes_room_overall_by_closing_the_longest_waiting_anywhere() -
 def test_the_protocol_overrides_what_uvicorn_calls() -> None:
     # The guarded protocol works by overriding these; a rename in uvicorn would leave them
     # never called (and the timeouts gone), so the pinned names are checked here.
-    for name in ("connection_made", "connection_lost", "on_response_complete",
-                 "send_400_response"):
+    for name in ("connection_made", "connection_lost", "on_response_complete", "send_400_response"):
         assert name in vars(H11Protocol), name
         assert name in vars(GuardedProtocol), name
     assert "default_headers" in vars(ServerState())
@@ -271,9 +282,9 @@ def test_the_protocol_overrides_what_uvicorn_calls() -> None:
 
 # Streams ---------------------------------------------------------------------------------
 
+
 @from_elsewhere
-def test_a_burst_of_stream_requests_never_opens_more_than_the_cap(
-        served: ServerProcess) -> None:
+def test_a_burst_of_stream_requests_never_opens_more_than_the_cap(served: ServerProcess) -> None:
     parts = urlsplit(served.url)
     request = f"GET {parts.path}events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode()
     # From four addresses (20 each, well within an address's share), in two waves, each sent
@@ -283,8 +294,9 @@ def test_a_burst_of_stream_requests_never_opens_more_than_the_cap(
     statuses: list[tuple[int, dict[str, str]]] = []
     try:
         for wave in (15, 5):
-            batch = [connect_from(f"127.0.0.{n}", served.port)
-                     for n in (1, 3, 4, 5) for _ in range(wave)]
+            batch = [
+                connect_from(f"127.0.0.{n}", served.port) for n in (1, 3, 4, 5) for _ in range(wave)
+            ]
             socks += batch
             for sock in batch:
                 sock.sendall(request)
@@ -339,11 +351,20 @@ class Exchange:
         self.left = asyncio.Event()
         if gone:
             self.left.set()
-        scope = {"type": "http", "asgi": {"version": "3.0", "spec_version": "2.3"},
-                 "http_version": "1.1", "method": "GET", "scheme": "http", "path": path,
-                 "raw_path": path.encode(), "root_path": "", "query_string": b"",
-                 "headers": [(b"host", b"127.0.0.1")], "client": ("127.0.0.1", 1),
-                 "server": ("127.0.0.1", 2)}
+        scope = {
+            "type": "http",
+            "asgi": {"version": "3.0", "spec_version": "2.3"},
+            "http_version": "1.1",
+            "method": "GET",
+            "scheme": "http",
+            "path": path,
+            "raw_path": path.encode(),
+            "root_path": "",
+            "query_string": b"",
+            "headers": [(b"host", b"127.0.0.1")],
+            "client": ("127.0.0.1", 1),
+            "server": ("127.0.0.1", 2),
+        }
         self.task = asyncio.create_task(app(scope, self.receive, self.send))
 
     async def receive(self) -> dict[str, Any]:
@@ -363,7 +384,8 @@ class Exchange:
 
 
 async def test_stream_requests_arriving_together_take_one_slot_each(
-        service: SessionService) -> None:
+    service: SessionService,
+) -> None:
     sid = new_session(service)
     with service.open(sid, read_only=True) as live:
         app = create_app(live, "t" * 22, max_streams=1)
@@ -399,6 +421,7 @@ async def test_a_stream_gives_its_slot_back_however_it_ends(service: SessionServ
 
 # The server's own answers ---------------------------------------------------------------
 
+
 @contextlib.contextmanager
 def in_thread(server: uvicorn.Server) -> Iterator[int]:
     """`server` serving on a free loopback port in a thread (no signals there); its port."""
@@ -415,15 +438,20 @@ def in_thread(server: uvicorn.Server) -> Iterator[int]:
         sock.close()
 
 
-@pytest.mark.parametrize("request_bytes", [
-    b"GARBAGE\r\n\r\n",
-    b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nno colon here\r\n\r\n",
-    # Past h11's 16 KiB for a head not yet ended.
-    b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Long: " + b"x" * 20000,
-    b"GET /\x01 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
-], ids=["not-http", "bad-header", "head-too-long", "control-in-target"])
+@pytest.mark.parametrize(
+    "request_bytes",
+    [
+        b"GARBAGE\r\n\r\n",
+        b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nno colon here\r\n\r\n",
+        # Past h11's 16 KiB for a head not yet ended.
+        b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Long: " + b"x" * 20000,
+        b"GET /\x01 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+    ],
+    ids=["not-http", "bad-header", "head-too-long", "control-in-target"],
+)
 def test_a_malformed_request_gets_a_400_with_the_security_headers(
-        served: ServerProcess, request_bytes: bytes) -> None:
+    served: ServerProcess, request_bytes: bytes
+) -> None:
     sock = connect_from(VIEWER, served.port)
     try:
         sock.sendall(request_bytes)
@@ -455,7 +483,8 @@ def test_the_servers_own_500_carries_the_security_headers() -> None:
 
 
 def test_too_many_requests_at_once_get_a_503_with_the_security_headers(
-        service: SessionService) -> None:
+    service: SessionService,
+) -> None:
     sid = new_session(service)
     token = "t" * 22
     with service.open(sid, read_only=True) as live:
@@ -471,12 +500,14 @@ def test_too_many_requests_at_once_get_a_503_with_the_security_headers(
                 assert_secured(headers)
             finally:
                 stream.close()
-            wait_for(lambda: get(url)[0] == 200, CUT_OFF_SECONDS,
-                     "the page once the stream has ended")
+            wait_for(
+                lambda: get(url)[0] == 200, CUT_OFF_SECONDS, "the page once the stream has ended"
+            )
 
 
 def test_a_full_stream_cap_answers_503_with_the_security_headers(
-        service: SessionService, data_dir: Path) -> None:
+    service: SessionService, data_dir: Path
+) -> None:
     sid = new_session(service)
     with ServerProcess(data_dir, sid, extra=("--max-viewers", "1")) as server:
         status, _headers, first = fetch(server.url, "events")
@@ -491,19 +522,38 @@ def test_a_full_stream_cap_answers_503_with_the_security_headers(
 
 # --host ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("host, meant", [("0", "0.0.0.0"), ("0x0", "0.0.0.0"),
-                                         ("0.0", "0.0.0.0"), ("000", "0.0.0.0")])
+
+@pytest.mark.parametrize(
+    "host, meant", [("0", "0.0.0.0"), ("0x0", "0.0.0.0"), ("0.0", "0.0.0.0"), ("000", "0.0.0.0")]
+)
 def test_a_host_that_means_every_address_must_say_so(
-        service: SessionService, data_dir: Path, host: str, meant: str) -> None:
+    service: SessionService, data_dir: Path, host: str, meant: str
+) -> None:
     with pytest.raises(LinkError, match="every address"):
         resolve_host(host)
     assert resolve_host(meant)[0] == meant
     sid = new_session(service)
     port = free_port()
     try:
-        done = subprocess.run([sys.executable, "-m", "referee.cli", "serve", sid, "--host",
-                               host, "--port", str(port), "--data-dir", str(data_dir)],
-                              cwd=ROOT, capture_output=True, text=True, timeout=60)
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "referee.cli",
+                "serve",
+                sid,
+                "--host",
+                host,
+                "--port",
+                str(port),
+                "--data-dir",
+                str(data_dir),
+            ],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
     except subprocess.TimeoutExpired:
         pytest.fail(f"--host {host} served (on every address) instead of saying so")
     assert done.returncode == 2
@@ -513,13 +563,30 @@ def test_a_host_that_means_every_address_must_say_so(
     assert "Traceback" not in done.stderr and done.stdout == ""
 
 
-def test_every_address_asked_for_is_said_on_the_terminal(service: SessionService,
-                                                         data_dir: Path) -> None:
+def test_every_address_asked_for_is_said_on_the_terminal(
+    service: SessionService, data_dir: Path
+) -> None:
     sid = new_session(service)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "referee.cli", "serve", sid, "--host", "0.0.0.0", "--port",
-         str(free_port("0.0.0.0")), "--url-only", "--data-dir", str(data_dir)], cwd=ROOT,
-        text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        [
+            sys.executable,
+            "-m",
+            "referee.cli",
+            "serve",
+            sid,
+            "--host",
+            "0.0.0.0",
+            "--port",
+            str(free_port("0.0.0.0")),
+            "--url-only",
+            "--data-dir",
+            str(data_dir),
+        ],
+        cwd=ROOT,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     try:
         assert proc.stdout is not None
         url = proc.stdout.readline()
@@ -533,16 +600,21 @@ def test_every_address_asked_for_is_said_on_the_terminal(service: SessionService
 
 # Done when: a real browser under siege -------------------------------------------------------
 
+
 @from_elsewhere
 def test_a_browser_follows_moves_while_the_server_is_under_siege(
-        service: SessionService, data_dir: Path, phone: Page) -> None:
+    service: SessionService, data_dir: Path, phone: Page
+) -> None:
     """While 100 idle connections and 20 slow-header clients are held open (from another
     address, reopened as the server closes them), a real browser opens the scoreboard and
     follows moves."""
     sid = new_session(service)
     moves = sample_moves()
-    with ServerProcess(data_dir, sid) as server, \
-            Hostile(server.port, idle=100, slow=20) as hostile, service.open(sid) as live:
+    with (
+        ServerProcess(data_dir, sid) as server,
+        Hostile(server.port, idle=100, slow=20) as hostile,
+        service.open(sid) as live,
+    ):
         record = recorder(live, moves)
         phone.goto(server.url)
         expect(phone.locator("body")).to_have_attribute("data-link", "live", timeout=WAIT_MS)
@@ -552,11 +624,15 @@ def test_a_browser_follows_moves_while_the_server_is_under_siege(
 
         # The siege goes on: the server has cut off the slow heads and the idle connections
         # at least once, and they were opened again.
-        wait_for(lambda: hostile.cut_off(slow=True) >= 20 and hostile.cut_off(slow=False)
-                 >= 100, CUT_OFF_SECONDS, "the server to cut off every hostile connection once")
+        wait_for(
+            lambda: hostile.cut_off(slow=True) >= 20 and hostile.cut_off(slow=False) >= 100,
+            CUT_OFF_SECONDS,
+            "the server to cut off every hostile connection once",
+        )
         record("Alice: b7")
         expect(phone.locator("#alerts li.urgent")).to_contain_text(
-            "Alice has one card and did not call UNO", timeout=WAIT_MS)
+            "Alice has one card and did not call UNO", timeout=WAIT_MS
+        )
         record("Carol: catch Alice")
         expect(row(phone, "Alice").locator(".cards")).to_have_text("3", timeout=WAIT_MS)
 

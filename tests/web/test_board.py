@@ -16,7 +16,7 @@ def played_to(service: SessionService, last: str) -> str:
     sid = new_session(service)
     moves = sample_moves()
     with service.open(sid) as live:
-        for move in moves[:moves.index(last) + 1]:
+        for move in moves[: moves.index(last) + 1]:
             assert live.record(move).ok, move
     return sid
 
@@ -65,12 +65,14 @@ def test_the_board_speaks_japanese(service: SessionService) -> None:
     assert "Bob の番" in html and "緑の4" in html and "場のカード" in html
 
 
-def test_bidi_controls_in_names_from_files_are_made_visible(
-        service: SessionService) -> None:
+def test_bidi_controls_in_names_from_files_are_made_visible(service: SessionService) -> None:
     # A file may hold a name typed names would refuse (files are read as they always were).
-    sid = service.import_text('[Edition "classic"]\n[Scoring "target 500"]\n'
-                              '[Players "A\u202eB, Cy"]\n'
-                              'round 1\ndealer Cy\nstart r7\n', "game.uno").id
+    sid = service.import_text(
+        '[Edition "classic"]\n[Scoring "target 500"]\n'
+        '[Players "A\u202eB, Cy"]\n'
+        "round 1\ndealer Cy\nstart r7\n",
+        "game.uno",
+    ).id
     with service.open(sid, read_only=True) as live:
         html = board_fragment(board_of(live))
     assert "\u202e" not in html

@@ -28,6 +28,7 @@ def sample_moves() -> list[str]:
 
 def recorder(live: LiveSession, moves: list[str]) -> Callable[[str], None]:
     """`record(upto)`: records the next of `moves` up to and with `upto`, each one holding."""
+
     def record(upto: str) -> None:
         while moves:
             move = moves.pop(0)
@@ -35,16 +36,17 @@ def recorder(live: LiveSession, moves: list[str]) -> Callable[[str], None]:
             if move == upto:
                 return
         raise AssertionError(f"{upto} is not in the sample")
+
     return record
 
 
 def row(page: Page, player: str):  # type: ignore[no-untyped-def]
-    return page.locator("#players tbody tr").filter(has=page.locator("th.name",
-                                                                     has_text=player))
+    return page.locator("#players tbody tr").filter(has=page.locator("th.name", has_text=player))
 
 
 def test_the_page_follows_the_table_and_survives_a_restart(
-        service: SessionService, data_dir: Path, phone: Page) -> None:
+    service: SessionService, data_dir: Path, phone: Page
+) -> None:
     sid = new_session(service)
     moves = sample_moves()
     server = ServerProcess(data_dir, sid)
@@ -52,8 +54,7 @@ def test_the_page_follows_the_table_and_survives_a_restart(
     try:
         with service.open(sid) as live:
             phone.goto(server.url)
-            expect(phone.locator("body")).to_have_attribute("data-link", "live",
-                                                            timeout=WAIT_MS)
+            expect(phone.locator("body")).to_have_attribute("data-link", "live", timeout=WAIT_MS)
             # The viewport is a phone's: the page lays itself out for it.
             assert phone.evaluate("document.documentElement.scrollWidth") <= 390
 
@@ -65,8 +66,9 @@ def test_the_page_follows_the_table_and_survives_a_restart(
 
             record("Alice: b7")
             alert = phone.locator("#alerts li.urgent")
-            expect(alert).to_contain_text("Alice has one card and did not call UNO",
-                                          timeout=WAIT_MS)
+            expect(alert).to_contain_text(
+                "Alice has one card and did not call UNO", timeout=WAIT_MS
+            )
             expect(row(phone, "Alice")).to_have_class("catchable")
             expect(row(phone, "Alice").locator(".cards")).to_have_text("1")
 
@@ -83,11 +85,11 @@ def test_the_page_follows_the_table_and_survives_a_restart(
 
             # Back on the same address: the page reconnects by itself and catches up.
             server.start()
-            expect(phone.locator("body")).to_have_attribute("data-link", "live",
-                                                            timeout=WAIT_MS)
+            expect(phone.locator("body")).to_have_attribute("data-link", "live", timeout=WAIT_MS)
             expect(phone.locator("#link")).to_be_hidden()
-            expect(phone.locator("#rulings li").first).to_contain_text("Dave: draw",
-                                                                       timeout=WAIT_MS)
+            expect(phone.locator("#rulings li").first).to_contain_text(
+                "Dave: draw", timeout=WAIT_MS
+            )
 
             for move in list(moves):
                 assert live.record(move).ok, move
@@ -103,7 +105,8 @@ def test_the_page_follows_the_table_and_survives_a_restart(
 
 @pytest.mark.parametrize("lang, words", [("ja", "接続")])
 def test_the_page_speaks_the_language_of_the_server(
-        service: SessionService, data_dir: Path, phone: Page, lang: str, words: str) -> None:
+    service: SessionService, data_dir: Path, phone: Page, lang: str, words: str
+) -> None:
     sid = new_session(service)
     with ServerProcess(data_dir, sid, lang=lang) as server:
         phone.goto(server.url)
@@ -112,10 +115,14 @@ def test_the_page_speaks_the_language_of_the_server(
 
 
 def test_without_scripts_the_page_reloads_itself(
-        service: SessionService, data_dir: Path, browser: object) -> None:
+    service: SessionService, data_dir: Path, browser: object
+) -> None:
     sid = new_session(service)
-    context = browser.new_context(java_script_enabled=False,  # type: ignore[attr-defined]
-                                  viewport=PHONE, is_mobile=True)
+    context = browser.new_context(  # type: ignore[attr-defined]
+        java_script_enabled=False,
+        viewport=PHONE,
+        is_mobile=True,
+    )
     try:
         page = context.new_page()
         with ServerProcess(data_dir, sid) as server, service.open(sid) as live:

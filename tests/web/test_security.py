@@ -29,8 +29,9 @@ class Served:
         assert parts.hostname is not None
         self.host, self.port, self.path = parts.hostname, parts.port, parts.path
 
-    def request(self, method: str, path: str, *, read: bool = True
-                ) -> tuple[int, dict[str, str], str]:
+    def request(
+        self, method: str, path: str, *, read: bool = True
+    ) -> tuple[int, dict[str, str], str]:
         conn = http.client.HTTPConnection(self.host, self.port, timeout=10)
         try:
             conn.putrequest(method, path, skip_accept_encoding=True)
@@ -47,8 +48,9 @@ class Served:
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     data = tmp_path_factory.mktemp("served")
     service = SessionService(data)
-    sid = new_session(service, players="<script>x</script>, Bob & Co, Cy",
-                      event="<img src=x onerror=alert(1)>")
+    sid = new_session(
+        service, players="<script>x</script>, Bob & Co, Cy", event="<img src=x onerror=alert(1)>"
+    )
     with service.open(sid) as live:
         for move in ("round 1", "dealer Cy", "start r7", "<script>x</script>: r5"):
             assert live.record(move).ok, move
@@ -63,15 +65,25 @@ def test_the_token_opens_the_page(served: Served) -> None:
     assert "Bob &amp; Co" in body
 
 
-@pytest.mark.parametrize("path", [
-    "/", "/s/", "/s//", "/s/not-the-token/", "/s/{short}/", "/s/{long}/", "/s/{upper}/",
-    "/s/not-the-token/events", "/s/not-the-token/board.js", "/s/not-the-token/board.css",
-    "/s/{token}%00/",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/s/",
+        "/s//",
+        "/s/not-the-token/",
+        "/s/{short}/",
+        "/s/{long}/",
+        "/s/{upper}/",
+        "/s/not-the-token/events",
+        "/s/not-the-token/board.js",
+        "/s/not-the-token/board.css",
+        "/s/{token}%00/",
+    ],
+)
 def test_a_missing_or_wrong_token_gets_only_the_ask_page(served: Served, path: str) -> None:
     token = served.server.token
-    path = path.format(token=token, short=token[:-1], long=token + "A",
-                       upper=token.swapcase())
+    path = path.format(token=token, short=token[:-1], long=token + "A", upper=token.swapcase())
     status, headers, body = served.request("GET", path)
     assert status in (403, 404)
     assert ASK in body
@@ -79,13 +91,12 @@ def test_a_missing_or_wrong_token_gets_only_the_ask_page(served: Served, path: s
     assert headers["x-content-type-options"] == "nosniff"
 
 
-@pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE",
-                                    "CONNECT", "PROPFIND"])
+@pytest.mark.parametrize(
+    "method", ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT", "PROPFIND"]
+)
 @pytest.mark.parametrize("where", ["page", "events", "elsewhere"])
-def test_every_method_but_get_and_head_is_refused(served: Served, method: str,
-                                                  where: str) -> None:
-    path = {"page": served.path, "events": served.path + "events",
-            "elsewhere": "/anything"}[where]
+def test_every_method_but_get_and_head_is_refused(served: Served, method: str, where: str) -> None:
+    path = {"page": served.path, "events": served.path + "events", "elsewhere": "/anything"}[where]
     before = fingerprint(served.service.layout.session(served.sid))
     status, headers, body = served.request(method, path)
     assert status == 405
@@ -100,12 +111,23 @@ def test_head_is_answered(served: Served, where: str) -> None:
     assert status == 200
 
 
-@pytest.mark.parametrize("path", [
-    "/etc/passwd", "/static/board.js", "/board.js", "/s/{token}/../../etc/passwd",
-    "/s/{token}/%2e%2e/%2e%2e/etc/passwd", "/s/{token}/board.py", "/s/{token}/server.py",
-    "/s/{token}/templates/page.html", "/s/{token}/static/board.js", "/s/{token}/x/events",
-    "/s/{token}/..%2fboard.js", "/s/{token}/events/more",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/etc/passwd",
+        "/static/board.js",
+        "/board.js",
+        "/s/{token}/../../etc/passwd",
+        "/s/{token}/%2e%2e/%2e%2e/etc/passwd",
+        "/s/{token}/board.py",
+        "/s/{token}/server.py",
+        "/s/{token}/templates/page.html",
+        "/s/{token}/static/board.js",
+        "/s/{token}/x/events",
+        "/s/{token}/..%2fboard.js",
+        "/s/{token}/events/more",
+    ],
+)
 def test_paths_outside_the_app_are_not_served(served: Served, path: str) -> None:
     status, _headers, body = served.request("GET", path.format(token=served.server.token))
     assert status in (403, 404)
@@ -114,8 +136,12 @@ def test_paths_outside_the_app_are_not_served(served: Served, path: str) -> None
 
 
 def test_every_response_carries_the_security_headers(served: Served) -> None:
-    for method, path in (("GET", served.path), ("GET", served.path + "board.js"),
-                         ("GET", "/nowhere"), ("POST", served.path)):
+    for method, path in (
+        ("GET", served.path),
+        ("GET", served.path + "board.js"),
+        ("GET", "/nowhere"),
+        ("POST", served.path),
+    ):
         _status, headers, _body = served.request(method, path)
         policy = headers["content-security-policy"]
         assert "default-src 'none'" in policy and "script-src 'self'" in policy
@@ -132,7 +158,8 @@ def test_the_page_has_no_inline_script_and_nothing_from_elsewhere(served: Served
     assert '<script src="board.js" defer></script>' in body
     assert body.count("<script") == 1
     assert "http://" not in body and "https://" not in body.replace(
-        "http://www.w3.org/2000/svg", "")
+        "http://www.w3.org/2000/svg", ""
+    )
     assert '<meta name="viewport"' in body
     assert '<noscript><meta http-equiv="refresh"' in body
 
@@ -221,7 +248,8 @@ def test_the_server_listens_only_where_asked(service: SessionService, data_dir: 
 
 @pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads Linux's /proc/net/tcp")
 def test_by_default_it_listens_on_the_local_network_address_only(
-        service: SessionService, data_dir: Path) -> None:
+    service: SessionService, data_dir: Path
+) -> None:
     from referee.web.links import local_address
 
     sid = new_session(service)
@@ -237,9 +265,13 @@ def test_by_default_it_listens_on_the_local_network_address_only(
 
 
 def serve_cli(*words: str, data_dir: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "referee.cli", "serve", *words,
-                           "--data-dir", str(data_dir)], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "referee.cli", "serve", *words, "--data-dir", str(data_dir)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_an_unknown_session_is_a_plain_error(data_dir: Path) -> None:
@@ -262,8 +294,7 @@ def test_a_busy_port_is_a_plain_error(service: SessionService, data_dir: Path) -
 
 
 @pytest.mark.parametrize("host", ["no-such-host.invalid", "999.1.1.1", "192.0.2.1"])
-def test_a_bad_host_is_a_plain_error(service: SessionService, data_dir: Path,
-                                     host: str) -> None:
+def test_a_bad_host_is_a_plain_error(service: SessionService, data_dir: Path, host: str) -> None:
     sid = new_session(service)
     done = serve_cli(sid, "--host", host, "--port", str(free_port()), data_dir=data_dir)
     assert done.returncode == 2
@@ -271,8 +302,13 @@ def test_a_bad_host_is_a_plain_error(service: SessionService, data_dir: Path,
 
 
 def test_help_says_what_is_exposed_and_to_whom() -> None:
-    done = subprocess.run([sys.executable, "-m", "referee.cli", "serve", "--help"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "referee.cli", "serve", "--help"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0
     text = " ".join(done.stdout.split())
     assert "read-only" in text and "token" in text and "127.0.0.1" in text

@@ -32,19 +32,34 @@ def decode(lines: list[str], pixels: int = 4) -> list[str]:
     picture = b"".join(row.ljust(width, b"\xff") for row in rows)
     found = zxingcpp.read_barcodes(
         memoryview(picture).cast("B", (len(rows), width)),
-        formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode))
+        formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode),
+    )
     return [code.text for code in found]
 
 
-def test_serve_prints_the_code_and_the_address(service: SessionService,
-                                               data_dir: Path) -> None:
+def test_serve_prints_the_code_and_the_address(service: SessionService, data_dir: Path) -> None:
     sid = new_session(service)
     token, port = new_token(), free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "referee.cli", "serve", sid, "--data-dir", str(data_dir),
-         "--host", "127.0.0.1", "--port", str(port)], cwd=ROOT, text=True,
-        env={**os.environ, TOKEN_VARIABLE: token}, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE)
+        [
+            sys.executable,
+            "-m",
+            "referee.cli",
+            "serve",
+            sid,
+            "--data-dir",
+            str(data_dir),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+        ],
+        cwd=ROOT,
+        text=True,
+        env={**os.environ, TOKEN_VARIABLE: token},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     try:
         assert proc.stdout is not None
         lines = []
@@ -60,9 +75,9 @@ def test_serve_prints_the_code_and_the_address(service: SessionService,
         proc.wait(15)
     url = f"http://127.0.0.1:{port}/s/{token}/"
     code = qr.half_blocks(url).splitlines()
-    assert lines[:len(code)] == code
+    assert lines[: len(code)] == code
     assert decode(code) == [url]
-    said = " ".join(" ".join(lines[len(code):]).split())
+    said = " ".join(" ".join(lines[len(code) :]).split())
     assert url in said
     assert f"Scoreboard of session {sid}, read-only" in said
     assert "nothing can be changed through it" in said

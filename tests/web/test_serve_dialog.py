@@ -72,8 +72,8 @@ def fetch(url: str) -> str:
 
 @pytest.mark.parametrize("screen", ["table", "sheet"])
 async def test_f12_serves_the_session_until_the_app_quits(
-        service: SessionService, data_dir: Path, monkeypatch: pytest.MonkeyPatch,
-        screen: str) -> None:
+    service: SessionService, data_dir: Path, monkeypatch: pytest.MonkeyPatch, screen: str
+) -> None:
     made = on_loopback(monkeypatch)
     sid = new_session(service)
     app = build_app(data_dir, session_id=sid)
@@ -101,6 +101,7 @@ async def test_f12_serves_the_session_until_the_app_quits(
         table = app.screen
         assert isinstance(table, TableScreen)
         assert table.record("round 1")
+
         async def followed() -> bool:
             return "Round 1 begins" in await asyncio.to_thread(fetch, url)
 
@@ -114,8 +115,9 @@ async def test_f12_serves_the_session_until_the_app_quits(
         assert [m.text for m in live.moves] == ["round 1"]
 
 
-async def test_s_stops_serving(service: SessionService, data_dir: Path,
-                               monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_s_stops_serving(
+    service: SessionService, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     made = on_loopback(monkeypatch)
     sid = new_session(service)
     app = build_app(data_dir, session_id=sid)
@@ -144,8 +146,9 @@ async def served(pilot) -> ServeDialog:
     return dialog
 
 
-async def test_the_code_fits_an_80x24_terminal(service: SessionService, data_dir: Path,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_the_code_fits_an_80x24_terminal(
+    service: SessionService, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     on_loopback(monkeypatch)
     app = build_app(data_dir, session_id=new_session(service))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -160,8 +163,9 @@ async def test_the_code_fits_an_80x24_terminal(service: SessionService, data_dir
         assert str(dialog.query_one("#problem", Static).render()) == ""
 
 
-async def test_a_code_too_tall_says_what_to_do(service: SessionService, data_dir: Path,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_code_too_tall_says_what_to_do(
+    service: SessionService, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # Japanese: the code is drawn without half blocks (the glyphs setting's `auto`), a row a
     # module, taller than 24 rows.
     on_loopback(monkeypatch)

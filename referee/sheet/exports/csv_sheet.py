@@ -11,9 +11,16 @@ from typing import Any
 from ...i18n import NC_, pgettext
 from ..model import Sheet
 
-COLUMNS = (NC_("csv", "round"), NC_("csv", "player"), NC_("csv", "hand"), NC_("csv", "points"),
-           NC_("csv", "total"), NC_("csv", "rank"), NC_("csv", "went_out"),
-           NC_("csv", "dealer"))
+COLUMNS = (
+    NC_("csv", "round"),
+    NC_("csv", "player"),
+    NC_("csv", "hand"),
+    NC_("csv", "points"),
+    NC_("csv", "total"),
+    NC_("csv", "rank"),
+    NC_("csv", "went_out"),
+    NC_("csv", "dealer"),
+)
 """The columns, as English headings; the header row has them in the language in use."""
 # A cell starting with one of these is a formula to a spreadsheet: a player named
 # "=HYPERLINK(...)" must stay a name (the OWASP advice for CSV injection).
@@ -48,9 +55,18 @@ def rows(sheet: Sheet) -> list[list[str | int]]:
     for rnd in sheet.rounds:
         for player in sheet.players:
             hand = rnd.hands.get(player)
-            out.append([rnd.number, player, "" if hand is None else hand, rnd.points[player],
-                        rnd.running[player], rnd.ranks[player], rnd.went_out or "",
-                        rnd.dealer or ""])
+            out.append(
+                [
+                    rnd.number,
+                    player,
+                    "" if hand is None else hand,
+                    rnd.points[player],
+                    rnd.running[player],
+                    rnd.ranks[player],
+                    rnd.went_out or "",
+                    rnd.dealer or "",
+                ]
+            )
     return out
 
 

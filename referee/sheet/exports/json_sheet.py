@@ -15,19 +15,32 @@ def data(sheet: Sheet) -> dict[str, Any]:
     """`score --json`'s keys first, unchanged; then the session's labels and the round in play."""
     out = to_json(sheet.score)
     for record, rnd in zip(out["rounds"], sheet.rounds, strict=True):
-        record.update(number=rnd.number, dealer=rnd.dealer, hands=dict(rnd.hands),
-                      ranks=dict(rnd.ranks), missing=list(rnd.missing),
-                      rulings=_notes(rnd.notes))
+        record.update(
+            number=rnd.number,
+            dealer=rnd.dealer,
+            hands=dict(rnd.hands),
+            ranks=dict(rnd.ranks),
+            missing=list(rnd.missing),
+            rulings=_notes(rnd.notes),
+        )
     header = sheet.header
     out["eliminated"] = dict(sheet.score.eliminated)
-    out["session"] = {"event": header.event, "site": header.site, "date": header.date,
-                      "edition": header.edition, "rules": header.rules,
-                      "scoring": str(sheet.system)}
+    out["session"] = {
+        "event": header.event,
+        "site": header.site,
+        "date": header.date,
+        "edition": header.edition,
+        "rules": header.rules,
+        "scoring": str(sheet.system),
+    }
     # What each ruling's "line" is: a move number for a stored session, else a file line.
     out["numbered_by"] = "move" if sheet.by_move else "line"
     playing = sheet.playing
-    out["playing"] = None if playing is None else {
-        "number": playing.number, "dealer": playing.dealer, "rulings": _notes(playing.notes)}
+    out["playing"] = (
+        None
+        if playing is None
+        else {"number": playing.number, "dealer": playing.dealer, "rulings": _notes(playing.notes)}
+    )
     return out
 
 
@@ -37,8 +50,9 @@ def _notes(notes: tuple[Note, ...]) -> list[dict[str, Any]]:
     found = []
     for n in notes:
         keys, params = to_data(n.parts)
-        found.append({"line": n.line, "rule": n.rule, "text": say(n.parts), "key": keys,
-                      "params": params})
+        found.append(
+            {"line": n.line, "rule": n.rule, "text": say(n.parts), "key": keys, "params": params}
+        )
     return found
 
 

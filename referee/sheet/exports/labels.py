@@ -8,15 +8,23 @@ from ...i18n import N_, _, ngettext, pgettext
 from ..model import Note, RoundInPlay, Sheet, SheetRound
 
 _SYSTEMS = {
-    "rounds": N_("{n} rounds, Japanese table: the one who goes out scores the others' hands, "
-                 "each other player loses their own; the highest total wins"),
+    "rounds": N_(
+        "{n} rounds, Japanese table: the one who goes out scores the others' hands, "
+        "each other player loses their own; the highest total wins"
+    ),
     "target": N_("first to {n}: the one who goes out scores the others' hands"),
-    "lowest": N_("lowest total: everyone adds their own hand; when someone reaches {n}, "
-                 "the lowest total wins"),
-    "penalty": N_("penalty points: caught offences add the offender's hand; out at {n}; "
-                  "the last one left wins"),
-    "additive": N_("{n} rounds: the one who goes out scores the others' hands, the others "
-                   "score nothing; the highest total wins"),
+    "lowest": N_(
+        "lowest total: everyone adds their own hand; when someone reaches {n}, "
+        "the lowest total wins"
+    ),
+    "penalty": N_(
+        "penalty points: caught offences add the offender's hand; out at {n}; "
+        "the last one left wins"
+    ),
+    "additive": N_(
+        "{n} rounds: the one who goes out scores the others' hands, the others "
+        "score nothing; the highest total wins"
+    ),
     "none": N_("one round: going out wins"),
 }
 
@@ -34,8 +42,13 @@ def separator() -> str:
 def details(sheet: Sheet) -> list[str]:
     """Date, site, deck, rulebook and scoring, as short phrases (missing tags left out)."""
     header = sheet.header
-    parts = [header.date, header.site, edition_title(header.edition),
-             family_name(header.rules), scoring_name(str(sheet.system))]
+    parts = [
+        header.date,
+        header.site,
+        edition_title(header.edition),
+        family_name(header.rules),
+        scoring_name(str(sheet.system)),
+    ]
     return [part for part in parts if part]
 
 
@@ -48,18 +61,22 @@ def status(sheet: Sheet) -> str:
     result, played = sheet.score, len(sheet.rounds)
     if result.finished:
         if result.winner:
-            return ngettext("{winner} wins after {n} round.", "{winner} wins after {n} rounds.",
-                            played).format(winner=result.winner, n=played)
+            return ngettext(
+                "{winner} wins after {n} round.", "{winner} wins after {n} rounds.", played
+            ).format(winner=result.winner, n=played)
         tied = [p for p in sheet.players if result.ranks[p] == 1]
-        return ngettext("A tie after {n} round: {players} share first place.",
-                        "A tie after {n} rounds: {players} share first place.",
-                        played).format(n=played, players=_and(tied))
+        return ngettext(
+            "A tie after {n} round: {players} share first place.",
+            "A tie after {n} rounds: {players} share first place.",
+            played,
+        ).format(n=played, players=_and(tied))
     if not played:
         return _("No round scored yet.")
     if sheet.system.kind in ("rounds", "additive"):
         return _("After {n} of {limit} rounds.").format(n=played, limit=sheet.system.limit)
-    return ngettext("After {n} round; the game goes on.", "After {n} rounds; the game goes on.",
-                    played).format(n=played)
+    return ngettext(
+        "After {n} round; the game goes on.", "After {n} rounds; the game goes on.", played
+    ).format(n=played)
 
 
 def round_heading(rnd: SheetRound | RoundInPlay) -> str:
@@ -87,12 +104,12 @@ def rank_text(sheet: Sheet, player: str) -> str:
     """`1`, or `out (round 3)` for a player eliminated under `penalty N`."""
     out = sheet.score.eliminated.get(player)
     rank = str(sheet.score.ranks[player])
-    return rank if out is None else _("{rank} (out in round {round})").format(rank=rank,
-                                                                             round=out)
+    return rank if out is None else _("{rank} (out in round {round})").format(rank=rank, round=out)
 
 
 def _and(names: list[str]) -> str:
     if len(names) == 1:
         return names[0]
-    return _("{some} and {last}").format(some=pgettext("list", ", ").join(names[:-1]),
-                                         last=names[-1])
+    return _("{some} and {last}").format(
+        some=pgettext("list", ", ").join(names[:-1]), last=names[-1]
+    )

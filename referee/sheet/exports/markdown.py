@@ -34,13 +34,20 @@ def table(sheet: Sheet) -> list[str]:
     rounds = sheet.rounds
     result = sheet.score
     player, total, rank = md(_("Player")), md(_("Total")), md(_("Rank"))
-    lines = [f"| {player} | " + " | ".join(str(r.number) for r in rounds)
-             + (" | " if rounds else "") + f"{total} | {rank} |",
-             "|---|" + "---:|" * len(rounds) + "---:|:---:|"]
+    lines = [
+        f"| {player} | "
+        + " | ".join(str(r.number) for r in rounds)
+        + (" | " if rounds else "")
+        + f"{total} | {rank} |",
+        "|---|" + "---:|" * len(rounds) + "---:|:---:|",
+    ]
     for player in sheet.players:
         cells = [_cell(r, player) for r in rounds]
-        lines.append(f"| {md(player)} | " + "".join(f"{c} | " for c in cells)
-                     + f"**{result.totals[player]}** | {md(labels.rank_text(sheet, player))} |")
+        lines.append(
+            f"| {md(player)} | "
+            + "".join(f"{c} | " for c in cells)
+            + f"**{result.totals[player]}** | {md(labels.rank_text(sheet, player))} |"
+        )
     for label, field in ((_("Dealer"), "dealer"), (_("Went out"), "went_out")):
         cells = [md(getattr(r, field) or "-") for r in rounds]
         lines.append(f"| *{md(label)}* | " + "".join(f"{c} | " for c in cells) + " |  |")
@@ -62,10 +69,16 @@ def _cell(rnd: SheetRound, player: str) -> str:
 
 
 def render(sheet: Sheet) -> bytes:
-    lines = [f"# {md(labels.title(sheet))}", "",
-             md(labels.separator().join(labels.details(sheet))), "",
-             f"**{md(labels.status(sheet))}**", "",
-             md(_("Scoring: {system}.").format(system=labels.scoring_text(sheet.system))), ""]
+    lines = [
+        f"# {md(labels.title(sheet))}",
+        "",
+        md(labels.separator().join(labels.details(sheet))),
+        "",
+        f"**{md(labels.status(sheet))}**",
+        "",
+        md(_("Scoring: {system}.").format(system=labels.scoring_text(sheet.system))),
+        "",
+    ]
     lines += table(sheet)
     lines += ["", md(_("Each cell: the round's points (running total); bold: who went out."))]
     if any(r.missing for r in sheet.rounds):
@@ -78,7 +91,8 @@ def render(sheet: Sheet) -> bytes:
     for rnd in blocks:
         lines += ["", f"### {md(labels.round_heading(rnd))}", ""]
         lines += [f"- {_ruling(n, sheet.by_move)} " + code(f"[{n.rule}]") for n in rnd.notes] or [
-            "- " + md(_("(nothing to note)"))]
+            "- " + md(_("(nothing to note)"))
+        ]
     # The code goes in after the sentence is escaped: a code span is markup of its own.
     lines += ["", md(_("Standings code: {code}")).format(code=code(qr.payload(sheet))), ""]
     return "\n".join(lines).encode("utf-8")

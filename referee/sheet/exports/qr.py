@@ -41,10 +41,16 @@ def payload(sheet: Sheet) -> str:
     header = sheet.header
     played = len(sheet.rounds)
     state = f"{'FINAL' if result.finished else 'AFTER'} R{played}"
-    fields = [VERSION, _clean(header.event, EVENT_CHARS), _clean(header.date, 10),
-              str(sheet.system).upper(), state]
-    fields += [f"{result.ranks[p]} {_clean(p, NAME_CHARS)} {result.totals[p]}"
-               for p in sheet.standings()]
+    fields = [
+        VERSION,
+        _clean(header.event, EVENT_CHARS),
+        _clean(header.date, 10),
+        str(sheet.system).upper(),
+        state,
+    ]
+    fields += [
+        f"{result.ranks[p]} {_clean(p, NAME_CHARS)} {result.totals[p]}" for p in sheet.standings()
+    ]
     return "/".join(fields)
 
 
@@ -96,10 +102,12 @@ def svg(text: str, *, standalone: bool = True) -> str:
     ns = ' xmlns="http://www.w3.org/2000/svg"' if standalone else ""
     width = n * 8
     label = escape(_("QR code"))
-    return (f'<svg{ns} viewBox="0 0 {n} {n}" width="{width}" height="{width}" '
-            f'shape-rendering="crispEdges" role="img" aria-label="{label}">'
-            f'<rect width="{n}" height="{n}" fill="#fff"/>'
-            f'<path fill="#000" d="{"".join(runs)}"/></svg>')
+    return (
+        f'<svg{ns} viewBox="0 0 {n} {n}" width="{width}" height="{width}" '
+        f'shape-rendering="crispEdges" role="img" aria-label="{label}">'
+        f'<rect width="{n}" height="{n}" fill="#fff"/>'
+        f'<path fill="#000" d="{"".join(runs)}"/></svg>'
+    )
 
 
 def png(text: str) -> bytes:
@@ -123,4 +131,5 @@ def half_blocks(text: str) -> str:
         cells.append([False] * len(cells[0]))
     return "\n".join(
         "".join(_HALF_BLOCKS[top, bottom] for top, bottom in zip(upper, lower, strict=True))
-        for upper, lower in zip(cells[::2], cells[1::2], strict=True))
+        for upper, lower in zip(cells[::2], cells[1::2], strict=True)
+    )
