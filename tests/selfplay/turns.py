@@ -71,7 +71,9 @@ class TurnMoves(MoveBase):
             if not more:
                 break
             got += more
-        if to_match and len(got) == 3 and self.owes_record(seat):
+        # Knocked out on the third card, the line is that knock-out's `draw 3` (the engine says
+        # so); no fourth card is drawn past the limit.
+        if to_match and len(got) == 3 and self.owes_record(seat) and len(real.hands[seat]) < limit:
             # Right after a forced draw, `draw 3` reads as a Creeper's three: draw one more
             # so the line stays unambiguous; with the piles empty the table could not say which.
             got += real.draw(seat, 1)
