@@ -9,16 +9,6 @@ if TYPE_CHECKING:
     from .keyboard import from_keyboard
     from .names import name_problem, normal_name, players_problem, visible
     from .parse import Reading, parse_move, parse_session, read_move
-else:
-
-    def __getattr__(name: str) -> object:
-        home = _HOMES.get(name)
-        if home is None:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        # The import statement's machinery, as `-X importtime` reports it (importlib's does not).
-        value = getattr(__import__(f"{__name__}.{home}", fromlist=[name]), name)
-        globals()[name] = value
-        return value
 
 
 _HOMES = {
@@ -36,6 +26,11 @@ _HOMES = {
     "read_move": "parse",
 }
 """The module that holds each name."""
+
+if not TYPE_CHECKING:
+    from ..lazy_names import loader
+
+    __getattr__ = loader(__name__, _HOMES)
 
 __all__ = [
     "NotationError",

@@ -62,16 +62,6 @@ if TYPE_CHECKING:
     )
     from .sessions import SessionService
     from .trouble import SYNTAX_RULE, Trouble
-else:
-
-    def __getattr__(name: str) -> object:
-        home = _HOMES.get(name)
-        if home is None:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        # The import statement's machinery, as `-X importtime` reports it (importlib's does not).
-        value = getattr(__import__(home, fromlist=[name]), name)
-        globals()[name] = value
-        return value
 
 
 _HOMES = {
@@ -114,6 +104,11 @@ _HOMES = {
     "Trouble": "referee.service.trouble",
 }
 """The module that holds each name."""
+
+if not TYPE_CHECKING:
+    from ..lazy_names import loader
+
+    __getattr__ = loader(__name__, _HOMES)
 
 __all__ = [
     "SYNTAX_RULE",

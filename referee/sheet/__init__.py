@@ -5,16 +5,11 @@
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .model import Note, RoundInPlay, SessionRefused, Sheet, SheetRound, build_sheet
-else:
-
-    def __getattr__(name: str) -> object:
-        if name not in __all__:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        from . import model
-
-        value = getattr(model, name)
-        globals()[name] = value
-        return value
 
 
 __all__ = ["Note", "RoundInPlay", "SessionRefused", "Sheet", "SheetRound", "build_sheet"]
+
+if not TYPE_CHECKING:
+    from ..lazy_names import loader
+
+    __getattr__ = loader(__name__, dict.fromkeys(__all__, "model"))

@@ -5,16 +5,11 @@
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .figures import COUNTERS, FIGURES_VERSION, blank_figures, session_figures, usable_figures
-else:
-
-    def __getattr__(name: str) -> object:
-        if name not in __all__:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        from . import figures
-
-        value = getattr(figures, name)
-        globals()[name] = value
-        return value
 
 
 __all__ = ["COUNTERS", "FIGURES_VERSION", "blank_figures", "session_figures", "usable_figures"]
+
+if not TYPE_CHECKING:
+    from ..lazy_names import loader
+
+    __getattr__ = loader(__name__, dict.fromkeys(__all__, "figures"))

@@ -22,16 +22,6 @@ if TYPE_CHECKING:
     from .log import Move
     from .paths import HOME_VARIABLE, Layout, data_dir, new_id, normal_id
     from .session_file import SCHEMA_VERSION, SessionFile, fingerprint, sweep_leftovers
-else:
-
-    def __getattr__(name: str) -> object:
-        home = _HOMES.get(name)
-        if home is None:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        # The import statement's machinery, as `-X importtime` reports it (importlib's does not).
-        value = getattr(__import__(f"{__name__}.{home}", fromlist=[name]), name)
-        globals()[name] = value
-        return value
 
 
 _HOMES = {
@@ -56,6 +46,11 @@ _HOMES = {
     ),
 }
 """The module that holds each name."""
+
+if not TYPE_CHECKING:
+    from ..lazy_names import loader
+
+    __getattr__ = loader(__name__, _HOMES)
 
 __all__ = [
     "HOME_VARIABLE",
