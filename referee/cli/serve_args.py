@@ -79,6 +79,18 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help=_("print only the address, on one line (for scripts)"),
     )
     p.add_argument(
+        "--seats",
+        action="store_true",
+        help=_(
+            "let each player's phone take a seat (the code it shows here approves it) and "
+            "propose that seat's own moves; the referee rules on each at once and records "
+            "what holds. This terminal holds the session as its writer while it serves"
+        ),
+    )
+    # The app's own way to serve with seats: it stays the writer and answers the server's
+    # messages over the pipes between them (not for people: hidden).
+    p.add_argument("--seats-by-pipe", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument(
         "--data-dir",
         metavar="DIR",
         help=_("where sessions are stored (default: $UNO_REFEREE_HOME, else the user data folder)"),

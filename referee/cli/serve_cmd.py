@@ -1,14 +1,19 @@
-"""`uno-referee serve`: one stored session as a read-only scoreboard for the table's phones."""
+"""`uno-referee serve`: one stored session as a scoreboard for the table's phones, read-only or
+with seats that propose their own moves."""
 
 from __future__ import annotations
 
 import argparse
 import os
 import sys
+from collections.abc import Callable
+from typing import TextIO
 
 from ..i18n import _, current, locale_language
-from ..service import SessionError, SessionService
+from ..notation import visible
+from ..service import LiveSession, SessionError, SessionService
 from ..store import settings
+from ..table import Desk
 from ..web.errors import ServeError
 from ..web.links import (
     EVERY_ADDRESS,
@@ -20,6 +25,7 @@ from ..web.links import (
     scoreboard_url,
 )
 from ..web.server import ServerOptions, bind, serve
+from ..web.writer import LocalWriter, PipeWriter, Writer
 from .common import OK, Failure
 
 
@@ -48,6 +54,25 @@ def terminal_code(url: str) -> str:
     )
 
 
+def _seat_codes(out: TextIO) -> Callable[[Desk], None]:
+    """After each phone's message: every new seat request, with the code to type on it."""
+    shown: set[str] = set()
+
+    def show_new(desk: Desk) -> None:
+        for join in desk.seats.asking():
+            if join.ticket not in shown:
+                shown.add(join.ticket)
+                print(
+                    _("{player}'s seat asked for: type {code} on that phone").format(
+                        player=visible(join.player), code=join.code
+                    ),
+                    file=out,
+                    flush=True,
+                )
+
+    return show_new
+
+
 def run(a: argparse.Namespace) -> int:
     """The command's `run` (declared in `serve_args`)."""
     service = SessionService(a.data_dir, index_on_close=False)
@@ -60,9 +85,18 @@ def run(a: argparse.Namespace) -> int:
     except LinkError as exc:
         raise Failure(_("uno-referee serve: {error}").format(error=exc)) from None
     host = a.host or local_address()
+    writer: Writer | None = None
+    held: LiveSession | None = None
     try:
         live = service.open(a.id, read_only=True)
+        if a.seats_by_pipe:
+            writer = PipeWriter()
+        elif a.seats:
+            held = service.open(a.id)
+            writer = LocalWriter(Desk(held, "none"), after=_seat_codes(sys.stdout))
     except SessionError as exc:
+        if held is not None:
+            held.close()
         raise Failure(_("uno-referee serve: {error}").format(error=exc.message)) from None
     try:
         try:
@@ -87,14 +121,25 @@ def run(a: argparse.Namespace) -> int:
             print(url, flush=True)
         else:
             print(terminal_code(url))
-            print(
-                _(
-                    "Scoreboard of session {id}, read-only: scan the code or open\n  {url}\n"
-                    "Anyone on this network with this address can read the session; nothing "
-                    "can be changed through it. Ctrl+C stops serving."
-                ).format(id=live.id, url=url),
-                flush=True,
-            )
+            if writer is not None:
+                print(
+                    _(
+                        "Session {id} with seats: scan the code or open\n  {url}\n"
+                        "Each player takes their seat on their phone; the code to type "
+                        "there is shown here. Every legal move a seat proposes is recorded "
+                        "at once. Ctrl+C stops serving."
+                    ).format(id=live.id, url=url),
+                    flush=True,
+                )
+            else:
+                print(
+                    _(
+                        "Scoreboard of session {id}, read-only: scan the code or open\n  {url}\n"
+                        "Anyone on this network with this address can read the session; nothing "
+                        "can be changed through it. Ctrl+C stops serving."
+                    ).format(id=live.id, url=url),
+                    flush=True,
+                )
         # Room beyond the streams for the page and its two files while every stream is taken.
         serve(
             live,
@@ -102,7 +147,10 @@ def run(a: argparse.Namespace) -> int:
             ServerOptions(
                 host, port, token, max_streams=a.max_viewers, max_connections=a.max_viewers + 20
             ),
+            writer,
         )
     finally:
         live.close()
+        if held is not None:
+            held.close()
     return OK

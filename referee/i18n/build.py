@@ -82,6 +82,7 @@ def _runtime_rulings() -> Iterator[Entry]:
     from referee.notation import error_words  # noqa: F401  (the reader's message)
     from referee.render import CARD_PATTERN, DARK_CARD
     from referee.service import words  # noqa: F401  (the session service's messages)
+    from referee.table import words as table_words  # noqa: F401  (the phones' table)
 
     for key, message in CATALOGUE.items():
         yield key, message.template

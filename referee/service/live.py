@@ -207,19 +207,30 @@ class LiveSession:
 
     # Recording -------------------------------------------------------------------------------
 
-    def preview(self, text: str) -> Preview:
+    def preview(self, text: str, after: Game | None = None) -> Preview:
         """What `record(text)` would answer now, changing nothing: the line read once (with
-        its canonical text) and judged once. Give it to `record` to store that ruling."""
+        its canonical text) and judged once. Give it to `record` to store that ruling.
+
+        `after`: judge it on that state instead, the state of moves not yet recorded (the
+        table's queue of proposals waiting ahead of it)."""
         text = from_keyboard(text, self.header.players)
         reading: Reading | NotationError
         try:
             reading = read_move(text, self.header)
         except NotationError as exc:
             reading = exc
-        return self._judge(text, reading)
+        return self._judge(text, reading, after)
 
-    def _judge(self, text: str, reading: Reading | NotationError) -> Preview:
-        state = self.referee.state
+    def judge_again(self, preview: Preview, after: Game | None = None) -> Preview:
+        """`preview` judged once more on the table as it is now (or on `after`): its line is
+        not read again."""
+        return self._judge(preview.text, preview.reading, after)
+
+    def _judge(
+        self, text: str, reading: Reading | NotationError, after: Game | None = None
+    ) -> Preview:
+        referee = self.referee if after is None else Referee.at(after)
+        state = referee.state
         # Refusals repeat what was typed: never more than a line of it.
         typed = shorten(text.strip())
 
@@ -246,7 +257,7 @@ class LiveSession:
             )
         event, stored = reading
         try:
-            ruling = self.referee.check(event)
+            ruling = referee.check(event)
         except Exception as exc:  # an engine bug: the move is refused and nothing changed
             return refused(Recorded(False, stored, INTERNAL_RULE, internal_parts(exc)))
         parts = tuple(ruling.parts)
@@ -264,13 +275,17 @@ class LiveSession:
             state,
         )
 
-    def record(self, move: str | Preview) -> Recorded:
+    def record(
+        self, move: str | Preview, *, by: str | None = None, request: str | None = None
+    ) -> Recorded:
         """Rule on one move (a line, or a `preview` of one); if it holds, store it durably,
         then return the ruling.
 
         A preview is taken as it was judged; one made before the session moved on is judged
         again on the table as it is now (its line is not read again). A syntax error or a
-        refusal stores nothing and changes nothing.
+        refusal stores nothing and changes nothing. `by` (the player whose phone proposed it)
+        and `request` (that proposal's id, so that a retried request is recorded once) are
+        kept in its log entry.
         """
         self._check_writable()
         preview = self.preview(move) if isinstance(move, str) else move
@@ -285,6 +300,10 @@ class LiveSession:
         self.referee.state = ruling.state
         summary = summarize(self.referee)
         fields: dict[str, Any] = {"kind": "move", "text": stored}
+        if by is not None:
+            fields["by"] = by
+        if request is not None:
+            fields["request"] = request
         if summary != self._summary:
             fields["summary"] = summary
         try:
@@ -299,6 +318,15 @@ class LiveSession:
             self._steps.append(Step(number, stored, event, ruling))
         self._before = before
         return answer._replace(seq=number, replaced=self._moves[-1].replaced)
+
+    def requests(self) -> dict[str, int]:
+        """The proposals' ids the log holds, with the number of the entry that recorded each:
+        a retried proposal is answered from here rather than recorded twice."""
+        return {
+            entry["request"]: entry["seq"]
+            for entry in self._file.entries
+            if type(entry.get("request")) is str
+        }
 
     def undo(self) -> Undone:
         """Take back the last move in force (stored as an `undo` entry)."""

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import threading
 from collections.abc import Callable
 
+from ..i18n import current
 from ..service import LiveSession, SessionError
 from .board import board_of
 from .pages import board_fragment
+from .speech import speaking
 
 POLL_SECONDS = 0.2
 """How often the session file is looked at (one `stat`): well within the second the page has."""
@@ -26,6 +29,12 @@ class Hub:
         self.version = 0
         self.moves = len(live.moves)
         self.fragment = board_fragment(board_of(live))
+        self.lang = current()
+        self.fragments = {self.lang: self.fragment}
+        """The board in each language a page has asked for (each phone chooses its own)."""
+        self._reading = threading.Lock()
+        """Held while `live` is read: by the worker that refreshes it and by a page asking for
+        the board in a language not drawn yet."""
         self._changed = asyncio.Event()
         self._reported: str | None = None
 
@@ -44,8 +53,20 @@ class Hub:
         """Give back a slot taken by `claim`: once per claim."""
         self.streams -= 1
 
+    def fragment_in(self, lang: str) -> str:
+        """The board in `lang` (drawn now if no page asked for that language before)."""
+        found = self.fragments.get(lang)
+        if found is None:
+            with self._reading, speaking(lang):
+                found = self.fragments[lang] = board_fragment(board_of(self.live))
+        return found
+
     def _refresh(self) -> bool:
-        """In a worker thread (the only one that touches `live`): re-read and re-render."""
+        """In a worker thread: re-read and re-render."""
+        with self._reading:
+            return self._read_again()
+
+    def _read_again(self) -> bool:
         try:
             if not self.live.refresh():
                 return False
@@ -56,7 +77,11 @@ class Hub:
                 print(exc.message, file=sys.stderr, flush=True)
             return False
         self._reported = None
-        self.fragment = board_fragment(board_of(self.live))
+        drawn = {}
+        for lang in {self.lang, *self.fragments}:
+            with speaking(lang):
+                drawn[lang] = board_fragment(board_of(self.live))
+        self.fragments, self.fragment = drawn, drawn[self.lang]
         self.moves = len(self.live.moves)
         return True
 

@@ -57,6 +57,8 @@ def words() -> dict[str, str]:
             n=REFRESH_SECONDS
         ),
         "read_only": _("Read-only scoreboard: the scorekeeper records the moves."),
+        "seated": _("Each player proposes their own moves here; the referee rules at once."),
+        "language": _("Language"),
     }
 
 
@@ -65,8 +67,9 @@ def board_fragment(board: Board) -> str:
     return _templates().get_template("board.html").render(board=board, words=words())
 
 
-def page(title: str, fragment: str) -> str:
-    """The whole page, with the board as it stands now (`fragment`, rendered above)."""
+def page(title: str, fragment: str, seats: bool = False) -> str:
+    """The whole page, with the board as it stands now (`fragment`, rendered above); with
+    `seats`, the phone's pad too (filled in by its script)."""
     return (
         _templates()
         .get_template("page.html")
@@ -76,6 +79,7 @@ def page(title: str, fragment: str) -> str:
             fragment=Markup(fragment),
             words=words(),
             refresh=REFRESH_SECONDS,
+            seats=seats,
         )
     )
 

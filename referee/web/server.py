@@ -25,7 +25,7 @@ from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from ..i18n import _
+from ..i18n import _, current
 from ..notation import visible
 from ..service import LiveSession
 from .connections import (
@@ -41,6 +41,9 @@ from .headers import SECURITY_HEADERS
 from .hub import Hub
 from .links import LinkError, resolve_host
 from .pages import asset, page, refused_page
+from .phones import phone_language, phone_routes
+from .speech import speaking
+from .writer import Writer
 
 KEEP_ALIVE_SECONDS = 15
 """A comment line this often keeps idle streams open through phones' and routers' timeouts."""
@@ -68,18 +71,20 @@ class ServerOptions:
 
 
 class Guard:
-    """Answers only GET and HEAD, and no more than `max_requests` requests at once."""
+    """Answers only GET and HEAD (and POST where seats take proposals), and no more than
+    `max_requests` requests at once."""
 
-    def __init__(self, app: ASGIApp, max_requests: int) -> None:
+    def __init__(self, app: ASGIApp, max_requests: int, writes: bool = False) -> None:
         self.app = app
         self.max_requests = max_requests
         self.requests = 0
+        self.methods = ("GET", "HEAD", "POST") if writes else ("GET", "HEAD")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        if scope["method"] not in ("GET", "HEAD"):
+        if scope["method"] not in self.methods:
             refused = Response(
                 _("Read-only: only GET and HEAD are answered."),
                 405,
@@ -112,9 +117,9 @@ class Following(StreamingResponse):
     """A page's stream, holding the slot its route took until it ends, however it ends: the
     client gone before the first byte, the server stopping, or a failure."""
 
-    def __init__(self, hub: Hub, stopping: Callable[[], bool]) -> None:
+    def __init__(self, hub: Hub, stopping: Callable[[], bool], lang: str) -> None:
         super().__init__(
-            _stream(hub, stopping),
+            _stream(hub, stopping, lang),
             media_type="text/event-stream",
             headers={"X-Accel-Buffering": "no"},
         )
@@ -137,12 +142,15 @@ def create_app(
     max_streams: int = 50,
     max_requests: int = 100,
     stopping: Callable[[], bool] = lambda: False,
+    writer: Writer | None = None,
 ) -> ASGIApp:
-    """The ASGI app serving `live` (opened read-only) to holders of `token`.
+    """The ASGI app serving `live` (opened read-only) to holders of `token`; with `writer`,
+    the table's phones may also take seats and propose their moves to it.
 
     The security headers are not its own: the server adds them to every answer (`serve`).
     """
     hub = Hub(live, max_streams)
+    server_lang = current()
     title = visible(live.header.event or _("UNO scoreboard"))
     script, style = asset("board.js"), asset("board.css")
     expected = token.encode("ascii")
@@ -157,7 +165,10 @@ def create_app(
     async def board_page(request: Request) -> Response:
         if not allowed(request):
             return refused(403)
-        return HTMLResponse(page(title, hub.fragment))
+        lang = phone_language(request, server_lang)
+        fragment = hub.fragment_in(lang)
+        with speaking(lang):
+            return HTMLResponse(page(title, fragment, seats=writer is not None))
 
     async def events(request: Request) -> Response:
         if not allowed(request):
@@ -171,7 +182,7 @@ def create_app(
                 headers={"Retry-After": "5"},
                 media_type="text/plain",
             )
-        return Following(hub, stopping)
+        return Following(hub, stopping, phone_language(request, server_lang))
 
     def static(body: bytes, media_type: str) -> Callable[[Request], Awaitable[Response]]:
         async def serve_file(request: Request) -> Response:
@@ -194,18 +205,24 @@ def create_app(
             with contextlib.suppress(asyncio.CancelledError):
                 await follower
 
+    def players() -> tuple[int, tuple[str, ...]]:
+        return hub.moves, live.header.players
+
+    seat_routes = phone_routes(writer, allowed, players, server_lang) if writer is not None else []
     routes = [
+        *seat_routes,
         Route("/s/{token}/", board_page),
         Route("/s/{token}/events", events),
         Route("/s/{token}/board.js", static(script, "text/javascript")),
         Route("/s/{token}/board.css", static(style, "text/css")),
+        Route("/s/{token}/phone.js", static(asset("phone.js"), "text/javascript")),
         Route("/{rest:path}", nowhere),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
-    return Guard(app, max_requests)
+    return Guard(app, max_requests, writes=writer is not None)
 
 
-async def _stream(hub: Hub, stopping: Callable[[], bool]) -> AsyncIterator[str]:
+async def _stream(hub: Hub, stopping: Callable[[], bool], lang: str) -> AsyncIterator[str]:
     """One page's stream: the board now, then again at every change, until it goes away."""
     yield f"retry: {RETRY_MS}\n\n"
     seen, idle = -1, 0
@@ -215,7 +232,7 @@ async def _stream(hub: Hub, stopping: Callable[[], bool]) -> AsyncIterator[str]:
             seen, idle = hub.version, 0
             # A line break is the stream's own syntax: the board (whose names and rulings
             # hold no control characters) is cut at its own lines only.
-            lines = hub.fragment.replace("\r", "").split("\n")
+            lines = hub.fragment_in(lang).replace("\r", "").split("\n")
             data = "".join(f"data: {line}\n" for line in lines)
             yield f"event: board\nid: {hub.moves}\n{data}\n"
         elif not await hub.wait(seen, 1.0):
@@ -275,7 +292,10 @@ def server_config(app: ASGIApp, options: ServerOptions) -> uvicorn.Config:
 
 
 def build_server(
-    live: LiveSession, options: ServerOptions, stopped: Callable[[], bool] = lambda: False
+    live: LiveSession,
+    options: ServerOptions,
+    stopped: Callable[[], bool] = lambda: False,
+    writer: Writer | None = None,
 ) -> uvicorn.Server:
     """The server for `live`; it ends its streams once `stopped()` or its own exit is due."""
 
@@ -288,16 +308,19 @@ def build_server(
         max_streams=options.max_streams,
         max_requests=options.max_connections,
         stopping=stopping,
+        writer=writer,
     )
     server = uvicorn.Server(server_config(app, options))
     return server
 
 
-def serve(live: LiveSession, sock: socket.socket, options: ServerOptions) -> None:
+def serve(
+    live: LiveSession, sock: socket.socket, options: ServerOptions, writer: Writer | None = None
+) -> None:
     """Serve until SIGINT or SIGTERM, then close the streams within a second."""
     stopped: list[bool] = []
     """Set by a stop signal; the streams and the file's follower look at it."""
-    server = build_server(live, options, lambda: bool(stopped))
+    server = build_server(live, options, lambda: bool(stopped), writer)
 
     # uvicorn stops gracefully on SIGINT and SIGTERM, then raises the signal again for the
     # handler it found. This one only asks the server to stop: Ctrl+C or `kill` is a plain stop

@@ -1,0 +1,141 @@
+// A seat's phone: the pad (drawn by the server in this phone's language, only the legal moves
+// enabled) is fetched again after every board update and on waking; a tap sends the move with
+// the number of moves this phone saw and an id of its own, so that a retry is recorded once.
+"use strict";
+(function () {
+  var body = document.body;
+  var phone = document.getElementById("phone");
+  var said = document.getElementById("said");
+  var colour = null;
+  var fetching = null;
+
+  function newId() {
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) {
+      return ("0" + b.toString(16)).slice(-2);
+    }).join("");
+  }
+
+  function post(path, data) {
+    return fetch(path, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(data),
+    }).then(function (response) {
+      return response.json().catch(function () { return { error: "answer" }; })
+        .then(function (answer) { answer.httpStatus = response.status; return answer; });
+    });
+  }
+
+  function pad() {
+    if (fetching) { return fetching; }
+    fetching = fetch("pad", { credentials: "same-origin" }).then(function (response) {
+      return response.text();
+    }).then(function (html) {
+      phone.innerHTML = html;
+      choose(colour);
+    }).catch(function () {}).then(function () { fetching = null; });
+    return fetching;
+  }
+
+  function choose(code) {
+    var buttons = phone.querySelectorAll("[data-colour]");
+    if (!buttons.length) { return; }
+    var found = false;
+    buttons.forEach(function (b) { if (b.dataset.colour === code) { found = true; } });
+    colour = found ? code : buttons[0].dataset.colour;
+    buttons.forEach(function (b) {
+      b.setAttribute("aria-pressed", b.dataset.colour === colour ? "true" : "false");
+    });
+    phone.querySelectorAll("[data-in]").forEach(function (b) {
+      b.hidden = b.dataset.in !== colour;
+    });
+  }
+
+  function seen() {
+    var here = phone.querySelector("#pad");
+    return here ? parseInt(here.dataset.seen, 10) : -1;
+  }
+
+  function propose(action) {
+    var request = newId();
+    said.textContent = "";
+    var send = function (tries) {
+      return post("propose", { action: action, seen: seen(), request: request })
+        .catch(function () {
+          // The same id again: a request that did arrive is answered, never recorded twice.
+          if (tries > 0) { return send(tries - 1); }
+          return { said: "", status: "lost" };
+        });
+    };
+    return send(2).then(function (answer) {
+      said.textContent = answer.said || "";
+      said.dataset.status = answer.status || answer.error || "";
+      return pad();
+    });
+  }
+
+  function colourWord(code) {
+    var button = phone.querySelector('[data-colour="' + code + '"]');
+    return button ? button.dataset.word || code : code;
+  }
+
+  phone.addEventListener("click", function (event) {
+    var button = event.target.closest("button");
+    if (!button || button.disabled) { return; }
+    if (button.dataset.seat) {
+      post("seat", { player: button.dataset.seat }).then(pad);
+    } else if (button.dataset.colour) {
+      choose(button.dataset.colour);
+    } else if (button.dataset.card) {
+      var action = button.dataset.card;
+      if (button.dataset.wild) { action += " " + colourWord(colour); }
+      var uno = phone.querySelector("#with-uno");
+      if (uno && uno.checked) { action += " uno"; }
+      propose(action);
+    } else if (button.dataset.action) {
+      propose(button.dataset.action);
+    } else if (button.dataset.second) {
+      post("second", { agree: button.dataset.second === "yes" }).then(function (answer) {
+        said.textContent = answer.said || "";
+        return pad();
+      });
+    } else if (button.dataset.call) {
+      post("call", {}).then(pad);
+    }
+  });
+
+  phone.addEventListener("submit", function (event) {
+    event.preventDefault();
+    var form = event.target;
+    var input = form.querySelector("input");
+    var value = input ? input.value : "";
+    if (form.dataset.post === "code") {
+      post("code", { code: value }).then(function (answer) {
+        said.textContent = answer.error ? form.dataset.wrong || "" : "";
+        return pad();
+      });
+    } else if (form.dataset.post === "hand") {
+      propose("hand " + value).then(function () { input.value = ""; });
+    } else {
+      propose(value).then(function () { input.value = ""; });
+    }
+  });
+
+  document.querySelectorAll("[data-lang]").forEach(function (button) {
+    button.addEventListener("click", function () {
+      post("lang", { lang: button.dataset.lang }).then(function () { location.reload(); });
+    });
+  });
+
+  // The board script sets the moves seen after each update: the pad follows it.
+  new MutationObserver(function () { pad(); }).observe(body, {
+    attributes: true, attributeFilter: ["data-moves"],
+  });
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") { pad(); }
+  });
+  pad();
+})();
