@@ -55,8 +55,8 @@ class Phone:
 def by_of(service: SessionService, sid: str) -> list[tuple[str, str | None]]:
     """Every stored move with who proposed it (None: the scorekeeper)."""
     with service.open(sid, read_only=True) as live:
-        entries = {e["seq"]: e for e in live._file.entries}  # noqa: SLF001  (the log as stored)
-        return [(m.text, entries[m.entry].get("by")) for m in live.moves]
+        by = live.proposed_by()
+        return [(m.text, by.get(m.entry)) for m in live.moves]
 
 
 @pytest.mark.parametrize("lang", ["en"])
