@@ -352,6 +352,13 @@ class RefereeApp(Host):
 
     def _table_commands(self, table: TableScreen) -> Iterable[SystemCommand]:
         sitting = table.sitting
+        desk = sitting.desk
+        for player in desk.seats.held() if desk is not None else {}:
+            yield SystemCommand(
+                _("Revoke {player}'s seat").format(player=visible(player)),
+                _("That phone can no longer propose moves; it may ask for the seat again"),
+                lambda player=player: table.revoke_seat(player),
+            )
         yield SystemCommand(
             _("Undo last move"), _("Take back the last recorded move"), table.action_undo
         )

@@ -15,7 +15,7 @@ from textual.widgets import Input, Static
 
 from referee.engine.state import Game
 from referee.i18n import N_, _, ngettext
-from referee.notation import from_keyboard
+from referee.notation import from_keyboard, visible
 from referee.render import render
 from referee.service import NothingToUndo, Preview, Recorded, SessionError
 from referee.suggest import actor, catch_lines, misplay_instead, quick_moves
@@ -627,6 +627,12 @@ class TableScreen(Screen[None]):
             return
         desk.reject()
         self.phones_changed()
+
+    def revoke_seat(self, player: str) -> None:
+        desk = self.sitting.desk
+        if desk is not None and desk.seats.revoke(player):
+            self.app.notify(_("{player}'s seat is free again").format(player=visible(player)))
+            self.phones_changed()
 
     def action_approve_seat(self) -> None:
         desk = self.sitting.desk

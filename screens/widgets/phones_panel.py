@@ -25,6 +25,12 @@ def phone_lines(desk: Desk) -> list[str]:
         for join in desk.seats.asking()
     ]
     lines += [_("{player}'s phone calls the scorekeeper").format(player=p) for p in desk.alerts]
+    lines += [
+        _("{player}'s hand was refused: {move}: {ruling}").format(
+            player=reply.player, move=reply.text, ruling=render(reply.parts)
+        )
+        for reply in desk.disputes[-2:]
+    ]
     for index, pending in enumerate(desk.queue[: MOST_WAITING_SHOWN + 1]):
         if index == 0:
             line = _("From {player}'s phone: {move}. Enter accepts, Ctrl+R turns it down").format(

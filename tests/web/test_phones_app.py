@@ -155,6 +155,15 @@ async def test_a_phone_takes_a_seat_and_proposes_its_moves(
         assert answer["status"] == "rejected", answer
         assert not desk.queue
 
+        # The scorekeeper revokes Bob's seat: his phone can do nothing more, and is asked to
+        # take a seat again.
+        table.revoke_seat("Bob")
+        status, answer = await asyncio.to_thread(
+            bob.post, "propose", {"action": "draw", "seen": 7, "request": "b-5"}
+        )
+        assert status == 403
+        assert "Take a seat" in await asyncio.to_thread(bob.pad)
+
     assert by_of(service, sid) == [
         ("round 1", None),
         ("dealer Carol", None),
