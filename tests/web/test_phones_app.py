@@ -14,10 +14,12 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from textual.widgets import DataTable
 
 from referee.service import SessionService
 from screens.app import build_app
 from screens.dialogs import ServeDialog
+from screens.history_screen import HistoryScreen
 from screens.table_screen import TableScreen
 
 from .conftest import new_session
@@ -163,6 +165,16 @@ async def test_a_phone_takes_a_seat_and_proposes_its_moves(
         )
         assert status == 403
         assert "Take a seat" in await asyncio.to_thread(bob.pad)
+
+        # History says whose phone proposed each move.
+        await pilot.press("f9")
+        await pilot.pause()
+        history = app.screen
+        assert isinstance(history, HistoryScreen)
+        moves = history.query_one("#moves", DataTable)
+        assert "Phone" in [str(c.label) for c in moves.columns.values()]
+        assert [str(cell) for cell in moves.get_column("by")][3:5] == ["Alice", "Bob"]
+        await pilot.press("escape")
 
     assert by_of(service, sid) == [
         ("round 1", None),
