@@ -135,7 +135,8 @@ class SessionService:
                     "seq": seq,
                     "ts": stamp,
                     "kind": "move",
-                    "text": canonical(step.event, header),
+                    # Read back under the header in force (a `set` line may change it).
+                    "text": canonical(step.event, step.ruling.state.setup.header),
                 }
             except NotCanonical as exc:
                 raise ImportRefused(
