@@ -4,6 +4,7 @@ move, replayed exactly, undone and corrected like one."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -299,3 +300,26 @@ def test_a_long_session_with_a_change_is_replayed_not_restored_from_its_snapshot
         # A snapshot holds no rules: restored with the stored header's, it would lose the change.
         assert live.header.overrides == (("hand-size", "7"),)
         assert live.state() == replayed(LONG_HEADER, moves)
+
+
+# The command line ------------------------------------------------------------------------------
+
+
+def test_the_command_line_changes_the_rules_with_move_and_refuses_after_the_first_card(run, home):
+    code, out, _ = run("new", "--players", "Ann, Bob, Cy", "--lang", "en")
+    sid = out.strip()
+    code, out, err = run("move", sid, "set rules jp", "set scoring rounds 5", "--lang", "ja")
+    assert code == 0, err
+    assert "#1  set rules jp  ->  このセッションは日本ルールで遊びます。 [header-change]" in out
+    code, out, _ = run("show", sid, "--lang", "ja")
+    assert code == 0 and "（UNO（108枚）、日本ルール、5回戦）" in out  # noqa: RUF001
+    assert run("move", sid, *FIRST_CARD)[0] == 0
+    before = (home / "sessions" / f"{sid}.json").read_bytes()
+    code, out, err = run("move", sid, "set rules en", "--lang", "ja")
+    assert code == 1 and "[header-change]" in err and "何も記録していません" in err
+    assert "第1回戦の最初のカードが出たあとは、得点方式の数だけを変更できます" in err
+    assert (home / "sessions" / f"{sid}.json").read_bytes() == before
+    code, out, err = run("move", sid, "set scoring rounds 7")
+    assert code == 0, err
+    code, out, _ = run("show", sid, "--json")
+    assert json.loads(out)["header"]["scoring"] == "rounds 7"
