@@ -13,6 +13,7 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
+from referee.engine.changes import before_first_card
 from referee.engine.state import Game
 from referee.i18n import N_, _, ngettext
 from referee.notation import from_keyboard
@@ -27,6 +28,7 @@ from .host import Host
 from .literal import literal
 from .prose import Prose
 from .round_end_screen import RoundEndScreen
+from .rules_change_screen import RulesChangeDialog
 from .rules_screen import RulesScreen
 from .score_sheet_screen import ScoreSheetScreen
 from .sitting import Sitting, replaced_list, words
@@ -81,6 +83,7 @@ class TableScreen(Screen[None]):
         Binding("f8", "sheet", N_("Sheet"), id="table.sheet"),
         Binding("f9", "history", N_("History"), id="table.history", show=False),
         Binding("f10", "rules", N_("Rules"), id="table.rules", show=False),
+        Binding("ctrl+r", "change_rules", N_("Change rules"), id="table.change_rules", show=False),
         Binding("escape", "leave", N_("Sessions"), id="table.leave", show=False),
         Binding("f12", "serve", SERVE_KEY, id="table.serve", show=False),
     ]
@@ -432,6 +435,8 @@ class TableScreen(Screen[None]):
     # One-key actions ---------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "change_rules":
+            return not self.sitting.read_only
         if action not in _ONE_KEY_ACTIONS:
             return True
         if self.sitting.read_only:
@@ -570,6 +575,19 @@ class TableScreen(Screen[None]):
     def action_rules(self) -> None:
         ref = self.sitting.referee
         self.app.push_screen(RulesScreen(ref.options.values, ref.deck.id, ref.header.rules))
+
+    def action_change_rules(self) -> None:
+        ref = self.sitting.referee
+        self.app.push_screen(
+            RulesChangeDialog(ref.header, before_first_card(ref.state)), self._rules_changed
+        )
+
+    def _rules_changed(self, lines: list[str] | None) -> None:
+        """Record the dialog's `set` lines in turn, up to the first the referee refuses."""
+        for line in lines or ():
+            result = self.record(line)
+            if result is None or not result.ok:
+                break
 
     def action_address(self, index: int) -> None:
         """Start a move for the player clicked in the seating (`Carol: `)."""
