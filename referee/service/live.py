@@ -179,7 +179,12 @@ class LiveSession:
         return public_state(self.referee.state)
 
     def summary(self) -> dict[str, Any]:
-        return summarize(self.referee)
+        summary = summarize(self.referee)
+        h = self.header
+        if h != self.opened_with:
+            # The list shows the rules the session plays by now (`row_of`).
+            summary["in_force"] = {"edition": h.edition, "rules": h.rules, "scoring": h.scoring}
+        return summary
 
     def figures(self) -> dict[str, Any]:
         """What the statistics count in this session (`referee.stats`), for its index row."""

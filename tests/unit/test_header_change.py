@@ -14,7 +14,7 @@ from referee.engine.events import DealerNamed, Header, HeaderChanged, RoundStart
 from referee.engine.public import public_state
 from referee.notation import NotationError, format_event, format_session, parse_move, parse_session
 from referee.render import render
-from referee.service import SessionService
+from referee.service import SessionService, header_changes
 from referee.service import snapshot as snap
 from referee.service.replay import replay_session
 from referee.store.tags import header_text
@@ -323,3 +323,38 @@ def test_the_command_line_changes_the_rules_with_move_and_refuses_after_the_firs
     assert code == 0, err
     code, out, _ = run("show", sid, "--json")
     assert json.loads(out)["header"]["scoring"] == "rounds 7"
+
+
+def test_the_list_shows_the_rules_in_force_and_the_export_replays(run, home, tmp_path):
+    code, out, _ = run("new", "--players", "Ann, Bob, Cy", "--lang", "en")
+    sid = out.strip()
+    assert run("move", sid, "set rules jp", "set scoring rounds 5", "round 1")[0] == 0
+    code, out, _ = run("list")
+    assert code == 0 and "UNO (108 cards), Japanese rules, 5 rounds" in out
+    target = tmp_path / "out.uno"
+    code, _, err = run("export", sid, "--format", "uno", "-o", str(target))
+    assert code == 0, err
+    text = target.read_text(encoding="utf-8")
+    assert '[Rules "en"]\n[Scoring "target 500"]' in text
+    assert text.endswith("set rules jp\nset scoring rounds 5\n\nround 1\n")
+    code, out, _ = run("check", str(target))
+    assert code == 0 and "ok (3 statements, 1 round)" in out
+
+
+def test_the_forms_fields_become_the_set_lines_that_make_them():
+    old = Header("classic", HEADER.players, "rounds 5", "jp", overrides=(("stacking", "same"),))
+    assert header_changes(old, "classic", "jp", "rounds  5", [("stacking", "same")]) == []
+    assert header_changes(old, "flip", "en", "target 500", [("hand-size", "5")]) == [
+        "set rule stacking default",
+        "set edition flip",
+        "set rules en",
+        "set scoring target 500",
+        "set rule hand-size 5",
+    ]
+    # In that order each holds: Flip refuses `stacking same`, which goes first.
+    ref = Referee(old)
+    for line in header_changes(old, "flip", "en", "target 500", [("hand-size", "5")]):
+        assert ref.apply(parse_move(line, ref.header)).ok, line
+    assert ref.header == Header(
+        "flip", HEADER.players, "target 500", "en", overrides=(("hand-size", "5"),)
+    )
