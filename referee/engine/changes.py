@@ -44,6 +44,7 @@ class Say(Messages, namespace="changes"):
     decided = Key("the game is decided: its scoring can no longer change")
     rounds_begun = Key("{rounds} rounds have begun: the game cannot have fewer")
     reached = Key("{player} already has {points} points: the new limit must be above it")
+    left_game = Key("{player} is out of the game: the penalty limit can no longer change")
 
 
 def changed(header: Header, change: HeaderChanged) -> Header:
@@ -125,8 +126,16 @@ def _later_scoring(g: Game, old: ScoringSystem, text: str) -> None:
             raise Refusal(HEADER_CHANGE, Say.rounds_begun(rounds=g.round_no))
         return
     # target, lowest, penalty: the game ends (or a player leaves it) when a total reaches N,
-    # so a limit some total has reached would rewrite a result already counted.
-    totals = g.sheet.totals
+    # so a limit some total has reached would rewrite a result already counted; and a player
+    # out of a penalty game would come back under a higher limit.
+    totals = dict(g.sheet.totals)
+    if new.kind == "penalty":
+        # This round's penalty points count already (the sheet has them once the round ends).
+        for player, points in g.penalties:
+            totals[player] += points
+        out = [*g.sheet.eliminated, *(p for p in totals if totals[p] >= (old.limit or 1))]
+        if out:
+            raise Refusal(HEADER_CHANGE, Say.left_game(player=out[0]))
     top = max(totals, key=lambda p: totals[p])
     if new.limit <= totals[top]:
         raise Refusal(HEADER_CHANGE, Say.reached(player=top, points=totals[top]))

@@ -358,3 +358,18 @@ def test_the_forms_fields_become_the_set_lines_that_make_them():
     assert ref.header == Header(
         "flip", HEADER.players, "target 500", "en", overrides=(("hand-size", "5"),)
     )
+
+
+def test_a_player_out_of_a_penalty_game_stays_out():
+    from tests.unit.test_rules_penalty_scoring import eliminate_ann, hand
+
+    ref = eliminate_ann()
+    assert hand(ref, "Ann", "w w w").ok
+    # A limit above Ann's 150 would bring her back into a game she has left: refused in the
+    # round she left, and after it.
+    said = "Ann is out of the game: the penalty limit can no longer change"
+    assert refusal(ref, "set scoring penalty 200") == said
+    for move in ("Bob: r1", "Cy: r2", "Dee: draw", "Bob: r3"):
+        assert ref.apply(parse_move(move, ref.header)).ok
+    assert dict(ref.sheet.eliminated) == {"Ann": 1}
+    assert refusal(ref, "set scoring penalty 200") == said
