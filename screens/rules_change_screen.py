@@ -33,7 +33,7 @@ class RulesChangeDialog(BoxedDialog[list[str] | None]):
     RulesChangeDialog .row Label { width: 12; height: 3; content-align: left middle; }
     RulesChangeDialog .row Label.second { width: auto; padding: 0 1 0 2; }
     RulesChangeDialog .row Select { width: 1fr; }
-    RulesChangeDialog #limit { width: 8; }
+    RulesChangeDialog #limit { width: 12; }
     RulesChangeDialog #rules-form { height: auto; max-height: 12; }
     RulesChangeDialog .why { color: $text-muted; margin-bottom: 1; }
     RulesChangeDialog #buttons { height: 3; align-horizontal: right; }
