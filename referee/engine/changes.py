@@ -32,14 +32,14 @@ class Say(Messages, namespace="changes"):
     scoring_none = Key("The game is now one round; the sheet is counted again.")
     changed_rule = Key("The rule option {key} is now {value}.")
     dropped_rule = Key("The rule option {key} is back to its default.")
-    already = Key("the session already plays with {setting}")
+    already = Key("this changes nothing: the session already plays so")
     no_override = Key("the rule option {key} is not set in this session")
     cannot = Key("this change cannot be refereed: {problem}")
     after_first_card = Key(
         "the first card of the first round is played: only the scoring's number can change now"
     )
     scoring_kind = Key(
-        "the first card is played: the scoring stays {kind} (only its number can change)"
+        "the first card is played: the kind of scoring stays as it is (only its number can change)"
     )
     decided = Key("the game is decided: its scoring can no longer change")
     rounds_begun = Key("{rounds} rounds have begun: the game cannot have fewer")
@@ -94,7 +94,7 @@ def on_change(g: Game, event: HeaderChanged, said: Said) -> tuple[RuleId, bool]:
     if event.field == "rule" and event.value == DROP and new == header:
         raise Refusal(HEADER_CHANGE, Say.no_override(key=event.key))
     if new == header:
-        raise Refusal(HEADER_CHANGE, Say.already(setting=_setting(event)))
+        raise Refusal(HEADER_CHANGE, Say.already())
     if not before_first_card(g):
         if event.field != "scoring":
             raise Refusal(HEADER_CHANGE, Say.after_first_card())
@@ -120,7 +120,7 @@ def _later_scoring(g: Game, old: ScoringSystem, text: str) -> None:
     if g.sheet.finished:
         raise Refusal(HEADER_CHANGE, Say.decided())
     if new.kind != old.kind or new.limit is None:
-        raise Refusal(HEADER_CHANGE, Say.scoring_kind(kind=str(old)))
+        raise Refusal(HEADER_CHANGE, Say.scoring_kind())
     if new.kind in ("rounds", "additive"):
         if new.limit < g.round_no:
             raise Refusal(HEADER_CHANGE, Say.rounds_begun(rounds=g.round_no))
@@ -148,13 +148,6 @@ _SCORED = {
     "lowest": Say.scoring_lowest,
     "penalty": Say.scoring_penalty,
 }
-
-
-def _setting(event: HeaderChanged) -> str:
-    """The change in notation, as a person typed it (`rules jp`, `rule hand-size 5`)."""
-    if event.key is not None:
-        return f"{event.field} {event.key} {event.value}"
-    return f"{event.field} {event.value}"
 
 
 def _done(event: HeaderChanged) -> Message:

@@ -161,7 +161,7 @@ def test_after_the_first_card_only_the_scorings_number_may_change():
             "the first card of the first round is played: only the scoring's number can change now"
         )
     assert refusal(ref, "set scoring rounds 5") == (
-        "the first card is played: the scoring stays target 500 (only its number can change)"
+        "the first card is played: the kind of scoring stays as it is (only its number can change)"
     )
     ruling = ref.apply(parse_move("set scoring target 300", ref.header))
     assert ruling.ok and ruling.notable
@@ -210,7 +210,7 @@ def test_a_target_no_one_has_reached_may_be_raised_or_lowered():
 
 def test_a_change_that_changes_nothing_or_cannot_be_refereed_is_refused():
     ref = referee_after()
-    assert refusal(ref, "set rules en") == "the session already plays with rules en"
+    assert refusal(ref, "set rules en") == "this changes nothing: the session already plays so"
     assert refusal(ref, "set rule stacking default") == (
         "the rule option stacking is not set in this session"
     )
