@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from referee.engine.changes import before_first_card
+from referee.engine.events import Header as SessionHeader
 from referee.engine.state import Game
 from referee.i18n import N_, _, ngettext
 from referee.notation import from_keyboard
@@ -107,6 +108,8 @@ class TableScreen(Screen[None]):
         """The views are to be redrawn once the frame showing a ruling is painted."""
         self._frozen = False
         """Whether this table froze the objects alive (`gc.freeze`) until it closes."""
+        self._titled: SessionHeader | None = None
+        """The header the title names (`set` lines change it)."""
 
     def compose(self) -> ComposeResult:
         # The views redrawn after every move are kept, not looked up each time (a query walks
@@ -157,6 +160,7 @@ class TableScreen(Screen[None]):
         switch, which composes the screen again."""
         self.title = _("UNO Referee")
         self.sub_title = self.sitting.label()
+        self._titled = self.sitting.referee.header
         box = self.query_one(MoveBox)
         if self.sitting.read_only:
             box.disabled = True
@@ -199,6 +203,10 @@ class TableScreen(Screen[None]):
         ref = self.sitting.referee
         table = ref.table
         self._card.show(table.top if table else None, table.color if table else None)
+        if ref.header is not self._titled:
+            # A `set` line (or its undo) changed the rules the title names.
+            self._titled = ref.header
+            self.sub_title = self.sitting.label()
         compact = self._compact()
         self._status.show(ref, compact)
         self._seating.show(ref, compact)
