@@ -170,7 +170,7 @@ class Sitting:
         """The score sheet with its notable rulings; None while a stored move no longer holds."""
         if self.live.trouble is not None:
             return None
-        return build_sheet(self.header, self.live.steps, self.referee.state)
+        return build_sheet(self.live.opened_with, self.live.steps, self.referee.state)
 
     # Changing the session ----------------------------------------------------------------------
 

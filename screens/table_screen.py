@@ -13,6 +13,8 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
+from referee.engine.changes import before_first_card
+from referee.engine.events import Header as SessionHeader
 from referee.engine.state import Game
 from referee.i18n import N_, _, ngettext
 from referee.notation import from_keyboard, visible
@@ -28,6 +30,7 @@ from .host import Host
 from .literal import literal
 from .prose import Prose
 from .round_end_screen import RoundEndScreen
+from .rules_change_screen import RulesChangeDialog
 from .rules_screen import RulesScreen
 from .score_sheet_screen import ScoreSheetScreen
 from .sitting import Sitting, replaced_list, words
@@ -83,6 +86,7 @@ class TableScreen(Screen[None]):
         Binding("f8", "sheet", N_("Sheet"), id="table.sheet"),
         Binding("f9", "history", N_("History"), id="table.history", show=False),
         Binding("f10", "rules", N_("Rules"), id="table.rules", show=False),
+        Binding("ctrl+r", "change_rules", N_("Change rules"), id="table.change_rules", show=False),
         Binding("escape", "leave", N_("Sessions"), id="table.leave", show=False),
         Binding("f12", "serve", SERVE_KEY, id="table.serve", show=False),
         Binding("ctrl+y", "approve_seat", N_("Approve seat"), id="table.approve_seat", show=False),
@@ -108,6 +112,8 @@ class TableScreen(Screen[None]):
         """The views are to be redrawn once the frame showing a ruling is painted."""
         self._frozen = False
         """Whether this table froze the objects alive (`gc.freeze`) until it closes."""
+        self._titled: SessionHeader | None = None
+        """The header the title names (`set` lines change it)."""
 
     def compose(self) -> ComposeResult:
         # The views redrawn after every move are kept, not looked up each time (a query walks
@@ -160,6 +166,7 @@ class TableScreen(Screen[None]):
         switch, which composes the screen again."""
         self.title = _("UNO Referee")
         self.sub_title = self.sitting.label()
+        self._titled = self.sitting.referee.header
         box = self.query_one(MoveBox)
         if self.sitting.read_only:
             box.disabled = True
@@ -202,6 +209,10 @@ class TableScreen(Screen[None]):
         ref = self.sitting.referee
         table = ref.table
         self._card.show(table.top if table else None, table.color if table else None)
+        if ref.header is not self._titled:
+            # A `set` line (or its undo) changed the rules the title names.
+            self._titled = ref.header
+            self.sub_title = self.sitting.label()
         compact = self._compact()
         self._status.show(ref, compact)
         self._seating.show(ref, compact)
@@ -445,6 +456,8 @@ class TableScreen(Screen[None]):
     # One-key actions ---------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "change_rules":
+            return not self.sitting.read_only
         if action not in _ONE_KEY_ACTIONS:
             return True
         if self.sitting.read_only:
@@ -583,6 +596,19 @@ class TableScreen(Screen[None]):
     def action_rules(self) -> None:
         ref = self.sitting.referee
         self.app.push_screen(RulesScreen(ref.options.values, ref.deck.id, ref.header.rules))
+
+    def action_change_rules(self) -> None:
+        ref = self.sitting.referee
+        self.app.push_screen(
+            RulesChangeDialog(ref.header, before_first_card(ref.state)), self._rules_changed
+        )
+
+    def _rules_changed(self, lines: list[str] | None) -> None:
+        """Record the dialog's `set` lines in turn, up to the first the referee refuses."""
+        for line in lines or ():
+            result = self.record(line)
+            if result is None or not result.ok:
+                break
 
     def action_address(self, index: int) -> None:
         """Start a move for the player clicked in the seating (`Carol: `)."""

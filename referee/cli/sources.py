@@ -76,7 +76,7 @@ def _from_store(source: str, sid: str, data_dir: str | None) -> Session:
                     ),
                     REFUSED,
                 )
-            return Session(live.header, live.events(), [step.seq for step in live.steps])
+            return Session(live.opened_with, live.events(), [step.seq for step in live.steps])
     except SessionNotFound:
         raise Failure(
             _("{source}: no such file, and no stored session {id} in {folder}").format(

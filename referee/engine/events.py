@@ -187,6 +187,25 @@ class TurnOverridden(_Event):
         init(self, "player", player)
 
 
+class HeaderChanged(_Event):
+    """`set edition ID`, `set rules en|jp`, `set scoring SYSTEM`, `set rule KEY VALUE`: a
+    change to the session's header, recorded as a statement (`changes.py` says when it holds).
+
+    `field` is `edition`, `rules`, `scoring` or `rule`; `key` is the option of a `rule`
+    change (None for the others); `value` `default` of a `rule` change drops the override."""
+
+    field: str
+    value: str
+    key: str | None
+
+    __slots__ = __match_args__ = ("field", "value", "key")
+
+    def __init__(self, field: str, value: str, key: str | None = None) -> None:
+        init(self, "field", field)
+        init(self, "value", value)
+        init(self, "key", key)
+
+
 # Moves ----------------------------------------------------------------------------------------
 
 
@@ -335,6 +354,7 @@ Event = (
     | PlayerWentOut
     | HandRevealed
     | TurnOverridden
+    | HeaderChanged
     | CardPlayed
     | CardsDrawn
     | DrawAccepted

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from . import calls, challenge, rounds, turn
+from . import calls, challenge, changes, rounds, turn
 from . import events as ev
 from .events import Event
 from .messages import Key, Messages
@@ -28,6 +28,7 @@ CORE: Mapping[type, Callable[[Game, Any, Said], Any]] = {
     ev.PlayerWentOut: rounds.on_out,
     ev.HandRevealed: rounds.on_hand,
     ev.TurnOverridden: calls.on_turn_override,
+    ev.HeaderChanged: changes.on_change,
     ev.CardPlayed: turn.on_play,
     ev.CardsDrawn: turn.on_draw,
     ev.DrawAccepted: challenge.on_accept,

@@ -371,6 +371,15 @@ SESSION = rule(
     "the header.",
     NOTATION,
 )
+HEADER_CHANGE = rule(
+    "header-change",
+    "The edition, rulebook, scoring and options may be changed (`set`) until the first card of "
+    "the first round; after it, only the scoring's number may change, while the game is not "
+    "decided: no fewer rounds than have begun, or a target, limit or penalty limit above every "
+    "total so far, while no one is out of a penalty game.",
+    NOTATION,
+    table_default=True,
+)
 TARGET = rule(
     "target",
     "Only a card that names a player takes a target (`@NAME`): Wild Swap Hands, the targeted "

@@ -15,6 +15,7 @@ from ..engine.events import (
     HandAdjusted,
     HandRevealed,
     Header,
+    HeaderChanged,
     JumpedIn,
     MisplayCaught,
     PenaltyGiven,
@@ -158,6 +159,8 @@ def format_event(event: Event, header: Header) -> str:
             return f"hand {name.get(player.casefold(), player)}: {shown}"
         case TurnOverridden(player=player):
             return "turn " + name.get(player.casefold(), player)
+        case HeaderChanged(field=field, value=value, key=key):
+            return f"set {field} {value}" if key is None else f"set {field} {key} {value}"
     actor = getattr(event, "player", None)
     if not isinstance(actor, str):
         raise ValueError(f"not an event: {event!r}")

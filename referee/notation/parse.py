@@ -8,11 +8,13 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
+from ..engine.changes import changed
 from ..engine.events import (
     DealerNamed,
     Event,
     HandRevealed,
     Header,
+    HeaderChanged,
     PlayerWentOut,
     RoundStarted,
     Session,
@@ -43,7 +45,8 @@ _REPEATABLE = ("Rule", "Custom")
 _REQUIRED = ("Edition", "Scoring", "Players")
 _SCORING_KINDS = ("rounds", "target", "lowest", "penalty", "additive")
 _SCORING_SYNTAX = "'rounds N', 'target N', 'lowest N', 'penalty N', 'additive N' or 'none'"
-_STATEMENTS = "round, dealer, start, out, hand, turn"
+_STATEMENTS = "round, dealer, start, out, hand, turn, set"
+_SETTINGS = ("edition", "rules", "scoring", "rule")
 _NO_TABLE = Table("", None, {})
 
 
@@ -232,12 +235,50 @@ def _start(cur: Cursor, _round: int | None) -> Event:
     return StartTurned(cards, color)
 
 
+def _set(cur: Cursor, _round: int | None) -> Event:
+    """`set edition ID`, `set rules en|jp`, `set scoring SYSTEM`, `set rule KEY VALUE`: the
+    values are read as the header's tags read them; whether the change holds now is the
+    engine's ruling."""
+    tok = cur.peek()
+    if tok is None or tok.word not in _SETTINGS:
+        cur.fail(either([quote(word) for word in _SETTINGS]), "set")
+    field = cur.take().word
+    rest = cur.toks[cur.i :]
+    line = cur.line
+    if field == "rule":
+        if len(rest) < 2 or any(t.quoted for t in rest[:2]):
+            cur.fail(_("an option name and a value"), "set rule")
+        key, value = cur.take().word, cur.take().word
+        cur.end(f"set rule {key} {value}")
+        return HeaderChanged("rule", value, key)
+    if not rest or rest[0].quoted:
+        cur.fail(_("a value"), f"set {field}")
+    at = rest[0].start
+    if field == "scoring":
+        return HeaderChanged(field, _scoring(line, at, line.text[at : rest[-1].end]))
+    value = cur.take().word
+    cur.end(f"set {field} {value}")
+    if field == "edition" and value not in editions():
+        line.fail(
+            at,
+            _("unknown edition {edition} (editions: {editions})").format(
+                edition=quote(rest[0].text), editions=", ".join(editions())
+            ),
+        )
+    if field == "rules" and value not in ("en", "jp"):
+        line.fail(
+            at, _("expected rules 'en' or 'jp', got {value}").format(value=quote(rest[0].text))
+        )
+    return HeaderChanged(field, value)
+
+
 _READERS: dict[str, Callable[[Cursor, int | None], Event]] = {
     "round": _round,
     "start": _start,
     "dealer": lambda cur, _: DealerNamed(cur.name_rest("dealer")),
     "out": lambda cur, _: PlayerWentOut(cur.name_rest("out")),
     "turn": lambda cur, _: TurnOverridden(cur.name_rest("turn")),
+    "set": _set,
 }
 
 
@@ -315,6 +356,7 @@ def parse_session(text: str, filename: str = "<string>") -> Session:
     tags = _HeaderReader(filename)
     table: Table | None = None
     session: Session | None = None
+    header: Header | None = None
     rounds = 0
     for number, raw in enumerate(text.split("\n"), 1):
         check_line(raw, filename, number)
@@ -326,7 +368,7 @@ def parse_session(text: str, filename: str = "<string>") -> Session:
                 tags.add(line)
                 continue
             first = tokenize(line)[0]
-            if first.word != "round":
+            if first.word not in ("round", "set"):
                 line.fail(
                     first.start,
                     _("expected a tag or 'round 1', got {got}").format(got=quote(first.text)),
@@ -336,6 +378,11 @@ def parse_session(text: str, filename: str = "<string>") -> Session:
         event = _statement(line, table, rounds + 1)
         if isinstance(event, RoundStarted):
             rounds = event.number
+        elif isinstance(event, HeaderChanged):
+            # The statements after a change are read under the header it makes (an edition
+            # changed before the first card: its cards).
+            header = changed(header if header is not None else session.header, event)
+            table = Table.of(header)
         session.events.append(event)
         session.lines.append(number)
         check_count(len(session.events), filename, number)

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
         SessionLocked,
         SessionNotFound,
     )
-    from .headers import build_header, check_header
+    from .headers import build_header, check_header, header_changes
     from .live import LiveSession
     from .results import (
         Correction,
@@ -79,6 +79,7 @@ _HOMES = {
     ),
     "build_header": "referee.service.headers",
     "check_header": "referee.service.headers",
+    "header_changes": "referee.service.headers",
     "LiveSession": "referee.service.live",
     **dict.fromkeys(
         (
@@ -137,5 +138,6 @@ __all__ = [
     "Undone",
     "build_header",
     "check_header",
+    "header_changes",
     "status_name",
 ]

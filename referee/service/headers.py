@@ -64,6 +64,29 @@ def check_header(header: Header) -> Header:
     return header
 
 
+def header_changes(
+    old: Header,
+    edition: str,
+    rules: str,
+    scoring: str,
+    overrides: Sequence[tuple[str, str]] = (),
+) -> list[str]:
+    """The `set` lines that turn the header in force into one with these fields (the app's
+    rules form), in an order each can hold in: overrides dropped first (an edition may refuse
+    one), then the edition and the rulebook (which set the options' defaults), the scoring,
+    and the overrides set."""
+    wanted, had = dict(overrides), dict(old.overrides)
+    lines = [f"set rule {key} default" for key in had if key not in wanted]
+    if edition != old.edition:
+        lines.append(f"set edition {edition}")
+    if rules != old.rules:
+        lines.append(f"set rules {rules}")
+    if " ".join(scoring.split()).lower() != old.scoring:
+        lines.append(f"set scoring {scoring}")
+    lines += [f"set rule {key} {value}" for key, value in wanted.items() if had.get(key) != value]
+    return lines
+
+
 def _tag(name: str, *values: str) -> str:
     for value in values:
         # The notation has no escapes: a quote or a line break would end the value early.

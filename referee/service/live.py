@@ -86,10 +86,11 @@ class LiveSession:
         self._on_close = on_close
         self._dirty = False
         self.id = file.id
-        self.header = header_of(file.meta["tags"])
+        self.opened_with = header_of(file.meta["tags"])
+        """The header the session was made with; `set` lines change the one in force."""
         self.created: str = file.meta.get("created", "")
         try:
-            self._start = Referee(self.header).state
+            self._start = Referee(self.opened_with).state
         except SetupError as exc:
             raise SessionError(
                 _("session {id} cannot be refereed by this version: {problem}").format(
@@ -116,7 +117,15 @@ class LiveSession:
                 self._steps = None
                 self._before, self._cached = found.before, digest
                 return
-        self._set(replay(self.header, self._statements(self._moves), Referee.at(self._start)))
+        self._set(self._replay_all())
+
+    def _replay_all(self) -> Any:
+        return replay(self.opened_with, self._statements(self._moves), Referee.at(self._start))
+
+    @property
+    def header(self) -> Header:
+        """The header in force: the one the session was made with, as its `set` lines left it."""
+        return self.referee.header
 
     def _set(self, done: Any) -> None:
         self.referee = done.referee
@@ -133,7 +142,7 @@ class LiveSession:
         """Each move in force that holds, with its event and ruling (replayed when first read
         if the session was opened from a snapshot)."""
         if self._steps is None:
-            self._set(replay(self.header, self._statements(self._moves), Referee.at(self._start)))
+            self._set(self._replay_all())
         assert self._steps is not None
         return self._steps
 
@@ -170,7 +179,12 @@ class LiveSession:
         return public_state(self.referee.state)
 
     def summary(self) -> dict[str, Any]:
-        return summarize(self.referee)
+        summary = summarize(self.referee)
+        h = self.header
+        if h != self.opened_with:
+            # The list shows the rules the session plays by now (`row_of`).
+            summary["in_force"] = {"edition": h.edition, "rules": h.rules, "scoring": h.scoring}
+        return summary
 
     def figures(self) -> dict[str, Any]:
         """What the statistics count in this session (`referee.stats`), for its index row."""
@@ -185,7 +199,7 @@ class LiveSession:
 
     def export(self) -> str:
         """The session as a `.uno` file (canonical notation, no comments)."""
-        return format_session(Session(self.header, self.events()))
+        return format_session(Session(self.opened_with, self.events()))
 
     @plain_os_errors(N_("could not read the session: {reason}"))
     def refresh(self) -> bool:
@@ -197,11 +211,13 @@ class LiveSession:
         self._file.reload()  # a new list of moves: `before` keeps the old one
         self._summary = last_summary(self._file.entries)
         if self.trouble is None and self._moves[: len(before)] == before:
-            done = replay(self.header, self._statements(self._moves[len(before) :]), self.referee)
+            done = replay(
+                self.opened_with, self._statements(self._moves[len(before) :]), self.referee
+            )
             done.steps[:0] = steps
             self._set(done)
         else:
-            self._set(replay(self.header, self._statements(self._moves), Referee.at(self._start)))
+            self._set(self._replay_all())
         self._before = None
         return True
 
@@ -407,8 +423,18 @@ class LiveSession:
         ) -> tuple[Correction, None]:
             return Correction(seq, old, new, False, rule, parts, column=column), None
 
+        # Read under the header in force where the move stands (a `set` line before it may
+        # have changed the edition).
+        steps = self.steps
+        header = (
+            steps[at - 1].ruling.state.setup.header
+            if 0 < at <= len(steps)
+            else self.opened_with
+            if at == 0
+            else self.header
+        )
         try:
-            event, new = read_move(text, self.header)
+            event, new = read_move(text, header)
         except NotationError as exc:
             return refused(SYNTAX_RULE, self._read_wrong(exc, text), column=exc.col)
         if new == old:
@@ -425,14 +451,14 @@ class LiveSession:
                 new,
             )
         referee = Referee.at(self._state_before(at))
-        first = next(rule_on(referee, self.header, [Statement(seq, new, event)]))
+        first = next(rule_on(referee, self.opened_with, [Statement(seq, new, event)]))
         if not isinstance(first, Step):
             return refused(first.rule, first.parts, new)
         if not first.ruling.ok:
             return refused(first.ruling.rule, tuple(first.ruling.parts), new)
         steps = [*self.steps[:at], first]
         later = []
-        for found in rule_on(referee, self.header, self._statements(self._moves[at + 1 :])):
+        for found in rule_on(referee, self.opened_with, self._statements(self._moves[at + 1 :])):
             if isinstance(found, Step) and found.ruling.ok:
                 steps.append(found)
                 later.append(
@@ -493,6 +519,13 @@ class LiveSession:
         before = self._before
         if before is None and self._steps is not None and self._steps:
             before = self._state_before(len(self._steps) - 1)
+        start = self._start.setup
+        if self.referee.state.setup is not start or (
+            before is not None and before.setup is not start
+        ):
+            # A snapshot is read back with the rules of the session's stored header; a session
+            # whose `set` lines changed them is replayed instead.
+            return
         snapshot.save(
             self._file.path,
             digest,

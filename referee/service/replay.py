@@ -58,12 +58,15 @@ def rule_on(
     referee: Referee, header: Header, statements: Iterable[Statement]
 ) -> Iterator[Step | Trouble]:
     """Referee each statement in turn: its Step (the referee moved on if its ruling holds),
-    or a Trouble for one that could not be refereed (unreadable, or an engine failure)."""
+    or a Trouble for one that could not be refereed (unreadable, or an engine failure).
+
+    Each text is read under the header in force when it comes (`header` as the `set` lines
+    before it left it: the referee's)."""
     for statement in statements:
         event = statement.event
         try:
             if event is None:
-                event = parse_move(statement.text, header)
+                event = parse_move(statement.text, referee.state.setup.header)
             ruling = referee.apply(event)
         except NotationError as exc:
             yield Trouble(statement.seq, statement.text, SYNTAX_RULE, exc.parts)

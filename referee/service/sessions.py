@@ -135,7 +135,8 @@ class SessionService:
                     "seq": seq,
                     "ts": stamp,
                     "kind": "move",
-                    "text": canonical(step.event, header),
+                    # Read back under the header in force (a `set` line may change it).
+                    "text": canonical(step.event, step.ruling.state.setup.header),
                 }
             except NotCanonical as exc:
                 raise ImportRefused(
@@ -503,14 +504,16 @@ def row_of(
         live = LiveSession(file)
         summary, figures = live.summary(), live.figures()
     created = str(file.meta.get("created", ""))
+    # As its `set` lines left them, if they changed the stored header's.
+    now = summary.get("in_force") or {}
     return {
         "id": file.id,
         "event": header.event,
         "date": header.date,
         "players": list(header.players),
-        "edition": header.edition,
-        "rules": header.rules,
-        "scoring": header.scoring,
+        "edition": now.get("edition", header.edition),
+        "rules": now.get("rules", header.rules),
+        "scoring": now.get("scoring", header.scoring),
         "status": summary["status"],
         "round": summary["round"],
         "leader": summary.get("leader"),

@@ -70,7 +70,7 @@ def sheets_of(service: SessionService, table: Standings) -> tuple[list[Sheet], t
         try:
             with service.open(played_session.id, read_only=True) as live:
                 sheets.append(
-                    build_sheet(live.header, live.steps, live.referee.state, by_move=True)
+                    build_sheet(live.opened_with, live.steps, live.referee.state, by_move=True)
                 )
         except SessionError as exc:
             warnings.append(

@@ -81,10 +81,14 @@ class Sheet:
     by_move: bool = False
     """The notes are numbered by move (a stored session, as `uno-referee show ID --moves` lists
     them), not by line of a `.uno` file: the exports say which."""
+    in_force: Header | None = None
+    """The header after the session's `set` lines (None: as `session.header`)."""
 
     @property
     def header(self) -> Header:
-        return self.session.header
+        """The header the session plays by now (what the sheet shows); `session.header` is
+        the one it began with, which its `.uno` export writes before the `set` lines."""
+        return self.in_force or self.session.header
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -147,7 +151,7 @@ def _assemble(
     if g.round_no > len(rounds):
         number = g.round_no
         playing = RoundInPlay(number, dealers.get(number), tuple(notes.get(number, ())))
-    return Sheet(session, system, tuple(rounds), final, playing, by_move)
+    return Sheet(session, system, tuple(rounds), final, playing, by_move, g.setup.header)
 
 
 def _hands(

@@ -81,7 +81,7 @@ def board_of(live: LiveSession) -> Board:
     ref = live.referee
     table = ref.table
     sheet: Sheet | None = (
-        build_sheet(live.header, live.steps, ref.state) if live.trouble is None else None
+        build_sheet(live.opened_with, live.steps, ref.state) if live.trouble is None else None
     )
     who = ref.actor()
     waits = ref.waiting_for()

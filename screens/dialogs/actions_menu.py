@@ -28,6 +28,7 @@ LETTERS = {
     "table.sheet": "s",
     "table.history": "l",
     "table.rules": "r",
+    "table.change_rules": "g",
     "table.leave": "b",
     "sessions.new": "n",
     "sessions.import": "i",

@@ -62,6 +62,8 @@ SCREENS: dict[str, tuple[str, Route]] = {
     # The last move picked for a correction.
     "history": ("ja_demo_app", typed("f9", "enter")),
     "rules": ("ja_demo_app", typed("f10")),
+    # The session's rule fields, after its first card: only the scoring's number is open.
+    "rules_change": ("ja_demo_app", typed("ctrl+r")),
     "help": ("ja_demo_app", typed("f1")),
     "sessions": ("ja_demo_app", typed("escape")),
     "confirm_dialog": ("ja_demo_app", typed("escape", "delete")),

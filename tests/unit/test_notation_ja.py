@@ -57,7 +57,7 @@ def test_the_guide_has_sessions_for_the_examples() -> None:
     assert len(BLOCKS) >= 3
 
 
-@pytest.mark.parametrize("heading", ["手の書き方", "ラウンドの始めと終わり"])
+@pytest.mark.parametrize("heading", ["手の書き方", "ラウンドの始めと終わり", "ルールの変更"])
 def test_every_example_in_the_tables_is_a_statement_of_the_sessions(heading: str) -> None:
     examples = [re.fullmatch(r"`(.*)`", row[2]) for row in rows(section(heading)) if row[2]]
     assert examples and all(examples), heading
