@@ -21,6 +21,7 @@ from referee.i18n import N_, _, current, use
 from referee.notation import visible
 from referee.service import Imported, SessionError, SessionLocked, SessionService
 from referee.store import settings
+from referee.table.protocol import handle
 from referee.web.process import ServeProcess
 
 from . import glyphs
@@ -351,6 +352,13 @@ class RefereeApp(Host):
 
     def _table_commands(self, table: TableScreen) -> Iterable[SystemCommand]:
         sitting = table.sitting
+        desk = sitting.desk
+        for player in desk.seats.held() if desk is not None else {}:
+            yield SystemCommand(
+                _("Revoke {player}'s seat").format(player=visible(player)),
+                _("That phone can no longer propose moves; it may ask for the seat again"),
+                lambda player=player: table.revoke_seat(player),
+            )
         yield SystemCommand(
             _("Undo last move"), _("Take back the last recorded move"), table.action_undo
         )
@@ -386,8 +394,45 @@ class RefereeApp(Host):
         if server is None or server.session_id != sitting.id:
             # One scoreboard at a time: the one of the session at the table.
             self.stop_scoreboard()
-            server = self._scoreboard = ServeProcess(self.service.root, sitting.id, lang=current())
-        self.push_screen(ServeDialog(server))
+            server = self._scoreboard = ServeProcess(
+                self.service.root,
+                sitting.id,
+                lang=current(),
+                seats=None if sitting.read_only else self._phones_of(sitting),
+            )
+        self.push_screen(ServeDialog(server, sitting))
+
+    def _phones_of(self, sitting: Sitting) -> Callable[[dict[str, Any]], dict[str, Any]]:
+        """The answer to each of the phones' messages (in the server's reader thread): asked of
+        the table's one writer in the app's own thread, one at a time."""
+
+        def on_phone(message: dict[str, Any]) -> dict[str, Any]:
+            desk = sitting.phones()
+            before = (len(sitting.live.moves), len(desk.queue), len(desk.seats.asking()))
+            before_alerts = len(desk.alerts)
+            answer = handle(desk, message)
+            if len(desk.alerts) > before_alerts:
+                self.bell()
+                self.notify(
+                    _("{player}'s phone calls the scorekeeper").format(
+                        player=visible(desk.alerts[-1])
+                    ),
+                    severity="warning",
+                )
+            after = (len(sitting.live.moves), len(desk.queue), len(desk.seats.asking()))
+            screen = self.screen
+            if after != before and isinstance(screen, TableScreen) and screen.sitting is sitting:
+                reply = desk.answer(str(answer.get("request", ""))) if "status" in answer else None
+                screen.phones_changed(reply)
+            return answer
+
+        def from_server(message: dict[str, Any]) -> dict[str, Any]:
+            try:
+                return self.call_from_thread(on_phone, message)
+            except RuntimeError:  # the app is closing: the phone tries again later
+                return {"error": "writer"}
+
+        return from_server
 
     def stop_scoreboard(self) -> None:
         server, self._scoreboard = self._scoreboard, None

@@ -103,6 +103,7 @@ class HistoryScreen(Screen[None]):
         self._plan: Correction | None = None
         self._previewed = False
         """The plan under the moves is a preview of the text in the box (redrawn with it)."""
+        self._by: dict[int, str] = {}
 
     def compose(self) -> ComposeResult:
         self.title = _("History")
@@ -112,6 +113,10 @@ class HistoryScreen(Screen[None]):
         moves.add_column("#", key="seq")
         moves.add_column(_("Rd"), key="round")
         moves.add_column(_("Move"), key="move")
+        self._by = self._proposers()
+        if self._by:
+            # Only at a table whose phones proposed moves: whose phone sent each.
+            moves.add_column(_("Phone"), key="by")
         moves.add_column(_("Ruling"), key="ruling")
         yield moves
         yield Static(_("Enter on a move to correct it; F6 takes back the last move."), id="plan")
@@ -145,6 +150,12 @@ class HistoryScreen(Screen[None]):
             return _("Correct {dash}").format(dash=glyphs.current().dash)
         return _("Correct #{seq} to").format(seq=self.seq)
 
+    def _proposers(self) -> dict[int, str]:
+        """Move number -> the player whose phone proposed it (the log keeps it)."""
+        live = self.sitting.live
+        by = live.proposed_by()
+        return {move.seq: by[move.entry] for move in live.moves if move.entry in by}
+
     def _fill(self) -> None:
         moves = self.query_one("#moves", DataTable)
         moves.clear()
@@ -159,13 +170,14 @@ class HistoryScreen(Screen[None]):
                 if before.get(entry.seq)
                 else f"{entry.message} [{entry.rule}]"
             )
-            moves.add_row(
+            cells = [
                 Text(str(entry.seq), justify="right"),
                 Text(str(entry.round or ""), justify="right"),
                 text_cell(entry.text, style="bold"),
-                text_cell(ruling, style=style),
-                key=str(entry.seq),
-            )
+            ]
+            if self._by:
+                cells.append(text_cell(self._by.get(entry.seq, "")))
+            moves.add_row(*cells, text_cell(ruling, style=style), key=str(entry.seq))
         if self.sitting.log:
             moves.move_cursor(row=len(self.sitting.log) - 1)
         self.refresh_bindings()

@@ -15,6 +15,7 @@ from referee.notation import visible
 from referee.render import render
 from referee.service import Correction, LiveSession, Preview, Recorded, SessionService, Undone
 from referee.sheet import Sheet, build_sheet
+from referee.table import Confirm, Desk
 
 from .glyphs import current
 
@@ -91,6 +92,8 @@ class Sitting:
         """Who caught a missed UNO last: the catch dialog offers them first."""
         self.keeping: Keeping | None = None
         """How the table chose to keep its last round (None: as its moves say)."""
+        self.desk: Desk | None = None
+        """The phones' seats and proposals, once the table serves them (`phones`)."""
 
     @classmethod
     def open(cls, service: SessionService, session_id: str, *, read_only: bool = False) -> Sitting:
@@ -175,20 +178,38 @@ class Sitting:
         """What recording `line` would do now (read and judged), changing nothing."""
         return self.live.preview(line)
 
+    def phones(self, confirm: Confirm = "plays") -> Desk:
+        """The table's phones: their seats and the proposals waiting (made on first use)."""
+        if self.desk is None:
+            self.desk = Desk(self.live, confirm)
+        return self.desk
+
+    def _moved(self) -> None:
+        # The scorekeeper changed the table: what the phones proposed is judged again on it.
+        if self.desk is not None:
+            self.desk.recheck()
+
     def record(self, move: str | Preview) -> Recorded:
         """Rule on a move (or take its preview's ruling) and store it (fsync) if it holds; a
         refusal stores nothing."""
-        return self.live.record(move)
+        result = self.live.record(move)
+        if result.ok:
+            self._moved()
+        return result
 
     def undo(self) -> Undone:
         """Take back the last move in force; NothingToUndo if there is none."""
-        return self.live.undo()
+        undone = self.live.undo()
+        self._moved()
+        return undone
 
     def preview_correction(self, seq: int, text: str) -> Correction:
         return self.live.preview_correction(seq, text)
 
     def correct(self, seq: int, text: str) -> Correction:
-        return self.live.correct(seq, text)
+        done = self.live.correct(seq, text)
+        self._moved()
+        return done
 
     def refresh(self) -> bool:
         """Watchers: pick up moves stored by the writer; True if anything changed."""

@@ -15,10 +15,11 @@ from textual.widgets import Input, Static
 
 from referee.engine.state import Game
 from referee.i18n import N_, _, ngettext
-from referee.notation import from_keyboard
+from referee.notation import from_keyboard, visible
 from referee.render import render
 from referee.service import NothingToUndo, Preview, Recorded, SessionError
 from referee.suggest import actor, catch_lines, misplay_instead, quick_moves
+from referee.table import Reply
 
 from .dialogs import SERVE_KEY, CatchDialog, ChallengeDialog, Kept, RoundStartDialog, RuleDialog
 from .glyphs import current
@@ -44,6 +45,7 @@ from .widgets import (
 )
 from .widgets.footer import Footer
 from .widgets.header import Header
+from .widgets.phones_panel import PhonesPanel
 
 _ONE_KEY_ACTIONS = ("draw", "accept", "uno", "catch", "challenge", "undo", "hands", "next_round")
 """Actions whose keys come and go with the state of the table."""
@@ -83,6 +85,8 @@ class TableScreen(Screen[None]):
         Binding("f10", "rules", N_("Rules"), id="table.rules", show=False),
         Binding("escape", "leave", N_("Sessions"), id="table.leave", show=False),
         Binding("f12", "serve", SERVE_KEY, id="table.serve", show=False),
+        Binding("ctrl+y", "approve_seat", N_("Approve seat"), id="table.approve_seat", show=False),
+        Binding("ctrl+r", "reject_proposal", N_("Turn down"), id="table.reject", show=False),
     ]
 
     def __init__(self, sitting: Sitting) -> None:
@@ -112,12 +116,14 @@ class TableScreen(Screen[None]):
         self._seating, self._alerts = Seating(id="seating"), Alerts(id="alerts")
         self._log, self._turn = RulingLog(id="log"), TurnBanner(id="turn")
         self._said = Static("", id="verdict")
+        self._phones = PhonesPanel(id="phones")
         yield Header()
         with Horizontal(id="top"):
             yield self._card
             yield self._status
             yield self._seating
         yield self._alerts
+        yield self._phones
         yield self._log
         with Horizontal(id="entry"):
             yield self._turn
@@ -200,6 +206,7 @@ class TableScreen(Screen[None]):
         self._status.show(ref, compact)
         self._seating.show(ref, compact)
         self._alerts.show(ref, self._alert_rows(compact), self.size.width)
+        self._phones.show(self.sitting.desk)
         self._log.show(self.sitting.log)
         self._turn.show(banner(ref, self.sitting.read_only))
         # The footer's keys follow a frame later: which apply asks for the legal moves, which
@@ -369,6 +376,12 @@ class TableScreen(Screen[None]):
         box = self.query_one(MoveBox)
         typed = event.value
         if not box.take(typed):
+            return
+        desk = self.sitting.desk
+        if not from_keyboard(typed).strip() and desk is not None and desk.queue:
+            # An empty Enter with a phone's proposal waiting accepts it.
+            box.done()
+            self.action_accept_proposal()
             return
         if not from_keyboard(typed).strip():
             # An empty Enter refuses nothing: it brings the next waiting move, if any.
@@ -580,6 +593,54 @@ class TableScreen(Screen[None]):
 
     def action_leave(self) -> None:
         self.dismiss(None)
+
+    # The phones --------------------------------------------------------------------------------
+
+    def phones_changed(self, reply: Reply | None = None) -> None:
+        """A phone's message changed the table or what waits for the scorekeeper: a recorded
+        move is shown as the scorekeeper's own are, and every view follows."""
+        if reply is not None and reply.status == "recorded" and reply.seq is not None:
+            result = Recorded(True, reply.text, reply.rule, reply.parts, reply.seq)
+            self._say(self._ruled(result), result.rule, "ok")
+        elif reply is not None and reply.status == "refused":
+            self._say(
+                lambda: _("{mark} Not recorded: {move}: {ruling} [{rule}]").format(
+                    mark=current().refused,
+                    move=reply.text,
+                    ruling=render(reply.parts),
+                    rule=reply.rule,
+                ),
+                reply.rule,
+                "error",
+            )
+        self.redraw()
+
+    def action_accept_proposal(self) -> None:
+        desk = self.sitting.desk
+        if desk is None or not desk.queue:
+            return
+        self.phones_changed(desk.accept())
+
+    def action_reject_proposal(self) -> None:
+        desk = self.sitting.desk
+        if desk is None or not desk.queue:
+            return
+        desk.reject()
+        self.phones_changed()
+
+    def revoke_seat(self, player: str) -> None:
+        desk = self.sitting.desk
+        if desk is not None and desk.seats.revoke(player):
+            self.app.notify(_("{player}'s seat is free again").format(player=visible(player)))
+            self.phones_changed()
+
+    def action_approve_seat(self) -> None:
+        desk = self.sitting.desk
+        asking = desk.seats.asking() if desk is not None else []
+        if desk is None or not asking:
+            return
+        desk.seats.approve(asking[0].player)
+        self.phones_changed()
 
 
 def _waiting(said: str, held: int) -> str:

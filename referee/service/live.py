@@ -328,6 +328,15 @@ class LiveSession:
             if type(entry.get("request")) is str
         }
 
+    def proposed_by(self) -> dict[int, str]:
+        """Who proposed each move their phone sent, by the seq of the entry that recorded it
+        (`Move.entry`); the scorekeeper's own moves are not in it."""
+        return {
+            entry["seq"]: entry["by"]
+            for entry in self._file.entries
+            if type(entry.get("by")) is str
+        }
+
     def undo(self) -> Undone:
         """Take back the last move in force (stored as an `undo` entry)."""
         self._check_writable()

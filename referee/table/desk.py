@@ -92,6 +92,9 @@ class Desk:
         self.queue: list[Pending] = []
         self.alerts: list[str] = []
         """Players whose phone called the scorekeeper, oldest first (the app takes them)."""
+        self.disputes: list[Reply] = []
+        """Hands entered on a phone that the referee refused (not the count it tracked): the
+        scorekeeper settles them, newest last."""
         self._answers: OrderedDict[str, Reply] = OrderedDict()
         self._stored = live.requests()
 
@@ -144,9 +147,13 @@ class Desk:
         answer = preview.answer
         if not answer.ok or preview.ruling is None or isinstance(reading, NotationError):
             status: Status = "noted" if answer.note else "refused"
-            return self._done(
-                Reply(status, request, player, answer.text, answer.rule, answer.parts, stale=stale)
+            reply = Reply(
+                status, request, player, answer.text, answer.rule, answer.parts, stale=stale
             )
+            if not isinstance(reading, NotationError) and isinstance(reading[0], HandRevealed):
+                # The hand a player says they hold does not agree with what the referee tracked.
+                self.disputes.append(reply)
+            return self._done(reply)
         event = reading[0]
         second = None
         if isinstance(event, ChallengeMade) and event.verdict is not None:
@@ -243,7 +250,15 @@ class Desk:
 
     def recheck(self) -> list[Reply]:
         """After anything changed the table (a typed move, an undo, a correction): every waiting
-        proposal is judged again in order; the ones that no longer hold are answered so."""
+        proposal is judged again in order; the ones that no longer hold are answered so. The
+        scorekeeper has acted: the calls and the refused hands are theirs now, and leave the
+        list."""
+        self.alerts.clear()
+        self.disputes.clear()
+        return self._rejudge()
+
+    def _rejudge(self) -> list[Reply]:
+        """Every waiting proposal judged again in order, then the ready ones recorded."""
         dropped: list[Reply] = []
         kept: list[Pending] = []
         state: Game | None = None
@@ -287,7 +302,7 @@ class Desk:
             head = self.queue.pop(0)
             reply = self._record(head)
             if reply.status != "recorded":
-                self.recheck()
+                self._rejudge()
                 return
 
     def _record(self, pending: Pending) -> Reply:

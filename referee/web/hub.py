@@ -4,6 +4,7 @@ the board once per change and wakes every stream that follows it."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sys
 import threading
 from collections.abc import Callable
@@ -36,6 +37,7 @@ class Hub:
         """Held while `live` is read: by the worker that refreshes it and by a page asking for
         the board in a language not drawn yet."""
         self._changed = asyncio.Event()
+        self._nudged = asyncio.Event()
         self._reported: str | None = None
 
     def claim(self) -> bool:
@@ -92,7 +94,15 @@ class Hub:
                 self.version += 1
                 changed, self._changed = self._changed, asyncio.Event()
                 changed.set()
-            await asyncio.sleep(POLL_SECONDS)
+            # Until the next look, or at once when a phone's move was just recorded.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._nudged.wait(), POLL_SECONDS)
+            self._nudged.clear()
+
+    def nudge(self) -> None:
+        """A move was recorded through this server: look at the file now, not at the next poll
+        (every phone sees a tap's ruling as soon as it is stored)."""
+        self._nudged.set()
 
     async def wait(self, seen: int, timeout: float) -> bool:
         """Until a version newer than `seen` is out (True) or `timeout` seconds pass (False)."""

@@ -67,9 +67,11 @@ def phone_routes(
     allowed: Callable[[Request], bool],
     board: Callable[[], tuple[int, Any]],
     default_lang: str,
+    recorded: Callable[[], None] = lambda: None,
 ) -> list[Route]:
     """The seat routes under `/s/{token}/`: `pad` (GET), `seat`, `code`, `propose`, `second`,
-    `call` and `lang` (POST). `board()` gives the moves in force and the session's players."""
+    `call` and `lang` (POST). `board()` gives the moves in force and the session's players;
+    `recorded()` is told when a phone's move was stored."""
 
     def cookie(response: Response, request: Request, name: str, value: str, age: int) -> None:
         response.set_cookie(
@@ -176,6 +178,8 @@ def phone_routes(
                 return JSONResponse({"error": "seat"}, 403)
             if "error" in got:
                 return JSONResponse({"error": got["error"]}, 409)
+            if got.get("status") == "recorded" or op == "second":
+                recorded()
             return JSONResponse(said(got, phone_language(request, default_lang)))
 
         return writing(act)

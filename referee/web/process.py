@@ -4,19 +4,23 @@ on the page (and a stopped server loses nothing: it only ever reads the session 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import subprocess
 import sys
 import tempfile
 import threading
-from collections.abc import Sequence
-from typing import Self
+from collections.abc import Callable, Sequence
+from typing import Any, Self
 from urllib.parse import urlsplit
 
 from ..i18n import _
 from .errors import ServeError
 from .links import TOKEN_VARIABLE, new_token
+
+Handler = Callable[[dict[str, Any]], dict[str, Any]]
+"""The app's answer to one phone's message (it holds the table's writer)."""
 
 STOP_SECONDS = 10
 """A server closes its streams within a second of SIGTERM; past this it is killed."""
@@ -35,6 +39,18 @@ def _yield_to_the_table(pid: int) -> None:
             setpriority(os.PRIO_PROCESS, pid, os.getpriority(os.PRIO_PROCESS, 0) + NICENESS)
 
 
+def answer_line(line: str, handler: Callable[[dict[str, Any]], dict[str, Any]]) -> str | None:
+    """The app's side of `writer.PipeWriter`: the answer to one request line (None: not one)."""
+    try:
+        got = json.loads(line)
+        number, message = got["n"], got["message"]
+    except (ValueError, KeyError, TypeError):
+        return None
+    if type(number) is not int or not isinstance(message, dict):
+        return None
+    return json.dumps({"n": number, "answer": handler(message)}, ensure_ascii=True) + "\n"
+
+
 class ServeProcess:
     """One serving process; `start` again after `stop` serves the same address and token."""
 
@@ -48,11 +64,16 @@ class ServeProcess:
         token: str | None = None,
         lang: str | None = None,
         extra: Sequence[str] = (),
+        seats: Handler | None = None,
     ) -> None:
         self.data_dir, self.session_id, self.host = os.fspath(data_dir), session_id, host
         self.port = port
         self.token = token or new_token()
         self.lang, self.extra = lang, tuple(extra)
+        self.seats = seats
+        """With a handler, the phones take seats and propose moves: the server hands each of
+        their messages to it over its standard output and takes the answer on its standard
+        input, so that the app stays the session's one writer."""
         self.proc: subprocess.Popen[str] | None = None
         self.url = ""
 
@@ -77,6 +98,8 @@ class ServeProcess:
             words += ["--host", self.host]
         if self.lang:
             words += ["--lang", self.lang]
+        if self.seats is not None:
+            words.append("--seats-by-pipe")
         return [*words, *self.extra]
 
     def start(self, timeout: float = 30) -> str:
@@ -92,7 +115,7 @@ class ServeProcess:
                 env=env,
                 text=True,
                 encoding="utf-8",
-                stdin=subprocess.DEVNULL,
+                stdin=subprocess.PIPE if self.seats is not None else subprocess.DEVNULL,
                 stdout=subprocess.PIPE,
                 stderr=errors,
             )
@@ -109,9 +132,24 @@ class ServeProcess:
                 errors.seek(0)
                 raise ServeError(errors.read().strip() or _("the scoreboard server did not start"))
         self.url = line[0].strip()
+        if self.seats is not None:
+            threading.Thread(target=self._answer, args=(proc, self.seats), daemon=True).start()
         # Restarted later, it takes the same port back: the phones' address stays valid.
         self.port = urlsplit(self.url).port or self.port
         return self.url
+
+    @staticmethod
+    def _answer(proc: subprocess.Popen[str], handler: Handler) -> None:
+        """In a thread: answer the server's messages, one at a time, until it ends."""
+        assert proc.stdout is not None and proc.stdin is not None
+        try:
+            for line in proc.stdout:
+                answer = answer_line(line, handler)
+                if answer is not None:
+                    proc.stdin.write(answer)
+                    proc.stdin.flush()
+        except (OSError, ValueError):
+            return  # the server stopped (its pipes closed): nothing more to answer
 
     def stop(self) -> None:
         proc, self.proc = self.proc, None
@@ -124,8 +162,10 @@ class ServeProcess:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
-        if proc.stdout is not None:
-            proc.stdout.close()
+        for pipe in (proc.stdin, proc.stdout):
+            if pipe is not None:
+                with contextlib.suppress(OSError):
+                    pipe.close()
 
     def __enter__(self) -> Self:
         self.start()

@@ -92,15 +92,3 @@ class PipeWriter:
         self.up.write(json.dumps({"n": number, "message": message}, ensure_ascii=True) + "\n")
         self.up.flush()
         return await future
-
-
-def answer_line(line: str, handler: Callable[[dict[str, Any]], dict[str, Any]]) -> str | None:
-    """The app's side of `PipeWriter`: the answer line to one request line (None: not one)."""
-    try:
-        got = json.loads(line)
-        number, message = got["n"], got["message"]
-    except (ValueError, KeyError, TypeError):
-        return None
-    if type(number) is not int or not isinstance(message, dict):
-        return None
-    return json.dumps({"n": number, "answer": handler(message)}, ensure_ascii=True) + "\n"

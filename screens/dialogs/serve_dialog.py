@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual import work
@@ -11,16 +12,30 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from referee.i18n import N_, _
+from referee.i18n import N_, _, pgettext
+from referee.notation import visible
+from referee.table import CONFIRM_MODES, Confirm
 from referee.web.errors import ServeError
 from referee.web.process import ServeProcess
 
 from ..literal import literal
 from ..prose import Prose
+from ..sitting import Sitting
 from .qr_dialog import DARK, LIGHT, drawn
 
 SERVE_KEY = N_("Phones")
 """The key's label on the table and the score sheet (F12)."""
+
+
+CONFIRM_WORDS: dict[Confirm, Callable[[], str]] = {
+    "all": lambda: _("Phones' moves: each waits for your Enter (c changes it)"),
+    "plays": lambda: _(
+        "Phones' moves: plays and draws of the player on turn go straight in; catches, "
+        "challenges and hands wait for your Enter (c changes it)"
+    ),
+    "none": lambda: _("Phones' moves: every legal one goes straight in (c changes it)"),
+}
+"""How the table takes its phones' moves, in words made when shown (the language may change)."""
 
 
 class ServeDialog(ModalScreen[None]):
@@ -43,27 +58,63 @@ class ServeDialog(ModalScreen[None]):
     ServeDialog #about {{ width: auto; max-width: 78; }}
     ServeDialog #url {{ width: auto; max-width: 78; color: $text-muted; }}
     ServeDialog #problem {{ width: auto; max-width: 78; color: $error; }}
+    ServeDialog #seats {{ width: auto; max-width: 78; }}
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter,q,space", "close", N_("Close"), show=False),
         Binding("s", "stop", N_("Stop serving"), show=False),
+        Binding("c", "confirm_mode", N_("Confirmation"), show=False),
     ]
 
-    def __init__(self, server: ServeProcess) -> None:
+    def __init__(self, server: ServeProcess, sitting: Sitting | None = None) -> None:
         super().__init__()
         self.server = server
+        self.sitting = sitting
 
     def compose(self) -> ComposeResult:
+        # The address and what keeps the code from being scanned come first: in a small
+        # terminal the code is below them, and the address alone lets a phone in. The seats
+        # follow the code, which fits 80x24 whole where its glyphs allow.
         with Vertical():
             yield Static(_("Starting the scoreboard..."), id="about")
-            yield Static(id="code", markup=False)
             yield Static(id="url")
             yield Static(id="problem")
+            yield Static(id="code", markup=False)
+            yield Static(id="seats")
 
     def on_mount(self) -> None:
         self.query_one("#code").display = False
+        self._show_seats()
         self._start()
+
+    def _show_seats(self) -> None:
+        """Who holds which seat, and how the phones' moves are taken (`c` changes it)."""
+        seats = self.query_one("#seats", Static)
+        sitting = self.sitting
+        if sitting is None or sitting.read_only:
+            seats.display = False
+            return
+        desk = sitting.phones()
+        held = desk.seats.held()
+        lines = [CONFIRM_WORDS[desk.confirm]()]
+        lines.append(
+            _("Seats held: {players}").format(
+                players=pgettext("list", ", ").join(visible(p) for p in held)
+            )
+            if held
+            else _("No seat taken yet: each player picks their own on the page.")
+        )
+        seats.update(Prose(literal("\n".join(lines), lines=True)))
+
+    def action_confirm_mode(self) -> None:
+        sitting = self.sitting
+        if sitting is None or sitting.read_only:
+            return
+        desk = sitting.phones()
+        modes = CONFIRM_MODES
+        desk.confirm = modes[(modes.index(desk.confirm) + 1) % len(modes)]
+        self._show_seats()
 
     @work(thread=True, exclusive=True)
     def _start(self) -> None:
@@ -78,6 +129,12 @@ class ServeDialog(ModalScreen[None]):
     def _show(self, url: str) -> None:
         self.query_one("#about", Static).update(
             _(
+                "Scan with a phone or type the address: the live scoreboard, where each player "
+                "takes their seat and proposes their own moves. c: how moves are confirmed; s: "
+                "stop serving; Esc: close (it keeps serving until you quit)."
+            )
+            if self.sitting is not None and not self.sitting.read_only
+            else _(
                 "Scan with a phone for a live, read-only scoreboard of this session (anyone on "
                 "this network with the code can read it). s: stop serving; Esc: close (it keeps "
                 "serving "

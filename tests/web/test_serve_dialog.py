@@ -14,6 +14,7 @@ from textual.widgets import Static
 from referee import i18n
 from referee.service import SessionService
 from referee.web.process import ServeProcess
+from screens import glyphs
 from screens.app import build_app
 from screens.dialogs import ServeDialog
 from screens.score_sheet_screen import ScoreSheetScreen
@@ -175,3 +176,31 @@ async def test_a_code_too_tall_says_what_to_do(
         dialog = await served(pilot)
         problem = str(dialog.query_one("#problem", Static).render())
         assert "この端末は 24 行です" in problem
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("glyph_setting", ["auto", "unicode", "ascii"])
+async def test_at_80x24_the_address_and_any_size_note_come_first(
+    service: SessionService,
+    data_dir: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    lang: str,
+    glyph_setting: str,
+) -> None:
+    # Before, in Japanese, the address showed only from about 53 rows: it came after the code.
+    on_loopback(monkeypatch)
+    i18n.use(lang)
+    glyphs.configure(glyph_setting)
+    app = build_app(data_dir, session_id=new_session(service))
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await served(pilot)
+        await pilot.pause()
+        url = dialog.query_one("#url", Static)
+        assert url.region.height >= 1 and url.region.bottom <= 24
+        assert str(url.render()).startswith("http://127.0.0.1:")
+        code = dialog.query_one("#code", Static)
+        problem = dialog.query_one("#problem", Static)
+        if code.region.bottom > 24 or code.region.height < len(str(code.render()).splitlines()):
+            # The code cannot be seen whole: the note saying what to do is on screen.
+            assert str(problem.render()).strip()
+            assert problem.region.height >= 1 and problem.region.bottom <= 24
