@@ -86,6 +86,8 @@ class RaceStats:
     duplicated: int = 0
     misordered: int = 0
     wrong: int = 0
+    contested: int = 0
+    """Races whose outcome the arrival order decided: the reverse order would record others."""
     games: int = 0
     failures: list[str] = field(default_factory=list)
 
@@ -251,6 +253,8 @@ class Race:
 
         state_before = live.referee.state
         verdicts = expected(state_before, header, arrivals)
+        if verdicts != expected(state_before, header, arrivals[::-1]):
+            stats.contested += 1
         first: dict[str, Reply] = {}
         for p in arrivals:
             reply = desk.propose(p.phone, p.action, p.seen, p.request)
