@@ -86,7 +86,7 @@ class TableScreen(Screen[None]):
         Binding("escape", "leave", N_("Sessions"), id="table.leave", show=False),
         Binding("f12", "serve", SERVE_KEY, id="table.serve", show=False),
         Binding("ctrl+y", "approve_seat", N_("Approve seat"), id="table.approve_seat", show=False),
-        Binding("ctrl+r", "reject_proposal", N_("Turn down"), id="table.reject", show=False),
+        Binding("ctrl+n", "reject_proposal", N_("Turn down"), id="table.reject", show=False),
     ]
 
     def __init__(self, sitting: Sitting) -> None:

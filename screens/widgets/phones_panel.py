@@ -33,7 +33,7 @@ def phone_lines(desk: Desk) -> list[str]:
     ]
     for index, pending in enumerate(desk.queue[: MOST_WAITING_SHOWN + 1]):
         if index == 0:
-            line = _("From {player}'s phone: {move}. Enter accepts, Ctrl+R turns it down").format(
+            line = _("From {player}'s phone: {move}. Enter accepts, Ctrl+N turns it down").format(
                 player=pending.player, move=pending.text
             )
             if pending.seconded is False or pending.second is not None:

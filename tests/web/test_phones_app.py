@@ -1,5 +1,5 @@
 """The app as the table's one writer for its phones: F12 serves the page with seats, a phone's
-seat is approved with one key, its legal play goes in at once, a catch waits for Enter, Ctrl+R
+seat is approved with one key, its legal play goes in at once, a catch waits for Enter, Ctrl+N
 turns one down, and the log keeps who proposed each move."""
 
 from __future__ import annotations
@@ -152,7 +152,7 @@ async def test_a_phone_takes_a_seat_and_proposes_its_moves(
             bob.post, "propose", {"action": "r4", "seen": 7, "request": "b-4"}
         )
         assert answer["status"] == "waiting", answer
-        await pilot.press("ctrl+r")
+        await pilot.press("ctrl+n")
         status, answer = await asyncio.to_thread(bob.post, "answer", {"request": "b-4"})
         assert answer["status"] == "rejected", answer
         assert not desk.queue
