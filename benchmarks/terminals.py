@@ -404,9 +404,17 @@ def main() -> None:
         f"the tapping phone's answer p95 {ms(percentile(to_answer, 95))} ms"
     )
     total = RaceStats()
-    for found in races.values():
-        for name in ("races", "proposals", "lost", "duplicated", "misordered", "wrong"):
-            setattr(total, name, getattr(total, name) + getattr(found, name))
+    for raced in races.values():
+        for name in (
+            "races",
+            "proposals",
+            "lost",
+            "duplicated",
+            "misordered",
+            "wrong",
+            "contested",
+        ):
+            setattr(total, name, getattr(total, name) + getattr(raced, name))
     print(
         f"races: {total.races} ({total.proposals} proposals), lost {total.lost}, duplicated "
         f"{total.duplicated}, out of order {total.misordered}, answered wrongly {total.wrong}"
@@ -428,6 +436,7 @@ def main() -> None:
                 "phones": len(TEN.players),
                 "races": total.races,
                 "race_proposals": total.proposals,
+                "races_decided_by_arrival_order": total.contested,
                 "lost": total.lost,
                 "duplicated": total.duplicated,
                 "misordered": total.misordered,

@@ -46,6 +46,7 @@ from referee.engine import Referee, changes_nothing
 from referee.engine import events as ev
 from referee.engine.events import Header
 from referee.engine.public import public_state
+from referee.engine.state import Game
 from referee.notation import NotationError, format_event, read_move
 from referee.service import LiveSession, SessionService
 from referee.table import Desk, Reply
@@ -103,9 +104,9 @@ def action_of(line: str, player: str) -> str:
     return line.split(": ", 1)[1]
 
 
-def expected(state_before: object, header: Header, arrivals: list[Proposal]) -> dict[str, str]:
+def expected(state_before: Game, header: Header, arrivals: list[Proposal]) -> dict[str, str]:
     """The engine's verdict on each request of `arrivals`, taken in that order."""
-    ref = Referee.at(state_before)  # type: ignore[arg-type]
+    ref = Referee.at(state_before)
     verdicts: dict[str, str] = {}
     for p in arrivals:
         if p.request in verdicts:
