@@ -29,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -133,12 +134,17 @@ class RulingClock:
 
 
 async def move_latencies(
-    data: Path, session_id: str, moves: list[str], gap: float = 0.0
+    data: Path,
+    session_id: str,
+    moves: list[str],
+    gap: float = 0.0,
+    setup: Callable[[Any], Awaitable[None]] | None = None,
 ) -> tuple[list[float], list[float], list[float]]:
     """Per move: seconds from Enter to the first frame showing its ruling, to the ruling
     being stored and set on the verdict line (the handler's own share), and to the first
     frame showing every view drawn again. `gap`: seconds between the move appearing in the
-    box and the Enter (a person's last key and Enter)."""
+    box and the Enter (a person's last key and Enter). `setup(pilot)`: run at the table before
+    the first move (`benchmarks.terminals` serves the phones there)."""
     from screens.app import build_app
     from screens.widgets import MoveBox
 
@@ -148,6 +154,8 @@ async def move_latencies(
     to_table: list[float] = []
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        if setup is not None:
+            await setup(pilot)
         table = app.screen
         box = table.query_one(MoveBox)
         verdict = table.query_one("#verdict")

@@ -13,6 +13,7 @@ from ..engine.events import (
     DrawAccepted,
     Event,
     HandRevealed,
+    Header,
     JumpedIn,
     PlayerCaught,
     UnoCalled,
@@ -20,7 +21,7 @@ from ..engine.events import (
 from ..engine.moves import legal_moves
 from ..engine.rounds import missing_hands
 from ..engine.waiting import actor
-from ..notation import NotationError, format_event, from_keyboard
+from ..notation import NotationError, format_event, from_keyboard, read_move
 from ..service.trouble import Parts
 from .confirm import Confirm
 from .seats import Seats
@@ -106,7 +107,12 @@ class Desk:
             return earlier
         stale = seen != len(self.live.moves)
         action = from_keyboard(action, self.live.header.players).strip()
-        if action.casefold().startswith("hand") and not action[4:5].isalnum():
+        if _whole_line(action, self.live.header):
+            # A whole line as the notation writes it (`Bob: b3`, `round 2`): judged as sent,
+            # then refused if it is not this seat's own (prefixing the sender's name would
+            # only have made it unreadable, and hidden why it is refused).
+            line = action
+        elif action.casefold().startswith("hand") and not action[4:5].isalnum():
             line = f"hand {player}: {action[4:].lstrip(' :')}"
         else:
             line = f"{player}: {action}"
@@ -366,3 +372,13 @@ class Desk:
 
 def _actor(event: Event) -> str | None:
     return getattr(event, "player", None)
+
+
+def _whole_line(action: str, header: Header) -> bool:
+    """Whether `action` reads as a line of its own (a name or a statement first): a seat's own
+    move without its name never does."""
+    try:
+        read_move(action, header)
+    except NotationError:
+        return False
+    return True

@@ -208,7 +208,10 @@ def create_app(
     def players() -> tuple[int, tuple[str, ...]]:
         return hub.moves, live.header.players
 
-    seat_routes = phone_routes(writer, allowed, players, server_lang) if writer is not None else []
+    # A phone's move just stored: every phone is shown it now, not at the file's next poll.
+    seat_routes = (
+        phone_routes(writer, allowed, players, server_lang, hub.nudge) if writer is not None else []
+    )
     routes = [
         *seat_routes,
         Route("/s/{token}/", board_page),
