@@ -4,10 +4,11 @@ board, racing phones, and the app's Enter-to-ruling with ten phones connected.
 Keys per move: a self-play game (four players, ROUNDS rounds) is proposed move by move by the
 seats' own phones to the table's writer (`referee.table.Desk`), once per confirmation mode. The
 scorekeeper presses Enter for each proposal that waits (a challenge's verdict is confirmed by the
-challenged player's phone first) and types the lines no phone may send: a round's start (F7 and
-`t`, as `benchmarks.entry` counts it), the dealer, the start card, penalties and misplays (each
-the shortest way the move box takes it, as `benchmarks.entry` types it, Enter included). Keys
-per move is every key the scorekeeper pressed over every move the log holds.
+challenged player's phone first). The dealer's phone opens each round with its start card (one
+proposal: `round N`, the dealer where the round has none, and `start`). The scorekeeper types
+the lines no phone may send, the table's own rulings: penalties and misplays (each the shortest
+way the move box takes it, as `benchmarks.entry` types it, Enter included). Keys per move is
+every key the scorekeeper pressed over every move the log holds.
 
 Tap to phones: TAPS moves of a ten-player self-play round are proposed over real HTTP on
 loopback by the seats' phones (each holding its seat's cookie, taken and approved as a phone
@@ -80,8 +81,24 @@ def scorekeeper_keys(data: Path, confirm: Confirm, seed: int, rounds: int) -> di
     typed = enters = proposed = 0
     with service.open(sid) as live:
         desk = Desk(live, confirm)
+        dealer = FOUR.players[0]
         for number, event in enumerate(sim.log):
             line = format_event(event, FOUR)
+            if isinstance(event, ev.DealerNamed):
+                dealer = event.player
+            if isinstance(event, (ev.RoundStarted, ev.DealerNamed)):
+                continue  # the dealer's phone opens the round with its start card (below)
+            if isinstance(event, ev.StartTurned):
+                # One proposal from the dealer's phone: `round N` (and `dealer`, where the
+                # round has none yet) go in with it.
+                reply = desk.propose(dealer, line, len(live.moves), f"k{number}")
+                if reply.status not in ("recorded", "waiting"):
+                    raise SystemExit(f"`{line}` from the dealer's phone was refused: {reply.rule}")
+                proposed += 1
+                while desk.queue:
+                    enters += 1
+                    desk.accept()
+                continue
             if isinstance(event, PHONE_EVENTS):
                 reply = desk.propose(
                     event.player, action_of(line, event.player), len(live.moves), f"k{number}"

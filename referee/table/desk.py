@@ -15,7 +15,9 @@ from ..engine.events import (
     HandRevealed,
     Header,
     JumpedIn,
+    MisplayCaught,
     PlayerCaught,
+    StartTurned,
     UnoCalled,
 )
 from ..engine.moves import legal_moves
@@ -38,9 +40,19 @@ SCOREKEEPER_RULE = "scorekeeper"
 
 Status = Literal["recorded", "waiting", "refused", "rejected", "noted"]
 
-PROPOSED = (CardPlayed, CardsDrawn, DrawAccepted, ChallengeMade, UnoCalled, PlayerCaught, JumpedIn)
-"""What a seat's phone may propose, beside its hand at a round's end: its own turn, calls,
-catches and challenges. Penalties, overrides, misplays and the round's own lines are the
+PROPOSED = (
+    CardPlayed,
+    CardsDrawn,
+    DrawAccepted,
+    ChallengeMade,
+    UnoCalled,
+    PlayerCaught,
+    JumpedIn,
+    MisplayCaught,
+)
+"""What a seat's phone may propose, beside its hand at a round's end and a round's start card:
+its own turn, calls, catches and challenges, and its own misplay once caught (the engine checks
+the card really was illegal). Penalties and overrides are the table's rulings: the
 scorekeeper's."""
 TURN_ACTIONS = (CardPlayed, CardsDrawn, DrawAccepted)
 """What goes straight in under `plays`, from the seat on turn."""
@@ -75,6 +87,9 @@ class Pending(NamedTuple):
     """The challenged player, whose phone confirms a challenge's verdict."""
     seconded: bool | None = None
     """None: not yet; True: confirmed; False: disputed (the scorekeeper decides)."""
+    group: str | None = None
+    """The proposal it is part of, when one proposal made several lines (a round's opening):
+    accepted or turned down together."""
 
     @property
     def text(self) -> str:
@@ -118,6 +133,8 @@ class Desk:
             line = f"{player}: {action}"
         preview = self.live.preview(line, after=self._ahead())
         reading = preview.reading
+        if not isinstance(reading, NotationError) and isinstance(reading[0], StartTurned):
+            return self._open_round(player, reading[1], request, stale)
         if not isinstance(reading, NotationError):
             event = reading[0]
             if not isinstance(event, (*PROPOSED, HandRevealed)):
@@ -159,6 +176,42 @@ class Desk:
         if isinstance(event, ChallengeMade) and event.verdict is not None:
             second = self._challenged(preview.state)
         self.queue.append(Pending(request, player, preview, stale, second))
+        self._advance()
+        return self.answer(request) or self._waiting(self.queue[-1])
+
+    def _open_round(self, player: str, start: str, request: str, stale: bool) -> Reply:
+        """A seat turns up the start card (`start CARD...`): the round is opened with it when it
+        is not open yet (`round N`), and, where the round has no dealer yet, the seat that
+        turned the card deals (`dealer NAME`). The lines go in together, as one proposal."""
+        lines = []
+        after = self._ahead()
+        state = after or self.live.referee.state
+        if state.phase in ("idle", "over"):
+            lines.append(f"round {state.round_no + 1}")
+        previews: list[Preview] = []
+        for line in [*lines, "dealer", start]:
+            if line == "dealer":
+                # Whether the round needs one is the engine's to say: its state after the lines
+                # before has a dealer (the rotation named one) or not.
+                if state.dealer is not None:
+                    continue
+                line = f"dealer {player}"
+            preview = self.live.preview(line, after=after)
+            answer = preview.answer
+            if not answer.ok or preview.ruling is None:
+                status: Status = "noted" if answer.note else "refused"
+                return self._done(
+                    Reply(
+                        status, request, player, answer.text, answer.rule, answer.parts, stale=stale
+                    )
+                )
+            previews.append(preview)
+            after = state = preview.ruling.state
+        last = len(previews) - 1
+        for index, preview in enumerate(previews):
+            # The start line carries the proposal's id; the lines it needed carry ids of their own.
+            own = request if index == last else f"{request}:{index + 1}"
+            self.queue.append(Pending(own, player, preview, stale, group=request))
         self._advance()
         return self.answer(request) or self._waiting(self.queue[-1])
 
@@ -226,6 +279,12 @@ class Desk:
             return None
         head = self.queue.pop(0)
         reply = self._record(head)
+        while head.group is not None and self.queue and self.queue[0].group == head.group:
+            following = self.queue.pop(0)
+            if reply.status == "recorded":
+                reply = self._record(following)
+            else:
+                self._refused_now(following, self.live.judge_again(following.preview).answer)
         self.recheck()
         return reply
 
@@ -234,6 +293,8 @@ class Desk:
         if not self.queue:
             return None
         head = self.queue.pop(0)
+        while head.group is not None and self.queue and self.queue[0].group == head.group:
+            head = self.queue.pop(0)  # the lines of one proposal are turned down together
         reply = self._done(
             Reply(
                 "rejected",

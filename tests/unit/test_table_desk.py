@@ -287,7 +287,7 @@ def test_a_seats_own_move_written_with_its_name_is_taken(service):
     assert desk.propose("Bob", "Bob: r5", seen(live), "req").status == "recorded"
 
 
-@pytest.mark.parametrize("line", ["round 2", "start r3", "dealer Bob", "Bob: penalty 2"])
+@pytest.mark.parametrize("line", ["round 2", "dealer Bob", "Bob: penalty 2"])
 def test_the_scorekeepers_lines_are_refused_from_a_phone(service, line):
     _sid, live, desk = table(service, "none")
     reply = desk.propose("Bob", line, seen(live), "req")
@@ -395,3 +395,41 @@ def test_legal_lists_the_seats_moves_on_the_table_as_it_will_be(service):
     assert desk.legal("Bob")["mine"] == ["Bob: r5"]
     assert any(move.startswith("draw") for move in desk.legal("Carol")["moves"])
     assert not any(move.startswith("draw") for move in desk.legal("Bob")["moves"])
+
+
+# A round opened from a phone ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("confirm", ["none", "all"])
+def test_a_seat_turns_up_the_start_card_and_the_round_opens_with_it(
+    service: SessionService, confirm: Confirm
+) -> None:
+    sid, live, desk = table(service, confirm, moves=())
+    reply = desk.propose("Bob", "start r7", seen(live), "open-1")
+    if confirm == "all":
+        # One proposal, three lines: they wait, and one Enter takes them together.
+        assert reply.status == "waiting"
+        assert [p.text for p in desk.queue] == ["round 1", "dealer Bob", "start r7"]
+        accepted = desk.accept()
+        assert accepted is not None and accepted.status == "recorded"
+    else:
+        assert reply.status == "recorded"
+    assert texts(live) == ["round 1", "dealer Bob", "start r7"]
+    assert [e.get("by") for e in log_entries(service, sid)] == ["Bob"] * 3
+    # A retry is answered from the log; the next round follows the rotation (no dealer line).
+    assert desk.propose("Bob", "start r7", 0, "open-1").status == "recorded"
+    assert texts(live) == ["round 1", "dealer Bob", "start r7"]
+
+
+def test_a_start_card_refused_stores_nothing_and_turning_down_takes_every_line(
+    service: SessionService,
+) -> None:
+    _sid, live, desk = table(service, "all", moves=())
+    # A Wild Draw Four cannot start a round under the English rules: it is returned first.
+    reply = desk.propose("Bob", "start zz", seen(live), "bad")
+    assert reply.status == "refused"
+    assert not desk.queue and texts(live) == []
+    assert desk.propose("Bob", "start r7", seen(live), "open").status == "waiting"
+    rejected = desk.reject()
+    assert rejected is not None and rejected.status == "rejected"
+    assert not desk.queue and texts(live) == []
