@@ -63,7 +63,7 @@ def test_the_file_is_stored_as_a_full_read_would_store_it(
     moves = long_game()
     fast, slow = SessionService(tmp_path / "fast"), SessionService(tmp_path / "slow")
     ids = stored(fast, moves[:-3]), stored(slow, moves[:-3])
-    answers = {}
+    answers: dict[str, list[object]] = {}
     for service, sid in zip((fast, slow), ids, strict=True):
         answers[service.root] = []
         for move in moves[-3:]:

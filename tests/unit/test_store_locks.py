@@ -82,7 +82,7 @@ def test_a_lock_file_removed_by_its_holder_is_not_what_the_next_one_locks(
     # opened it: that process must lock the file at the path, not the removed one.
     path = tmp_path / "s.lock"
     holder = locks.FileLock(path, timeout=0).acquire()
-    opened = []
+    opened: list[int] = []
     real_try = locks._try_lock
 
     def try_after_removal(fd: int) -> bool:
