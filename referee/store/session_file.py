@@ -223,16 +223,13 @@ class SessionFile:
         try:
             self._decode(AtomicJSONStorage(self.path), raw)
         except (Damaged, ValueError, UnicodeDecodeError, AttributeError):
-            # The bytes the Resume was made from (their hash is its): never damaged.
-            raise SessionError(
-                _("could not read session {id}: {reason} ({path})").format(
-                    id=self.id, reason=_("its snapshot does not match it"), path=self.path
-                )
-            ) from None
+            # Bytes a Resume was made from decode (their hash is its); should these not, the
+            # file is read again as any other, and set aside if it is damaged.
+            self._load()
         if self._db is not None:
             storage = self._db.storage
             if isinstance(storage, AtomicJSONStorage) and self._data is not None:
-                storage.keep(self._data, raw)
+                storage.keep(self._data, self._raw)
         self._data = self._raw = None
 
     @property
