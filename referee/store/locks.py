@@ -14,6 +14,7 @@ one at the path.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import sys
@@ -124,8 +125,10 @@ class FileLock:
 
     def __del__(self) -> None:
         # A lock dropped without `release` (a bug) still frees its file descriptor.
+        # At interpreter exit `os` may be half torn down: the OS frees the lock with the process.
         if self._fd is not None:
-            self.release()
+            with contextlib.suppress(Exception):
+                self.release()
 
 
 def _still_there(fd: int, path: str) -> bool:
