@@ -1,5 +1,11 @@
 """App timings: cold start to the first frame, and move box to ruling on screen at 1,000 moves.
 
+Cold start against a bare Textual app (`cold_start_ratio`): whole processes, run in turn (the
+app, then a bare Textual app that shows one screen of one line: paired, so a machine that
+slows down slows both alike), each started as `uno-referee` starts the app and run headless
+until its first screen is mounted and the app is idle after painting it (an auto pilot then
+ends it: the same harness for both); the figure is the ratio of the medians of ROUNDS pairs.
+
 Cold start runs a fresh interpreter per sample (`python -c` on `screens.app`, headless, 80x24)
 and takes the time from just before the interpreter starts to the first frame: the screen
 composed, laid out and painted (Pilot's first `pause()` returns once the app is idle after
@@ -23,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import shutil
 import statistics
 import subprocess
@@ -49,6 +56,89 @@ async def first_frame():
         print(time.time() - started, type(app.screen).__name__)
 asyncio.run(first_frame())
 """
+
+
+# Both run headless until the first screen is shown, then exit: `pilot.pause()` returns once the
+# app is idle after its first screen was composed, laid out and painted.
+_FIRST_SCREEN = """
+import sys
+{build}
+async def shown(pilot):
+    await pilot.pause()
+    print(type(pilot.app.screen).__name__)
+    pilot.app.exit()
+app.run(headless=True, size=(80, 24), auto_pilot=shown)
+"""
+
+_OURS = _FIRST_SCREEN.format(
+    build="from screens.app import build_app\napp = build_app(sys.argv[1])"
+)
+
+_BARE = _FIRST_SCREEN.format(
+    build=(
+        "from textual.app import App\n"
+        "from textual.screen import Screen\n"
+        "from textual.widgets import Static\n"
+        "class One(Screen):\n"
+        "    def compose(self):\n"
+        "        yield Static('UNO Referee')\n"
+        "class Bare(App):\n"
+        "    def on_mount(self):\n"
+        "        self.push_screen(One())\n"
+        "app = Bare()"
+    )
+)
+
+ROUNDS = 10
+
+
+def cold_start_ratio(data: Path, rounds: int = ROUNDS) -> dict[str, Any]:
+    """The app's whole process to its first screen against a bare Textual app's, paired."""
+    ours: list[float] = []
+    bare: list[float] = []
+    cpu: dict[str, list[float]] = {"ours": [], "bare": []}
+    shown = set()
+    runs = (("ours", _OURS, ours), ("bare", _BARE, bare))
+    # Bytecode written and used, as on a machine in use.
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    for round_no in range(rounds + 1):
+        for name, code, times in runs:
+            used = _children_cpu()
+            started = time.perf_counter()
+            done = subprocess.run(
+                [sys.executable, "-c", code, str(data)],
+                capture_output=True,
+                text=True,
+                cwd=ROOT,
+                env=env,
+                check=True,
+            )
+            took = time.perf_counter() - started
+            if round_no:  # the first round writes bytecode and warms the disk: not counted
+                times.append(took)
+                cpu[name].append(_children_cpu() - used)
+            shown.add(done.stdout.split()[-1])
+    if shown != {"SessionsScreen", "One"}:
+        raise SystemExit(f"unexpected first screens: {sorted(shown)}")
+    return {
+        "cold_start_ratio": round(statistics.median(ours) / statistics.median(bare), 2),
+        "cold_start_app_ms": ms(statistics.median(ours)),
+        "cold_start_bare_ms": ms(statistics.median(bare)),
+        "cold_start_rounds": rounds,
+        # The processor time each took (user and system): on a shared machine, less swayed by
+        # what else runs than the wall time the ratio above is taken on.
+        "cold_start_cpu_ratio": round(
+            statistics.median(cpu["ours"]) / statistics.median(cpu["bare"]), 2
+        ),
+    }
+
+
+def _children_cpu() -> float:
+    """Seconds of processor time the ended child processes took, user and system."""
+    import resource  # POSIX only, as the benchmarks are run
+
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 def cold_start(data: Path, session_id: str, samples: int) -> tuple[list[float], str]:
@@ -187,6 +277,12 @@ def main() -> None:
     parser.add_argument("--record", type=int, default=200, help="moves typed and timed")
     parser.add_argument("--starts", type=int, default=5, help="cold starts timed, per screen")
     parser.add_argument(
+        "--cold-only",
+        action="store_true",
+        help="only the cold start against a bare Textual app (cold_start_ratio)",
+    )
+    parser.add_argument("--rounds", type=int, default=ROUNDS, help="paired cold starts")
+    parser.add_argument(
         "--gap",
         type=float,
         default=0.05,
@@ -202,6 +298,10 @@ def main() -> None:
         sid = write_session(service, game[: args.moves])
         upcoming = [entry["text"] for entry in game[args.moves : args.moves + args.record]]
 
+        against_bare = cold_start_ratio(data, args.rounds)
+        if args.cold_only:
+            print(json.dumps(against_bare))
+            return
         sessions_start, first = cold_start(data, "", args.starts)
         table_start, resumed = cold_start(data, sid, args.starts)
         assert (first, resumed) == ("SessionsScreen", "TableScreen"), (first, resumed)
@@ -254,6 +354,7 @@ def main() -> None:
                 "enter_gap_ms": ms(args.gap),
                 "move_to_ruling_no_gap_p50_ms": ms(percentile(burst, 50)),
                 "move_to_ruling_no_gap_p95_ms": ms(percentile(burst, 95)),
+                **against_bare,
             }
         )
     )

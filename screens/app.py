@@ -16,23 +16,26 @@ from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.theme import Theme, ThemeProvider
 
-from referee.engine.events import Header
 from referee.i18n import N_, _, current, use
 from referee.notation import visible
-from referee.service import Imported, SessionError, SessionLocked, SessionService
+from referee.service import SessionError, SessionLocked, SessionService
 from referee.store import settings
-from referee.table.protocol import handle
-from referee.web.process import ServeProcess
 
-from . import glyphs
-from .dialogs import ActionsMenu, ConfirmDialog, ImportDialog, QrDialog, ServeDialog
-from .help_screen import HelpScreen
+from . import dialogs, glyphs
 from .host import Host
-from .new_session_screen import NewSessionScreen
-from .samples import import_demo, samples_dir
+from .samples import samples_dir
 from .sessions_screen import SessionsScreen
-from .sitting import Keeping, Sitting
-from .table_screen import TableScreen
+
+# The app starts on the sessions screen: the other screens, the table's modules and the
+# scoreboard's process load when first opened (`dialogs` loads each dialog when first named).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from referee.engine.events import Header
+    from referee.service import Imported
+    from referee.web.process import ServeProcess
+
+    from .sitting import Keeping, Sitting
+    from .table_screen import TableScreen
 
 THEME = Theme(
     name="uno-table",
@@ -193,6 +196,9 @@ class RefereeApp(Host):
 
     def open_session(self, session_id: str, *, read_only: bool = False) -> TableScreen | None:
         """Push the table of a stored session; a lock held elsewhere offers to watch instead."""
+        from .sitting import Sitting
+        from .table_screen import TableScreen
+
         try:
             sitting = Sitting.open(self.service, session_id, read_only=read_only)
         except SessionLocked as exc:
@@ -200,7 +206,7 @@ class RefereeApp(Host):
                 "{reason}\n\nWatch it read-only? The table follows the moves recorded elsewhere."
             ).format(reason=exc.message)
             self.push_screen(
-                ConfirmDialog(_("Session in use"), question, _("Watch")),
+                dialogs.ConfirmDialog(_("Session in use"), question, _("Watch")),
                 lambda yes: None if not yes else self._watch(session_id),
             )
             return None
@@ -218,6 +224,8 @@ class RefereeApp(Host):
         return table
 
     def new_session(self) -> None:
+        from .new_session_screen import NewSessionScreen
+
         self.push_screen(NewSessionScreen(self.today()))
 
     def start_session(self, header: Header, dealer: str, keeping: Keeping = "track") -> None:
@@ -226,6 +234,9 @@ class RefereeApp(Host):
 
         SessionError (a bad header, a disk problem) goes back to the form that called this.
         """
+        from .sitting import Sitting
+        from .table_screen import TableScreen
+
         sid = self.service.create(header)
         sitting = Sitting.open(self.service, sid)
         try:
@@ -241,6 +252,8 @@ class RefereeApp(Host):
             table.call_after_refresh(table.action_next_round)
 
     def open_demo(self) -> None:
+        from .samples import import_demo
+
         try:
             done = import_demo(self.service, self.samples)
         except (OSError, SessionError) as exc:
@@ -254,7 +267,7 @@ class RefereeApp(Host):
         self.open_session(done.id)
 
     def import_file(self) -> None:
-        self.push_screen(ImportDialog(self.service, self.cwd), self._imported)
+        self.push_screen(dialogs.ImportDialog(self.service, self.cwd), self._imported)
 
     def _imported(self, done: Imported | None) -> None:
         if done is None:
@@ -285,12 +298,14 @@ class RefereeApp(Host):
         await super().on_event(event)
 
     def action_help(self) -> None:
+        from .help_screen import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
     def action_actions(self) -> None:
         if not self.screen.is_modal:
-            self.push_screen(ActionsMenu(self.screen), self._act)
+            self.push_screen(dialogs.ActionsMenu(self.screen), self._act)
 
     async def _act(self, chosen: tuple[str, object] | None) -> None:
         # Run once the menu is gone, so that a dialog the action opens goes on top.
@@ -347,6 +362,8 @@ class RefereeApp(Host):
         yield SystemCommand(
             _("Help: keys and moves"), _("Every key and the move language"), self.action_help
         )
+        from .table_screen import TableScreen
+
         if isinstance(screen, TableScreen):
             yield from self._table_commands(screen)
 
@@ -394,23 +411,29 @@ class RefereeApp(Host):
         if server is None or server.session_id != sitting.id:
             # One scoreboard at a time: the one of the session at the table.
             self.stop_scoreboard()
-            server = self._scoreboard = ServeProcess(
+            from referee.web import process
+
+            server = self._scoreboard = process.ServeProcess(
                 self.service.root,
                 sitting.id,
                 lang=current(),
                 seats=None if sitting.read_only else self._phones_of(sitting),
             )
-        self.push_screen(ServeDialog(server, sitting))
+        self.push_screen(dialogs.ServeDialog(server, sitting))
 
     def _phones_of(self, sitting: Sitting) -> Callable[[dict[str, Any]], dict[str, Any]]:
         """The answer to each of the phones' messages (in the server's reader thread): asked of
         the table's one writer in the app's own thread, one at a time."""
 
+        from referee.table import protocol
+
+        from .table_screen import TableScreen
+
         def on_phone(message: dict[str, Any]) -> dict[str, Any]:
             desk = sitting.phones()
             before = (len(sitting.live.moves), len(desk.queue), len(desk.seats.asking()))
             before_alerts = len(desk.alerts)
-            answer = handle(desk, message)
+            answer = protocol.handle(desk, message)
             if len(desk.alerts) > before_alerts:
                 self.bell()
                 self.notify(
@@ -450,7 +473,7 @@ class RefereeApp(Host):
                 _("A stored move no longer holds: correct it first (History)"), severity="error"
             )
             return
-        self.push_screen(QrDialog(sheet))
+        self.push_screen(dialogs.QrDialog(sheet))
 
 
 def build_app(

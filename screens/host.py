@@ -14,10 +14,13 @@ from pathlib import Path
 from textual.app import App
 from textual.screen import Screen
 
-from referee.engine.events import Header
 from referee.service import SessionService
 
-from .sitting import Keeping, Sitting
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names in annotations only: the table's modules load when a table opens
+    from referee.engine.events import Header
+
+    from .sitting import Keeping, Sitting
 
 
 class Host(App[None]):

@@ -23,7 +23,6 @@ from .dialogs import ConfirmDialog
 from .host import Host
 from .literal import filled, literal, text_cell
 from .prose import Prose
-from .standings_screen import STANDINGS, StandingsScreen
 from .widgets.footer import Footer
 from .widgets.seating import fit
 
@@ -104,7 +103,8 @@ class SessionsScreen(Screen[None]):
         Binding("f3", "import", N_("Import"), id="sessions.import"),
         Binding("f4", "demo", N_("Demo"), id="sessions.demo"),
         Binding("delete", "delete", N_("Delete"), id="sessions.delete"),
-        Binding("f6", "standings", STANDINGS, id="sessions.standings"),
+        # The standings screen's title (`standings_screen.STANDINGS`), which loads when opened.
+        Binding("f6", "standings", N_("Standings"), id="sessions.standings"),
     ]
 
     app: Host
@@ -224,6 +224,8 @@ class SessionsScreen(Screen[None]):
         self.app.open_demo()
 
     def action_standings(self) -> None:
+        from .standings_screen import StandingsScreen
+
         self.app.push_screen(StandingsScreen())
 
     @on(Button.Pressed, "#delete")

@@ -81,7 +81,10 @@ class LiveSession:
         self,
         file: SessionFile,
         on_close: Callable[[SessionFile, dict[str, Any], dict[str, Any]], None] | None = None,
+        peeked: snapshot.Peeked | None = None,
     ) -> None:
+        """`peeked`: the session's snapshot, whose states are used if `file` was opened from
+        its Resume (`SessionService.open`)."""
         self._file = file
         self._on_close = on_close
         self._dirty = False
@@ -97,15 +100,24 @@ class LiveSession:
                     id=self.id, problem=exc
                 )
             ) from None
-        self._load()
+        self._load(peeked)
 
-    def _load(self) -> None:
-        self._summary = last_summary(self._file.entries)
+    def _load(self, peeked: snapshot.Peeked | None = None) -> None:
+        self._summary = self._file.last_summary()
         self._before: Game | None = None
         """The state before the last move in force, while the steps are not known."""
         self._cached: str | None = None
-        """The digest of the moves the cached snapshot holds, if it is current."""
-        if len(self._moves) >= snapshot.SNAPSHOT_MIN_MOVES:
+        """The digest of the moves the cached snapshot holds, if it is current ("" if it was
+        found by the file's bytes)."""
+        if self._file.resumed and peeked is not None:
+            # The file's bytes are those the snapshot was made from: its log is not even read.
+            found = snapshot.resumed(peeked, self._file.path, self._start.setup)
+            if found is not None:
+                self.referee, self.trouble = Referee.at(found.end), None
+                self._steps = None
+                self._before, self._cached = found.before, ""
+                return
+        if self._file.count >= snapshot.SNAPSHOT_MIN_MOVES:
             digest = self._digest()
             found = snapshot.load(
                 self._file.path, digest, self._start.setup, self._file.layout.root
@@ -263,7 +275,7 @@ class LiveSession:
                     (Say.no_longer_holds(seq=t.seq, text=shorten(t.text), why=Quoted(t.parts)),),
                 )
             )
-        if len(self._moves) >= MAX_STATEMENTS:
+        if self._file.count >= MAX_STATEMENTS:
             return refused(Recorded(False, typed, "session", (Say.full(limit=MAX_STATEMENTS),)))
         if isinstance(reading, NotationError):
             return refused(
@@ -329,11 +341,12 @@ class LiveSession:
             self.referee = Referee.at(before)
             raise
         self._committed(doc, summary)
-        number = self._moves[-1].seq
+        last = self._file.last_move
+        assert last is not None  # the move just stored
         if self._steps is not None:
-            self._steps.append(Step(number, stored, event, ruling))
+            self._steps.append(Step(last.seq, stored, event, ruling))
         self._before = before
-        return answer._replace(seq=number, replaced=self._moves[-1].replaced)
+        return answer._replace(seq=last.seq, replaced=last.replaced)
 
     def requests(self) -> dict[str, int]:
         """The proposals' ids the log holds, with the number of the entry that recorded each:
@@ -509,12 +522,14 @@ class LiveSession:
         self._keep_snapshot()
 
     def _keep_snapshot(self) -> None:
-        if len(self._moves) < snapshot.SNAPSHOT_MIN_MOVES or self.trouble is not None:
+        if self._file.count < snapshot.SNAPSHOT_MIN_MOVES or self.trouble is not None:
             return
         if self._cached is not None and not self._dirty:
             return  # opened from a current snapshot and nothing recorded since
-        digest = self._digest()
-        if digest == self._cached:
+        # A file opened from a Resume and not read since: its moves are not known, only what
+        # they come to (the snapshot is then found by the file's bytes alone).
+        digest = None if self._file.resumed else self._digest()
+        if digest is not None and digest == self._cached:
             return
         before = self._before
         if before is None and self._steps is not None and self._steps:
@@ -531,6 +546,7 @@ class LiveSession:
             digest,
             snapshot.Snapshot(self.referee.state, before),
             self._file.layout.root,
+            self._file.resume(),
         )
         self._cached = digest
 

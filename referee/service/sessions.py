@@ -289,9 +289,15 @@ class SessionService:
         Resuming replays the stored moves once. Close it (or use `with`) to release the lock.
         """
         sid = self.resolve(typed_id)
-        file = SessionFile.open(self.layout, sid, write=not read_only)
+        # A long session's snapshot may say what its file holds: then its log is not read.
+        peeked = snapshot.peek(self.layout.session(sid), self.layout.root)
+        file = SessionFile.open(
+            self.layout, sid, write=not read_only, resume=peeked.resume if peeked else None
+        )
         try:
-            return LiveSession(file, on_close=self._closed if self._index_on_close else None)
+            return LiveSession(
+                file, on_close=self._closed if self._index_on_close else None, peeked=peeked
+            )
         except BaseException:
             file.close()
             raise

@@ -58,6 +58,8 @@ from ..i18n import LANGUAGES, _
 from ..render import render
 from ..store import cache, secret
 from ..store.cache import cache_path, discard, read_private, write_private
+from ..store.resume import Resume
+from ..store.resume import from_doc as resume_from
 
 SNAPSHOT_MIN_MOVES = 300
 """Shorter sessions replay in a few milliseconds: not worth a file."""
@@ -109,6 +111,43 @@ def load(source: Path, digest: str, setup: Setup, data: Path) -> Snapshot | None
     """The snapshot of the session file `source` whose moves give `digest`, or None.
 
     `data` is the data folder, which keeps the key the snapshot must be signed with."""
+    doc = _document(source, data)
+    if doc is None or doc.get("code") != code_stamp() or doc.get("moves") != digest:
+        return None  # made from other moves, or by another version: stale, not wrong
+    return _states(doc, source, setup)
+
+
+class Peeked(NamedTuple):
+    """A current snapshot that says what its session file's log comes to (`store.resume`)."""
+
+    doc: dict[str, Any]
+    resume: Resume
+
+
+def peek(source: Path, data: Path) -> Peeked | None:
+    """The snapshot of the session file `source`, signed with the key of the data folder `data`
+    and made by this version, with the Resume of the file it was made from; None if there is
+    none. Before the file is read: `SessionFile.open` uses the Resume only for a file whose
+    bytes have its hash, and `resumed` gives the states then."""
+    doc = _document(source, data)
+    if doc is None or doc.get("code") != code_stamp():
+        return None
+    try:
+        resume = resume_from(doc.get("file"))
+    except ValueError:
+        return None  # made before snapshots said what their file was, or of a file that did not fit
+    return Peeked(doc, resume)
+
+
+def resumed(peeked: Peeked, source: Path, setup: Setup) -> Snapshot | None:
+    """The states of a snapshot from `peek`, for the session file `source` opened from its
+    Resume (so its bytes are those the states were made from); None if they are unusable."""
+    return _states(peeked.doc, source, setup)
+
+
+def _document(source: Path, data: Path) -> dict[str, Any] | None:
+    """The signed document of the snapshot of `source`, or None (one that is damaged or not
+    signed with the key of `data` is removed, and a note says so)."""
     path = cache_path(_KIND, source)
     raw = read_private(path)
     if not raw:
@@ -139,8 +178,18 @@ def load(source: Path, digest: str, setup: Setup, data: Path) -> Snapshot | None
         return None
     try:
         doc = json.loads(body)
-        if doc.get("code") != code_stamp() or doc.get("moves") != digest:
-            return None  # made from other moves, or by another version: stale, not wrong
+    except (ValueError, RecursionError):
+        doc = None
+    if not isinstance(doc, dict):
+        _unusable(path, source)
+        return None
+    return doc
+
+
+def _states(doc: dict[str, Any], source: Path, setup: Setup) -> Snapshot | None:
+    """The states a signed snapshot document holds, checked field by field; None (the file
+    removed, with a note) if they are not states this version can use."""
+    try:
         end = _game(doc["end"], setup)
         before = (
             None
@@ -148,21 +197,35 @@ def load(source: Path, digest: str, setup: Setup, data: Path) -> Snapshot | None
             else _game(doc["before"], setup, (doc["end"]["results"], end))
         )
     except Exception:  # anything at all that is not a usable state means "replay"
-        discard(path)
-        _tell(
-            _(
-                "uno-referee: note: the cached snapshot of session {id} holds a state this "
-                "version cannot use; it was removed, and the session was replayed from its "
-                "file"
-            ).format(id=source.stem)
-        )
+        _unusable(cache_path(_KIND, source), source)
         return None
     return Snapshot(end, before)
 
 
-def save(source: Path, digest: str, snapshot: Snapshot, data: Path) -> None:
+def _unusable(path: Path, source: Path) -> None:
+    discard(path)
+    _tell(
+        _(
+            "uno-referee: note: the cached snapshot of session {id} holds a state this "
+            "version cannot use; it was removed, and the session was replayed from its "
+            "file"
+        ).format(id=source.stem)
+    )
+
+
+def save(
+    source: Path,
+    digest: str | None,
+    snapshot: Snapshot,
+    data: Path,
+    resume: Resume | None = None,
+) -> None:
     """Keep the states for the next command, signed with the key of the data folder `data`
-    (a cache: failures are ignored)."""
+    (a cache: failures are ignored). `digest`: the moves they were made from (None if not
+    known: the file was opened from a Resume); `resume`: what the very file they were made
+    from holds, so that the next command need not read its log."""
+    if digest is None and resume is None:
+        return  # nothing the next command could match it with
     signing = secret.key(data)
     if signing is None:
         return  # no key can be kept here: no snapshot either
@@ -172,6 +235,7 @@ def save(source: Path, digest: str, snapshot: Snapshot, data: Path) -> None:
             {
                 "code": code_stamp(),
                 "moves": digest,
+                "file": None if resume is None else resume.to_doc(),
                 "end": _game_doc(end),
                 "before": None if before is None else _game_doc(before),
             }

@@ -109,10 +109,19 @@ class AtomicJSONStorage(Storage):
         if self._kept is not None:
             return self._kept
         try:
-            # Never a named pipe or a device in the file's place: either would hang the reader.
-            raw = read_regular(self.path, MAX_STORED_BYTES)
+            raw = self.read_bytes()
         except FileNotFoundError:
             return None
+        return self.decode(raw)
+
+    def read_bytes(self) -> bytes:
+        """The file's bytes, as they are on the disk (FileNotFoundError if there is none)."""
+        # Never a named pipe or a device in the file's place: either would hang the reader.
+        return read_regular(self.path, MAX_STORED_BYTES)
+
+    def decode(self, raw: bytes) -> Data | None:
+        """The data the file's bytes `raw` hold (None for an empty file); ValueError if they
+        hold no JSON object or are too large to be read."""
         if len(raw) > MAX_STORED_BYTES:
             # Never read whole: no session of the notation's 100,000 moves comes near.
             raise ValueError(
@@ -193,6 +202,11 @@ class AtomicJSONStorage(Storage):
         if self._keep:
             self.forget()
             self._kept, self._encoded = data, raw
+
+    @property
+    def encoded(self) -> bytes | None:
+        """The bytes on the disk as this storage last read or wrote them, if it keeps them."""
+        return self._encoded if self._kept is not None else None
 
     def forget(self) -> None:
         """Read from the disk next time."""

@@ -19,7 +19,7 @@ from tinydb import TinyDB
 
 from ..i18n import _
 from . import documents, locks, log
-from .atomic import AtomicJSONStorage, encode, fsync_dir, write_atomically
+from .atomic import MAX_STORED_BYTES, AtomicJSONStorage, _fits, encode, fsync_dir, write_atomically
 from .errors import (
     NewerSchema,
     ReadOnly,
@@ -32,6 +32,7 @@ from .errors import (
 from .leftovers import remove_leftovers
 from .paths import Layout, normal_id
 from .quarantine import set_aside
+from .resume import Resume, fits, spliced
 from .tags import header_of
 
 SCHEMA_VERSION = 1
@@ -94,7 +95,12 @@ def decode(sid: str, data: Any) -> tuple[dict[str, Any], list[dict[str, Any]], l
 
 
 class SessionFile:
-    """An open session file: `meta`, `entries` in seq order, and `append` for the writer."""
+    """An open session file: `meta`, `entries` in seq order, and `append` for the writer.
+
+    Opened with a `Resume` of its very bytes (a long session's, kept with its snapshot), the
+    file is not decoded: `count`, `last_move`, `last_seq` and `last_summary` come from the
+    Resume, and a move is appended to the bytes read; `entries` and `moves` decode the file
+    when first asked for."""
 
     def __init__(self, layout: Layout, sid: str, lock: locks.FileLock | None) -> None:
         self.layout = layout
@@ -102,19 +108,32 @@ class SessionFile:
         self.path = layout.session(sid)
         self._lock = lock
         self.meta: dict[str, Any] = {}
-        self.entries: list[dict[str, Any]] = []
-        self.moves = log.Moves()
-        """The moves in force the entries give."""
+        self._entries: list[dict[str, Any]] = []
+        self._moves = log.Moves()
         self.seen: Fingerprint | None = None
         self._db: TinyDB | None = None
         self._data: dict[str, Any] | None = None
         self._raw: bytes | None = None
+        self._bytes: bytes | None = None
+        """The file's content as last read or written here (None if not known)."""
+        self._next_key = 1
+        """The log table's next free key in `_bytes`."""
+        self._splices = False
+        """Whether `_bytes` are as `atomic.encode` writes them, the log table last."""
+        self._last_doc: tuple[str, dict[str, Any]] | None = None
+        """The log table's last key in `_bytes` and its document."""
+        self._resume: Resume | None = None
+        """Set while the file is open from a Resume of its bytes, not decoded."""
 
     # Opening ---------------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, layout: Layout, sid: str, *, write: bool) -> SessionFile:
-        """Load the session; with `write`, take its lock first (SessionLocked if taken)."""
+    def open(
+        cls, layout: Layout, sid: str, *, write: bool, resume: Resume | None = None
+    ) -> SessionFile:
+        """Load the session; with `write`, take its lock first (SessionLocked if taken).
+        `resume`: what a snapshot says the log comes to, used if the file's bytes are the
+        ones it describes (`resumed`)."""
         path = layout.session(sid)
         if not path.exists():
             raise SessionNotFound(_not_found(layout, sid))
@@ -123,7 +142,7 @@ class SessionFile:
         try:
             if not path.exists():
                 raise SessionNotFound(_not_found(layout, sid))
-            self._load()
+            self._load(resume)
         except BaseException:
             self.close()
             raise
@@ -138,13 +157,15 @@ class SessionFile:
         self._data = self._raw = None
         return self
 
-    def _load(self) -> None:
+    def _load(self, resume: Resume | None = None) -> None:
         self.seen = fingerprint(self.path)
+        self._resume = None
         try:
             reader = AtomicJSONStorage(self.path)
-            data = reader.read()
-            self.meta, self.entries, self.moves = decode(self.id, data)
-            self._data, self._raw = data, reader.raw
+            raw = reader.read_bytes()
+            if resume is not None and self._resumes(raw, resume):
+                return
+            self._decode(reader, raw)
         except FileNotFoundError:
             raise SessionNotFound(_("session {id} was deleted").format(id=self.id)) from None
         except (Damaged, ValueError, UnicodeDecodeError, AttributeError) as exc:
@@ -155,6 +176,129 @@ class SessionFile:
                     id=self.id, reason=exc.strerror or exc, path=self.path
                 )
             ) from None
+
+    def _resumes(self, raw: bytes, resume: Resume) -> bool:
+        """Open from `resume` if it describes the bytes `raw` (and they hold a header this
+        version reads); False to decode them."""
+        import hashlib  # a long session's snapshot (whose module loads it too) brings a Resume
+
+        if (
+            resume.meta.get("schema") != SCHEMA_VERSION
+            or len(raw) > MAX_STORED_BYTES
+            or hashlib.sha256(raw).hexdigest() != resume.sha
+            or not fits(raw, resume)
+        ):
+            return False
+        self.meta, self._resume = resume.meta, resume
+        self._bytes, self._next_key, self._splices = raw, resume.next_key, True
+        return True
+
+    def _decode(self, reader: AtomicJSONStorage, raw: bytes) -> None:
+        data = reader.decode(raw)
+        self.meta, self._entries, self._moves = decode(self.id, data)
+        self._data, self._raw = data, raw
+        self._note(data, raw)
+
+    def _note(self, data: dict[str, Any] | None, raw: bytes | None) -> None:
+        """The file's content is now `raw`, which holds `data` (for `resume`)."""
+        self._bytes = raw
+        docs = (data or {}).get(LOG) or {}
+        self._next_key = max(map(int, docs), default=0) + 1
+        last = next(reversed(docs), None)
+        self._last_doc = None if last is None else (last, docs[last])
+        self._splices = (
+            raw is not None
+            and data is not None
+            and next(reversed(data)) == LOG
+            and _fits(raw, data, LOG)
+        )
+
+    def _decoded(self) -> None:
+        """Decode the file's bytes, if it was opened from a Resume (`entries`, `moves`)."""
+        if self._resume is None:
+            return
+        raw = self._bytes
+        assert raw is not None  # kept with the Resume
+        self._resume = None
+        try:
+            self._decode(AtomicJSONStorage(self.path), raw)
+        except (Damaged, ValueError, UnicodeDecodeError, AttributeError):
+            # Bytes a Resume was made from decode (their hash is its); should these not, the
+            # file is read again as any other, and set aside if it is damaged.
+            self._load()
+        if self._db is not None:
+            storage = self._db.storage
+            if isinstance(storage, AtomicJSONStorage) and self._data is not None:
+                storage.keep(self._data, self._raw)
+        self._data = self._raw = None
+
+    @property
+    def resumed(self) -> bool:
+        """Whether the file was opened from a Resume of its bytes and not decoded since."""
+        return self._resume is not None
+
+    @property
+    def entries(self) -> list[dict[str, Any]]:
+        """The log's entries in seq order."""
+        self._decoded()
+        return self._entries
+
+    @property
+    def moves(self) -> log.Moves:
+        """The moves in force the entries give."""
+        self._decoded()
+        return self._moves
+
+    @property
+    def count(self) -> int:
+        """How many moves are in force."""
+        return self._resume.in_force if self._resume is not None else len(self._moves)
+
+    @property
+    def last_move(self) -> log.Move | None:
+        """The last move in force."""
+        if self._resume is not None:
+            return self._resume.last
+        return self._moves[-1] if self._moves else None
+
+    def last_summary(self) -> dict[str, Any] | None:
+        """The summary of the last entry that has one."""
+        if self._resume is not None:
+            return self._resume.summary
+        return log.last_summary(self._entries)
+
+    def resume(self) -> Resume | None:
+        """What the file's log comes to, for its next opening (None if its bytes are not
+        known, or not as `atomic.encode` writes them)."""
+        if self._resume is not None:
+            import hashlib  # see `_resumes`
+
+            assert self._bytes is not None  # kept with the Resume
+            return self._resume._replace(sha=hashlib.sha256(self._bytes).hexdigest())
+        raw, entries, moves, last = self._bytes, self._entries, self._moves, self._last_doc
+        if (
+            raw is None
+            or not self._splices
+            or not moves
+            or last is None
+            # A log written in seq order, keys counting up (as the referee writes them).
+            or last[1] != entries[-1]
+            or int(last[0]) + 1 != self._next_key
+        ):
+            return None
+        import hashlib  # see `_resumes`
+
+        return Resume(
+            hashlib.sha256(raw).hexdigest(),
+            self.meta,
+            last[0],
+            entries[-1],
+            self._next_key,
+            len(moves),
+            moves[-1],
+            dict(moves.undone),
+            log.last_summary(entries),
+        )
 
     def _set_aside(self, reason: str) -> None:
         path = self.path
@@ -303,6 +447,7 @@ class SessionFile:
         durable write of the whole file: all of them are stored, or none (SaveFailed)."""
         if self._db is None:
             raise ReadOnly(_("session {id} is open read-only").format(id=self.id))
+        self._decoded()
         storage = self._db.storage
         assert isinstance(storage, AtomicJSONStorage)  # what `open` gives the writer
         stamp = now()
@@ -331,8 +476,9 @@ class SessionFile:
         else:
             self.meta = new_meta
             for doc in docs:
-                self.entries.append(doc)
-                log.apply(self.moves, doc)
+                self._entries.append(doc)
+                log.apply(self._moves, doc)
+            self._note(storage.read(), storage.encoded)
         self.seen = fingerprint(self.path)
 
     # Reading and writing ---------------------------------------------------------------------
@@ -343,13 +489,20 @@ class SessionFile:
 
     @property
     def last_seq(self) -> int:
-        return self.entries[-1]["seq"] if self.entries else 0
+        if self._resume is not None:
+            return int(self._resume.entry["seq"])
+        return self._entries[-1]["seq"] if self._entries else 0
 
     def append(self, fields: dict[str, Any]) -> dict[str, Any]:
         """Add one log entry, durably, before returning it; SaveFailed if the disk refused."""
         if self._db is None:
             raise ReadOnly(_("session {id} is open read-only").format(id=self.id))
         doc = {"seq": self.last_seq + 1, "ts": now(), **fields}
+        if self._resume is not None and doc["kind"] == "move":
+            self._append_spliced(doc)
+            self.seen = fingerprint(self.path)
+            return doc
+        self._decoded()
         storage = self._db.storage
         assert isinstance(storage, AtomicJSONStorage)  # what `open` and `_recover` give it
         try:
@@ -358,10 +511,38 @@ class SessionFile:
         except OSError as exc:
             self._recover(doc, exc)
         else:
-            self.entries.append(doc)
-            log.apply(self.moves, doc)
+            self._entries.append(doc)
+            log.apply(self._moves, doc)
+            self._note(storage.read(), storage.encoded)
         self.seen = fingerprint(self.path)
         return doc
+
+    def _append_spliced(self, doc: dict[str, Any]) -> None:
+        """`append` of a move to a file opened from a Resume: the bytes read (which the
+        Resume's hash and `fits` vouch for) with the entry spliced into the log, written as
+        every version of the file is (temp file, fsync, rename, folder sync)."""
+        resume, raw = self._resume, self._bytes
+        assert resume is not None and raw is not None
+        key = str(self._next_key)
+        payload = spliced(raw, key, doc)
+        try:
+            write_atomically(self.path, payload)
+        except OSError as exc:
+            self._recover(doc, exc)
+            return
+        number = resume.last.seq + 1
+        undone = dict(resume.undone)
+        replaced = undone.pop(number, ())
+        self._resume = resume._replace(
+            key=key,
+            entry=doc,
+            next_key=self._next_key + 1,
+            in_force=resume.in_force + 1,
+            last=log.Move(number, doc["text"], doc["ts"], doc["seq"], replaced),
+            undone=undone,
+            summary=doc.get("summary", resume.summary),
+        )
+        self._bytes, self._next_key = payload, self._next_key + 1
 
     def _recover(self, doc: dict[str, Any], exc: OSError) -> None:
         # The write failed somewhere between the temp file and the folder sync: what is on the
@@ -370,7 +551,7 @@ class SessionFile:
         # If the disk cannot be read either, the original failure is the one to report.
         with contextlib.suppress(Exception):
             self._load()
-        if not self.entries or self.entries[-1] != doc:
+        if self._resume is not None or not self._entries or self._entries[-1] != doc:
             raise SaveFailed(
                 _("could not save to {path}: {reason}; nothing was recorded").format(
                     path=self.path, reason=exc.strerror or exc

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey, FooterLabel
 
-from referee.i18n import N_, _
+from referee.i18n import N_, _, current
 
 # Textual's own binding texts: the command palette key, which every screen shows.
 TEXTUAL_TEXTS = (N_("palette"), N_("Open the command palette"))
@@ -20,7 +21,41 @@ class Footer(TextualFooter):
     here, when the footer is composed: a language switch recomposes it in the new language.
     """
 
+    _shown: object = None
+    """What the keys were last composed from (`_keys_of`)."""
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        # Textual composes the keys again each time the screen's bindings are updated (every
+        # focus change, several times while a screen starts): only do so when what they show
+        # changed. Composing the same keys again is most of the time a first screen takes.
+        if self._bindings_ready and self._keys_of(screen) == self._shown:
+            return
+        super().bindings_changed(screen)
+
+    def _keys_of(self, screen: Screen[object]) -> object:
+        """What the keys show: each active binding's key, action, words, state and group, in
+        the language in use."""
+        return (
+            current(),
+            self.show_command_palette,
+            tuple(
+                (
+                    binding.key,
+                    binding.action,
+                    binding.description,
+                    binding.show,
+                    enabled,
+                    tooltip,
+                    binding.group,
+                    binding.key_display,
+                )
+                for _node, binding, enabled, tooltip in screen.active_bindings.values()
+            ),
+        )
+
     def compose(self) -> ComposeResult:
+        if self._bindings_ready:
+            self._shown = self._keys_of(self.screen)
         # Textual builds the keys (groups, the palette key, disabled states); only their words
         # change, so its widgets are translated as they pass instead of building them anew.
         widgets = list(super().compose())

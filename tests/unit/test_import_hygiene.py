@@ -164,6 +164,8 @@ NOT_FOR_CHECK = (
 no module finder: the house rules are found by listing their folder)."""
 
 NOT_FOR_MOVE = (
+    "filelock",
+    "logging",
     "referee.stats",
     "referee.sheet.model",
     "referee.sheet.exports",
@@ -281,3 +283,77 @@ def test_every_command_names_a_run_that_exists() -> None:
         assert isinstance(run, str), name
         module, _sep, function = run.partition(":")
         assert callable(getattr(importlib.import_module(f"referee.cli.{module}"), function)), name
+
+
+APP_FIRST_SCREEN_NEVER = (
+    "screens.table_screen",
+    "screens.new_session_screen",
+    "screens.help_screen",
+    "screens.standings_screen",
+    "screens.history_screen",
+    "screens.score_sheet_screen",
+    "screens.rules_screen",
+    "screens.round_end_screen",
+    "screens.sitting",
+    "screens.dialogs.actions_menu",
+    "screens.dialogs.catch_dialog",
+    "screens.dialogs.challenge_dialog",
+    "screens.dialogs.import_dialog",
+    "screens.dialogs.qr_dialog",
+    "screens.dialogs.round_start_dialog",
+    "screens.dialogs.rule_dialog",
+    "screens.dialogs.serve_dialog",
+    "screens.widgets.card_view",
+    "screens.widgets.move_box",
+    "screens.widgets.options_form",
+    "screens.widgets.ruling_log",
+    "screens.widgets.table_status",
+    "screens.widgets.totals_chart",
+    "referee.web",
+    "referee.sheet",
+    "referee.service.standings",
+    "referee.stats.standings",
+    "qrcode",
+    "filelock",
+)
+"""What the app's first screen, the session list, does not show: the other screens, the
+table's widgets and dialogs, the sheet, the standings and the scoreboard load when opened."""
+
+# Runs the app headless until its first screen is shown, then writes the modules it loaded.
+_APP_LOADED = (
+    "import json, sys\n"
+    "from screens.app import build_app\n"
+    "app = build_app(sys.argv[2])\n"
+    "async def shown(pilot):\n"
+    "    await pilot.pause()\n"
+    "    first = type(pilot.app.screen).__name__\n"
+    "    with open(sys.argv[1], 'w', encoding='utf-8') as out:\n"
+    "        json.dump({'screen': first, 'modules': sorted(sys.modules)}, out)\n"
+    "    pilot.app.exit()\n"
+    "app.run(headless=True, size=(80, 24), auto_pilot=shown)\n"
+)
+
+
+def test_the_app_loads_only_its_first_screen_before_showing_it(tmp_path: Path) -> None:
+    service = SessionService(tmp_path / "home")
+    service.create(build_header("Ann, Bob, Cy", "classic", "target 500"))
+    report = tmp_path / "loaded.json"
+    env = {
+        **os.environ,
+        "UNO_REFEREE_CONFIG": str(tmp_path / "settings.toml"),
+        "UNO_REFEREE_CACHE": str(tmp_path / "cache"),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", _APP_LOADED, str(report), str(tmp_path / "home")],
+        capture_output=True,
+        text=True,
+        cwd=REFEREE.parent,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    found = json.loads(report.read_text(encoding="utf-8"))
+    assert found["screen"] == "SessionsScreen"
+    modules = set(found["modules"])
+    assert "screens.sessions_screen" in modules
+    assert among(modules, APP_FIRST_SCREEN_NEVER) == []

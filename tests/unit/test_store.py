@@ -374,7 +374,7 @@ def test_a_damaged_file_in_a_folder_that_cannot_be_locked_says_so(layout, monkey
     def no_lock(self, *args, **kwargs):
         raise PermissionError(13, "Permission denied", str(lock))
 
-    monkeypatch.setattr("filelock.FileLock.acquire", no_lock)
+    monkeypatch.setattr("referee.store.locks.FileLock.acquire", no_lock)
     with pytest.raises(SessionCorrupt) as caught:
         SessionFile.open(layout, sid, write=False)
     assert caught.value.message == (

@@ -215,7 +215,7 @@ def test_leftovers_of_killed_commands_are_swept_by_the_next_list(service):
 
 
 def test_a_session_being_created_is_not_swept(service):
-    from filelock import FileLock
+    from referee.store.locks import FileLock
 
     sessions = service.layout.sessions
     service.create(HEADER)

@@ -32,7 +32,7 @@ def on_loopback(monkeypatch: pytest.MonkeyPatch) -> list[ServeProcess]:
         made.append(server)
         return server
 
-    monkeypatch.setattr("screens.app.ServeProcess", make)
+    monkeypatch.setattr("referee.web.process.ServeProcess", make)
     return made
 
 

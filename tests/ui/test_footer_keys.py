@@ -1,0 +1,61 @@
+"""The footer composes its keys again only when what they show changes: Textual asks it on every
+update of the screen's bindings (each focus change, several while a screen starts), and
+composing the same keys again was most of what the first screen cost."""
+
+from __future__ import annotations
+
+from textual.widgets._footer import FooterKey
+
+from screens.widgets.footer import Footer
+
+
+async def test_the_same_bindings_do_not_compose_the_keys_again(make_app, monkeypatch):
+    composed: list[int] = []
+    compose = Footer.compose
+
+    def counting(self):  # type: ignore[no-untyped-def]
+        if self._bindings_ready:
+            composed.append(id(self))
+        yield from compose(self)
+
+    monkeypatch.setattr(Footer, "compose", counting)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        before = len(composed)
+        keys = [key.description for key in footer.query(FooterKey)]
+        assert "New" in keys
+        for _ in range(3):
+            app.screen.refresh_bindings()
+            await pilot.pause()
+        assert len(composed) == before
+        assert [key.description for key in footer.query(FooterKey)] == keys
+
+
+async def test_keys_that_change_are_shown(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        assert "Actions" in [key.description for key in footer.query(FooterKey)]
+        await pilot.press("ctrl+l")  # the language: the same bindings, in Japanese words
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        shown = [key.description for key in footer.query(FooterKey)]
+        assert "Actions" not in shown and shown
+
+
+async def test_a_key_the_screen_allows_now_is_shown(make_app, service):
+    from referee.service import build_header
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        assert "Delete" not in [key.description for key in footer.query(FooterKey)]
+        service.create(build_header("Ann, Bob, Cy", "classic", "target 500"))
+        app.screen.reload()
+        app.screen.refresh_bindings()
+        await pilot.pause()
+        assert "Delete" in [key.description for key in footer.query(FooterKey)]
