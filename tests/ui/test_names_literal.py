@@ -29,6 +29,7 @@ from screens.app import build_app
 from screens.sessions_screen import PLAYERS_CELLS, players_text
 from screens.widgets import PlayerList
 from screens.widgets.seating import Seating, fit
+from tests.strength import on_ci
 from tests.unit.test_export_qr import decode, rasterize
 
 from .conftest import SAMPLES, TODAY, text_of
@@ -137,7 +138,8 @@ def playing_session(folder: Path, names: list[str]) -> None:
 
 
 @settings(
-    max_examples=10,
+    # Each example opens every screen: CI tries 10 sets of names, a developer's run 4.
+    max_examples=10 if on_ci() else 4,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )

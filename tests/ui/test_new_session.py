@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Collapsible, Input, Select
 
 from referee import i18n
@@ -153,26 +154,26 @@ async def test_the_rulebook_suggests_its_usual_scoring_until_one_is_chosen(make_
         assert form.scoring() == "lowest 500"  # chosen: the rulebook no longer replaces it
 
 
-async def test_every_option_value_shows_whole_in_its_dropdown(make_app):
+@pytest.mark.parametrize("lang", ["en", "ja"])
+async def test_every_option_value_shows_whole_in_its_dropdown(make_app, lang):
     """At 80x24 each option's box shows any of its values on one line, uncut (`playable`,
     `next-discard`), in English and in Japanese."""
-    for lang in ("en", "ja"):
-        i18n.use(lang)
-        app = make_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            form = await open_form(pilot)
-            form.query_one(Collapsible).collapsed = False
-            await pilot.pause()
-            for select in form.query_one(OptionsForm).query(Select):
-                for _label, value in select._options:
-                    select.value = value
-                    select.scroll_visible(animate=False)
-                    await pilot.pause()
-                    region = select.region
-                    strips = app.screen._compositor.render_strips()
-                    line = "".join(segment.text for segment in strips[region.y + 1])
-                    shown = line[region.x : region.right]
-                    assert f" {value} " in shown, (select.id, value, shown)
+    i18n.use(lang)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(pilot)
+        form.query_one(Collapsible).collapsed = False
+        await pilot.pause()
+        for select in form.query_one(OptionsForm).query(Select):
+            for _label, value in select._options:
+                select.value = value
+                select.scroll_visible(animate=False)
+                await pilot.pause()
+                region = select.region
+                strips = app.screen._compositor.render_strips()
+                line = "".join(segment.text for segment in strips[region.y + 1])
+                shown = line[region.x : region.right]
+                assert f" {value} " in shown, (select.id, value, shown)
     i18n.use("en")
 
 
