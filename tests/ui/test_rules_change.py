@@ -59,8 +59,8 @@ async def test_a_japanese_table_changes_its_rulebook_before_the_first_card_and_i
                 "set rule hand-size 5",
             ]
             assert sitting.header.rules == "en" and sitting.header.scoring == "rounds 7"
-            await settle(pilot, lambda: "国際ルール" in table.sub_title, "the title")
-            assert "7回戦" in table.sub_title
+            await settle(pilot, lambda: "国際ルール" in str(table.sub_title), "the title")
+            assert "7回戦" in str(table.sub_title)
 
             for line in ("start r5", "花子: r7", "次郎: draw"):
                 await type_line(pilot, line)
