@@ -13,7 +13,7 @@ from referee.engine.events import Header
 from referee.service import LiveSession, SessionService
 from referee.table import Desk
 from referee.table.confirm import Confirm
-from referee.table.desk import SCOREKEEPER_RULE, SEAT_RULE
+from referee.table.desk import SCOREKEEPER_RULE, SEAT_RULE, Reply
 from referee.table.words import Say
 
 # Two cards a hand: a round is over in a few moves, and one card left comes at once.
@@ -50,6 +50,12 @@ def log_entries(service: SessionService, sid: str) -> list[dict[str, object]]:
     """The session file's log entries as stored, in order."""
     doc = json.loads(service.layout.session(sid).read_text(encoding="utf-8"))
     return sorted(doc["log"].values(), key=lambda entry: entry["seq"])
+
+
+def status(reply: Reply | None) -> str:
+    """The status of an answer that must have come."""
+    assert reply is not None
+    return reply.status
 
 
 def status_of(desk: Desk, request: str) -> str:
@@ -213,7 +219,7 @@ def test_later_proposals_are_judged_after_the_ones_waiting_ahead(service):
     desk.propose("Bob", "r5", seen(live), "play")
     assert desk.propose("Carol", "r9", seen(live), "next").status == "waiting"
     assert desk.propose("Bob", "r1", seen(live), "again").status == "refused"
-    assert desk.accept().status == "recorded" and desk.accept().status == "recorded"
+    assert status(desk.accept()) == "recorded" and status(desk.accept()) == "recorded"
     assert texts(live)[-2:] == ["Bob: r5", "Carol: r9"]
 
 
@@ -328,8 +334,8 @@ def test_a_challenge_confirmed_by_the_challenged_phone_goes_in(service, confirm)
 
 def test_a_challenge_under_all_still_waits_for_the_scorekeeper_once_confirmed(service):
     live, desk = challenged(service, "all", "guilty")
-    assert desk.second("Bob", True).status == "waiting"
-    assert desk.accept().status == "recorded"
+    assert status(desk.second("Bob", True)) == "waiting"
+    assert status(desk.accept()) == "recorded"
     assert texts(live)[-1] == "Carol: challenge guilty"
 
 
@@ -340,7 +346,7 @@ def test_a_disputed_verdict_raises_an_alert_and_waits_for_the_scorekeeper(servic
     assert reply.parts == (Say.disputed(player="Bob"),)
     assert desk.alerts == ["Bob"]
     assert texts(live)[-1] == "Bob: w+4 blue"
-    assert desk.accept().status == "recorded"
+    assert status(desk.accept()) == "recorded"
     assert texts(live)[-1] == "Carol: challenge innocent"
 
 
@@ -381,7 +387,7 @@ def test_each_player_enters_their_own_hand_a_wrong_count_is_refused(service):
 def test_under_plays_hands_wait_for_the_scorekeeper(service):
     live, desk = round_over(service, "plays")
     assert desk.propose("Alice", "hand: r2", seen(live), "h").status == "waiting"
-    assert desk.accept().status == "recorded"
+    assert status(desk.accept()) == "recorded"
     assert texts(live)[-1] == "hand Alice: r2"
 
 
