@@ -8,6 +8,7 @@
   var said = document.getElementById("said");
   var colour = null;
   var fetching = null;
+  var ASKING_MS = 1500;
 
   function newId() {
     var bytes = new Uint8Array(16);
@@ -36,7 +37,11 @@
     }).then(function (html) {
       phone.innerHTML = html;
       choose(colour);
-    }).catch(function () {}).then(function () { fetching = null; });
+    }).catch(function () {}).then(function () {
+      fetching = null;
+      // A seat asked for: the scorekeeper's approval changes no move, so look again soon.
+      if (phone.querySelector(".asking")) { setTimeout(pad, ASKING_MS); }
+    });
     return fetching;
   }
 
