@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from typing import ClassVar
 
@@ -54,10 +55,29 @@ def option_entry(key: str, value: str) -> Content:
     )
 
 
-def matches(words: list[str], *texts: str) -> bool:
-    """Every typed word appears somewhere in the texts (case-insensitive)."""
-    haystack = " ".join(texts).casefold()
-    return all(word in haystack for word in words)
+_KATAKANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
+"""Each katakana letter's hiragana (ァ-ヶ to ぁ-ゖ): one search finds the word in either script."""
+
+
+def folded(text: str) -> str:
+    """Text as the search compares it: width and case folded (`ＵＮＯ`, `Uno`: uno), katakana as
+    hiragana (`ウノ`: うの), so that a word is found however an input method typed it."""
+    return unicodedata.normalize("NFKC", text).casefold().translate(_KATAKANA)
+
+
+def search_words(typed: str) -> list[tuple[str, ...]]:
+    """Each typed word with its other forms: as typed and, where it is one of the notation's
+    words in Japanese (`うの`, `どろー`), that word (`uno`, `draw`), all `folded`."""
+    return [
+        tuple(dict.fromkeys((folded(word), folded(from_keyboard(word).strip()))))
+        for word in folded(typed).split()
+    ]
+
+
+def matches(words: list[tuple[str, ...]], *texts: str) -> bool:
+    """Every typed word appears, in one of its forms, somewhere in the texts (`folded`)."""
+    haystack = folded(" ".join(texts))
+    return all(any(form in haystack for form in forms) for forms in words)
 
 
 class RulesScreen(Screen[None]):
@@ -112,7 +132,7 @@ class RulesScreen(Screen[None]):
     def _filter(self, typed: str) -> None:
         # What is shown is searched, and the English too: rule ids and the move language are
         # English words, and a word from the rulebook finds its rule in either language.
-        words = from_keyboard(typed).casefold().split()
+        words = search_words(typed)
         shown: list[Option] = [
             Option(Prose(rule_entry(r)))
             for r in self.rules
