@@ -60,8 +60,8 @@ _KATAKANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
 
 
 def folded(text: str) -> str:
-    """Text as the search compares it: width and case folded (`ＵＮＯ`, `Uno`: uno), katakana as
-    hiragana (`ウノ`: うの), so that a word is found however an input method typed it."""
+    """Text as the search compares it: width and case folded (full-width `UNO`, `Uno`: uno),
+    katakana as hiragana (`ウノ`: うの), so that a word is found however it was typed."""
     return unicodedata.normalize("NFKC", text).casefold().translate(_KATAKANA)
 
 
