@@ -80,9 +80,12 @@ start r7
 
 @pytest.fixture
 def ja_demo_app(data_home: Path) -> RefereeApp:
-    """The demo table, the app speaking Japanese from its start (symbols ASCII-safe: auto)."""
+    """The demo table, the app speaking Japanese from its start (symbols ASCII-safe: auto).
+
+    The English demo table (Ana, Ben...), as the English pictures show it: each Japanese picture
+    is the English one's screen in Japanese, and the routes type that table's moves."""
     i18n.use("ja")
-    sid = import_demo(SessionService(data_home), SAMPLES).id
+    sid = import_demo(SessionService(data_home), SAMPLES, lang="en").id
     return build_app(
         data_home,
         session_id=sid,

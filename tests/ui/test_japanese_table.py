@@ -7,8 +7,9 @@ from textual.widgets import Input, OptionList
 
 from referee import i18n
 from screens.rules_screen import RulesScreen
+from screens.table_screen import TableScreen
 
-from .conftest import settle
+from .conftest import settle, text_of
 
 
 def _shown(listing: OptionList) -> list[str]:
@@ -39,3 +40,21 @@ async def test_the_rules_search_finds_a_word_in_either_kana(make_app, demo):
             shown = _shown(listing)
             assert len(shown) < everything
             assert all(found in text for text in shown), typed
+
+
+async def test_a_japanese_first_run_opens_a_japanese_demo_table(make_app, service):
+    # The demo offered on the first run is the table the language plays at: Japanese names,
+    # 日本ルール and 5回戦, not the English table under the international rules.
+    i18n.use("ja")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, lambda: app.screen.focused is not None, "the demo offered")
+        assert app.screen.focused is not None and app.screen.focused.id == "demo"
+        await pilot.press("enter")
+        await settle(pilot, lambda: isinstance(app.screen, TableScreen), "the demo table")
+        assert "花子" in text_of(pilot, "#alerts")
+        assert "健太" in text_of(pilot, "#status")
+    [info] = service.list().sessions
+    assert info.event == "デモの卓" and info.status == "playing"
+    assert (info.edition, info.rules, info.scoring) == ("classic", "jp", "rounds 5")
+    assert info.players == ("花子", "健太", "千佳", "大輔")
