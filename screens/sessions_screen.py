@@ -100,7 +100,10 @@ class SessionsScreen(Screen[None]):
     CSS_PATH = "sessions_screen.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f2", "new", N_("New"), id="sessions.new"),
+        # Run as the key comes, not once it has bubbled up past the keys typed after it: the
+        # names typed in the same burst then reach the form (which holds them for its first
+        # field), not this screen.
+        Binding("f2", "new", N_("New"), id="sessions.new", priority=True),
         Binding("f3", "import", N_("Import"), id="sessions.import"),
         Binding("f4", "demo", N_("Demo"), id="sessions.demo"),
         Binding("delete", "delete", N_("Delete"), id="sessions.delete"),

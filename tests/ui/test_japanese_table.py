@@ -3,13 +3,19 @@ new-session form's keys, the demo table in Japanese."""
 
 from __future__ import annotations
 
+from textual import events
 from textual.widgets import Input, OptionList
 
 from referee import i18n
+from screens.new_session_screen import NewSessionScreen
 from screens.rules_screen import RulesScreen
+from screens.sessions_screen import SessionsScreen
 from screens.table_screen import TableScreen
+from screens.widgets import PlayerList
 
 from .conftest import settle, text_of
+from .test_new_session import open_form
+from .test_typing_ahead import burst
 
 
 def _shown(listing: OptionList) -> list[str]:
@@ -58,3 +64,43 @@ async def test_a_japanese_first_run_opens_a_japanese_demo_table(make_app, servic
     assert info.event == "デモの卓" and info.status == "playing"
     assert (info.edition, info.rules, info.scoring) == ("classic", "jp", "rounds 5")
     assert info.players == ("花子", "健太", "千佳", "大輔")
+
+
+async def test_ctrl_l_in_the_new_session_form_keeps_the_field_being_typed_in(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(pilot)
+        for field, typed in (("#event", "金曜"), ("#players #name", "花子")):
+            form.query_one(field, Input).focus()
+            await pilot.press(*typed)
+            before = i18n.current()
+            await pilot.press("ctrl+l")
+            await settle(
+                pilot,
+                lambda: i18n.current() != before and app.focused is not None,  # noqa: B023
+                "the form in the other language, a field focused",
+            )
+            focused = app.focused
+            assert isinstance(focused, Input) and focused is form.query_one(field, Input), focused
+            await pilot.press("x")
+            assert form.query_one(field, Input).value == typed + "x"
+
+
+async def test_keys_typed_while_the_form_opens_land_in_the_first_field_in_order(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, SessionsScreen), "the sessions")
+        # F2 and the names in one burst: the form is not drawn yet when the names arrive.
+        f2 = events.Key("f2", None)
+        f2.set_sender(app)
+        app._driver.send_message(f2)
+        burst(app, "花子\nBen\nちか")
+        await settle(
+            pilot,
+            lambda: (
+                isinstance(app.screen, NewSessionScreen)
+                and app.screen.query_one("#players #name", Input).value == "ちか"
+            ),
+            "the names typed ahead in the form",
+        )
+        assert app.screen.query_one(PlayerList).players == ["花子", "Ben"]
