@@ -141,7 +141,7 @@ def test_show_gives_state_turn_pending_and_score(run, sid):
     assert out.startswith(f"session {sid}")
     assert "round 1, playing; Carol to play" in out
     assert "waiting for: Carol may challenge Bob's Wild Draw Four" in out
-    assert "scoring: target 500" in out and "#7  Bob: w+4 blue" in out
+    assert "scoring: first to 500;" in out and "#7  Bob: w+4 blue" in out
     data = json.loads(run("show", sid, "--json")[1])
     assert data["state"]["turn"] == "Carol" and data["state"]["pending"]
     assert [m["seq"] for m in data["moves"]] == [1, 2, 3, 4, 5, 6, 7]
