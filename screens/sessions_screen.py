@@ -78,18 +78,18 @@ def delete_question(info: SessionInfo) -> str:
     if info.event:
         return ngettext(
             "Session {id} ({event}: {players}; {n} move; {status}) will be moved "
-            "to the trash. `uno-referee restore {id}` brings it back, with its "
+            "to the trash. 'uno-referee restore {id}' brings it back, with its "
             "labels.",
             "Session {id} ({event}: {players}; {n} moves; {status}) will be moved "
-            "to the trash. `uno-referee restore {id}` brings it back, with its "
+            "to the trash. 'uno-referee restore {id}' brings it back, with its "
             "labels.",
             info.moves,
         ).format(**values)
     return ngettext(
         "Session {id} ({players}; {n} move; {status}) will be moved to the trash. "
-        "`uno-referee restore {id}` brings it back, with its labels.",
+        "'uno-referee restore {id}' brings it back, with its labels.",
         "Session {id} ({players}; {n} moves; {status}) will be moved to the "
-        "trash. `uno-referee restore {id}` brings it back, with its labels.",
+        "trash. 'uno-referee restore {id}' brings it back, with its labels.",
         info.moves,
     ).format(**values)
 
@@ -248,7 +248,7 @@ class SessionsScreen(Screen[None]):
             return
         self.reload()
         self.app.notify(
-            _("Moved session {id} to the trash; `uno-referee restore {id}` brings it back").format(
+            _("Moved session {id} to the trash; 'uno-referee restore {id}' brings it back").format(
                 id=sid
             ),
             markup=False,

@@ -151,7 +151,7 @@ def _show_lines(live: LiveSession, all_moves: bool) -> Iterator[str]:
     s = in_words(live.state())
     status = status_name(live.summary()["status"])
     if s["round"] is None:
-        yield _("not started: record `round 1`, then `dealer NAME` and `start CARD`")
+        yield _("not started: record 'round 1', then 'dealer NAME' and 'start CARD'")
     elif s["turn"]:
         yield _("round {round}, {status}; {player} to play").format(
             round=s["round"], status=status, player=s["turn"]
@@ -175,8 +175,8 @@ def _show_lines(live: LiveSession, all_moves: bool) -> Iterator[str]:
     if live.trouble is not None:
         t = live.trouble
         yield _(
-            "PROBLEM: move #{seq} `{text}` no longer holds ({message} [{rule}]); fix it "
-            "with `uno-referee correct {id} {seq} MOVE`"
+            "PROBLEM: move #{seq} '{text}' no longer holds ({message} [{rule}]); fix it "
+            "with 'uno-referee correct {id} {seq} MOVE'"
         ).format(seq=t.seq, text=t.text, message=render(t.parts), rule=t.rule, id=live.id)
     yield ""
     yield from score_table(to_json(live.sheet), scoring_name(h.scoring)).rstrip("\n").split("\n")

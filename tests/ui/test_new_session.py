@@ -119,7 +119,7 @@ def test_hands_are_checked_against_the_tracked_count():
     assert ref.phase == "over"
     assert check_hand(ref, "Chika", "") == (
         False,
-        "cards (e.g. `r5 g+2 w`) or a points total (e.g. `27`)",
+        "cards (e.g. 'r5 g+2 w') or a points total (e.g. '27')",
     )
     assert check_hand(ref, "Chika", "r1 r2 w") == (False, "Chika holds 4 cards, not 3")
     assert check_hand(ref, "Chika", "r1 r2 w w+4") == (True, "4 card(s), 103 points")

@@ -99,7 +99,7 @@ def test_a_refused_move_exits_1_and_changes_nothing(run, home, sid):
     code, out, err = run("move", sid, "Alice: y3")
     assert (code, out) == (1, "")
     assert err == (
-        f"uno-referee move: {sid}: `Alice: y3` refused: Yellow 3 can't go on Red 9: "
+        f"uno-referee move: {sid}: 'Alice: y3' refused: Yellow 3 can't go on Red 9: "
         "match colour, number or symbol [match]; nothing was recorded\n"
     )
     assert (home / "sessions" / f"{sid}.json").read_bytes() == before
@@ -246,7 +246,7 @@ def test_delete_asks_and_scripts_say_yes(run, home, sid):
     assert (home / "sessions" / f"{sid}.json").exists()
     assert run("delete", sid, "--yes") == (
         0,
-        f"moved session {sid} to the trash; `uno-referee restore {sid}` brings it back\n",
+        f"moved session {sid} to the trash; 'uno-referee restore {sid}' brings it back\n",
         "",
     )
     assert not (home / "sessions" / f"{sid}.json").exists()
@@ -306,8 +306,8 @@ def test_exporting_a_session_whose_stored_move_no_longer_reads_says_which(run, h
     code, out, err = run("export", sid, "-f", "csv")
     seq = len(stored(home, sid))
     assert (code, out) == (1, "")
-    assert err.startswith(f"{sid}:{seq}: move `Bob: zz9` no longer holds: ")
-    assert err.endswith(f"[notation]; correct it with `uno-referee correct {sid} {seq} MOVE`\n")
+    assert err.startswith(f"{sid}:{seq}: move 'Bob: zz9' no longer holds: ")
+    assert err.endswith(f"[notation]; correct it with 'uno-referee correct {sid} {seq} MOVE'\n")
 
 
 def test_a_file_where_the_sessions_folder_should_be_is_named(run, home):
