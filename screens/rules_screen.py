@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Header, Input, OptionList
 from textual.widgets.option_list import Option
 
+from referee.engine.option_names import option_name
 from referee.engine.rules import Variant
 from referee.engine.setup import edition_title, family_name, option_specs, rules_in_force
 from referee.i18n import N_, _, ngettext
@@ -40,14 +41,16 @@ def rule_entry(rule: Variant) -> Content:
 
 
 def option_entry(key: str, value: str) -> Content:
-    """An option in the language in use: its key, its value, its meaning, its source."""
+    """An option in the language in use: its name, its key and value (as `[Rule]` writes
+    them), its meaning, its source."""
     option = option_specs()[key]
     source = _("Source: {source}").format(source=_(option.source))
     if option.table_default:
         source = _("{source}; {mark}").format(source=source, mark=_(TABLE_DEFAULT))
     return Content.assemble(
-        (_("option") + " ", "dim"),
-        (key, "bold"),
+        (option_name(key), "bold"),
+        "  ",
+        (key, "dim"),
         " = ",
         (value, "bold $accent"),
         f"  {_(option.meaning)}",
@@ -144,6 +147,7 @@ class RulesScreen(Screen[None]):
             for key, value in self.options.items()
             if matches(
                 words,
+                option_name(key),
                 key,
                 value,
                 specs[key].meaning,

@@ -9,6 +9,7 @@ from typing import TextIO
 
 from ..engine import SetupError
 from ..engine.events import Session
+from ..engine.option_names import option_name
 from ..engine.options import OptionError
 from ..engine.public import public_state
 from ..engine.scoring import scoring_name, to_json
@@ -158,7 +159,8 @@ def rules(edition: str, rulebook: str, overrides: tuple[tuple[str, str], ...], o
         suffix = (
             "  " + _("({notes})").format(notes=pgettext("list", ", ").join(notes)) if notes else ""
         )
-        out.write(f"  {key} = {value}{suffix}\n")
+        option = _("{name}: {key} = {value}").format(name=option_name(key), key=key, value=value)
+        out.write(f"  {option}{suffix}\n")
         # Where the sources disagree the default is a choice: say whose it is.
         out.write(
             "      "

@@ -7,6 +7,7 @@ from textual import events
 from textual.widgets import Input, OptionList
 
 from referee import i18n
+from referee.engine.setup import option_specs
 from screens.new_session_screen import NewSessionScreen
 from screens.rules_screen import RulesScreen
 from screens.sessions_screen import SessionsScreen
@@ -104,3 +105,26 @@ async def test_keys_typed_while_the_form_opens_land_in_the_first_field_in_order(
             "the names typed ahead in the form",
         )
         assert app.screen.query_one(PlayerList).players == ["花子", "Ben"]
+
+
+async def test_options_are_shown_by_name_in_the_rules_screen_and_the_form(make_app, demo):
+    i18n.use("ja")
+    app = make_app(session_id=demo)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f10")
+        await settle(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules screen")
+        listing = app.screen.query_one("#rules", OptionList)
+        await pilot.press(*"ワイルドドロー4の反則")
+        await settle(
+            pilot,
+            lambda: any("wd4-legal = color" in text for text in _shown(listing)),
+            "the option found by its name",
+        )
+        entry = next(text for text in _shown(listing) if "wd4-legal = color" in text)
+        assert entry.startswith("ワイルドドロー4の反則  wd4-legal = color"), entry
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(pilot)
+        labels = [str(label.render()) for label in form.query("OptionsForm .choice Label")]
+        assert "ワイルドドロー4の反則" in labels and "ジャンプイン" in labels, labels
+        assert not [label for label in labels if label in option_specs()], labels

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual.widgets import Collapsible, Input, Select
 
 from referee import i18n
@@ -153,6 +154,16 @@ async def test_the_rulebook_suggests_its_usual_scoring_until_one_is_chosen(make_
         assert form.scoring() == "lowest 500"  # chosen: the rulebook no longer replaces it
 
 
+def between_cells(line: str, start: int, end: int) -> str:
+    """The characters of `line` from cell column `start` to `end` (a wide character is two)."""
+    out, column = [], 0
+    for ch in line:
+        if start <= column < end:
+            out.append(ch)
+        column += cell_len(ch)
+    return "".join(out)
+
+
 async def test_every_option_value_shows_whole_in_its_dropdown(make_app):
     """At 80x24 each option's box shows any of its values on one line, uncut (`playable`,
     `next-discard`), in English and in Japanese."""
@@ -171,7 +182,8 @@ async def test_every_option_value_shows_whole_in_its_dropdown(make_app):
                     region = select.region
                     strips = app.screen._compositor.render_strips()
                     line = "".join(segment.text for segment in strips[region.y + 1])
-                    shown = line[region.x : region.right]
+                    # By cells, not characters: a Japanese option name left of it is wide.
+                    shown = between_cells(line, region.x, region.right)
                     assert f" {value} " in shown, (select.id, value, shown)
     i18n.use("en")
 

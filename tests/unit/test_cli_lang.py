@@ -167,7 +167,7 @@ def test_rules_in_japanese_print_each_rule_and_option_translated(run):
         assert ja("source: {source}").format(source=ja(rule.source)) in out
     specs = option_specs()
     for key, value in options.items():
-        assert f"  {key} = {value}" in out
+        assert f"\uff1a{key} = {value}" in out  # after the option's name and a colon
         assert "".join(ja(specs[key].meaning).split()) in flat
 
 

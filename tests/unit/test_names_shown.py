@@ -28,3 +28,17 @@ def test_score_and_show_name_the_scoring(run):
     assert code == 0 and "得点方式：5回戦。" in out and "rounds 5" not in out, out  # noqa: RUF001
     code, out, _ = run("show", sid)
     assert code == 0 and "scoring: 5 rounds;" in out, out
+
+
+def test_rules_names_every_option(run):
+    from referee.engine.option_names import option_name
+    from referee.engine.setup import option_specs
+
+    code, out, _ = run("--lang", "ja", "rules")
+    assert code == 0
+    assert "  ワイルドドロー4の反則：wd4-legal = color" in out  # noqa: RUF001
+    assert "  ジャンプイン：jump-in = off" in out  # noqa: RUF001 - a house rule by its title
+    code, out, _ = run("rules")
+    for key in option_specs():
+        assert option_name(key) != key
+        assert f"  {option_name(key)}: {key} = " in out, key
