@@ -29,7 +29,7 @@ def plan_text(plan: Correction) -> Content:
     quote names) go in as template variables, shown as typed."""
     if not plan.ok:
         return filled(
-            _("[b $error]#{seq} cannot become `$new`:[/] $message [dim]\\[$rule][/]").format(
+            _("[b $error]#{seq} cannot become '$new':[/] $message [dim]\\[$rule][/]").format(
                 seq=plan.seq
             ),
             new=plan.new,

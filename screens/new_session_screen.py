@@ -5,11 +5,12 @@ from __future__ import annotations
 import datetime
 from typing import ClassVar, cast
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Collapsible, Header, Input, Label, Select, Static
 
 from referee.engine.setup import edition_title, editions, usual_rulebook, usual_scoring
@@ -56,6 +57,10 @@ class NewSessionScreen(Screen[None]):
         Binding("f2", "start", N_("Start session"), id="new.start"),
     ]
 
+    AUTO_FOCUS = ""
+    """Nothing has the focus until the form is mounted: the keys typed while it opens (F2 and
+    the names in one burst) reach the screen, which gives them to the first field (`_on_key`)."""
+
     app: Host
 
     def __init__(self, today: datetime.date) -> None:
@@ -66,6 +71,8 @@ class NewSessionScreen(Screen[None]):
         """The scoring kind the form last set itself (the rulebook's usual)."""
         self._scoring_chosen = False
         """Someone picked a scoring: a change of rulebook no longer replaces it."""
+        self._typed_ahead: list[events.Key] = []
+        """Keys typed while the form was opening, for the first field once it is mounted."""
 
     def compose(self) -> ComposeResult:
         self.title = _("New session")
@@ -143,20 +150,61 @@ class NewSessionScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#players #name", Input).focus()
+        box = self.query_one("#players #name", Input)
+        # Focused now, not later: its Focus event (which selects what the box holds) comes
+        # before the keys below, which would otherwise be typed over.
+        self.set_focus(box)
+        # The keys typed while the form opened, in the order they came, before any typed now.
+        for key in self._typed_ahead:
+            box.post_message(key)
+        self._typed_ahead.clear()
+
+    async def _on_key(self, event: events.Key) -> None:
+        # A key sent to the screen while the form was opening, before anything had the focus;
+        # the first field's box takes every character and Enter, so none of these comes from
+        # it. A box still being mounted would drop it: the box takes it once it is there.
+        if not (event.is_printable or event.key == "enter"):
+            return
+        box = self.query_one("#players #name", Input) if self.is_mounted else None
+        if self.focused is not None and self.focused is not box:
+            return  # from another field, which did not want it
+        event.stop()
+        event.prevent_default()
+        key = events.Key(event.key, event.character)
+        if box is not None:
+            box.post_message(key)
+        else:
+            self._typed_ahead.append(key)
 
     async def recompose(self) -> None:
         # A language switch draws the form anew: what was typed and chosen so far stays.
         kept = self._kept() if self.is_mounted else None
+        focused = self.focused
         await super().recompose()
         if kept is not None:
             self._restore(kept)
+        if focused is not None and focused.id:
+            self._focus_again(focused)
+
+    def _focus_again(self, old: Widget) -> None:
+        """The field being typed in keeps the focus, and the cursor its place (Ctrl+L in the
+        middle of a name): not the text selected, as a new focus would, to be typed over."""
+        found = self.query(f"#{old.id}")
+        if not found:
+            return
+        widget = found.first()
+        self.set_focus(widget)  # the Focus event is queued now: what follows runs after it
+        if isinstance(old, Input) and isinstance(widget, Input):
+            selection = old.selection
+            widget.call_later(setattr, widget, "selection", selection)
 
     def _kept(self) -> dict[str, object]:
         form = self.query_one(OptionsForm)
         return {
             "players": list(self.query_one(PlayerList).players),
-            "inputs": {i: self.query_one(f"#{i}", Input).value for i in ("event", "date", "limit")},
+            "inputs": {
+                i: self.query_one(f"#{i}", Input).value for i in ("event", "date", "limit", "name")
+            },
             "selects": {
                 i: self.query_one(f"#{i}", Select).value
                 for i in ("edition", "rules", "scoring", "keeping")

@@ -38,7 +38,7 @@ def hand_value(ref: Referee, name: str, typed: str) -> tuple[bool, str, int]:
     """`check_hand`, and the points the hand comes to (0 if it does not check)."""
     value = from_keyboard(typed, ref.players).strip()
     if not value:
-        return False, _("cards (e.g. `r5 g+2 w`) or a points total (e.g. `27`)"), 0
+        return False, _("cards (e.g. 'r5 g+2 w') or a points total (e.g. '27')"), 0
     try:
         event = parse_move(f"hand {name}: {value}", ref.header)
     except NotationError as exc:

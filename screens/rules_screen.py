@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from typing import ClassVar
 
@@ -13,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Header, Input, OptionList
 from textual.widgets.option_list import Option
 
+from referee.engine.option_names import option_name
 from referee.engine.rules import Variant
 from referee.engine.setup import edition_title, family_name, option_specs, rules_in_force
 from referee.i18n import N_, _, ngettext
@@ -39,14 +41,16 @@ def rule_entry(rule: Variant) -> Content:
 
 
 def option_entry(key: str, value: str) -> Content:
-    """An option in the language in use: its key, its value, its meaning, its source."""
+    """An option in the language in use: its name, its key and value (as `[Rule]` writes
+    them), its meaning, its source."""
     option = option_specs()[key]
     source = _("Source: {source}").format(source=_(option.source))
     if option.table_default:
         source = _("{source}; {mark}").format(source=source, mark=_(TABLE_DEFAULT))
     return Content.assemble(
-        (_("option") + " ", "dim"),
-        (key, "bold"),
+        (option_name(key), "bold"),
+        "  ",
+        (key, "dim"),
         " = ",
         (value, "bold $accent"),
         f"  {_(option.meaning)}",
@@ -54,10 +58,29 @@ def option_entry(key: str, value: str) -> Content:
     )
 
 
-def matches(words: list[str], *texts: str) -> bool:
-    """Every typed word appears somewhere in the texts (case-insensitive)."""
-    haystack = " ".join(texts).casefold()
-    return all(word in haystack for word in words)
+_KATAKANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
+"""Each katakana letter's hiragana (ァ-ヶ to ぁ-ゖ): one search finds the word in either script."""
+
+
+def folded(text: str) -> str:
+    """Text as the search compares it: width and case folded (full-width `UNO`, `Uno`: uno),
+    katakana as hiragana (`ウノ`: うの), so that a word is found however it was typed."""
+    return unicodedata.normalize("NFKC", text).casefold().translate(_KATAKANA)
+
+
+def search_words(typed: str) -> list[tuple[str, ...]]:
+    """Each typed word with its other forms: as typed and, where it is one of the notation's
+    words in Japanese (`うの`, `どろー`), that word (`uno`, `draw`), all `folded`."""
+    return [
+        tuple(dict.fromkeys((folded(word), folded(from_keyboard(word).strip()))))
+        for word in folded(typed).split()
+    ]
+
+
+def matches(words: list[tuple[str, ...]], *texts: str) -> bool:
+    """Every typed word appears, in one of its forms, somewhere in the texts (`folded`)."""
+    haystack = folded(" ".join(texts))
+    return all(any(form in haystack for form in forms) for forms in words)
 
 
 class RulesScreen(Screen[None]):
@@ -112,7 +135,7 @@ class RulesScreen(Screen[None]):
     def _filter(self, typed: str) -> None:
         # What is shown is searched, and the English too: rule ids and the move language are
         # English words, and a word from the rulebook finds its rule in either language.
-        words = from_keyboard(typed).casefold().split()
+        words = search_words(typed)
         shown: list[Option] = [
             Option(Prose(rule_entry(r)))
             for r in self.rules
@@ -124,6 +147,7 @@ class RulesScreen(Screen[None]):
             for key, value in self.options.items()
             if matches(
                 words,
+                option_name(key),
                 key,
                 value,
                 specs[key].meaning,

@@ -34,14 +34,16 @@ from .widgets.footer import Footer
 
 def fill_table(grid: DataTable[Text], sheet: Sheet) -> None:
     """Players down, rounds across: each round's points and the running total after it."""
-    grid.add_column(_("Player"), key="player")
+    # Column headings of their own ("sheet column"): short enough in Japanese (名前, 1回) for
+    # five rounds, their totals, 合計 and 順位 to fit 80 columns.
+    grid.add_column(pgettext("sheet column", "Player"), key="player")
     # The running total's heading: a word where the language has one, else the symbol.
     total = pgettext("running total", "Σ")
     total = glyphs.current().total if total == "Σ" else total
     star = glyphs.current().star
     for rnd in sheet.rounds:
         # A round's points, then the running total after it (Σ).
-        grid.add_column(_("R{n}").format(n=rnd.number), key=f"r{rnd.number}")
+        grid.add_column(pgettext("sheet column", "R{n}").format(n=rnd.number), key=f"r{rnd.number}")
         grid.add_column(total, key=f"t{rnd.number}")
     grid.add_column(_("Total"), key="total")
     grid.add_column(_("Rank"), key="rank")

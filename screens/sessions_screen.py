@@ -77,18 +77,18 @@ def delete_question(info: SessionInfo) -> str:
     if info.event:
         return ngettext(
             "Session {id} ({event}: {players}; {n} move; {status}) will be moved "
-            "to the trash. `uno-referee restore {id}` brings it back, with its "
+            "to the trash. 'uno-referee restore {id}' brings it back, with its "
             "labels.",
             "Session {id} ({event}: {players}; {n} moves; {status}) will be moved "
-            "to the trash. `uno-referee restore {id}` brings it back, with its "
+            "to the trash. 'uno-referee restore {id}' brings it back, with its "
             "labels.",
             info.moves,
         ).format(**values)
     return ngettext(
         "Session {id} ({players}; {n} move; {status}) will be moved to the trash. "
-        "`uno-referee restore {id}` brings it back, with its labels.",
+        "'uno-referee restore {id}' brings it back, with its labels.",
         "Session {id} ({players}; {n} moves; {status}) will be moved to the "
-        "trash. `uno-referee restore {id}` brings it back, with its labels.",
+        "trash. 'uno-referee restore {id}' brings it back, with its labels.",
         info.moves,
     ).format(**values)
 
@@ -99,7 +99,10 @@ class SessionsScreen(Screen[None]):
     CSS_PATH = "sessions_screen.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f2", "new", N_("New"), id="sessions.new"),
+        # Run as the key comes, not once it has bubbled up past the keys typed after it: the
+        # names typed in the same burst then reach the form (which holds them for its first
+        # field), not this screen.
+        Binding("f2", "new", N_("New"), id="sessions.new", priority=True),
         Binding("f3", "import", N_("Import"), id="sessions.import"),
         Binding("f4", "demo", N_("Demo"), id="sessions.demo"),
         Binding("delete", "delete", N_("Delete"), id="sessions.delete"),
@@ -247,7 +250,7 @@ class SessionsScreen(Screen[None]):
             return
         self.reload()
         self.app.notify(
-            _("Moved session {id} to the trash; `uno-referee restore {id}` brings it back").format(
+            _("Moved session {id} to the trash; 'uno-referee restore {id}' brings it back").format(
                 id=sid
             ),
             markup=False,

@@ -9,8 +9,8 @@ from referee.engine import Referee, edition_title, family_name, scoring_name
 from referee.engine.events import Header, PlayerWentOut, StartTurned
 from referee.engine.messages import Message
 from referee.engine.step import Step
+from referee.i18n import _, pgettext
 from referee.i18n import current as current_language
-from referee.i18n import pgettext
 from referee.notation import visible
 from referee.render import render
 from referee.service import Correction, LiveSession, Preview, Recorded, SessionService, Undone
@@ -64,7 +64,9 @@ def words(parts: tuple[Message, ...]) -> str:
 
 def replaced_list(replaced: tuple[str, ...]) -> str:
     """What a move's number held before it (undone or corrected moves), newest first."""
-    return pgettext("list", ", ").join(f"`{text}`" for text in reversed(replaced))
+    return pgettext("list", ", ").join(
+        _("'{text}'").format(text=text) for text in reversed(replaced)
+    )
 
 
 def log_entry(step: Step) -> LogEntry:

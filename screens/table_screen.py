@@ -149,7 +149,7 @@ class TableScreen(Screen[None]):
         if trouble is not None:
             self._say(
                 lambda: _(
-                    "{mark} move #{seq} `{move}` no longer holds: {ruling}; correct "
+                    "{mark} move #{seq} '{move}' no longer holds: {ruling}; correct "
                     "it in History (F9)"
                 ).format(
                     mark=current().refused,
@@ -328,7 +328,7 @@ class TableScreen(Screen[None]):
         elif result.note:
             self._say(
                 lambda: _(
-                    "{mark} Not recorded: `{move}`: {ruling} [{rule}]. It changes "
+                    "{mark} Not recorded: '{move}': {ruling} [{rule}]. It changes "
                     "nothing in the game."
                 ).format(
                     mark=current().info,
@@ -350,7 +350,7 @@ class TableScreen(Screen[None]):
             if instead is None:
                 self._say(
                     lambda: _(
-                        "{mark} Refused, nothing recorded: `{move}`: {ruling} [{rule}]"
+                        "{mark} Refused, nothing recorded: '{move}': {ruling} [{rule}]"
                     ).format(
                         mark=current().refused,
                         move=result.text,
@@ -363,8 +363,8 @@ class TableScreen(Screen[None]):
             else:
                 self._say(
                     lambda: _(
-                        "{mark} Refused, nothing recorded: `{move}`: {ruling} "
-                        "[{rule}]. If it was put down anyway, `{misplay}` records "
+                        "{mark} Refused, nothing recorded: '{move}': {ruling} "
+                        "[{rule}]. If it was put down anyway, '{misplay}' records "
                         "the misplay."
                     ).format(
                         mark=current().refused,

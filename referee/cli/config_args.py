@@ -19,7 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help=_("the settings file: where it is, each setting; set or unset one"),
         description=_(
             "Show where the settings file is and each setting, with what applies "
-            "where one is not set; `set` and `unset` change one."
+            "where one is not set; 'set' and 'unset' change one."
         ),
         epilog=settings_help,
     )

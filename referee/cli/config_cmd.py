@@ -30,17 +30,17 @@ def show(out: TextIO, flag: str | None = None, environ: Mapping[str, str] | None
     if found.unreadable:
         state = _(
             "{path} (it cannot be read, see the warning above; it is left as it is, and "
-            "`uno-referee config set` refuses to replace it)"
+            "'uno-referee config set' refuses to replace it)"
         )
     elif found.problem is not None:
         state = _(
-            "{path} (it cannot be used, see the warning above; `uno-referee config set` "
+            "{path} (it cannot be used, see the warning above; 'uno-referee config set' "
             "puts it aside and starts a new one)"
         )
     elif path.exists():
         state = "{path}"
     else:
-        state = _("{path} (not created yet; `uno-referee config set KEY VALUE` creates it)")
+        state = _("{path} (not created yet; 'uno-referee config set KEY VALUE' creates it)")
     out.write(
         _("Settings file: {state}").format(state=state.format(path=visible(str(path)))) + "\n\n"
     )

@@ -66,7 +66,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         action="store_true",
         help=_(
             "the whole rulebook as Markdown, in English and Japanese: "
-            "`uno-referee rules --markdown > docs/rules.md`"
+            "'uno-referee rules --markdown > docs/rules.md'"
         ),
     )
     rules_p.set_defaults(run="file_cmds:run_rules")

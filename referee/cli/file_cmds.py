@@ -9,10 +9,18 @@ from typing import TextIO
 
 from ..engine import SetupError
 from ..engine.events import Session
+from ..engine.option_names import option_name
 from ..engine.options import OptionError
 from ..engine.public import public_state
-from ..engine.scoring import to_json
-from ..engine.setup import edition_title, editions, option_specs, resolve, rules_in_force
+from ..engine.scoring import scoring_name, to_json
+from ..engine.setup import (
+    edition_title,
+    editions,
+    family_name,
+    option_specs,
+    resolve,
+    rules_in_force,
+)
 from ..i18n import _, ngettext, pgettext
 from ..notation import NotationError, parse_session
 from ..render import in_words, render, ruling_fields
@@ -104,7 +112,7 @@ def score_session(path: str, out: TextIO, as_json: bool) -> int:
 
         out.write(json.dumps(sheet, ensure_ascii=False, indent=2) + "\n")
     else:
-        out.write(score_table(sheet, str(done.referee.scoring)))
+        out.write(score_table(sheet, scoring_name(str(done.referee.scoring))))
     return OK
 
 
@@ -125,9 +133,13 @@ def rules(edition: str, rulebook: str, overrides: tuple[tuple[str, str], ...], o
         options = resolve(rulebook, edition, overrides)
     except OptionError as exc:
         raise Failure(_("uno-referee rules: {error}").format(error=exc)) from None
+    # By their names, as the app shows them; the ids as the options that choose them.
     out.write(
-        _("Rulebook in force: edition {edition} ({title}), rules {rulebook}").format(
-            edition=edition, title=edition_title(edition), rulebook=rulebook
+        _("Rulebook in force: {title}, {family} (--edition {edition} --rules {rulebook})").format(
+            title=edition_title(edition),
+            family=family_name(rulebook),
+            edition=edition,
+            rulebook=rulebook,
         )
         + "\n\n"
     )
@@ -147,7 +159,8 @@ def rules(edition: str, rulebook: str, overrides: tuple[tuple[str, str], ...], o
         suffix = (
             "  " + _("({notes})").format(notes=pgettext("list", ", ").join(notes)) if notes else ""
         )
-        out.write(f"  {key} = {value}{suffix}\n")
+        option = _("{name}: {key} = {value}").format(name=option_name(key), key=key, value=value)
+        out.write(f"  {option}{suffix}\n")
         # Where the sources disagree the default is a choice: say whose it is.
         out.write(
             "      "

@@ -51,7 +51,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         ),
         epilog=_("exit status: 0 stopped, 2 an unknown session, a busy port or a bad host"),
     )
-    p.add_argument("id", metavar="ID", help=_("the session's id, as `uno-referee list` shows"))
+    p.add_argument("id", metavar="ID", help=_("the session's id, as 'uno-referee list' shows"))
     p.add_argument(
         "--host",
         default=None,

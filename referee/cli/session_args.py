@@ -74,7 +74,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument(
         "--trash",
         action="store_true",
-        help=_("the sessions in the trash instead (`uno-referee restore ID`)"),
+        help=_("the sessions in the trash instead ('uno-referee restore ID')"),
     )
 
     p = add(
@@ -112,7 +112,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         _("Replace an earlier move; later moves that no longer hold are dropped."),
     )
     p.add_argument("id", metavar="ID")
-    p.add_argument("seq", metavar="N", type=int, help=_("the move's number (`show ID --moves`)"))
+    p.add_argument("seq", metavar="N", type=int, help=_("the move's number ('show ID --moves')"))
     p.add_argument("move", metavar="MOVE", help=_("the move as it should have been"))
     p.add_argument("--dry-run", action="store_true", help=_("only show what would change"))
     p.add_argument("--yes", action="store_true", help=_("drop later moves without asking"))
@@ -151,7 +151,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "delete",
         _("move a stored session to the trash (asks first)"),
         _(
-            "Move a stored session to the trash (asks first): `uno-referee restore ID` "
+            "Move a stored session to the trash (asks first): 'uno-referee restore ID' "
             "brings it back whole, with its labels. The trash is never emptied by itself; "
             "--purge removes a session in the trash for good."
         ),

@@ -152,7 +152,7 @@ def delete(service: SessionService, typed: str, yes: bool, purge: bool, out: Tex
     info = service.info(typed)
     if not yes:
         question = _(
-            "Move session {id} ({about}) to the trash? `uno-referee restore {id}` "
+            "Move session {id} ({about}) to the trash? 'uno-referee restore {id}' "
             "brings it back [y/N] "
         ).format(id=info.id, about=describe(info))
         if not _confirm(question, "delete"):
@@ -161,7 +161,7 @@ def delete(service: SessionService, typed: str, yes: bool, purge: bool, out: Tex
             )
     service.delete(info.id)
     out.write(
-        _("moved session {id} to the trash; `uno-referee restore {id}` brings it back").format(
+        _("moved session {id} to the trash; 'uno-referee restore {id}' brings it back").format(
             id=info.id
         )
         + "\n"
@@ -175,7 +175,7 @@ def _purge(service: SessionService, typed: str, yes: bool, out: TextIO) -> int:
         raise Failure(
             _(
                 "uno-referee delete: no session {id} in the trash; --purge removes "
-                "only a session in the trash (`uno-referee list --trash`)"
+                "only a session in the trash ('uno-referee list --trash')"
             ).format(id=sid)
         )
     if not yes:
@@ -233,8 +233,8 @@ def list_sessions(service: SessionService, a: argparse.Namespace, out: TextIO) -
             text = _("the trash is empty ({folder})").format(folder=service.trash.sessions)
         else:
             text = _(
-                "no sessions in {folder} yet; start one with `uno-referee new --players "
-                '"A, B, C"` or `uno-referee import FILE`'
+                "no sessions in {folder} yet; start one with 'uno-referee new --players "
+                "\"A, B, C\"' or 'uno-referee import FILE'"
             ).format(folder=service.root)
         out.write(text + "\n")
         return OK
@@ -295,17 +295,17 @@ def _refused(sid: str, result: Recorded) -> Failure:
     if result.rule == SYNTAX_RULE:
         if result.column:
             text = _(
-                "uno-referee move: {id}: `{move}` (column {column}): {error}; nothing was recorded"
+                "uno-referee move: {id}: '{move}' (column {column}): {error}; nothing was recorded"
             )
         else:
-            text = _("uno-referee move: {id}: `{move}`: {error}; nothing was recorded")
+            text = _("uno-referee move: {id}: '{move}': {error}; nothing was recorded")
         return Failure(
             text.format(id=sid, move=result.text, column=result.column, error=render(result.parts)),
             UNREADABLE,
         )
     return Failure(
         _(
-            "uno-referee move: {id}: `{move}` refused: {ruling} [{rule}]; nothing was recorded"
+            "uno-referee move: {id}: '{move}' refused: {ruling} [{rule}]; nothing was recorded"
         ).format(id=sid, move=result.text, ruling=render(result.parts), rule=result.rule),
         REFUSED,
     )
@@ -328,7 +328,7 @@ def correct(service: SessionService, a: argparse.Namespace, out: TextIO) -> int:
             kind = UNREADABLE if plan.rule == SYNTAX_RULE else REFUSED
             raise Failure(
                 _(
-                    "uno-referee correct: {id}: `{move}` cannot replace move #{seq}: "
+                    "uno-referee correct: {id}: '{move}' cannot replace move #{seq}: "
                     "{ruling} [{rule}]"
                 ).format(
                     id=live.id,

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from ..engine.cards import COLOR_NAMES
-from ..engine.scoring import to_json
+from ..engine.scoring import scoring_name, to_json
 from ..i18n import NC_, _, pgettext
 from ..notation import visible
 from ..render import colour_name, in_words, render, ruling_fields
@@ -70,7 +70,6 @@ def list_table(
 def game_name(edition: str, rules: str, scoring: str) -> str:
     """The deck, the rulebook and the scoring by their names in the reader's language (`UNO
     (108 cards), Japanese rules, 5 rounds`), as the app shows them; ids stay in the JSON."""
-    from ..engine.scoring import scoring_name
     from ..engine.setup import edition_title, family_name
 
     return pgettext("list", ", ").join(
@@ -152,7 +151,7 @@ def _show_lines(live: LiveSession, all_moves: bool) -> Iterator[str]:
     s = in_words(live.state())
     status = status_name(live.summary()["status"])
     if s["round"] is None:
-        yield _("not started: record `round 1`, then `dealer NAME` and `start CARD`")
+        yield _("not started: record 'round 1', then 'dealer NAME' and 'start CARD'")
     elif s["turn"]:
         yield _("round {round}, {status}; {player} to play").format(
             round=s["round"], status=status, player=s["turn"]
@@ -176,11 +175,11 @@ def _show_lines(live: LiveSession, all_moves: bool) -> Iterator[str]:
     if live.trouble is not None:
         t = live.trouble
         yield _(
-            "PROBLEM: move #{seq} `{text}` no longer holds ({message} [{rule}]); fix it "
-            "with `uno-referee correct {id} {seq} MOVE`"
+            "PROBLEM: move #{seq} '{text}' no longer holds ({message} [{rule}]); fix it "
+            "with 'uno-referee correct {id} {seq} MOVE'"
         ).format(seq=t.seq, text=t.text, message=render(t.parts), rule=t.rule, id=live.id)
     yield ""
-    yield from score_table(to_json(live.sheet), h.scoring).rstrip("\n").split("\n")
+    yield from score_table(to_json(live.sheet), scoring_name(h.scoring)).rstrip("\n").split("\n")
     moves = live.moves if all_moves else live.moves[-LAST_MOVES:]
     if moves:
         yield ""

@@ -63,9 +63,9 @@ def _from_store(source: str, sid: str, data_dir: str | None) -> Session:
             if trouble is not None:
                 raise Failure(
                     _(
-                        "{source}:{seq}: move `{move}` no longer holds: {ruling} "
-                        "[{rule}]; correct it with `uno-referee correct {id} {seq} "
-                        "MOVE`"
+                        "{source}:{seq}: move '{move}' no longer holds: {ruling} "
+                        "[{rule}]; correct it with 'uno-referee correct {id} {seq} "
+                        "MOVE'"
                     ).format(
                         source=source,
                         seq=trouble.seq,

@@ -9,7 +9,7 @@ from ..i18n import _
 
 def add_selection(parser: argparse.ArgumentParser) -> None:
     """The options choosing sessions (shared with the season report)."""
-    parser.add_argument("--label", help=_("only sessions with this label (`uno-referee label`)"))
+    parser.add_argument("--label", help=_("only sessions with this label ('uno-referee label')"))
     parser.add_argument("--event", help=_("only sessions whose Event tag is this"))
     parser.add_argument("--site", help=_("only sessions whose Site tag is this"))
     parser.add_argument(
@@ -109,7 +109,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "label",
         help=_("label a session (a group, a season, a place)"),
         description=_(
-            "Label a stored session, for `stats --label`. Labels are "
+            "Label a stored session, for 'stats --label'. Labels are "
             "kept in the league book; the session does not change."
         ),
     )

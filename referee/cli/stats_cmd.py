@@ -112,15 +112,15 @@ def _check_label(selection: Selection, labels: tuple[str, ...], book: League) ->
         raise Failure(
             _(
                 "uno-referee stats: no stored session has the label {label}; only "
-                "deleted sessions have it (`uno-referee list --trash`, then "
-                "`uno-referee restore ID`)"
+                "deleted sessions have it ('uno-referee list --trash', then "
+                "'uno-referee restore ID')"
             ).format(label=visible(selection.label))
         )
     if not labels:
         raise Failure(
             _(
                 "uno-referee stats: no session has the label {label}; no stored session "
-                "has a label yet (add one with `uno-referee label ID LABEL`)"
+                "has a label yet (add one with 'uno-referee label ID LABEL')"
             ).format(label=visible(selection.label))
         )
     raise Failure(
@@ -181,7 +181,7 @@ def _stored(name: str, known: set[str]) -> None:
         raise Failure(
             _(
                 "uno-referee players: no stored session has a player named {name} "
-                "(names are matched exactly, as `uno-referee list` shows them)"
+                "(names are matched exactly, as 'uno-referee list' shows them)"
             ).format(name=visible(name))
         )
 
@@ -248,8 +248,8 @@ def guest(service: SessionService, name: str, remove: bool, out: TextIO) -> int:
             raise Failure(
                 _(
                     "uno-referee players: {name} is merged into {person}, and a guest "
-                    "mark is a person's: `uno-referee players guest {person}` marks "
-                    "{person}; `uno-referee players split {name}` first makes {name} "
+                    "mark is a person's: 'uno-referee players guest {person}' marks "
+                    "{person}; 'uno-referee players split {name}' first makes {name} "
                     "a person of their own; nothing was changed"
                 ).format(name=visible(name), person=visible(person))
             )

@@ -39,7 +39,7 @@ SKIP_TWO = rule(
 )
 TARGETED_DRAW = rule(
     "targeted-draw",
-    "Wild Targeted Draw Two: the chosen player (`@NAME`) draws "
+    "Wild Targeted Draw Two: the chosen player ('@NAME') draws "
     "2 and does not lose their turn; play passes to the next player.",
     ALL_WILD,
     unit="allwild",
@@ -47,7 +47,7 @@ TARGETED_DRAW = rule(
 FORCED_SWAP = rule(
     "forced-swap",
     "Wild Forced Swap: the player must swap hands with a chosen "
-    "player (`@NAME`); as the last card there is nothing to swap. A player left "
+    "player ('@NAME'); as the last card there is nothing to swap. A player left "
     "on one card by the swap must call UNO.",
     f"{ALL_WILD}; as the last card: table default",
     unit="allwild",
@@ -59,7 +59,7 @@ class Say(Messages, namespace="allwild"):
     starts = Key("{card} starts, its action ignored; {player} plays first.")
     skip_two = Key("; the next two turns are skipped")
     swap_last = Key("Wild Forced Swap is the last card: there is nothing to swap")
-    needs_target = Key("{card} needs a target: `{code} @Bob`")
+    needs_target = Key("{card} needs a target: '{code} @Bob'")
     another = Key("choose another player")
     draws = Key("; {player} draws {drawn}")
 

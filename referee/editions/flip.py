@@ -44,14 +44,14 @@ FLIP = rule(
     "flip",
     "Flip: the discard pile is turned over (the Flip ends at the bottom), then "
     "the draw pile, then every hand; the other face of the old bottom card is the new "
-    "top, entered as `rf top pu5`. Play passes to the next player.",
+    "top, entered as 'rf top pu5'. Play passes to the next player.",
     f"{FLIP_SHEET}; {FLIP_MANUAL}, 「フリップ」",
     unit="flip",
 )
 FLIP_EXPOSED = rule(
     "flip-exposed",
     "The card a Flip turns up has no effect; a Wild turned up "
-    "takes the colour the Flip's player names (`rf top w pink`).",
+    "takes the colour the Flip's player names ('rf top w pink').",
     TABLE_DEFAULT,
     table_default=True,
     unit="flip",
@@ -67,7 +67,7 @@ FLIP_WILD_DRAW = rule(
     "Wild Draw Two (light): the next player draws 2 and "
     "misses their turn. Wild Draw Color (dark): the next player draws until "
     "they get the named colour (a Wild does not count), keeps every card and "
-    "misses their turn; the table records how many with `draw N`. Either may "
+    "misses their turn; the table records how many with 'draw N'. Either may "
     "be challenged.",
     f"{FLIP_SHEET}; {_WILD_DRAWS}; a drawn Wild: table default",
     unit="flip",
@@ -150,10 +150,10 @@ class Say(Messages, namespace="flip"):
     other_side = Key("{card} is on the {other} side of the cards, and the {side} side is showing")
     name_top = Key(
         "a Flip turns the discard pile over: name the card that shows on top, e.g. "
-        "`{code} top {example}`"
+        "'{code} top {example}'"
     )
     top_colour = Key(
-        "the {card} turned up takes a colour, named by {player}: `{code} top {top} {colour}`"
+        "the {card} turned up takes a colour, named by {player}: '{code} top {top} {colour}'"
     )
     top_no_colour = Key("{card} takes no colour")
     colour_side = Key("that colour is not on the {side} side")
@@ -168,7 +168,7 @@ class Say(Messages, namespace="flip"):
     stop = Key(".")
     skipped = Key(" and is skipped.")
     guilty_until = Key(
-        "Guilty: {why}. {offender} draws until {colour:a} card instead: `{offender}: draw N`."
+        "Guilty: {why}. {offender} draws until {colour:a} card instead: '{offender}: draw N'."
     )
     guilty_draw = Key("Guilty: {why}. {offender} draws {drawn}; the {card} and colour stay.")
     guilty_retract = Key(

@@ -36,8 +36,8 @@ TRIGGER = option(
 CREEPER = rule(
     "creeper",
     "Creeper: a player who draws a Creeper draws 3 more (a Creeper among "
-    "those 3 is kept); Creepers are played as Wilds. Record the chain as `draw 4`, or "
-    "`draw 3` right after a forced draw (a `draw 3` there always reads as the "
+    "those 3 is kept); Creepers are played as Wilds. Record the chain as 'draw 4', or "
+    "'draw 3' right after a forced draw (a 'draw 3' there always reads as the "
     "Creeper's three).",
     f"{MINECRAFT_MANUAL}, 「マイクラフトUNOオリジナルルール」",
     unit="minecraft",
@@ -51,7 +51,7 @@ owing one by the event being refereed."""
 class Say(Messages, namespace="minecraft"):
     turn_draw = Key("a turn draw is 1 card, or 4 when a Creeper was drawn")
     more = Key("Creeper: {player} draws {drawn} more.")
-    may_record = Key("{player} may record 3 more cards for the Creeper: type `draw 3`")
+    may_record = Key("{player} may record 3 more cards for the Creeper: type 'draw 3'")
 
 
 @register

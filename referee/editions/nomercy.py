@@ -36,7 +36,7 @@ TWO_PLAYER_REVERSE_DRAW = option(
 DISCARD_ALL = rule(
     "discard-all",
     "Discard All: the player also puts down every other card of its "
-    "colour, written after it (`rda r5 rs`); play passes to the next player.",
+    "colour, written after it ('rda r5 rs'); play passes to the next player.",
     NO_MERCY_GUIDE,
     unit="nomercy",
 )
@@ -61,7 +61,7 @@ rule(
 ROULETTE = rule(
     "roulette",
     "Wild Color Roulette: its player names a colour; the next player "
-    "draws until a card of that colour, keeps them all (`draw N`) and misses their "
+    "draws until a card of that colour, keeps them all ('draw N') and misses their "
     "turn.",
     f"{JA_WIKIPEDIA}, 関連商品 (ワイルドカラールーレット); who names the colour: table default",
     table_default=True,
@@ -70,7 +70,7 @@ ROULETTE = rule(
 NOMERCY_DRAW = rule(
     "nomercy-draw",
     "A player who cannot play draws until they get a card they "
-    "can play, then must play it (`draw N CARD`); the cards are kept only when "
+    "can play, then must play it ('draw N CARD'); the cards are kept only when "
     "the piles run out or the mercy rule knocks the player out.",
     NO_MERCY_SHEET,
     unit="nomercy",
@@ -96,11 +96,11 @@ class Say(Messages, namespace="nomercy"):
     only_copies = Key("the deck has only {copies} {card}, and {seen} are already in sight")
     must_play = Key(
         "in No Mercy the card drawn that can be played must be played: "
-        "`{player}: draw {count} CARD`"
+        "'{player}: draw {count} CARD'"
     )
     reversed = Key("; play changes direction")
     draws_self = Key("; with two players {player} draws {drawn}")
-    roulette = Key("; {player} draws until {colour:a} card (`{player}: draw N`)")
+    roulette = Key("; {player} draws until {colour:a} card ('{player}: draw N')")
 
 
 def _deck() -> Deck:

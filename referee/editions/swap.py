@@ -59,7 +59,7 @@ SWAP_LAST_CARD = rule(
 
 class Say(Messages, namespace="swap"):
     last_card = Key("Wild Swap Hands is the last card: there is nothing to swap")
-    needs_target = Key("Wild Swap Hands needs a target: `wsw red @Bob`")
+    needs_target = Key("Wild Swap Hands needs a target: 'wsw red @Bob'")
     another = Key("swap hands with another player")
     no_swap = Key("; no swap")
 

@@ -43,10 +43,10 @@ class Say(Messages, namespace="calls"):
     already_safe = Key("already safe")
     called = Key("{player} called UNO; nothing changes ({why}).")
     with_the_card = Key(
-        "UNO is called with the next-to-last card: write it with the card, e.g. `{player}: r5 uno`"
+        "UNO is called with the next-to-last card: write it with the card, e.g. '{player}: r5 uno'"
     )
     nothing_to_call = Key("{player} holds {held} {held:card|cards}: there is no UNO to call")
-    self_catch = Key("{player} cannot catch themselves: call `uno`")
+    self_catch = Key("{player} cannot catch themselves: call 'uno'")
     caught = Key("{player} caught {target} not calling UNO: {target} draws {drawn}.")
     too_late = Key("Too late: {why}. No penalty for anyone.")
     holds = Key("{player} holds {held} {held:card|cards}")

@@ -36,22 +36,22 @@ class Say(Messages, namespace="rounds"):
     a_tie = Key("a tie")
     begins = Key("Round {round} begins.")
     begins_deals = Key("Round {round} begins; {dealer} deals.")
-    dealer_when = Key("the dealer is named at the start of a round, before `start`")
+    dealer_when = Key("the dealer is named at the start of a round, before 'start'")
     out_of_game = Key("{player} is out of the game")
     deals = Key("{player} deals round {round}.")
     out_when = Key(
-        "`out` is for scorekeeping-only rounds, before any `start`; in a tracked "
+        "'out' is for scorekeeping-only rounds, before any 'start'; in a tracked "
         "round a player goes out with their last card"
     )
     went_out = Key("{player} went out and wins round {round}.")
-    start_once = Key("`start` comes once, at the beginning of a round")
-    dealer_first = Key("name the dealer of round {round} first (`dealer NAME`)")
+    start_once = Key("'start' comes once, at the beginning of a round")
+    dealer_first = Key("name the dealer of round {round} first ('dealer NAME')")
     not_in_deck = Key("{card} is not in the {edition} deck")
     not_on_light = Key("{card} is not in the {edition} deck on its light side")
     not_sent_back = Key("{card} is not sent back as a start card: it starts play")
     sent_back = Key("{card} is sent back: turn another card")
     names_colour = Key(
-        "the player left of the dealer names the colour for the {card}: `start {code} red`"
+        "the player left of the dealer names the colour for the {card}: 'start {code} red'"
     )
     takes_no_colour = Key("{card} takes no colour")
     colour_not_in_deck = Key("that colour is not in this deck")
@@ -70,7 +70,7 @@ class Say(Messages, namespace="rounds"):
         "it acts as a Skip, so the dealer, {player}, plays first."
     )
     reshuffled = Key(
-        "{card} goes back and the deck is shuffled: turn another card, e.g. `start {code} r7`"
+        "{card} goes back and the deck is shuffled: turn another card, e.g. 'start {code} r7'"
     )
     starts_skip = Key("{card} starts: {player} is skipped; {next} plays first.")
     starts_wild = Key("{card} starts; {player} named {colour} and plays first.")

@@ -273,7 +273,7 @@ START_CARD = rule(
     "start-card",
     "Start card: a number starts play left of the dealer; Draw Two: that player draws 2 and is "
     "skipped; Skip: the dealer's left is skipped; a Wild Draw Four is returned and another card "
-    "turned; a Reverse and a Wild as the rules `start-reverse` and `start-wild` say.",
+    "turned; a Reverse and a Wild as the rules 'start-reverse' and 'start-wild' say.",
     START_CARDS,
     when=(("start-card", "edition"),),
 )
@@ -306,7 +306,7 @@ START_WILD = rule(
 rule(
     "start-wild",
     "A Wild as the start card (any card with no colour of its own) goes back, the deck is "
-    "shuffled and another card turned: `start w r7`.",
+    "shuffled and another card turned: 'start w r7'.",
     HOW_TO_DEALER,
     when=(("start-wild", "reshuffle"),),
 )
@@ -355,13 +355,13 @@ ROUND_HANDS = rule(
 )
 SCORING = rule(
     "scoring",
-    "Points are scored by the session's scoring system (`[Scoring]`), and the game ends when it "
-    "says: `target N`, the round's winner scores the others' hands, and the first to N wins; "
-    "`lowest N`, each player adds their own hand, and when someone reaches N the lowest total "
-    "wins; `rounds N`, the winner scores the others' hands and each other player loses their "
-    "own, and after N rounds the highest total wins; `additive N`, only the winner scores the "
-    "others' hands, and after N rounds the highest total wins; `penalty N`, as the rule "
-    "`penalty-out` says; `none`, one round.",
+    "Points are scored by the session's scoring system ('[Scoring]'), and the game ends when it "
+    "says: 'target N', the round's winner scores the others' hands, and the first to N wins; "
+    "'lowest N', each player adds their own hand, and when someone reaches N the lowest total "
+    "wins; 'rounds N', the winner scores the others' hands and each other player loses their "
+    "own, and after N rounds the highest total wins; 'additive N', only the winner scores the "
+    "others' hands, and after N rounds the highest total wins; 'penalty N', as the rule "
+    "'penalty-out' says; 'none', one round.",
     f"{EN_SHEET} (target, lowest); {JP_MANUAL}, 「得点の計算」 (rounds); {HOW_TO}, "
     "「勝敗の決まり方」 (additive)",
 )
@@ -382,7 +382,7 @@ HEADER_CHANGE = rule(
 )
 TARGET = rule(
     "target",
-    "Only a card that names a player takes a target (`@NAME`): Wild Swap Hands, the targeted "
+    "Only a card that names a player takes a target ('@NAME'): Wild Swap Hands, the targeted "
     "Wilds, a Seven-O 7.",
     NOTATION,
     table_default=True,

@@ -38,10 +38,10 @@ from .until import draw_until
 class Say(Messages, namespace="turn"):
     or_challenge = Key(" or challenge")
     records_until = Key(
-        "{player} first records the cards drawn until {colour:a} card: `{player}: draw N`"
+        "{player} first records the cards drawn until {colour:a} card: '{player}: draw N'"
     )
     records_until_first = Key(
-        "{player} first records the cards drawn until {colour:a} card (`{player}: draw N`){answers}"
+        "{player} first records the cards drawn until {colour:a} card ('{player}: draw N'){answers}"
     )
     accept_first = Key("{player} must first accept the {card} (draw {amount}){answers}")
     went_out_with = Key(
@@ -60,11 +60,11 @@ class Say(Messages, namespace="turn"):
     one_card = Key("a player draws one card (draw-to-match is not this table's rule)")
     not_wild = Key("{card} is not a Wild: it takes no colour")
     no_match = Key("{card} can't go on {top}: match colour, number or symbol")
-    needs_colour = Key("{card} needs a colour: `{code} red`")
+    needs_colour = Key("{card} needs a colour: '{code} red'")
     colour_not_in_deck = Key("that colour is not in this deck")
     colour_not_on_side = Key("that colour is not on the side showing")
     takes_no_target = Key("{card} takes no target")
-    top_only_flip = Key("`top` follows a Flip card only")
+    top_only_flip = Key("'top' follows a Flip card only")
     drawn_only = Key("after drawing, only the drawn card may be played")
     one_per_turn = Key(
         "one card per turn: playing several at once is the multi-play house "

@@ -17,7 +17,7 @@ from .state import Game, OwedDraw, Said, Table
 
 
 class Say(Messages, namespace="until"):
-    kept = Key("the cards drawn until {colour:a} card are kept: `{player}: draw N`")
+    kept = Key("the cards drawn until {colour:a} card are kept: '{player}: draw N'")
     left = Key("only {count} {count:card is|cards are} left to draw")
     reshuffled = Key("The discard pile was shuffled into a new draw pile. ")
     drew = Key("{player} drew {drawn} until {colour:a} card and keeps {drawn:it|them}.")

@@ -58,29 +58,29 @@ class Say(Messages, namespace="waiting"):
         "{colour:upper}), or take {amount} or stack on it"
     )
     stack = Key("{player} takes {amount} or stacks on the {card}")
-    accept = Key("{player} takes {amount} from the {card}: `{player}: accept`")
-    count = Key("{player} records the cards drawn until {colour:a} card (`draw N`)")
+    accept = Key("{player} takes {amount} from the {card}: '{player}: accept'")
+    count = Key("{player} records the cards drawn until {colour:a} card ('draw N')")
     count_or_challenge = Key(
         "{player} records the cards drawn until {colour:a} card "
-        "(`draw N`) or challenges {offender}'s {card} (colour before it: "
+        "('draw N') or challenges {offender}'s {card} (colour before it: "
         "{before:upper})"
     )
     catch = Key("{player} has one card and did not call UNO: {window}")
     must_play = Key("{player} must play the legal card now")
-    points = Key("{player}'s hand total may be entered as penalty points: `hand {player}: POINTS`")
+    points = Key("{player}'s hand total may be entered as penalty points: 'hand {player}: POINTS'")
     game_over = Key("The game is over: {winner} wins. The score sheet is final.")
     a_tie = Key("a tie")
     hands = Key("Round {round} is over: {winner} went out. Enter the hands of {players}")
-    scored = Key("Round {round} is scored. Start the next one: `round {next}`")
-    first_round = Key("Nothing recorded yet: start with `round 1`")
+    scored = Key("Round {round} is scored. Start the next one: 'round {next}'")
+    first_round = Key("Nothing recorded yet: start with 'round 1'")
     dealer = Key(
-        "Round {round}: name the dealer, `dealer NAME`; or keep this round for the "
-        "score only: `out NAME` (who went out), then the hands"
+        "Round {round}: name the dealer, 'dealer NAME'; or keep this round for the "
+        "score only: 'out NAME' (who went out), then the hands"
     )
     start = Key(
         "Round {round}: {dealer} deals. Turn up the start card and type it, e.g. "
-        "`start r7` (`start w red` for a Wild); or keep this round for the score only: "
-        "`out NAME` (who went out), then the hands"
+        "'start r7' ('start w red' for a Wild); or keep this round for the score only: "
+        "'out NAME' (who went out), then the hands"
     )
 
 

@@ -34,7 +34,7 @@ KEY = option(
 JUMP_IN = rule(
     "jump-in",
     "Jump-in: a card identical in colour and rank to the top card may be "
-    "played out of turn (`jump CARD`); play continues from that player. It closes "
+    "played out of turn ('jump CARD'); play continues from that player. It closes "
     "UNO windows like any card put down.",
     f"{HOUSE_RULES} (Jump-In); {EN_WIKIPEDIA}, House rules",
     when=((KEY, "on"),),
@@ -44,7 +44,7 @@ rule(
     "jump-in",
     "Jump-in as the digital games play it: a card identical to the top card (colour "
     "and rank; a Wild of the same kind, naming a colour) may be played out of turn "
-    "(`jump CARD`), and the jumped card's effect is cancelled (a jumped Reverse no longer "
+    "('jump CARD'), and the jumped card's effect is cancelled (a jumped Reverse no longer "
     "turns play); play continues from the jumper. On a draw that waits, a jumped draw card "
     "adds to it under stacking; without stacking the first card's draw is cancelled. It closes "
     "UNO windows like any card put down.",

@@ -30,7 +30,7 @@ KO_BONUS = option(
     INT,
     "0",
     "0",
-    "Under `target N`, points the round's winner scores for each player knocked out.",
+    "Under 'target N', points the round's winner scores for each player knocked out.",
     "Table default: 0; No Mercy's 250 as open-source implementations give it",
     table_default=True,
     unit=KEY,
@@ -41,7 +41,7 @@ MERCY = rule(
     "out of the round at once (no more drawing, no card played); their cards go to the "
     "bottom of the discard pile, play passes them over and a draw card they left "
     "waiting cannot be challenged. The last player left wins "
-    "the round; under `target N` the winner also scores the ko-bonus for each player "
+    "the round; under 'target N' the winner also scores the ko-bonus for each player "
     "knocked out. A draw accepted by the next player's move knocks out before that "
     "move; if that leaves one player, the accept is entered on its own.",
     f"{NO_MERCY_SHEET} (Mercy Rule); {NO_MERCY_GUIDE}; the rest: table default",
@@ -51,10 +51,10 @@ MERCY = rule(
 
 class Say(Messages, namespace="mercy"):
     reaches = Key(
-        "{player} reaches {limit} cards after {count} and is knocked out: `{player}: draw {count}`"
+        "{player} reaches {limit} cards after {count} and is knocked out: '{player}: draw {count}'"
     )
     accept_alone = Key(
-        "{player} reaches {limit} cards: the knock-out ends the round (`{player}: accept`)"
+        "{player} reaches {limit} cards: the knock-out ends the round ('{player}: accept')"
     )
     knocked = Key(
         " {player} holds {count} cards and is knocked out (mercy rule): the cards go "

@@ -24,7 +24,7 @@ KEY = option(
 MULTI_PLAY = rule(
     "multi-play",
     "Multi-play: two or more identical number cards (same colour "
-    "and number) may be played together (`r7 r7`); action cards and Wilds one at "
+    "and number) may be played together ('r7 r7'); action cards and Wilds one at "
     "a time.",
     f"{JUA_RULES}; {JA_WIKIPEDIA}, ハウスルール",
     when=((KEY, "numbers"),),

@@ -27,7 +27,7 @@ KEY = option(
 )
 SEVEN_O = rule(
     "seven-o",
-    "Seven-O: a 7 swaps hands with a chosen player (`@NAME`); a 0 passes "
+    "Seven-O: a 7 swaps hands with a chosen player ('@NAME'); a 0 passes "
     "every hand to the next player in the direction of play; as the last card "
     "neither swaps. A player handed a one-card hand must call UNO.",
     f"{HOUSE_RULES} (Seven-O); {WIKIBOOKS} (7-0)",
@@ -38,7 +38,7 @@ SEVEN_O = rule(
 
 class Say(Messages, namespace="seven_o"):
     last = Key("the 7 is the last card: there is nothing to swap")
-    needs_target = Key("Seven-O: a 7 swaps hands with a chosen player: `r7 @Bob`")
+    needs_target = Key("Seven-O: a 7 swaps hands with a chosen player: 'r7 @Bob'")
     another = Key("swap hands with another player")
     passes = Key("; every hand passes to the next player")
 

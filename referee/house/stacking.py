@@ -44,7 +44,7 @@ STACKING = rule(
     "stacking",
     "Stacking: a Draw Two may be played on a Draw Two and a Wild Draw "
     "Four on a Wild Draw Four, adding to the draw; the player who does not stack "
-    "draws the total and misses their turn, by `accept` or by the next player "
+    "draws the total and misses their turn, by 'accept' or by the next player "
     "acting; the last Wild Draw Four's player names the colour.",
     f"{EN_SHEET}, House Rules: Stacking",
     when=((KEY, "same"),),

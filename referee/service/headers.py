@@ -25,7 +25,8 @@ def build_header(
     """Read the fields as the tag lines of a `.uno` file would be read; SetupProblem if not.
 
     `players` is written as in `[Players]`: "Alice, Bob, Carol"; the names are typed now, so
-    they are normalised (NFKC) and held to the stricter check for new names. Whether the engine
+    they are normalised (NFKC) and held to the stricter check for new names; so are the event
+    and the place. Whether the engine
     can referee the header is checked where a session is made of it (`SessionService.create`),
     so that making a session builds its referee once.
     """
@@ -33,6 +34,9 @@ def build_header(
     if (problem := players_problem(names)) is not None:
         raise SetupProblem(_("Players: {problem}").format(problem=problem))
     players = ", ".join(names)
+    # The event and the place are typed like names (「金曜ＵＮＯ会」 in full-width mode): stored
+    # the same way, so that one evening is not two.
+    event, site = (None if text is None else normal_name(text) for text in (event, site))
     fields = [
         ("Event", event),
         ("Site", site),

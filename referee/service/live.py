@@ -423,8 +423,8 @@ class LiveSession:
         if at is None:
             raise NoSuchMove(
                 _(
-                    "there is no move #{seq} in session {id} (`uno-referee show ID "
-                    "--moves` lists them with their numbers)"
+                    "there is no move #{seq} in session {id} ('uno-referee show ID "
+                    "--moves' lists them with their numbers)"
                 ).format(seq=seq, id=self.id)
             )
         old = self._moves[at].text

@@ -76,7 +76,7 @@ class SessionService:
             raise SessionNotFound(
                 _(
                     "{typed!r} is not a session id (six letters and digits, as "
-                    "`uno-referee list` shows them)"
+                    "'uno-referee list' shows them)"
                 ).format(typed=typed)
             )
         return sid
@@ -333,8 +333,8 @@ class SessionService:
         except SessionNotFound:
             raise SessionNotFound(
                 _(
-                    "no session {id} in the trash ({folder}); `uno-referee list "
-                    "--trash` lists what is there"
+                    "no session {id} in the trash ({folder}); 'uno-referee list "
+                    "--trash' lists what is there"
                 ).format(id=sid, folder=self.trash.sessions)
             ) from None
         except FileExistsError:

@@ -86,7 +86,7 @@ FORMATS: dict[str, Format] = {
             ".json",
             _lazy("json_sheet"),
             False,
-            N_("the `score --json` object plus each round's dealer, hands and rulings"),
+            N_("the 'score --json' object plus each round's dealer, hands and rulings"),
         ),
         Format("uno", ".uno", _uno, False, N_("the session itself, in canonical notation")),
         Format("svg", ".svg", _svg, False, N_("the standings QR code as SVG")),

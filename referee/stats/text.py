@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from ..i18n import _
+from ..i18n import _, pgettext
 from ..notation import visible
 from ..sheet.exports import csv_sheet
 from ..sheet.text_table import aligned, widths
@@ -112,16 +112,28 @@ def pair_rows(table: Standings) -> list[list[str]]:
     ]
     for pair in table.pairs:
         row = [
-            f"{visible(pair.first)} - {visible(pair.second)}",
+            versus(visible(pair.first), visible(pair.second)),
             str(pair.games),
-            f"{pair.first_higher} - {pair.second_higher}",
+            versus(pair.first_higher, pair.second_higher),
             str(pair.ties),
         ]
         for kind in kinds:
             got = pair.points.get(kind)
-            row.append("-" if got is None else f"{got[1]} - {got[2]} ({got[0]})")
+            row.append(
+                "-"
+                if got is None
+                else pgettext("head to head", "{points} ({games})").format(
+                    points=versus(got[1], got[2]), games=got[0]
+                )
+            )
         rows.append(row)
     return rows
+
+
+def versus(first: object, second: object) -> str:
+    """Two players' figures side by side in words (`42 vs -100`; 「42 対 -100」): a dash between
+    them would read as a range, or as a second minus before a negative number."""
+    return pgettext("head to head", "{first} vs {second}").format(first=first, second=second)
 
 
 def notes(table: Standings) -> list[str]:

@@ -121,7 +121,7 @@ def board_of(live: LiveSession) -> Board:
     if live.trouble is not None:
         t = live.trouble
         trouble = visible(
-            _("Move #{seq} `{text}` no longer holds: {message}").format(
+            _("Move #{seq} '{text}' no longer holds: {message}").format(
                 seq=t.seq, text=t.text, message=render(t.parts)
             )
         )

@@ -179,7 +179,7 @@ class ChallengeDialog(ModalScreen[Recorded | None]):
         cards = typed.strip()
         if not cards:
             self._say(
-                lambda: _("Type the cards shown (e.g. `g5`), or pick a verdict."), refused=True
+                lambda: _("Type the cards shown (e.g. 'g5'), or pick a verdict."), refused=True
             )
             return
         self._record(f"{self.victim}: challenge shows {cards}")

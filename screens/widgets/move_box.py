@@ -96,7 +96,7 @@ def problem(typed: str, preview: Preview, line: str) -> str | None:
 
 def empty_line() -> str:
     """What an empty line is told."""
-    return _("Type a move, e.g. `r5`, `w+4 blue`, `draw` or `Carol: catch Dave`")
+    return _("Type a move, e.g. 'r5', 'w+4 blue', 'draw' or 'Carol: catch Dave'")
 
 
 class MoveSuggester(Suggester):

@@ -8,6 +8,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Input, Label, Select, Static
 
+from referee.engine.option_names import option_name
 from referee.engine.options import INT, OptionSpec
 from referee.engine.setup import option_specs, resolve
 from referee.i18n import N_, _
@@ -57,7 +58,10 @@ class OptionsForm(Vertical):
         for key, option in option_specs().items():
             with Vertical(classes="option"):
                 with Horizontal(classes="choice"):
-                    yield Label(key)
+                    # By its name; the key, as `--rule` and `[Rule]` take it, on hover.
+                    label = Label(option_name(key))
+                    label.tooltip = key
+                    yield label
                     if option.values == INT:
                         yield Input(self.values[key], type="integer", id=f"opt-{key}")
                     else:
@@ -68,10 +72,13 @@ class OptionsForm(Vertical):
                 yield Static(describe(option), classes="meaning")
 
     def describe_again(self) -> None:
-        """Every option's meaning in the language in use (after a switch); the values stay."""
+        """Every option's name and meaning in the language in use (after a switch); the values
+        stay."""
         for key, option in option_specs().items():
             choice = self.query_one(f"#opt-{key}").parent
             row = choice.parent if choice is not None else None
+            if choice is not None:
+                choice.query_one(Label).update(option_name(key))
             if row is not None:
                 row.query_one(".meaning", Static).update(describe(option))
 

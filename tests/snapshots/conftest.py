@@ -80,9 +80,12 @@ start r7
 
 @pytest.fixture
 def ja_demo_app(data_home: Path) -> RefereeApp:
-    """The demo table, the app speaking Japanese from its start (symbols ASCII-safe: auto)."""
+    """The demo table, the app speaking Japanese from its start (symbols ASCII-safe: auto).
+
+    The English demo table (Ana, Ben...), as the English pictures show it: each Japanese picture
+    is the English one's screen in Japanese, and the routes type that table's moves."""
     i18n.use("ja")
-    sid = import_demo(SessionService(data_home), SAMPLES).id
+    sid = import_demo(SessionService(data_home), SAMPLES, lang="en").id
     return build_app(
         data_home,
         session_id=sid,
@@ -97,6 +100,63 @@ def ja_round_over_app(data_home: Path) -> RefereeApp:
     """A Japanese table whose round is over, its hands still to enter."""
     i18n.use("ja")
     sid = SessionService(data_home).import_text(ROUND_OVER, "round-over.uno").id
+    return build_app(
+        data_home,
+        session_id=sid,
+        today=lambda: datetime.date(2025, 5, 16),
+        samples=SAMPLES,
+        cwd=FOLDER,
+    )
+
+
+FIVE_ROUNDS = """\
+[Event "金曜UNO会"]
+[Date "2025-05-16"]
+[Edition "classic"]
+[Rules "jp"]
+[Scoring "rounds 5"]
+[Players "花子, 健太, 千佳, 大輔"]
+
+round 1
+dealer 花子
+out 健太
+hand 花子: 40
+hand 千佳: 70
+hand 大輔: 8
+
+round 2
+out 千佳
+hand 花子: 9
+hand 健太: 28
+hand 大輔: 36
+
+round 3
+out 健太
+hand 花子: 30
+hand 千佳: 15
+hand 大輔: 33
+
+round 4
+out 千佳
+hand 花子: 9
+hand 健太: 21
+hand 大輔: 11
+
+round 5
+out 健太
+hand 花子: 33
+hand 千佳: 10
+hand 大輔: 28
+"""
+"""A Japanese five-round game (日本ルール, 5回戦), kept as a score sheet only: the numbers of the
+Minecraft UNO manual's example (【5回戦の場合】), four players with Japanese names."""
+
+
+@pytest.fixture
+def ja_five_rounds_app(data_home: Path) -> RefereeApp:
+    """A Japanese table after its five rounds: the final score sheet is one key away."""
+    i18n.use("ja")
+    sid = SessionService(data_home).import_text(FIVE_ROUNDS, "five-rounds.uno").id
     return build_app(
         data_home,
         session_id=sid,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+import unicodedata
 from collections.abc import Awaitable, Callable
 
 import pytest
@@ -21,7 +22,7 @@ from referee.engine.rules import VARIANTS
 from referee.notation import parse_session
 from referee.notation.moves import ACTIONS
 
-from .conftest import FOLDER, ROUND_OVER, SAMPLES, SIZE, settle
+from .conftest import FIVE_ROUNDS, FOLDER, ROUND_OVER, SAMPLES, SIZE, settle
 
 Route = Callable[[Pilot[None]], Awaitable[None]]
 
@@ -58,6 +59,8 @@ SCREENS: dict[str, tuple[str, Route]] = {
     # 太郎 went out; 花子's hand typed and checked, 次郎's still to enter.
     "round_end": ("ja_round_over_app", typed("f7", "'r3'")),
     "score_sheet": ("ja_demo_app", typed("f8")),
+    # The final sheet of a five-round game: every round, 合計 and 順位 across 80 columns.
+    "score_sheet_five_rounds": ("ja_five_rounds_app", typed("f8")),
     "qr_dialog": ("ja_demo_app", typed("f8", "f3")),
     # The last move picked for a correction.
     "history": ("ja_demo_app", typed("f9", "enter")),
@@ -139,6 +142,7 @@ def fixture_data() -> set[str]:
     for text, name in (
         ((SAMPLES / "demo.uno").read_text(encoding="utf-8"), "demo.uno"),
         (ROUND_OVER, "round-over.uno"),
+        (FIVE_ROUNDS, "five-rounds.uno"),
     ):
         header = parse_session(text, name).header
         found |= {
@@ -218,3 +222,36 @@ async def test_no_english_word_on_screen(name: str, request: pytest.FixtureReque
         await route(pilot)
         lines = screen_lines(app)
     assert english_words(lines) == [], "\n".join(lines)
+
+
+def terminal_cells(text: str) -> int:
+    """The width of `text` in a terminal set up for Japanese: wide, full-width and East Asian
+    Ambiguous characters take two cells (the snapshots count Ambiguous as one)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WFA" else 1 for ch in text)
+
+
+@pytest.mark.parametrize("name", SCREENS)
+async def test_every_screen_fits_80_columns_with_ambiguous_characters_wide(
+    name: str, request: pytest.FixtureRequest
+) -> None:
+    app_fixture, route = SCREENS[name]
+    app = request.getfixturevalue(app_fixture)
+    async with app.run_test(size=SIZE) as pilot:
+        await route(pilot)
+        lines = screen_lines(app)
+    width = SIZE[0]
+    too_wide = [line for line in lines if terminal_cells(line.rstrip()) > width]
+    assert too_wide == [], "\n".join(lines)
+
+
+async def test_the_five_round_sheet_shows_total_and_rank_at_80x24(ja_five_rounds_app) -> None:
+    # The done-when of the Japanese layout: 合計 and 順位 on screen, not scrolled off it, and
+    # the winner's row with both figures.
+    async with ja_five_rounds_app.run_test(size=SIZE) as pilot:
+        await typed("f8")(pilot)
+        lines = screen_lines(ja_five_rounds_app)
+    heading = next((line for line in lines if "1回" in line and "累計" in line), "")
+    assert "合計" in heading and "順位" in heading, "\n".join(lines)
+    winner = next(line for line in lines if line.strip().startswith("健太") and "+118" in line)
+    assert winner.split()[-3:-1] == ["218", "1"] or winner.split()[-2:] == ["1", "*"], winner
+    assert all(terminal_cells(line.rstrip()) <= SIZE[0] for line in lines)

@@ -101,7 +101,7 @@ async def test_the_note_says_it_was_not_recorded(make_app, service, sid):
         await pilot.press(*"Dev: catch Ben", "enter")
         await pilot.pause()
         said = text_of(pilot, "#verdict")
-        assert said.startswith("» Not recorded: `Dev: catch Ben`: False catch: Ben holds 4 cards")
+        assert said.startswith("» Not recorded: 'Dev: catch Ben': False catch: Ben holds 4 cards")
         assert said.endswith("It changes nothing in the game.")
         assert app.screen.query_one("#move").value == ""
     assert last_move(service, sid) == UNTIL_CATCHABLE[-1]

@@ -73,7 +73,7 @@ async def test_a_refused_correction_is_explained_and_cannot_be_applied(make_app,
         app.screen.query_one("#new", Input).value = "Chika: y9"
         await pilot.press("enter")
         await pilot.pause()
-        assert "cannot become `Chika: y9`" in text_of(pilot, "#plan")
+        assert "cannot become 'Chika: y9'" in text_of(pilot, "#plan")
         assert app.screen.query_one("#apply").disabled
 
 

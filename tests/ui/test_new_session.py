@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from rich.cells import cell_len
 from textual.widgets import Collapsible, Input, Select
 
 from referee import i18n
@@ -120,7 +121,7 @@ def test_hands_are_checked_against_the_tracked_count():
     assert ref.phase == "over"
     assert check_hand(ref, "Chika", "") == (
         False,
-        "cards (e.g. `r5 g+2 w`) or a points total (e.g. `27`)",
+        "cards (e.g. 'r5 g+2 w') or a points total (e.g. '27')",
     )
     assert check_hand(ref, "Chika", "r1 r2 w") == (False, "Chika holds 4 cards, not 3")
     assert check_hand(ref, "Chika", "r1 r2 w w+4") == (True, "4 card(s), 103 points")
@@ -154,6 +155,16 @@ async def test_the_rulebook_suggests_its_usual_scoring_until_one_is_chosen(make_
         assert form.scoring() == "lowest 500"  # chosen: the rulebook no longer replaces it
 
 
+def between_cells(line: str, start: int, end: int) -> str:
+    """The characters of `line` from cell column `start` to `end` (a wide character is two)."""
+    out, column = [], 0
+    for ch in line:
+        if start <= column < end:
+            out.append(ch)
+        column += cell_len(ch)
+    return "".join(out)
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 async def test_every_option_value_shows_whole_in_its_dropdown(make_app, lang):
     """At 80x24 each option's box shows any of its values on one line, uncut (`playable`,
@@ -172,7 +183,8 @@ async def test_every_option_value_shows_whole_in_its_dropdown(make_app, lang):
                 region = select.region
                 strips = app.screen._compositor.render_strips()
                 line = "".join(segment.text for segment in strips[region.y + 1])
-                shown = line[region.x : region.right]
+                # By cells, not characters: a Japanese option name left of it is wide.
+                shown = between_cells(line, region.x, region.right)
                 assert f" {value} " in shown, (select.id, value, shown)
     i18n.use("en")
 

@@ -73,7 +73,7 @@ async def test_a_score_only_game_then_a_tracked_round(make_app, service, size):
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert "Round 2: Ben deals. Turn up the start card" in text_of(pilot, "#alerts")
-        assert "or keep this round for the score only: `out NAME`" in text_of(pilot, "#alerts")
+        assert "or keep this round for the score only: 'out NAME'" in text_of(pilot, "#alerts")
         await pilot.press(*"start r7", "enter")
         await pilot.pause()
         assert text_of(pilot, "#verdict").startswith("✓")

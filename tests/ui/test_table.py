@@ -40,7 +40,7 @@ async def test_out_of_turn_moves_name_their_player(make_app, service, demo):
         await pilot.pause()
         await type_line(pilot, "Ben: b7")
         verdict = text_of(pilot, "#verdict")
-        assert "Refused, nothing recorded: `Ben: b7`" in verdict and "[turn-order]" in verdict
+        assert "Refused, nothing recorded: 'Ben: b7'" in verdict and "[turn-order]" in verdict
         app.screen.query_one(MoveBox).value = ""
         await type_line(pilot, "Ana: uno")
         assert "Ana called UNO late" in text_of(pilot, "#verdict")
@@ -202,7 +202,7 @@ async def test_a_refused_play_offers_the_misplay_line_that_records_it(make_app, 
         await type_line(pilot, "y9")
         verdict = text_of(pilot, "#verdict")
         assert verdict.startswith("✗ Refused")
-        assert "`Dev: misplay y9` records the misplay" in verdict
+        assert "'Dev: misplay y9' records the misplay" in verdict
         await pilot.press(*["backspace"] * 2)
         await type_line(pilot, "Dev: misplay y9")
         assert text_of(pilot, "#verdict").startswith("✓")
@@ -233,10 +233,10 @@ async def test_a_move_recorded_after_an_undo_takes_its_number_and_says_what_it_r
         await pilot.press("enter")
         await pilot.pause()
         assert text_of(pilot, "#verdict").startswith(f"✓ #{last.seq} {last.text}: ")
-        assert text_of(pilot, "#verdict").endswith(f"(in place of `{last.text}`)")
+        assert text_of(pilot, "#verdict").endswith(f"(in place of '{last.text}')")
         await pilot.press("f9")
         await pilot.pause()
         row = app.screen.query_one("#moves", DataTable).get_row(str(last.seq))
-        assert f"(in place of `{last.text}`)" in str(row[-1])
+        assert f"(in place of '{last.text}')" in str(row[-1])
     with service.open(demo, read_only=True) as live:
         assert (live.moves[-1].seq, live.moves[-1].replaced) == (last.seq, (last.text,))

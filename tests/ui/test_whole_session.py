@@ -133,7 +133,7 @@ async def test_a_whole_session_from_new_session_to_exported_sheet(make_app, serv
         # A refused move: the ruling in place, the text kept for fixing, nothing stored.
         await type_line(pilot, "g9")
         verdict = text_of(pilot, "#verdict")
-        assert verdict.startswith("✗ Refused, nothing recorded: `Ben: g9`")
+        assert verdict.startswith("✗ Refused, nothing recorded: 'Ben: g9'")
         assert "[match]" in verdict
         assert app.screen.query_one(MoveBox).value == "g9"
         assert app.screen.query_one(MoveBox).has_class("-invalid")

@@ -14,6 +14,7 @@ import pytest
 
 from referee import __version__, cli
 from referee.cli import file_cmds
+from referee.engine.option_names import option_name
 from referee.engine.setup import option_specs, resolve, rules_in_force
 from referee.notation import NotationError, parse_session
 from referee.render import render
@@ -265,7 +266,9 @@ def test_score_with_a_refused_line_reports_it_like_check(capsys, write):
 def test_rules_default_is_classic_en_with_ids_sources_and_marks(capsys):
     code, out, err = run(capsys, "rules")
     assert (code, err) == (0, "")
-    assert "edition classic" in out and "rules en" in out
+    assert out.startswith(
+        "Rulebook in force: UNO (108 cards), international rules (--edition classic --rules en)"
+    )
     for rule in rules_in_force(resolve("en", "classic"), "classic"):
         assert f"source: {rule.source}\n" in out
         mark = "  (no official rule; table default)" if rule.table_default else ""
@@ -273,7 +276,7 @@ def test_rules_default_is_classic_en_with_ids_sources_and_marks(capsys):
     assert "\nwsh" not in out and "shuffle-hands" not in out
     for key, value in resolve("en", "classic").items():
         mark = "  (table default)" if option_specs()[key].table_default else ""
-        assert f"  {key} = {value}{mark}\n" in out
+        assert f"  {option_name(key)}: {key} = {value}{mark}\n" in out
 
 
 def test_rules_follow_edition_rulebook_and_overrides(capsys):
@@ -295,10 +298,10 @@ def test_rules_follow_edition_rulebook_and_overrides(capsys):
         "    source: Minecraft UNO manual, Japanese edition (importer インフォレンズ), "
         "「マイクラフトUNOオリジナルルール」\n"
     ) in out
-    assert "  coaching-penalty = 4\n" in out
-    assert "  wd4-legal = playable\n" in out
-    assert "  uno-penalty = 4  (set by --rule)\n" in out
-    assert "  late-uno = no  (table default, set by --rule)\n" in out
+    assert ": coaching-penalty = 4\n" in out
+    assert ": wd4-legal = playable\n" in out
+    assert ": uno-penalty = 4  (set by --rule)\n" in out
+    assert ": late-uno = no  (table default, set by --rule)\n" in out
     assert "A late UNO call does not protect" in out
 
 
@@ -307,10 +310,10 @@ def test_rules_label_each_default_with_its_source(capsys):
     assert code == 0
     specs = option_specs()
     assert (
-        "  two-player-reverse-draw = self\n      default self: "
+        ": two-player-reverse-draw = self\n      default self: "
         f"{specs['two-player-reverse-draw'].source}\n"
     ) in out
-    assert (f"  stack-challenge = on\n      default on: {specs['stack-challenge'].source}\n") in out
+    assert (f": stack-challenge = on\n      default on: {specs['stack-challenge'].source}\n") in out
 
 
 @pytest.mark.parametrize(

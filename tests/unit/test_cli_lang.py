@@ -153,7 +153,9 @@ def test_rules_in_japanese_print_each_rule_and_option_translated(run):
     code, out, _ = run("rules", "--lang", "ja")
     assert code == 0
     assert out.startswith(
-        ja("Rulebook in force: edition {edition} ({title}), rules {rulebook}").split("{")[0]
+        ja("Rulebook in force: {title}, {family} (--edition {edition} --rules {rulebook})").split(
+            "{"
+        )[0]
     )
     assert ja("Options in force:") in out
     flat = "".join(out.split())
@@ -165,7 +167,7 @@ def test_rules_in_japanese_print_each_rule_and_option_translated(run):
         assert ja("source: {source}").format(source=ja(rule.source)) in out
     specs = option_specs()
     for key, value in options.items():
-        assert f"  {key} = {value}" in out
+        assert f"\uff1a{key} = {value}" in out  # after the option's name and a colon
         assert "".join(ja(specs[key].meaning).split()) in flat
 
 

@@ -120,6 +120,21 @@ def test_build_header_normalises_and_refuses_with_the_player():
         build_header("Ann, \uff21\uff2e\uff2e", "classic", "none")
 
 
+def test_the_event_and_place_typed_in_full_width_are_stored_like_names(tmp_path: Path, capsys):
+    # An input method left in full-width mode types 「金曜ＵＮＯ会」: stored as 金曜UNO会, as a
+    # player's name would be, so that the same evening is found and grouped under one name.
+    header = build_header("Ann, Bob", "classic", "none", event=" 金曜ＵＮＯ会 ", site="Ｃａｆé")
+    assert (header.event, header.site) == ("金曜UNO会", "Café")
+    home = str(tmp_path / "home")
+    assert (
+        cli.main(["new", "--players", "Ann, Bob", "--event", "金曜ＵＮＯ会", "--data-dir", home])
+        == 0
+    )
+    capsys.readouterr()
+    assert cli.main(["list", "--json", "--data-dir", home]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["event"] == "金曜UNO会"
+
+
 def test_a_file_with_a_bidi_character_in_a_name_still_reads():
     # Accepted before this check existed: it must replay identically.
     session = parse_session(HEADER + '[Players "A\u202eB, C"]\n', "old.uno")

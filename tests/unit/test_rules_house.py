@@ -160,7 +160,7 @@ def test_a_last_draw_two_offers_no_stack() -> None:
     ref = table(start="r7", stacking="same", hand_size=1)
     out = ok(play(ref, "Ann", "r+2"))
     assert out.text == "Ann played Red Draw Two; Bob draws 2."
-    assert st(ref)["pending"] == "Bob takes 2 from the Red Draw Two: `Bob: accept`"
+    assert st(ref)["pending"] == "Bob takes 2 from the Red Draw Two: 'Bob: accept'"
     ref = table(start="r7", stacking="same", hand_size=1)
     out = ok(play(ref, "Ann", "w+4", "blue"))
     assert out.text == (

@@ -158,7 +158,7 @@ def test_start_wild_reshuffled(rules: str) -> None:
     ref = table(start=None, rules=rules, start_wild="reshuffle")
     out = refused(turn_up(ref, "w", "red"), "start-wild")
     assert out.text == (
-        "Wild goes back and the deck is shuffled: turn another card, e.g. `start w r7`"
+        "Wild goes back and the deck is shuffled: turn another card, e.g. 'start w r7'"
     )
     ok(turn_up(ref, "w w+4 r7"), "start-card")
     s = st(ref)

@@ -99,7 +99,7 @@ def test_a_refused_move_exits_1_and_changes_nothing(run, home, sid):
     code, out, err = run("move", sid, "Alice: y3")
     assert (code, out) == (1, "")
     assert err == (
-        f"uno-referee move: {sid}: `Alice: y3` refused: Yellow 3 can't go on Red 9: "
+        f"uno-referee move: {sid}: 'Alice: y3' refused: Yellow 3 can't go on Red 9: "
         "match colour, number or symbol [match]; nothing was recorded\n"
     )
     assert (home / "sessions" / f"{sid}.json").read_bytes() == before
@@ -141,7 +141,7 @@ def test_show_gives_state_turn_pending_and_score(run, sid):
     assert out.startswith(f"session {sid}")
     assert "round 1, playing; Carol to play" in out
     assert "waiting for: Carol may challenge Bob's Wild Draw Four" in out
-    assert "scoring: target 500" in out and "#7  Bob: w+4 blue" in out
+    assert "scoring: first to 500;" in out and "#7  Bob: w+4 blue" in out
     data = json.loads(run("show", sid, "--json")[1])
     assert data["state"]["turn"] == "Carol" and data["state"]["pending"]
     assert [m["seq"] for m in data["moves"]] == [1, 2, 3, 4, 5, 6, 7]
@@ -246,7 +246,7 @@ def test_delete_asks_and_scripts_say_yes(run, home, sid):
     assert (home / "sessions" / f"{sid}.json").exists()
     assert run("delete", sid, "--yes") == (
         0,
-        f"moved session {sid} to the trash; `uno-referee restore {sid}` brings it back\n",
+        f"moved session {sid} to the trash; 'uno-referee restore {sid}' brings it back\n",
         "",
     )
     assert not (home / "sessions" / f"{sid}.json").exists()
@@ -306,8 +306,8 @@ def test_exporting_a_session_whose_stored_move_no_longer_reads_says_which(run, h
     code, out, err = run("export", sid, "-f", "csv")
     seq = len(stored(home, sid))
     assert (code, out) == (1, "")
-    assert err.startswith(f"{sid}:{seq}: move `Bob: zz9` no longer holds: ")
-    assert err.endswith(f"[notation]; correct it with `uno-referee correct {sid} {seq} MOVE`\n")
+    assert err.startswith(f"{sid}:{seq}: move 'Bob: zz9' no longer holds: ")
+    assert err.endswith(f"[notation]; correct it with 'uno-referee correct {sid} {seq} MOVE'\n")
 
 
 def test_a_file_where_the_sessions_folder_should_be_is_named(run, home):

@@ -89,8 +89,8 @@ def test_a_merged_name_seated_first_does_not_count_bob_twice(run, importing):
     ] == []
     assert data["apart"] == [{"session": ids[2], "name": "Bobby", "person": "Bob", "seated": "Bob"}]
     text = run("stats")[1]
-    assert not re.search(r"^Bob - Bob\s", text, re.M)
-    assert re.search(r"^Bob - Bobby\s", text, re.M)
+    assert not re.search(r"^Bob vs Bob\s", text, re.M)
+    assert re.search(r"^Bob vs Bobby\s", text, re.M)
     assert f"Session {ids[2]}: Bobby sat at the table with Bob" in text
     # `players` counts the same way.
     assert "Bob: 3 session(s); also written Bobby" in run("players")[1]
@@ -154,8 +154,12 @@ def test_head_to_head_adds_points_of_one_scoring_system_only(run, importing):
     text = run("stats")[1]
     head = next(line for line in text.splitlines() if line.startswith("players "))
     assert "points (N rounds)" in head and "points (target)" in head
-    row = next(line for line in text.splitlines() if line.startswith("Ann - Ben"))
-    assert "-7 - 7 (1)" in row and "500 - 0 (1)" in row and "493" not in row
+    row = next(line for line in text.splitlines() if line.startswith("Ann vs Ben"))
+    assert "-7 vs 7 (1)" in row and "500 vs 0 (1)" in row and "493" not in row
+    # A dash between two figures reads as a range, or as a minus: 「-7 - 7」, 「42 - -100」.
+    text = run("--lang", "ja", "stats")[1]
+    row = next(line for line in text.splitlines() if line.startswith("Ann 対 Ben"))
+    assert "-7 対 7（1）" in row and "500 対 0（1）" in row and " - " not in row  # noqa: RUF001 - the marks themselves
 
 
 def test_halves_are_rounded_up(run, importing):
