@@ -29,8 +29,12 @@ def terminal_texts() -> list[tuple[str, str, str]]:
             places = [place for place, _line in message.locations]
             if places and all(place in MARKDOWN_ON_PURPOSE for place in places):
                 continue
-            ids = (message.id,) if isinstance(message.id, str) else message.id
-            texts = (message.string,) if isinstance(message.string, str) else message.string
+            ids = (message.id,) if isinstance(message.id, str) else tuple(message.id)
+            texts = (
+                (message.string,)
+                if isinstance(message.string, str)
+                else tuple(message.string or ())
+            )
             found += [(path.name, ids[0], text) for text in (*ids, *texts) if text]
     return found
 
