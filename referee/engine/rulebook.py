@@ -373,7 +373,7 @@ SESSION = rule(
 )
 HEADER_CHANGE = rule(
     "header-change",
-    "The edition, rulebook, scoring and options may be changed (`set`) until the first card of "
+    "The edition, rulebook, scoring and options may be changed ('set') until the first card of "
     "the first round; after it, only the scoring's number may change, while the game is not "
     "decided: no fewer rounds than have begun, or a target, limit or penalty limit above every "
     "total so far, while no one is out of a penalty game.",
