@@ -14,5 +14,5 @@ class Say(Messages, namespace="notation"):
     # input method was left in kana mode (`うの` for `uno`, `ｄらｗ` for `draw`).
     kana_mode = Key(
         "it looks typed in kana mode: switch the input method to alphanumeric "
-        "(英数) and type it again"
+        "(英数) and type it again ({problem})"
     )

@@ -499,7 +499,8 @@ class LiveSession:
         from ..notation.keyboard import kana_mode
 
         if kana_mode(text, self.header.players):
-            return (*exc.parts, Reading.kana_mode())
+            # The hint first: at 80x24 the line under the move box shows the start of it.
+            return (Reading.kana_mode(problem=Quoted(exc.parts)),)
         return exc.parts
 
     def _check_writable(self) -> None:

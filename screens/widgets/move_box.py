@@ -14,6 +14,7 @@ from referee.engine import Referee
 from referee.engine.state import Game
 from referee.i18n import _
 from referee.notation import NotationError, from_keyboard
+from referee.notation.error_words import Say as Reading
 from referee.render import render
 from referee.service import Preview
 from referee.suggest import actor, completions
@@ -76,6 +77,10 @@ def _catch_target(move: str, ref: Referee) -> str:
     return move
 
 
+KANA_MODE = Reading.kana_mode
+"""The service's word for a line that still holds kana after the keyboard's forms were read."""
+
+
 def problem(typed: str, preview: Preview, line: str) -> str | None:
     """Why `typed` is not a move, its column counted in what was typed (the box may have put
     the player's name before it, making `line`); None if it reads as one statement.
@@ -89,9 +94,11 @@ def problem(typed: str, preview: Preview, line: str) -> str | None:
     said = _("column {column}: {problem}").format(
         column=max(reading.col - implied, 1), problem=reading.message
     )
-    # What the service adds to a line that does not read (typed in kana mode: switch to 英数).
-    more = render(tuple(preview.answer.parts[1:]))
-    return f"{said} {more}" if more else said
+    # A line typed in kana mode: the service says so first (switch to 英数), and so does the box.
+    parts = preview.answer.parts
+    if parts and parts[0][0].key == KANA_MODE.key:
+        return render((KANA_MODE(problem=said),))
+    return said
 
 
 def empty_line() -> str:

@@ -200,3 +200,5 @@ def test_the_move_box_reads_japanese_and_hints_at_kana_mode(tmp_path: Path) -> N
         finally:
             i18n.use("en")
     assert said is not None and "英数モード" in said
+    # The hint comes first: at 80x24 the line under the move box shows its first three lines.
+    assert said.startswith("かなモードで入力されたようです。")
