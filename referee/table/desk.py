@@ -137,29 +137,17 @@ class Desk:
             return self._open_round(player, reading[1], request, stale)
         if not isinstance(reading, NotationError):
             event = reading[0]
-            if not isinstance(event, (*PROPOSED, HandRevealed)):
+            # Whose line it is decides before the rules do: a phone sends its own seat's moves.
+            why = (
+                Say.scorekeeper_only()
+                if not isinstance(event, (*PROPOSED, HandRevealed))
+                else Say.not_yours(seat=player)
+                if _actor(event) != player
+                else None
+            )
+            if why is not None:
                 return self._done(
-                    Reply(
-                        "refused",
-                        request,
-                        player,
-                        reading[1],
-                        SEAT_RULE,
-                        (Say.scorekeeper_only(),),
-                        stale=stale,
-                    )
-                )
-            if _actor(event) != player:
-                return self._done(
-                    Reply(
-                        "refused",
-                        request,
-                        player,
-                        reading[1],
-                        SEAT_RULE,
-                        (Say.not_yours(seat=player),),
-                        stale=stale,
-                    )
+                    Reply("refused", request, player, reading[1], SEAT_RULE, (why,), stale=stale)
                 )
         answer = preview.answer
         if not answer.ok or preview.ruling is None or isinstance(reading, NotationError):
