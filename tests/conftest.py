@@ -13,7 +13,6 @@ from referee import i18n
 from referee.store.cache import CACHE_VARIABLE
 from referee.store.settings import CONFIG_VARIABLE
 
-
 WORKERS_PER_CORE = 2
 """`-n auto`'s workers for each core. Much of the suite waits rather than computes: the app's
 frames under Pilot, commands run as processes, the browser, the scoreboard's server. A second

@@ -253,6 +253,7 @@ class Desk:
         )
         return {
             "moves": moves,
+            "playing": state.phase == "play",
             "faces": list(dict.fromkeys(faces)),
             "colours": list(deck.colors(side)),
             "confirm": confirm,

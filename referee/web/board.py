@@ -13,6 +13,7 @@ from typing import Any
 from markupsafe import Markup
 
 from ..engine.cards import COLOR_NAMES
+from ..engine.waiting import Wait
 from ..i18n import _, current
 from ..notation import visible
 from ..render import card_name, colour_name, render
@@ -20,6 +21,10 @@ from ..render.waits import turn_words
 from ..service import LiveSession
 from ..sheet import Sheet, build_sheet
 from ..sheet.exports import chart, labels
+
+TYPED_BY_THE_SCOREKEEPER = ("next-round", "first-round", "dealer", "start", "points")
+"""Waits that only tell the scorekeeper what to type next (`round 2`, `dealer NAME`...): the
+turn line says what the table waits for, and the phones never show the notation to type."""
 
 RULINGS_SHOWN = 8
 """The last rulings the page lists: what a glance at a phone needs, newest first."""
@@ -76,6 +81,21 @@ class Board:
     trouble: str | None = None
 
 
+def _table_words(wait: Wait) -> str:
+    """What the table waits for, as the phones say it: the waits whose words end in a line to
+    type are said without it."""
+    values = dict(zip(wait.message[0].fields, wait.message[1], strict=True))
+    if wait.kind == "accept":
+        return _("{player} takes {amount} or answers the {card}").format(
+            player=values["player"], amount=values["amount"], card=card_name(values["card"])
+        )
+    if wait.kind == "count" and wait.player is not None:
+        return _("{player} draws until a card of the colour in force, then says how many").format(
+            player=wait.player
+        )
+    return render((wait.message,))
+
+
 def board_of(live: LiveSession) -> Board:
     """The scoreboard of `live` as it stands now."""
     ref = live.referee
@@ -108,9 +128,9 @@ def board_of(live: LiveSession) -> Board:
             )
         )
     alerts = [
-        Alert(visible(render((wait.message,))), wait.urgent or wait.kind == "catch")
+        Alert(visible(_table_words(wait)), wait.urgent or wait.kind == "catch")
         for wait in waits
-        if wait.kind != "turn"
+        if wait.kind not in ("turn", *TYPED_BY_THE_SCOREKEEPER)
     ]
     steps = live.steps
     rulings = [

@@ -103,6 +103,7 @@ def pad_fragment(seat: dict[str, Any], players: tuple[str, ...], moves: int, lan
             legal=moves_now,
             actions=[(a, _action_label(a, players)) for a in others],
             hand="hand" in moves_now,
+            playing=bool(legal.get("playing", True)),
             confirm=visible(legal["confirm"]) if legal.get("confirm") else None,
             mine=[visible(m) for m in legal.get("mine", [])],
         )

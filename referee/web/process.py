@@ -142,9 +142,17 @@ class ServeProcess:
     def _answer(proc: subprocess.Popen[str], handler: Handler) -> None:
         """In a thread: answer the server's messages, one at a time, until it ends."""
         assert proc.stdout is not None and proc.stdin is not None
+
+        def answered(message: dict[str, Any]) -> dict[str, Any]:
+            try:
+                return handler(message)
+            except Exception as exc:  # a bug: this phone is told, and the next ones answered
+                print(f"uno-referee: a phone's message failed: {exc!r}", file=sys.stderr)
+                return {"error": "writer"}
+
         try:
             for line in proc.stdout:
-                answer = answer_line(line, handler)
+                answer = answer_line(line, answered)
                 if answer is not None:
                     proc.stdin.write(answer)
                     proc.stdin.flush()

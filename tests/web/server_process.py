@@ -5,7 +5,7 @@ from __future__ import annotations
 import socket
 from pathlib import Path
 
-from referee.web.process import ServeProcess
+from referee.web.process import Handler, ServeProcess
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,6 +28,7 @@ class ServerProcess(ServeProcess):
         port: int | None = None,
         lang: str = "en",
         extra: tuple[str, ...] = (),
+        seats: Handler | None = None,
     ) -> None:
         super().__init__(
             data_dir,
@@ -36,4 +37,5 @@ class ServerProcess(ServeProcess):
             port=port if port is not None else free_port(host),
             lang=lang,
             extra=extra,
+            seats=seats,
         )

@@ -77,3 +77,21 @@ def test_bidi_controls_in_names_from_files_are_made_visible(service: SessionServ
         html = board_fragment(board_of(live))
     assert "\u202e" not in html
     assert "A\\u202eB" in html
+
+
+def test_the_board_never_tells_a_phone_what_to_type(service: SessionService) -> None:
+    # Issue 26: the scorekeeper's typing instructions ('round 2', 'dealer NAME', 'start r7',
+    # 'Alice: accept') stayed on every phone; the board says what the table waits for instead.
+    sid = new_session(service)
+    lines = ["round 1", "dealer Dave", "start r7", "Alice: w+4 blue"]
+    with service.open(sid) as live:
+        said: list[str] = [alert.text for alert in board_of(live).alerts]
+        for line in lines:
+            assert live.record(line).ok, line
+            said += [alert.text for alert in board_of(live).alerts]
+        live.record("Bob: accept")
+        said += [alert.text for alert in board_of(live).alerts]
+    assert said, "the board said nothing at all"
+    for text in said:
+        # A quoted line of the notation is what a scorekeeper types: 'round 1', 'Bob: accept'.
+        assert " '" not in text and ": '" not in text and "accept" not in text, text

@@ -8,7 +8,10 @@
   var said = document.getElementById("said");
   var colour = null;
   var fetching = null;
+  var again = false;
   var ASKING_MS = 1500;
+  var SEATED_MS = 3000;
+  var timer = null;
 
   function newId() {
     var bytes = new Uint8Array(16);
@@ -31,18 +34,48 @@
   }
 
   function pad() {
-    if (fetching) { return fetching; }
+    // Asked again while a fetch is on its way: that one may answer for the table as it was, so
+    // one more follows it.
+    if (fetching) { again = true; return fetching; }
     fetching = fetch("pad", { credentials: "same-origin" }).then(function (response) {
       return response.text();
     }).then(function (html) {
+      // What is being typed survives the new pad (the board moves on while a player types).
+      var typed = {};
+      var focused = document.activeElement && phone.contains(document.activeElement)
+        ? document.activeElement.name : null;
+      phone.querySelectorAll("input[name]").forEach(function (input) {
+        typed[input.name] = input.value;
+      });
       phone.innerHTML = html;
+      phone.querySelectorAll("input[name]").forEach(function (input) {
+        if (typed[input.name]) { input.value = typed[input.name]; }
+        if (input.name === focused) { input.focus(); }
+      });
       choose(colour);
+      mine();
     }).catch(function () {}).then(function () {
       fetching = null;
-      // A seat asked for: the scorekeeper's approval changes no move, so look again soon.
-      if (phone.querySelector(".asking")) { setTimeout(pad, ASKING_MS); }
+      if (again) { again = false; return pad(); }
+      // What changes no move is looked for now and then: the scorekeeper's approval of a seat
+      // asked for, a verdict waiting for this seat to confirm, a proposal accepted or not.
+      clearTimeout(timer);
+      if (phone.querySelector(".asking")) {
+        timer = setTimeout(pad, ASKING_MS);
+      } else if (phone.querySelector(".mine") && document.visibilityState === "visible") {
+        timer = setTimeout(pad, SEATED_MS);
+      }
     });
     return fetching;
+  }
+
+  // The phone's own seat, highlighted on the board that every phone shares.
+  function mine() {
+    var here = phone.querySelector("#pad");
+    var player = here ? here.dataset.player || "" : "";
+    document.querySelectorAll("#players tr[data-name]").forEach(function (row) {
+      row.classList.toggle("mine", player !== "" && row.dataset.name === player);
+    });
   }
 
   function choose(code) {
@@ -65,6 +98,7 @@
   }
 
   function propose(action) {
+    if (!action.trim()) { return Promise.resolve(); }
     var request = newId();
     said.textContent = "";
     var send = function (tries) {
@@ -78,7 +112,7 @@
     return send(2).then(function (answer) {
       said.textContent = answer.said || "";
       said.dataset.status = answer.status || answer.error || "";
-      return pad();
+      return pad().then(function () { return answer; });
     });
   }
 
@@ -122,10 +156,14 @@
         said.textContent = answer.error ? form.dataset.wrong || "" : "";
         return pad();
       });
-    } else if (form.dataset.post === "hand") {
-      propose("hand " + value).then(function () { input.value = ""; });
     } else {
-      propose(value).then(function () { input.value = ""; });
+      // A move that went in (or waits) leaves the box empty; a refused one stays to be fixed.
+      propose(form.dataset.post === "hand" ? "hand " + value : value).then(function (answer) {
+        var now = phone.querySelector('input[name="' + (input ? input.name : "") + '"]');
+        if (now && answer && (answer.status === "recorded" || answer.status === "waiting")) {
+          now.value = "";
+        }
+      });
     }
   });
 
