@@ -206,7 +206,11 @@ def test_a_challenge_confirmed_by_both_phones(
     # The challenged player's phone is asked (without a reload: it looks by itself); it agrees,
     # and the verdict goes in.
     ann.locator('button[data-second="yes"]').click(timeout=WAIT_MS)
-    said(ann).to_contain_text("Bob", timeout=WAIT_MS)
+    # Every phone's board shows the verdict once it is stored.
+    for page in (ann, bob):
+        expect(page.locator("#rulings li").first).to_contain_text(
+            "Bob: challenge guilty", timeout=WAIT_MS
+        )
     assert table.by()[-1] == ("Bob: challenge guilty", "Bob")
 
 
