@@ -22,7 +22,7 @@ from referee.table.protocol import handle
 from .conftest import PHONE
 from .server_process import ServerProcess
 
-WAIT_MS = 30_000
+WAIT_MS = 90_000
 """How long a browser wait may take on a loaded machine before the test fails."""
 # Two cards a hand: a round is over in a few moves, and one card left comes at once.
 HEADER = Header(
