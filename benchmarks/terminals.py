@@ -320,7 +320,7 @@ def enter_to_ruling(
 ) -> list[float]:
     """`move_latencies` on a fresh copy of the session; with `phones`, the app serves its
     phones first (F12: seats by pipe, on loopback) and that many phones follow the page."""
-    import screens.app as app_module
+    import referee.web.process as app_module  # where the app finds the server it starts
 
     service = SessionService(data)
     sid = write_session(service, stored)
