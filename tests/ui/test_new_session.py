@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from rich.cells import cell_len
 from textual.widgets import Collapsible, Input, Select
 
 from referee import i18n
@@ -14,6 +13,7 @@ from screens.round_end_screen import check_hand
 from screens.table_screen import TableScreen
 from screens.widgets import PlayerList
 from screens.widgets.options_form import OptionsForm
+from tests.snapshots.test_screens_ja import cells
 
 from .conftest import text_of, type_line
 
@@ -155,16 +155,6 @@ async def test_the_rulebook_suggests_its_usual_scoring_until_one_is_chosen(make_
         assert form.scoring() == "lowest 500"  # chosen: the rulebook no longer replaces it
 
 
-def between_cells(line: str, start: int, end: int) -> str:
-    """The characters of `line` from cell column `start` to `end` (a wide character is two)."""
-    out, column = [], 0
-    for ch in line:
-        if start <= column < end:
-            out.append(ch)
-        column += cell_len(ch)
-    return "".join(out)
-
-
 @pytest.mark.parametrize("lang", ["en", "ja"])
 async def test_every_option_value_shows_whole_in_its_dropdown(make_app, lang):
     """At 80x24 each option's box shows any of its values on one line, uncut (`playable`,
@@ -184,7 +174,7 @@ async def test_every_option_value_shows_whole_in_its_dropdown(make_app, lang):
                 strips = app.screen._compositor.render_strips()
                 line = "".join(segment.text for segment in strips[region.y + 1])
                 # By cells, not characters: a Japanese option name left of it is wide.
-                shown = between_cells(line, region.x, region.right)
+                shown = cells(line, region.x, region.right)
                 assert f" {value} " in shown, (select.id, value, shown)
     i18n.use("en")
 
