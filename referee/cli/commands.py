@@ -14,12 +14,20 @@ import functools
 
 from .. import __version__
 from ..i18n import _, current
-from . import config_args, export_args, file_args, serve_args, session_args, stats_args
+from . import config_args, export_args, file_args, hub_args, serve_args, session_args, stats_args
 from .language import add_lang, lang_on_command
 from .parsing import ArgumentParser, LazyParser
 
 # Each module adds its subcommands with `register(subparsers)`, naming their `run`.
-COMMAND_MODULES = (file_args, export_args, session_args, stats_args, serve_args, config_args)
+COMMAND_MODULES = (
+    file_args,
+    export_args,
+    session_args,
+    stats_args,
+    serve_args,
+    hub_args,
+    config_args,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..i18n import _
+from .hub_args import add_hub_key
 
 
 def add_selection(parser: argparse.ArgumentParser) -> None:
@@ -69,6 +70,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         ),
     )
     p.add_argument("--title", help=_("the report's title (with --html)"))
+    add_hub_key(p)
     p.add_argument(
         "--force", action="store_true", help=_("overwrite FILE if it exists (with --html)")
     )

@@ -13,7 +13,7 @@ from typing import TextIO
 from ..i18n import _
 from ..notation import visible
 from ..service import SessionService
-from ..service.standings import played, sheets_of, standings_of
+from ..service.standings import Table, played, sheets_of, standings_of
 from ..sheet import files
 from ..stats import report
 from ..stats.league import BookError, League, change_league
@@ -70,7 +70,18 @@ def stats(service: SessionService, a: argparse.Namespace, out: TextIO) -> int:
             files.check_target(a.html, a.force)
         except files.ExportError as exc:
             raise _export_failure(exc) from None
-    table = standings_of(service, selection)
+    if a.hub is not None:
+        if a.html is not None:
+            raise Failure(
+                _(
+                    "uno-referee stats: the season report prints each session's score sheet "
+                    "from this laptop's sessions; with --hub, ask for --json, --csv or the "
+                    "standings as text"
+                )
+            )
+        table = _hub_table(a, selection)
+    else:
+        table = standings_of(service, selection)
     _check_label(selection, table.labels, table.league)
     warnings = list(table.warnings)
     if a.html is not None:
@@ -100,6 +111,22 @@ def stats(service: SessionService, a: argparse.Namespace, out: TextIO) -> int:
     else:
         out.write(standings_text(table.standings))
     return OK
+
+
+def _hub_table(a: argparse.Namespace, selection: Selection) -> Table:
+    """The standings over every session a hub holds (its book's merges, guests and labels)."""
+    from ..league.client import HubError
+    from ..league.remote import hub_played
+    from ..service.standings import labels_in_use
+    from ..stats.standings import standings
+    from .hub_cmd import client_of
+
+    client = client_of(a.hub, a.key, "stats")
+    try:
+        sessions, league = hub_played(client)
+    except HubError as exc:
+        raise Failure(_("uno-referee stats: {error}").format(error=exc.message)) from None
+    return Table(standings(sessions, league, selection), league, (), labels_in_use(sessions))
 
 
 def _check_label(selection: Selection, labels: tuple[str, ...], book: League) -> None:

@@ -33,6 +33,7 @@ from .headers import check_header
 from .live import LiveSession, NotCanonical, canonical
 from .replay import replay_session
 from .results import Imported, ImportExtends, ImportRefused, Listing, SessionInfo, SetupProblem
+from .shipped import row_fields
 from .summary import summarize
 from .trouble import SYNTAX_RULE, Trouble
 
@@ -510,25 +511,7 @@ def row_of(
         live = LiveSession(file)
         summary, figures = live.summary(), live.figures()
     created = str(file.meta.get("created", ""))
-    # As its `set` lines left them, if they changed the stored header's.
-    now = summary.get("in_force") or {}
-    return {
-        "id": file.id,
-        "event": header.event,
-        "date": header.date,
-        "players": list(header.players),
-        "edition": now.get("edition", header.edition),
-        "rules": now.get("rules", header.rules),
-        "scoring": now.get("scoring", header.scoring),
-        "status": summary["status"],
-        "round": summary["round"],
-        "leader": summary.get("leader"),
-        "totals": summary["totals"],
-        "moves": len(moves),
-        "created": created,
-        "updated": file.entries[-1]["ts"] if file.entries else created,
+    return row_fields(file.id, header, summary, figures, len(moves), created, file.entries) | {
         "file": list(file.seen) if file.seen else None,
         "imported": file.meta.get("imported"),
-        "site": header.site,
-        "stats": figures,
     }

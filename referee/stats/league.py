@@ -82,7 +82,7 @@ def book_path(layout: Layout) -> Path:
     return layout.book
 
 
-def _parse(data: Any) -> League:
+def parse_book(data: Any) -> League:
     if not isinstance(data, dict) or data.get("version") != BOOK_VERSION:
         raise ValueError(_("not a league book of version {version}").format(version=BOOK_VERSION))
     aliases, guests, labels = (
@@ -152,7 +152,7 @@ def _read(layout: Layout) -> tuple[League, str | None]:
         text = raw.decode("utf-8")
         # Bounded before json recurses into it, once a level.
         check_nesting(text)
-        return _parse(json.loads(text)), None
+        return parse_book(json.loads(text)), None
     except (ValueError, RecursionError) as exc:  # UnicodeDecodeError is a ValueError
         reason = str(exc) or type(exc).__name__
     try:

@@ -1,0 +1,33 @@
+"""The hub's store under test: the embedded SQLite file and a real PostgreSQL server."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.league.postgres import Server, missing_reason, required
+
+STORES = ["sqlite", "postgres"]
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[Server]:
+    reason = missing_reason()
+    if reason is not None:
+        if required():
+            pytest.fail(reason)
+        pytest.skip(reason)
+    server = Server()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=STORES)
+def store_target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a fresh hub keeps its record: a SQLite file, or a new PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "hub.sqlite3")
+    server: Server = request.getfixturevalue("postgres_server")
+    return server.new_database()
