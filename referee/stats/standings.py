@@ -197,11 +197,16 @@ def standings(played: Iterable[Played], league: League, selection: Selection) ->
     pairs: dict[tuple[str, str], Pair] = {}
     scorings: set[str] = set()
     apart: list[Apart] = []
+    merged = bool(league.aliases)
+    guests = league.guests
     for session in chosen:
         figures = session.figures
         rows: dict[str, dict[str, int]] = figures["players"]
-        who = people_of(rows, league, usual)
-        kept = [name for name in rows if who[name] == name != league.person(name)]
+        if merged:
+            who = people_of(rows, league, usual)
+            kept = [name for name in rows if who[name] == name != league.person(name)]
+        else:  # no merged names in the book: each name is its own person
+            who, kept = {name: name for name in rows}, []
         if kept:
             seated = {person: name for name, person in who.items()}
             apart += [
@@ -212,7 +217,11 @@ def standings(played: Iterable[Played], league: League, selection: Selection) ->
         firsts = sum(1 for place in (places or {}).values() if place == 1)
         kind = figures["scoring"]
         scorings.add(kind)
-        counted = [name for name in rows if selection.guests or who[name] not in league.guests]
+        counted = (
+            list(rows)
+            if selection.guests or not guests
+            else [name for name in rows if who[name] not in guests]
+        )
         for name in counted:
             row, person = rows[name], who[name]
             line = lines.get(person)
@@ -229,8 +238,12 @@ def standings(played: Iterable[Played], league: League, selection: Selection) ->
                 got = line.points.setdefault(kind, [0, 0])
                 got[0] += rounds
                 got[1] += row.get("points", 0)
-            for counter in COUNTERS:
-                line.counts[counter] += row.get(counter, 0)
+            # A row holds each figure at most once, and every counter the line keeps: adding
+            # what the row has is adding every counter (10,000 sessions in a league's hub).
+            counts = line.counts
+            for figure, value in row.items():
+                if figure in counts:
+                    counts[figure] += value
             if places is not None:
                 line.games += 1
                 line.place_sum += places[name]
@@ -241,19 +254,20 @@ def standings(played: Iterable[Played], league: League, selection: Selection) ->
                 line.shared_wins += first and firsts > 1
         if places is None:
             continue
-        for a, b in combinations(sorted(counted, key=lambda n: who[n]), 2):
-            pa, pb = who[a], who[b]
+        seated_here = [(who[name], places[name], rows[name].get("total", 0)) for name in counted]
+        seated_here.sort(key=lambda item: item[0])
+        for (pa, place_a, total_a), (pb, place_b, total_b) in combinations(seated_here, 2):
             pair = pairs.get((pa, pb))
             if pair is None:
                 pair = pairs[(pa, pb)] = Pair(pa, pb)
             pair.games += 1
-            pair.first_higher += places[a] < places[b]
-            pair.second_higher += places[b] < places[a]
-            pair.ties += places[a] == places[b]
+            pair.first_higher += place_a < place_b
+            pair.second_higher += place_b < place_a
+            pair.ties += place_a == place_b
             points = pair.points.setdefault(kind, [0, 0, 0])
             points[0] += 1
-            points[1] += rows[a].get("total", 0)
-            points[2] += rows[b].get("total", 0)
+            points[1] += total_a
+            points[2] += total_b
     ranked = sorted(lines.values(), key=_order)
     previous: tuple[Any, ...] | None = None
     for position, line in enumerate(ranked, 1):

@@ -65,14 +65,36 @@ class Server:
             self.user = "postgres"
             entry = pwd.getpwnam(self.user)
             os.chown(self.root, entry.pw_uid, entry.pw_gid)
-        self._run("initdb", "-D", str(self.data), "-U", "hub", "-A", "trust", "-E", "UTF8",
-                  "--no-sync", "--locale=C")
+        self._run(
+            "initdb",
+            "-D",
+            str(self.data),
+            "-U",
+            "hub",
+            "-A",
+            "trust",
+            "-E",
+            "UTF8",
+            "--no-sync",
+            "--locale=C",
+        )
         options = (
             f"-k {self.root} -p {self.port} -c listen_addresses='' -c fsync=on "
             "-c max_connections=200 -c shared_buffers=64MB"
         )
-        self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l",
-                  str(self.root / "log"), "-w", "-t", "120", "start")
+        self._run(
+            "pg_ctl",
+            "-D",
+            str(self.data),
+            "-o",
+            options,
+            "-l",
+            str(self.root / "log"),
+            "-w",
+            "-t",
+            "120",
+            "start",
+        )
         self._databases = 0
 
     def _run(self, tool: str, *args: str) -> None:

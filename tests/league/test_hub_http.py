@@ -1,0 +1,121 @@
+"""The hub over HTTP, a real `uno-referee hub` process: keys, scopes, and what it refuses."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from referee.league.client import HubError
+from referee.league.database import open_store
+from referee.league.standings import hub_standings
+from referee.league.store import LeagueStore
+from referee.stats.selection import Selection
+from tests.league.hubs import Hub
+from tests.league.logs import shipped
+
+
+@pytest.fixture
+def hub(store_target: str, tmp_path: Path) -> Iterator[Hub]:
+    running = Hub(store_target, tmp_path)
+    yield running
+    running.stop()
+
+
+def raw(url: str, body: bytes, key: str, method: str = "POST") -> tuple[int, dict[str, object]]:
+    request = urllib.request.Request(
+        url, data=body, method=method, headers={"Authorization": f"Bearer {key}"}
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+def too_large(hub: Hub, path: str, key: str) -> tuple[int, dict[str, object]]:
+    connection = http.client.HTTPConnection("127.0.0.1", hub.port, timeout=60)
+    try:
+        connection.putrequest("POST", path)
+        connection.putheader("Authorization", f"Bearer {key}")
+        connection.putheader("Content-Length", "16000001")
+        connection.endheaders()
+        answer = connection.getresponse()
+        return answer.status, json.loads(answer.read())
+    finally:
+        connection.close()
+
+
+def test_keys_and_scopes_over_http(hub: Hub) -> None:
+    laptop, boss = hub.key("laptop 1"), hub.key("organiser", organiser=True)
+    hub.start()
+    me = hub.client(laptop).call("GET", "/api/v1/hello")
+    assert me == {"hub": "uno-referee", "api": 1, "name": "laptop 1", "role": "venue"}
+    uid, meta, entries = shipped(11)
+    path = f"/api/v1/sessions/{uid}"
+    got = hub.client(laptop).call(
+        "POST", path, {"meta": meta, "alias": "k3m9px", "entries": entries}
+    )
+    assert got["added"] == len(entries) and got["forked"] is None
+    got = hub.client(laptop).call("POST", path, {"meta": meta, "entries": entries})
+    assert (got["added"], got["known"]) == (0, len(entries))
+    # A laptop reads the league but keeps no book, forks or keys.
+    for route in ("/api/v1/forks", "/api/v1/keys"):
+        with pytest.raises(HubError) as refused:
+            hub.client(laptop).call("GET", route)
+        assert refused.value.status == 403
+    with pytest.raises(HubError) as refused:
+        hub.client(laptop).call("POST", "/api/v1/book", {"op": "guest", "name": "Ann"})
+    assert refused.value.status == 403
+    standings = hub.client(laptop).call("GET", "/api/v1/standings")
+    assert standings["sessions"] == [uid]
+    store = LeagueStore(open_store(hub.target))
+    assert standings == json.loads(json.dumps(hub_standings(store, Selection()).to_json()))
+    # The organiser renames a player (a merge into a new name) and labels the session; the standings follow.
+    said = hub.client(boss).call(
+        "POST", "/api/v1/book", {"op": "merge", "keep": "Robert", "other": "Bob"}
+    )
+    assert said["person"] == "Robert"
+    said = hub.client(boss).call(
+        "POST", "/api/v1/book", {"op": "label", "session": uid, "labels": ["season 1"]}
+    )
+    assert said["labels"] == ["season 1"]
+    players = [p["name"] for p in hub.client(laptop).call("GET", "/api/v1/standings")["players"]]
+    assert "Bob" not in players and "Robert" in players
+    labelled = hub.client(laptop).call("GET", "/api/v1/standings?label=season%201")
+    assert labelled["sessions"] == [uid]
+    assert hub.client(laptop).call("GET", "/api/v1/standings?label=other")["sessions"] == []
+    # The organiser revokes the laptop's key: it is refused at once.
+    assert hub.client(boss).call("POST", "/api/v1/keys/revoke", {"name": "laptop 1"}) == {
+        "revoked": 1
+    }
+    with pytest.raises(HubError) as refused:
+        hub.client(laptop).call("GET", "/api/v1/hello")
+    assert refused.value.status == 401
+
+
+def test_bad_requests_store_nothing(hub: Hub) -> None:
+    laptop = hub.key("laptop 1")
+    hub.start()
+    uid, meta, entries = shipped(12)
+    url = f"{hub.url}/api/v1/sessions/{uid}"
+    assert raw(url, b"{}", "unoh_nobody")[0] == 401
+    assert raw(url, b"{}", "")[0] == 401
+    status, said = raw(url, b"not json", laptop)
+    assert status == 400 and said["error"]
+    # Refused on its declared length, before a byte of it is read.
+    status, said = too_large(hub, f"/api/v1/sessions/{uid}", laptop)
+    assert status == 413 and said["error"]
+    body = {"meta": meta, "entries": entries}
+    body["entries"][3] = {**entries[3], "text": "Ann: draw"}
+    status, said = raw(url, json.dumps(body).encode(), laptop)
+    assert status == 422 and "entry 4" in str(said["error"])
+    status, said = raw(f"{hub.url}/api/v1/sessions/../keys", b"{}", laptop)
+    assert status in (400, 404)
+    store = LeagueStore(open_store(hub.target))
+    assert store.count() == (0, 0)
