@@ -82,7 +82,7 @@ def run_key_new(a: argparse.Namespace) -> int:
 
 
 def run_key_list(a: argparse.Namespace) -> int:
-    keys = _store(a, "hub key list").keys()
+    keys = _store(a, "hub key list").key_list()
     if a.json:
         print(json.dumps([k._asdict() for k in keys], ensure_ascii=False, indent=1))
         return OK

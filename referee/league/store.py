@@ -121,7 +121,7 @@ class LeagueStore:
             return None
         return Holder(row.id, row.name, row.role)
 
-    def keys(self) -> list[KeyInfo]:
+    def key_list(self) -> list[KeyInfo]:
         with self.engine.begin() as conn:
             rows = conn.execute(select(keys_table).order_by(keys_table.c.id)).all()
         return [KeyInfo(r.id, r.name, r.role, r.created, r.revoked) for r in rows]

@@ -153,7 +153,7 @@ def create_hub_app(store: LeagueStore) -> ASGIApp:
         return JSONResponse(fork._asdict())
 
     async def key_list(request: Request, holder: Holder) -> Response:
-        found = await run_in_threadpool(store.keys)
+        found = await run_in_threadpool(store.key_list)
         return JSONResponse({"keys": [key._asdict() for key in found]})
 
     async def key_revoke(request: Request, holder: Holder) -> Response:

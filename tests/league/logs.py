@@ -33,7 +33,7 @@ def shipped(
 ) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
     """A new global id, its header record and the chained entries of one self-play game."""
     uid = chain.new_uid()
-    meta = {"tags": tags_of(header), "created": "2026-11-26T19:00:00.000Z"}
+    meta: dict[str, Any] = {"tags": tags_of(header), "created": "2026-11-26T19:00:00.000Z"}
     entries = [
         {"seq": n, "ts": "2026-11-26T19:00:00.000Z", "kind": "move", "text": line}
         for n, line in enumerate(game_lines(seed, rounds, header), 1)

@@ -8,6 +8,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -76,7 +77,8 @@ def test_keys_and_scopes_over_http(hub: Hub) -> None:
     assert standings["sessions"] == [uid]
     store = LeagueStore(open_store(hub.target))
     assert standings == json.loads(json.dumps(hub_standings(store, Selection()).to_json()))
-    # The organiser renames a player (a merge into a new name) and labels the session; the standings follow.
+    # The organiser renames a player (a merge into a new name) and labels the session; the
+    # standings follow.
     said = hub.client(boss).call(
         "POST", "/api/v1/book", {"op": "merge", "keep": "Robert", "other": "Bob"}
     )
@@ -111,7 +113,7 @@ def test_bad_requests_store_nothing(hub: Hub) -> None:
     # Refused on its declared length, before a byte of it is read.
     status, said = too_large(hub, f"/api/v1/sessions/{uid}", laptop)
     assert status == 413 and said["error"]
-    body = {"meta": meta, "entries": entries}
+    body: dict[str, Any] = {"meta": meta, "entries": entries}
     body["entries"][3] = {**entries[3], "text": "Ann: draw"}
     status, said = raw(url, json.dumps(body).encode(), laptop)
     assert status == 422 and "entry 4" in str(said["error"])

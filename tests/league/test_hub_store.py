@@ -130,7 +130,7 @@ def test_a_revoked_key_is_no_key(store: LeagueStore) -> None:
     assert store.revoke("laptop 1") == 0
     assert store.holder("unoh_" + "x" * 43) is None
     assert store.holder("") is None and store.holder(None) is None
-    listed = {k.name: k.revoked is not None for k in store.keys()}
+    listed = {k.name: k.revoked is not None for k in store.key_list()}
     assert listed == {"laptop 1": True, "laptop 2": False}
     # Only digests are kept.
     with store.engine.begin() as conn:
