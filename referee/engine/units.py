@@ -22,6 +22,7 @@ house rule is one module that declares its option and rules and registers its cl
 
 from __future__ import annotations
 
+import _thread  # the lock below: `threading` would be loaded by every command for it
 import importlib
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
@@ -262,13 +263,21 @@ def units_version() -> int:
 
 
 _loaded = False
+_LOADING = _thread.RLock()
 
 
 def load_standard() -> None:
     """Register the editions and house rules that ship with the referee (once)."""
     global _loaded
-    if not _loaded:
-        _loaded = True
+    if _loaded:
+        return
+    # A hub rules on sessions from several threads at once: one loads the units while the
+    # others wait, and none sees a registry half filled. Re-entrant: loading a unit may ask
+    # again from the same thread.
+    with _LOADING:
+        if _loaded:
+            return
         parent = __package__.rpartition(".")[0]
         for name in _STANDARD:
             importlib.import_module(f"{parent}.{name}")
+        _loaded = True

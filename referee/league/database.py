@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import create_engine, event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..i18n import _
@@ -16,6 +16,9 @@ from .schema import SchemaError, upgrade
 
 STORE_VARIABLE = "UNO_REFEREE_HUB_STORE"
 """The hub's store when --store is not given: a PostgreSQL URL or a SQLite file's path."""
+
+READ_ONLY = "hub_read_only"
+"""The execution option of a transaction that only reads (`reading`)."""
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
 
@@ -71,6 +74,11 @@ def open_store(target: str) -> Engine:
     return engine
 
 
+def reading(engine: Engine) -> Connection:
+    """A connection for a transaction that only reads (`with reading(e) as c, c.begin():`)."""
+    return engine.connect().execution_options(**{READ_ONLY: True})
+
+
 def _reason(exc: BaseException) -> str:
     orig = getattr(exc, "orig", None)
     text = str(orig if orig is not None else exc).strip().splitlines()
@@ -99,6 +107,8 @@ def _sqlite(path: Path) -> Engine:
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Any) -> None:
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
+        # Readers (`reading`) take no write lock: WAL lets them read beside the writer.
+        deferred = conn.get_execution_options().get(READ_ONLY, False)
+        conn.exec_driver_sql("BEGIN DEFERRED" if deferred else "BEGIN IMMEDIATE")
 
     return engine

@@ -8,12 +8,13 @@ merged. Each request is one transaction: what it acknowledges is committed, or n
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import bindparam, delete, func, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -22,12 +23,17 @@ from ..store import chain, log
 from ..store.session_file import now
 from ..store.tags import header_of
 from . import keys as key_words
+from .database import reading
 from .keys import Holder
 from .schema import book as book_table
 from .schema import entries, forks, sessions
 from .schema import keys as keys_table
 
 MAX_ENTRIES = 5_000
+ROWS_PER_READ = 200
+"""Sessions whose rows are read (or computed) together."""
+ROWS_PER_INSERT = 1_000
+"""Rows one INSERT carries: 4,000 values, well within SQLite's and PostgreSQL's limits."""
 """Entries one request may carry; `sync` sends a longer log in several requests."""
 
 
@@ -113,7 +119,7 @@ class LeagueStore:
         if not key or not key.startswith(key_words.PREFIX) or len(key) > 200:
             return None
         wanted = key_words.digest(key)
-        with self.engine.begin() as conn:
+        with reading(self.engine) as conn, conn.begin():
             row = conn.execute(
                 select(keys_table).where(keys_table.c.digest == wanted)
             ).one_or_none()
@@ -229,8 +235,9 @@ class LeagueStore:
             if first == 1
             else _hash_at(conn, uid, first - 1, last_seq, last_hash)
         )
-        for entry in batch:
-            if chain.link(previous, entry) != entry[chain.HASH]:
+        bodies = [chain.canonical(entry) for entry in batch]
+        for entry, body in zip(batch, bodies, strict=True):
+            if chain.link_canonical(previous, body) != entry[chain.HASH]:
                 raise Refused(
                     422,
                     _(
@@ -246,7 +253,8 @@ class LeagueStore:
                 )
             ).all()
         )
-        known, fresh, forked = 0, [], None
+        known, forked = 0, None
+        fresh: list[tuple[dict[str, Any], bytes]] = []
         for n, entry in enumerate(batch):
             seq = entry["seq"]
             if seq <= last_seq:
@@ -256,23 +264,21 @@ class LeagueStore:
                 forked = seq
                 self._quarantine(conn, holder, uid, batch[n:])
                 break
-            fresh.append(entry)
+            fresh.append((entry, bodies[n]))
         if row is None:
             self._insert_session(conn, holder, uid, stored_meta, alias, 0, last_hash)
         if fresh:
-            conn.execute(
-                insert(entries),
-                [
-                    {
-                        "uid": uid,
-                        "seq": entry["seq"],
-                        "hash": entry[chain.HASH],
-                        "body": chain.canonical(entry).decode(),
-                    }
-                    for entry in fresh
-                ],
-            )
-            last_seq, last_hash = fresh[-1]["seq"], fresh[-1][chain.HASH]
+            # One INSERT with a row of values each (not one statement a row): a session's
+            # entries arrive together, and a round trip a row would bound the hub's intake.
+            for start in range(0, len(fresh), ROWS_PER_INSERT):
+                _insert_entries(
+                    conn,
+                    [
+                        (uid, entry["seq"], entry[chain.HASH], body.decode())
+                        for entry, body in fresh[start : start + ROWS_PER_INSERT]
+                    ],
+                )
+            last_seq, last_hash = fresh[-1][0]["seq"], fresh[-1][0][chain.HASH]
             conn.execute(
                 update(sessions)
                 .where(sessions.c.uid == uid)
@@ -431,53 +437,75 @@ class LeagueStore:
         """Every session's list row (its figures in `stats`), by global id. A row is computed
         (`compute(uid, meta, entries)`: one replay) once per change of its session and kept in
         the store; a session whose row cannot be computed is left out."""
-        with self.engine.begin() as conn:
+        with reading(self.engine) as conn, conn.begin():
             versions = dict(conn.execute(select(sessions.c.uid, sessions.c.version)).all())
         for uid in set(self._rows) - set(versions):
             del self._rows[uid]
         stale = [
             uid
-            for uid, v in versions.items()
-            if uid not in self._rows or self._rows[uid].version != v
+            for uid, version in versions.items()
+            if uid not in self._rows or self._rows[uid].version != version
         ]
-        for start in range(0, len(stale), 500):
-            part = stale[start : start + 500]
-            with self.engine.begin() as conn:
-                found = conn.execute(
-                    select(
-                        sessions.c.uid, sessions.c.version, sessions.c.row, sessions.c.row_version
-                    ).where(sessions.c.uid.in_(part))
-                ).all()
-            for r in found:
-                if r.row is not None and r.row_version == r.version:
-                    self._rows[r.uid] = Cached(r.version, json.loads(r.row))
-                    continue
-                computed = self._compute(r.uid, r.version, compute)
-                if computed is not None:
-                    self._rows[r.uid] = Cached(r.version, computed)
+        for start in range(0, len(stale), ROWS_PER_READ):
+            self._refresh(stale[start : start + ROWS_PER_READ], compute)
         return {uid: cached.row for uid, cached in self._rows.items()}
 
-    def _compute(
+    def _refresh(
         self,
-        uid: str,
-        version: int,
+        uids: list[str],
         compute: Callable[[str, dict[str, Any], list[dict[str, Any]]], dict[str, Any]],
-    ) -> dict[str, Any] | None:
-        found = self.log_of(uid)
-        if found is None:
-            return None
-        meta, held = found
-        try:
-            row = compute(uid, meta, held)
-        except ValueError:
-            return None
-        with self.engine.begin() as conn:
-            conn.execute(
-                update(sessions)
-                .where(sessions.c.uid == uid, sessions.c.version == version)
-                .values(row=json.dumps(row, ensure_ascii=False), row_version=version)
+    ) -> None:
+        """Read (or compute, and keep) the rows of `uids`: a few statements for them all."""
+        with reading(self.engine) as conn, conn.begin():
+            found = conn.execute(
+                select(
+                    sessions.c.uid,
+                    sessions.c.version,
+                    sessions.c.meta,
+                    sessions.c.row,
+                    sessions.c.row_version,
+                ).where(sessions.c.uid.in_(uids))
+            ).all()
+            missing = [r for r in found if r.row is None or r.row_version != r.version]
+            logs: dict[str, list[dict[str, Any]]] = {r.uid: [] for r in missing}
+            if missing:
+                held = conn.execute(
+                    select(entries.c.uid, entries.c.hash, entries.c.body)
+                    .where(entries.c.uid.in_(list(logs)))
+                    .order_by(entries.c.uid, entries.c.seq)
+                )
+                for e in held:
+                    logs[e.uid].append({**json.loads(e.body), chain.HASH: e.hash})
+        computed = []
+        for r in found:
+            if r.uid not in logs:
+                self._rows[r.uid] = Cached(r.version, json.loads(r.row))
+                continue
+            try:
+                row = compute(r.uid, json.loads(r.meta), logs[r.uid])
+            except ValueError:
+                continue  # a session this version cannot referee: left out, as locally
+            self._rows[r.uid] = Cached(r.version, row)
+            computed.append(
+                {
+                    "b_uid": r.uid,
+                    "b_version": r.version,
+                    "row": json.dumps(row, ensure_ascii=False),
+                    "row_version": r.version,
+                }
             )
-        return row
+        if computed:
+            # Kept for the next hub process; a session changed since keeps its newer state.
+            with self.engine.begin() as conn:
+                conn.execute(
+                    update(sessions)
+                    .where(
+                        sessions.c.uid == bindparam("b_uid"),
+                        sessions.c.version == bindparam("b_version"),
+                    )
+                    .values(row=bindparam("row"), row_version=bindparam("row_version")),
+                    computed,
+                )
 
     def aliases(self) -> dict[str, tuple[str, str]]:
         """Each session's laptop and local id, by global id."""
@@ -506,6 +534,22 @@ class LeagueStore:
                 .values(body=json.dumps(body, ensure_ascii=False), version=row.version + 1)
             )
         return body
+
+
+@functools.lru_cache(maxsize=64)
+def _insert_sql(rows: int, placeholder: str) -> str:
+    one = "(" + ", ".join([placeholder] * 4) + ")"
+    return f"INSERT INTO {entries.name} (uid, seq, hash, body) VALUES " + ", ".join([one] * rows)
+
+
+def _insert_entries(conn: Connection, rows: list[tuple[str, int, str, str]]) -> None:
+    """One INSERT of `rows` (uid, seq, hash, body), written as SQL both stores take: a
+    session's entries arrive together, and building the statement through the SQL library's
+    compiler each time (its cache does not hold statements of varying length) cost more than
+    the database's work."""
+    placeholder = "?" if conn.dialect.paramstyle == "qmark" else "%s"
+    flat = tuple(value for row in rows for value in row)
+    conn.exec_driver_sql(_insert_sql(len(rows), placeholder), flat)
 
 
 def _hash_at(conn: Connection, uid: str, seq: int, last_seq: int, last_hash: str) -> str:

@@ -66,7 +66,12 @@ def genesis(uid: str, tags: Mapping[str, Any]) -> str:
 
 def link(previous: str, doc: Mapping[str, Any]) -> str:
     """The hash of an entry that follows the one whose hash is `previous`."""
-    return hashlib.sha256(previous.encode() + b"\n" + canonical(doc)).hexdigest()
+    return link_canonical(previous, canonical(doc))
+
+
+def link_canonical(previous: str, body: bytes) -> str:
+    """`link` of an entry whose `canonical` form is `body` (a store keeps that form)."""
+    return hashlib.sha256(previous.encode() + b"\n" + body).hexdigest()
 
 
 def chained(
