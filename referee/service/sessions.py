@@ -530,5 +530,6 @@ def row_of(
         "file": list(file.seen) if file.seen else None,
         "imported": file.meta.get("imported"),
         "site": header.site,
+        "uid": file.uid,
         "stats": figures,
     }
