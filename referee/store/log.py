@@ -82,6 +82,19 @@ def _is_hash(value: object) -> bool:
     return type(value) is str and HASH_PATTERN.fullmatch(value) is not None
 
 
+_HEX = b"0123456789abcdef"
+
+
+def _all_hashes(values: list[Any]) -> bool:
+    """Whether every value is a link as written (`_is_hash`), all checked at once: a long
+    log's thousands of hashes cost a fraction of a millisecond, not one match each."""
+    try:
+        joined = "".join(values).encode("ascii")
+    except (TypeError, UnicodeEncodeError):
+        return False
+    return set(map(len, values)) == {64} and not joined.translate(None, _HEX)
+
+
 def ordered(docs: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The entries checked and sorted by seq; LogError on a bad entry or a repeated seq."""
     entries = []
@@ -97,11 +110,14 @@ def ordered(docs: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
             and type(doc.get("text")) is str
             and "voids" not in doc
             and type(doc.get("summary", {})) is dict
-            and ("hash" not in doc or _is_hash(doc["hash"]))
         ):
             check(doc)
         entries.append(dict(doc))
     entries.sort(key=lambda e: e["seq"])
+    hashes = [entry["hash"] for entry in entries if "hash" in entry]
+    if hashes and not _all_hashes(hashes):
+        for entry in entries:
+            check(entry)  # the first entry whose hash is malformed, with its message
     if len({entry["seq"] for entry in entries}) < len(entries):
         for before, after in itertools.pairwise(entries):
             if before["seq"] == after["seq"]:
