@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from referee.engine.events import Header
 from referee.service import SessionService
 from referee.service.sessions import UPDATE
-from referee.store import Layout, SessionFile, chain, new_id, session_file
+from referee.store import Layout, SessionFile, chain, log, new_id, session_file
 from referee.store.atomic import encode
 from referee.store.errors import SessionCorrupt
 from referee.store.tags import tags_of
@@ -353,6 +353,21 @@ def test_a_malformed_uid_or_hash_sets_the_file_aside(
     assert reason in corrupt.value.message
     assert not path.exists()
     assert corrupt.value.moved_to is not None and corrupt.value.moved_to.exists()
+
+
+@pytest.mark.parametrize(
+    "bad", ["F" * 64, "a" * 63, "a" * 65, "g" * 64, "\u00e9" * 64, None, 5, ["a" * 64]]
+)
+def test_one_malformed_hash_in_a_long_log_is_named(bad: object) -> None:
+    # A long log's hashes are checked all at once; the message still names the entry.
+    docs = [
+        {"seq": i, "ts": STAMP, "kind": "move", "text": "Bob: r5", chain.HASH: f"{i:064x}"}
+        for i in range(1, 301)
+    ]
+    assert log.ordered(docs) == docs
+    docs[76] = {**docs[76], chain.HASH: bad}
+    with pytest.raises(log.LogError, match=r"^entry 77 has a malformed hash$"):
+        log.ordered(reversed(docs))
 
 
 # Any sequence of writes ---------------------------------------------------------------------
