@@ -92,6 +92,7 @@ def show_json(live: LiveSession) -> dict[str, Any]:
     h, trouble = live.header, live.trouble
     return {
         "id": live.id,
+        "uid": live.uid,
         "header": {
             "event": h.event,
             "site": h.site,

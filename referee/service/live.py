@@ -135,6 +135,11 @@ class LiveSession:
         return replay(self.opened_with, self._statements(self._moves), Referee.at(self._start))
 
     @property
+    def uid(self) -> str | None:
+        """The session's global id (`SessionFile.uid`); `id` is its short local alias."""
+        return self._file.uid
+
+    @property
     def header(self) -> Header:
         """The header in force: the one the session was made with, as its `set` lines left it."""
         return self.referee.header

@@ -166,6 +166,9 @@ class SessionInfo(Frozen):
     moves: int
     created: str
     updated: str
+    uid: str | None
+    """The session's global id (`store.chain`); None until a file older than it is next
+    opened for recording."""
 
     __slots__ = __match_args__ = (
         "id",
@@ -182,6 +185,7 @@ class SessionInfo(Frozen):
         "moves",
         "created",
         "updated",
+        "uid",
     )
 
     # The fields' names, which `_replace` takes: `id` and `round` as the list's JSON keys.
@@ -201,6 +205,7 @@ class SessionInfo(Frozen):
         moves: int,
         created: str,
         updated: str,
+        uid: str | None = None,
     ) -> None:
         init(self, "id", id)
         init(self, "event", event)
@@ -216,6 +221,7 @@ class SessionInfo(Frozen):
         init(self, "moves", moves)
         init(self, "created", created)
         init(self, "updated", updated)
+        init(self, "uid", uid)
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> SessionInfo:
@@ -243,6 +249,9 @@ class SessionInfo(Frozen):
         texts += [row.get(key) or "" for key in ("event", "date")]
         if not all(isinstance(text, str) for text in texts):
             raise TypeError("text field")
+        uid = row.get("uid")
+        if uid is not None and not isinstance(uid, str):
+            raise TypeError("uid")
         return cls(
             row["id"],
             row.get("event"),
@@ -258,6 +267,7 @@ class SessionInfo(Frozen):
             row["moves"],
             row["created"],
             row["updated"],
+            uid,
         )
 
 

@@ -514,4 +514,5 @@ def row_of(
     return row_fields(file.id, header, summary, figures, len(moves), created, file.entries) | {
         "file": list(file.seen) if file.seen else None,
         "imported": file.meta.get("imported"),
+        "uid": file.uid,
     }

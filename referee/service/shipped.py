@@ -51,6 +51,7 @@ def shipped_row(sid: str, meta: Mapping[str, Any], entries: list[dict[str, Any]]
     return row_fields(sid, header, summary, figures, len(moves), created, entries) | {
         "file": None,
         "imported": meta.get("imported"),
+        "uid": sid,
     }
 
 

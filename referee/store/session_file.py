@@ -1,8 +1,13 @@
 """One session's file: its header and append-only move log in TinyDB, one writer at a time.
 
-Layout (TinyDB tables): `meta` holds one document {schema, id, created, tags}; `log` holds the
-entries described in `store.log`. The writer holds an OS lock on `<id>.lock` beside the file for
-as long as the session is open; the OS drops it when the process dies, so no lock goes stale.
+Layout (TinyDB tables): `meta` holds one document {schema, id, uid, created, tags}; `log` holds
+the entries described in `store.log`. The writer holds an OS lock on `<id>.lock` beside the file
+for as long as the session is open; the OS drops it when the process dies, so no lock goes stale.
+
+`id` is the short local alias people type; `uid` names the session on every machine (a UUIDv7,
+`store.chain`). A file made before sessions had one gets it the first time it is opened for
+recording, in one atomic write of the whole file (its log unchanged). Every entry written since
+carries its `hash`, chaining it to the entry before, from `chain.genesis(uid, tags)`.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from typing import Any
 from tinydb import TinyDB
 
 from ..i18n import _
-from . import documents, locks, log
+from . import chain, documents, locks, log
 from .atomic import MAX_STORED_BYTES, AtomicJSONStorage, _fits, encode, fsync_dir, write_atomically
 from .errors import (
     NewerSchema,
@@ -82,6 +87,8 @@ def decode(sid: str, data: Any) -> tuple[dict[str, Any], list[dict[str, Any]], l
         )
     if schema != SCHEMA_VERSION:
         raise Damaged(_("unknown file format {schema!r}").format(schema=schema))
+    if "uid" in meta and not chain.is_uid(meta["uid"]):
+        raise Damaged(_("the session's global id {uid!r} is malformed").format(uid=meta["uid"]))
     docs = data.get(LOG, {})
     if not isinstance(docs, dict) or not all(isinstance(d, dict) for d in docs.values()):
         raise Damaged(_("the move log is malformed"))
@@ -138,6 +145,8 @@ class SessionFile:
         if not path.exists():
             raise SessionNotFound(_not_found(layout, sid))
         lock = _take(layout, sid) if write else None
+        if write and resume is not None and "uid" not in resume.meta:
+            resume = None  # the file gets its uid now, so its bytes change: read them
         self = cls(layout, sid, lock)
         try:
             if not path.exists():
@@ -154,8 +163,30 @@ class SessionFile:
                 # read and decode the whole file a second time, nor encode it.
                 storage.keep(self._data, self._raw)
             _sweep(path)
+            if self.uid is None:
+                self._name()
         self._data = self._raw = None
         return self
+
+    def _name(self) -> None:
+        """Give a file made before sessions had a global id its uid: the whole file written
+        once, atomically and durably, with the uid added to its header and its log as it was.
+        If the disk refuses, the file stays as it was and the next write carries the uid."""
+        assert self._db is not None  # only the writer names a file
+        storage = self._db.storage
+        assert isinstance(storage, AtomicJSONStorage)  # what `open` gives the writer
+        data = storage.read() or {}
+        metas = dict(data.get(META) or {})
+        key = next(iter(metas), "1")
+        meta = {**metas.get(key, self.meta), "uid": chain.new_uid()}
+        try:
+            storage.write({**data, META: {key: meta}})
+        except OSError:
+            storage.forget()
+            return
+        self.meta = meta
+        self._note(storage.read(), storage.encoded)
+        self.seen = fingerprint(self.path)
 
     def _load(self, resume: Resume | None = None) -> None:
         self.seen = fingerprint(self.path)
@@ -184,6 +215,7 @@ class SessionFile:
 
         if (
             resume.meta.get("schema") != SCHEMA_VERSION
+            or ("uid" in resume.meta and not chain.is_uid(resume.meta["uid"]))
             or len(raw) > MAX_STORED_BYTES
             or hashlib.sha256(raw).hexdigest() != resume.sha
             or not fits(raw, resume)
@@ -231,6 +263,40 @@ class SessionFile:
             if isinstance(storage, AtomicJSONStorage) and self._data is not None:
                 storage.keep(self._data, self._raw)
         self._data = self._raw = None
+
+    @property
+    def uid(self) -> str | None:
+        """The session's global id (None for a file not yet opened for recording since
+        sessions have one)."""
+        uid = self.meta.get("uid")
+        return uid if isinstance(uid, str) else None
+
+    def chained(self) -> list[dict[str, Any]]:
+        """The log's entries in seq order, each with its hash, the whole chain verified from
+        `chain.genesis(uid, tags)`: ChainBroken at the first entry that does not follow (reading
+        does not verify it: it costs a hash per entry)."""
+        uid = self.uid
+        if uid is None:
+            raise chain.ChainBroken(
+                _(
+                    "session {id} has no global id yet; it gets one when it is next "
+                    "opened for recording"
+                ).format(id=self.id),
+                0,
+            )
+        return chain.chained(uid, self.meta["tags"], self.entries)
+
+    def _previous_hash(self, uid: str) -> str:
+        """The hash the next entry chains to, from the decoded log: the last entry's own, or
+        (a log written before entries carried one) the chain computed once over the log."""
+        try:
+            return chain.last_hash(uid, self.meta["tags"], self._entries)
+        except chain.ChainBroken as exc:
+            raise SaveFailed(
+                _("session {id} cannot be added to: {reason}; nothing was recorded").format(
+                    id=self.id, reason=exc.message
+                )
+            ) from None
 
     @property
     def resumed(self) -> bool:
@@ -367,17 +433,23 @@ class SessionFile:
             path = layout.session(sid)
             if path.exists():
                 raise FileExistsError(sid)
+            uid = chain.new_uid()
             meta: dict[str, Any] = {
                 "schema": SCHEMA_VERSION,
                 "id": sid,
+                "uid": uid,
                 "created": created or now(),
                 "tags": tags,
             }
             if imported is not None:
                 meta["imported"] = imported
+            # Each entry linked into the new session's chain (a hash given with it is not its).
+            hashed = chain.chained(
+                uid, tags, [{k: v for k, v in e.items() if k != chain.HASH} for e in entries]
+            )
             # TinyDB writes one table per operation; the header and an imported log must land
             # together, so the first version of the file is written whole, in TinyDB's layout.
-            data = {META: {"1": meta}, LOG: {str(i): e for i, e in enumerate(entries, 1)}}
+            data = {META: {"1": meta}, LOG: {str(i): e for i, e in enumerate(hashed, 1)}}
             write_atomically(path, encode(data))
         finally:
             lock.release()
@@ -443,8 +515,9 @@ class SessionFile:
             lock.release()
 
     def extend(self, fields: list[dict[str, Any]], meta: dict[str, Any]) -> None:
-        """Add log entries (`fields` each, numbered on) and set `meta` keys in one atomic,
-        durable write of the whole file: all of them are stored, or none (SaveFailed)."""
+        """Add log entries (`fields` each, numbered on and chained) and set `meta` keys in one
+        atomic, durable write of the whole file: all of them are stored, or none (SaveFailed).
+        A file not yet named (`_name` failed) gets its uid in the same write."""
         if self._db is None:
             raise ReadOnly(_("session {id} is open read-only").format(id=self.id))
         self._decoded()
@@ -457,10 +530,16 @@ class SessionFile:
         data = storage.read() or {}
         metas = dict(data.get(META) or {})
         key = next(iter(metas), "1")
+        new_meta = {**metas.get(key, self.meta), **meta}
+        uid = self.uid
+        if uid is None:
+            uid = new_meta["uid"] = chain.new_uid()
+        previous = self._previous_hash(uid)
+        for doc in docs:
+            doc[chain.HASH] = previous = chain.link(previous, doc)
         log_docs = dict(data.get(LOG) or {})
         first = max((int(k) for k in log_docs), default=0) + 1
         log_docs.update({str(first + n): doc for n, doc in enumerate(docs)})
-        new_meta = {**metas.get(key, self.meta), **meta}
         try:
             storage.write({**data, META: {key: new_meta}, LOG: log_docs})
         except OSError as exc:
@@ -498,11 +577,24 @@ class SessionFile:
         if self._db is None:
             raise ReadOnly(_("session {id} is open read-only").format(id=self.id))
         doc = {"seq": self.last_seq + 1, "ts": now(), **fields}
-        if self._resume is not None and doc["kind"] == "move":
-            self._append_spliced(doc)
-            self.seen = fingerprint(self.path)
-            return doc
+        doc.pop(chain.HASH, None)
+        resume = self._resume
+        if resume is not None and doc["kind"] == "move":
+            previous = resume.entry.get(chain.HASH)
+            if isinstance(previous, str):
+                doc[chain.HASH] = chain.link(previous, doc)
+                self._append_spliced(doc)
+                self.seen = fingerprint(self.path)
+                return doc
+            # The Resume's last entry was written before entries carried a hash: the chain is
+            # computed from the log, read now (once: the entry written carries its hash).
+        uid = self.uid
+        if uid is None:
+            # Not named when opened (the disk refused): the uid goes in with the entry.
+            self.extend([{k: v for k, v in doc.items() if k not in ("seq", "ts")}], {})
+            return self._entries[-1]
         self._decoded()
+        doc[chain.HASH] = chain.link(self._previous_hash(uid), doc)
         storage = self._db.storage
         assert isinstance(storage, AtomicJSONStorage)  # what `open` and `_recover` give it
         try:

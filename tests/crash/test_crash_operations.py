@@ -20,6 +20,7 @@ from referee.service import SessionService
 from referee.stats.league import load_league
 from referee.store import settings
 from referee.store.cache import cache_dir
+from tests.crash.chains import chain_verifies
 from tests.selfplay import SelfPlay
 from tests.strength import kills as kill_count
 
@@ -161,6 +162,12 @@ class Model:
             (self.sessions if target in stored else self.trashed).add(target)
         assert self.sessions <= stored, sorted(self.sessions - stored)
         assert self.trashed <= binned, sorted(self.trashed - binned)
+        # The session the command wrote (and the game's) is one hash chain still, whatever
+        # the kill interrupted; `chains_verify` checks them all at the end.
+        for sid in {target, self.sid} & stored:
+            chain_verifies(self.service.layout, sid)
+        for sid in {target} & binned:
+            chain_verifies(self.service.trash, sid)
         for sid in self.updated & stored:
             assert self.moves_of(sid) == self.whole, f"session {sid} lost its update"
         book, warning = load_league(self.service.layout)
@@ -200,6 +207,16 @@ class Model:
 
     def before_op(self) -> None:
         self.stored_before = self.stored()
+
+    def chains_verify(self) -> int:
+        """Every session, stored or in the trash, is one hash chain that verifies; how many."""
+        listed = [info.id for info in self.service.list().sessions]
+        binned = [info.id for info in self.service.trashed().sessions]
+        for sid in listed:
+            chain_verifies(self.service.layout, sid)
+        for sid in binned:
+            chain_verifies(self.service.trash, sid)
+        return len(listed) + len(binned)
 
 
 def test_sigkill_during_every_writing_command(tmp_path: Path) -> None:
@@ -261,6 +278,7 @@ def test_sigkill_during_every_writing_command(tmp_path: Path) -> None:
         helper.stdin.close()
         helper.wait(timeout=30)
     assert sum(kills.values()) == KILLS
+    assert model.chains_verify() >= len(model.sessions)
     # Every command was hit, not only the quick ones (counts of file operations, never of time:
     # the same on any machine)...
     assert min(kills.values()) >= KILLS // 60, kills

@@ -15,6 +15,7 @@ import pytest
 from referee.service import SessionService, build_header
 from referee.store.cache import cache_dir
 from referee.table import Desk
+from tests.crash.chains import chain_verifies
 from tests.crash.killing import arm, said, wait_for
 
 KILLS = 60
@@ -87,6 +88,7 @@ def test_a_killed_writer_loses_no_acknowledged_proposal_and_records_none_twice(
             assert live.trouble is None
             for request in acked:
                 assert request in stored, f"acknowledged proposal {request} was lost"
+        chain_verifies(service.layout, sid)
         # The next writer goes on after what is stored; the phone whose request was cut off
         # sends it again.
         retry = f"p{number + len(now)}"

@@ -13,6 +13,7 @@ import pytest
 from referee.engine.events import Header
 from referee.notation import format_event
 from referee.service import SessionService
+from tests.crash.chains import chain_verifies
 from tests.selfplay import SelfPlay
 from tests.strength import kills as kill_count
 
@@ -34,7 +35,8 @@ def game_moves(seed: int) -> list[str]:
 def check_store(
     service: SessionService, sid: str, moves: list[str], acked: list[tuple[int, int]]
 ) -> int:
-    """The store loads, nothing is damaged, and every acknowledged move is there, in order."""
+    """The store loads, nothing is damaged, every acknowledged move is there, in order, and the
+    log is one hash chain that verifies."""
     listing = service.list()
     assert listing.warnings == ()
     assert sid in {info.id for info in listing.sessions}
@@ -47,6 +49,7 @@ def check_store(
     for seq, index in acked:
         assert index < len(stored), f"acknowledged move {index} ({moves[index]}) was lost"
         assert stored[index].seq == seq
+    chain_verifies(service.layout, sid)
     # The dead writer's lock is free again, and opening as the writer clears its temp files.
     with service.open(sid):
         pass

@@ -21,6 +21,7 @@ import pytest
 from referee.service import SessionService
 from referee.service.sessions import UPDATE
 from referee.store import SessionIndex
+from tests.crash.chains import chain_verifies
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork (POSIX)")
 
@@ -129,6 +130,7 @@ def test_delete_and_restore_killed_anywhere(tmp_path: Path, point) -> None:
         service.restore(sid)
     assert one_place(service, sid, original) == "stored"
     assert service.info(sid).moves == 26
+    assert chain_verifies(service.layout, sid) == 26
 
 
 @pytest.mark.parametrize("point", EXTEND_POINTS, ids=lambda p: f"{p[1]}-{p[2]}-{p[3]}")
@@ -149,3 +151,4 @@ def test_an_update_by_import_killed_anywhere(tmp_path: Path, point) -> None:
     done = service.import_text(FIVE, "final.uno", extension=UPDATE)
     assert done.id == sid and (done.already or done.added == 15)
     assert [(i.id, i.moves) for i in service.list().sessions] == [(sid, 26)]
+    assert chain_verifies(service.layout, sid) == 26

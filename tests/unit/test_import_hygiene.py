@@ -159,6 +159,7 @@ NOT_FOR_CHECK = (
     "csv",
     "pkgutil",
     "importlib.util",
+    "uuid6",
 )
 """`check` reads a file and referees it: no stored sessions, sheet, statistics or exports (and
 no module finder: the house rules are found by listing their folder)."""
@@ -179,8 +180,10 @@ NOT_FOR_MOVE = (
     "csv",
     "pkgutil",
     "importlib.util",
+    "uuid6",
 )
-"""`move`, run by scripts once a move: what recording needs, not the list, sheet or statistics."""
+"""`move`, run by scripts once a move: what recording needs, not the list, sheet or statistics
+(nor the maker of global ids: the session has its own already)."""
 
 ENGINE_LOADS = ("dataclasses", "inspect", "ast")
 """What `dataclasses` loads: the engine's value classes are written out (`engine.frozen`), so

@@ -13,12 +13,13 @@ import pytest
 
 from referee.service import SessionService
 from referee.service import snapshot as snap
+from referee.store import chain, session_file
 from referee.store import resume as resume_module
-from referee.store import session_file
 from referee.store.cache import cache_path
 from tests.unit.test_snapshot import HEADER, long_game, replayed, stored
 
 STAMP = "2025-03-06T19:00:00.000Z"
+UID = "01959b2e-6a00-7000-8000-000000000001"
 
 
 @pytest.fixture
@@ -33,6 +34,9 @@ def decodes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(session_file, "decode", counting)
     monkeypatch.setattr(session_file, "now", lambda: STAMP)
+    # One global id for every session made here, so that two files of the same moves are the
+    # same bytes but for their short ids (hashes included).
+    monkeypatch.setattr(chain, "new_uid", lambda: UID)
     return seen
 
 

@@ -13,6 +13,7 @@ import pytest
 from referee.engine.events import Header
 from referee.store import Layout, SessionFile, new_id
 from referee.store.atomic import encode
+from referee.store.chain import new_uid
 from referee.store.tags import tags_of
 
 HEADER = Header(edition="classic", players=("Alice", "Bob", "Carol"), scoring="target 500")
@@ -22,7 +23,14 @@ TEXTS = ("round 1", "dealer Alice", "start r7")
 def stored(layout: Layout, shape: Callable[[dict[str, Any]], bytes]) -> str:
     """A session of three moves whose file holds `shape(data)`."""
     sid = new_id()
-    meta = {"schema": 1, "id": sid, "created": "2025-01-01T00:00:00.000Z", "tags": tags_of(HEADER)}
+    # Named, as every file the program writes now is (an older one is named, whole, first).
+    meta = {
+        "schema": 1,
+        "id": sid,
+        "uid": new_uid(),
+        "created": "2025-01-01T00:00:00.000Z",
+        "tags": tags_of(HEADER),
+    }
     entries = {
         str(i): {"seq": i, "ts": "2025-01-01T00:00:00.000Z", "kind": "move", "text": t}
         for i, t in enumerate(TEXTS, 1)
