@@ -68,7 +68,11 @@ def bodies(games: list[tuple[Header, list[str]]], sessions: range) -> list[tuple
             {"seq": i, "ts": "2026-11-26T19:00:00.000Z", "kind": "move", "text": line}
             for i, line in enumerate(lines, 1)
         ]
-        body = {"meta": meta, "alias": f"s{n:05d}", "entries": chain.chained(uid, meta["tags"], docs)}
+        body = {
+            "meta": meta,
+            "alias": f"s{n:05d}",
+            "entries": chain.chained(uid, meta["tags"], docs),
+        }
         out.append((f"/api/v1/sessions/{uid}", json.dumps(body, ensure_ascii=False).encode()))
     return out
 
