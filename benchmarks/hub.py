@@ -63,7 +63,7 @@ def bodies(games: list[tuple[Header, list[str]]], sessions: range) -> list[tuple
     for n in sessions:
         header, lines = games[n % len(games)]
         uid = chain.new_uid()
-        meta = {"tags": tags_of(header), "created": "2026-11-26T19:00:00.000Z"}
+        meta: dict[str, Any] = {"tags": tags_of(header), "created": "2026-11-26T19:00:00.000Z"}
         docs = [
             {"seq": i, "ts": "2026-11-26T19:00:00.000Z", "kind": "move", "text": line}
             for i, line in enumerate(lines, 1)

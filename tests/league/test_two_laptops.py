@@ -137,10 +137,10 @@ def test_two_laptops_one_hub_same_figures(hub: Hub, tmp_path: Path) -> None:
     for service, sids in ((a, (a1, a2, a3)), (b, (b1, b2, b3))):
         for sid in sids:
             with SessionFile.open(service.layout, sid, write=False) as file:
-                local, uid = file.chained(), file.uid
+                mine, uid = file.chained(), file.uid
             assert uid is not None
             held = store.log_of(uid)
-            assert held is not None and held[1] == local
+            assert held is not None and held[1] == mine
             store.verify(uid)
     assert store.count() == (6, store.count()[1])
     assert store.forks() == []
