@@ -205,8 +205,8 @@ def run_sync(a: argparse.Namespace) -> int:
         raise Failure(_("uno-referee sync: {error}").format(error=exc.message)) from None
     print(
         _(
-            "sent {entries} entries of {sessions} sessions to {url}; {unchanged} sessions "
-            "were up to date, {problems} not sent"
+            "sent {entries} entries of {sessions} session(s) to {url}; {unchanged} "
+            "session(s) were up to date, {problems} not sent"
         ).format(
             entries=outcome.entries,
             sessions=outcome.sessions,
@@ -218,7 +218,7 @@ def run_sync(a: argparse.Namespace) -> int:
     )
     if outcome.problems:
         print(
-            _("uno-referee sync: {n} sessions were not sent; see above").format(
+            _("uno-referee sync: {n} session(s) were not sent; see above").format(
                 n=len(outcome.problems)
             ),
             file=sys.stderr,

@@ -130,7 +130,7 @@ def test_two_laptops_one_hub_same_figures(hub: Hub, tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     # A third sync of an unchanged laptop sends nothing.
     again = sync(a, key_a)
-    assert again.returncode == 0 and "sent 0 entries of 0 sessions" in again.stdout
+    assert again.returncode == 0 and "sent 0 entries of 0 session(s)" in again.stdout
 
     # The hub holds every entry of every session, each chain verifying.
     store = LeagueStore(open_store(hub.target))
