@@ -20,7 +20,9 @@ from ..stats.league import BookError, League, change_league
 from ..stats.selection import Selection, month_range
 from ..stats.standings import people_of, usual_names
 from ..stats.text import standings_csv, standings_text
+from . import hub_book
 from .common import OK, Failure, warn
+from .hub_book import or_local
 from .with_service import with_service
 
 
@@ -363,7 +365,17 @@ def label(service: SessionService, typed: str, labels: list[str], remove: bool, 
 run_stats = with_service("stats", lambda s, a: stats(s, a, sys.stdout))
 run_players = with_service("players", lambda s, a: list_players(s, False, sys.stdout))
 run_players_list = with_service("players", lambda s, a: list_players(s, a.json, sys.stdout))
-run_players_merge = with_service("players", lambda s, a: merge(s, a.keep, a.other, sys.stdout))
-run_players_split = with_service("players", lambda s, a: split(s, a.name, sys.stdout))
-run_players_guest = with_service("players", lambda s, a: guest(s, a.name, a.remove, sys.stdout))
-run_label = with_service("label", lambda s, a: label(s, a.id, a.labels, a.remove, sys.stdout))
+run_players_merge = or_local(
+    hub_book.merge, with_service("players", lambda s, a: merge(s, a.keep, a.other, sys.stdout))
+)
+run_players_split = or_local(
+    hub_book.split, with_service("players", lambda s, a: split(s, a.name, sys.stdout))
+)
+run_players_guest = or_local(
+    hub_book.guest,
+    with_service("players", lambda s, a: guest(s, a.name, a.remove, sys.stdout)),
+)
+run_label = or_local(
+    hub_book.label,
+    with_service("label", lambda s, a: label(s, a.id, a.labels, a.remove, sys.stdout)),
+)

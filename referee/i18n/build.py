@@ -55,6 +55,7 @@ _PART_PATHS = {
         "referee/stats/",
         "referee/cli/stats_cmd.py",
         "referee/cli/stats_args.py",
+        "referee/cli/hub_book.py",
         "screens/standings_screen.py",
         "referee/service/standings.py",
     ),

@@ -28,6 +28,16 @@ def _name(body: dict[str, Any], field: str) -> str:
     return value.strip()
 
 
+def _known(store: LeagueStore) -> set[str]:
+    """The players of every session the hub holds, and every name its book knows."""
+    from ..service.shipped import shipped_row
+
+    names = {name for row in store.rows(shipped_row).values() for name in row["players"]}
+    book = store.book()
+    aliases = book.get("aliases", {}) if isinstance(book, dict) else {}
+    return names | set(aliases) | set(aliases.values())
+
+
 def change(store: LeagueStore, body: dict[str, Any]) -> dict[str, Any]:
     """Apply the change `body` names (`op` and its fields); what the book says after it."""
     op = body.get("op")
@@ -37,6 +47,14 @@ def change(store: LeagueStore, body: dict[str, Any]) -> dict[str, Any]:
         keep, other = _name(body, "keep"), _name(body, "other")
         if keep == other:
             raise BookRefused(_("{name} is merged with itself already").format(name=keep))
+    if op in ("merge", "split", "guest"):
+        # As locally: a name nobody played under is a typo, not a person (a merge into a new
+        # name, a rename, is taken: only the other name must be known).
+        name = _name(body, "other" if op == "merge" else "name")
+        if op != "split" and name not in _known(store):
+            raise BookRefused(
+                _("no session the hub holds has a player named {name}").format(name=name)
+            )
     if op in ("label", "unlabel"):
         uid = body.get("session")
         labels = body.get("labels")

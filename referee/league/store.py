@@ -246,13 +246,14 @@ class LeagueStore:
                     ).format(seq=entry["seq"], uid=uid),
                 )
             previous = entry[chain.HASH]
-        held = dict(
-            conn.execute(
+        held: dict[int, str] = {
+            r.seq: r.hash
+            for r in conn.execute(
                 select(entries.c.seq, entries.c.hash).where(
                     entries.c.uid == uid, entries.c.seq >= first, entries.c.seq <= last_seq
                 )
-            ).all()
-        )
+            )
+        }
         known, forked = 0, None
         fresh: list[tuple[dict[str, Any], bytes]] = []
         for n, entry in enumerate(batch):
@@ -438,7 +439,9 @@ class LeagueStore:
         (`compute(uid, meta, entries)`: one replay) once per change of its session and kept in
         the store; a session whose row cannot be computed is left out."""
         with reading(self.engine) as conn, conn.begin():
-            versions = dict(conn.execute(select(sessions.c.uid, sessions.c.version)).all())
+            versions: dict[str, int] = {
+                r.uid: r.version for r in conn.execute(select(sessions.c.uid, sessions.c.version))
+            }
         for uid in set(self._rows) - set(versions):
             del self._rows[uid]
         stale = [

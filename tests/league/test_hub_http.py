@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import http.client
 import json
+import subprocess
+import sys
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -121,3 +123,42 @@ def test_bad_requests_store_nothing(hub: Hub) -> None:
     assert status in (400, 404)
     store = LeagueStore(open_store(hub.target))
     assert store.count() == (0, 0)
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "referee.cli", *args], capture_output=True, text=True, timeout=600
+    )
+
+
+def test_the_organiser_keeps_the_league_book_from_the_command_line(hub: Hub) -> None:
+    laptop, boss = hub.key("laptop 1"), hub.key("organiser", organiser=True)
+    url = hub.start()
+    uid, meta, entries = shipped(13)
+    hub.client(laptop).call("POST", f"/api/v1/sessions/{uid}", {"meta": meta, "entries": entries})
+    on_hub = ("--hub", url, "--key", boss)
+    done = cli("players", "merge", "Robert", "Bob", *on_hub)
+    assert done.returncode == 0 and done.stdout == "Bob now counts as Robert\n", done.stderr
+    done = cli("players", "guest", "Dee", *on_hub)
+    assert done.returncode == 0 and "Dee is a guest" in done.stdout
+    done = cli("label", uid, "season 1", *on_hub)
+    assert done.returncode == 0 and done.stdout == f"session {uid}: season 1\n"
+    # A name nobody played under is refused, as locally; a laptop's key changes nothing.
+    done = cli("players", "merge", "Ann", "Zed", *on_hub)
+    assert done.returncode == 2 and "Zed" in done.stderr
+    done = cli("players", "guest", "Ann", "--hub", url, "--key", laptop)
+    assert done.returncode == 2 and "organiser" in done.stderr
+    done = cli("players", "split", "Robert", *on_hub)
+    assert done.returncode == 2 and "not merged" in done.stderr
+    book = hub.client(laptop).call("GET", "/api/v1/book")
+    assert book["aliases"] == {"Bob": "Robert"} and book["guests"] == ["Dee"]
+    assert book["labels"] == {uid: ["season 1"]}
+    standings = stats_json(url, laptop, "--label", "season 1")
+    names = {line["name"] for line in standings["players"]}
+    assert "Robert" in names and "Bob" not in names and "Dee" not in names
+
+
+def stats_json(url: str, key: str, *args: str) -> dict[str, Any]:
+    done = cli("stats", "--json", "--hub", url, "--key", key, *args)
+    assert done.returncode == 0, done.stderr
+    return dict(json.loads(done.stdout))
