@@ -4,6 +4,7 @@ forks kept apart, key scopes and revocation, and what it refuses."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -186,3 +187,26 @@ def test_a_header_that_differs_is_another_session(store: LeagueStore) -> None:
     with pytest.raises(Refused):
         store.ingest(laptop, "not-an-id", meta, entries[:3])
     assert store.count() == (1, 3)
+
+
+def test_a_store_from_a_newer_version_is_refused_untouched(store_target: str) -> None:
+    from sqlalchemy import update
+
+    from referee.league.database import StoreError
+    from referee.league.schema import SCHEMA_VERSION, schema
+
+    store = LeagueStore(open_store(store_target))
+    with store.engine.begin() as conn:
+        conn.execute(update(schema).values(version=SCHEMA_VERSION + 1))
+    store.engine.dispose()
+    with pytest.raises(StoreError) as refused:
+        open_store(store_target)
+    assert "newer" in refused.value.message
+
+
+def test_a_folder_is_not_a_store(tmp_path: Path) -> None:
+    from referee.league.database import StoreError
+
+    with pytest.raises(StoreError) as refused:
+        open_store(str(tmp_path))
+    assert "folder" in refused.value.message
