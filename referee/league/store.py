@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
+import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -92,6 +93,8 @@ class LeagueStore:
         self.engine = engine
         self._rows: dict[str, Cached] = {}
         """Each session's row as last read, by global id: standings read only what changed."""
+        self._rows_lock = threading.Lock()
+        """Held while `_rows` changes: the hub's refresher and its requests share them."""
 
     # Keys ------------------------------------------------------------------------------------
 
@@ -442,23 +445,34 @@ class LeagueStore:
             versions: dict[str, int] = {
                 r.uid: r.version for r in conn.execute(select(sessions.c.uid, sessions.c.version))
             }
-        for uid in set(self._rows) - set(versions):
-            del self._rows[uid]
-        stale = [
-            uid
-            for uid, version in versions.items()
-            if uid not in self._rows or self._rows[uid].version != version
-        ]
+        with self._rows_lock:
+            for uid in set(self._rows) - set(versions):
+                del self._rows[uid]
+            stale = [
+                uid
+                for uid, version in versions.items()
+                if uid not in self._rows or self._rows[uid].version != version
+            ]
+        # A batch at a time under the lock: a request waits for one batch, not for all.
         for start in range(0, len(stale), ROWS_PER_READ):
-            self._refresh(stale[start : start + ROWS_PER_READ], compute)
-        return {uid: cached.row for uid, cached in self._rows.items()}
+            with self._rows_lock:
+                self._refresh(stale[start : start + ROWS_PER_READ], compute, versions)
+        with self._rows_lock:
+            return {uid: self._rows[uid].row for uid in versions if uid in self._rows}
 
     def _refresh(
         self,
         uids: list[str],
         compute: Callable[[str, dict[str, Any], list[dict[str, Any]]], dict[str, Any]],
+        versions: dict[str, int],
     ) -> None:
         """Read (or compute, and keep) the rows of `uids`: a few statements for them all."""
+        # Another thread may have brought some up to date meanwhile.
+        uids = [
+            uid for uid in uids if uid not in self._rows or self._rows[uid].version != versions[uid]
+        ]
+        if not uids:
+            return
         with reading(self.engine) as conn, conn.begin():
             found = conn.execute(
                 select(

@@ -7,7 +7,9 @@ acknowledged only once committed to the store.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import threading
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -55,8 +57,39 @@ async def _body(request: Request) -> Any:
     return json.loads(b"".join(chunks).decode("utf-8"))
 
 
-def create_hub_app(store: LeagueStore) -> ASGIApp:
-    """The ASGI app of a hub over `store`."""
+class Refresher:
+    """Computes the figures of the sessions that changed, in a thread of its own, soon after
+    they arrive: the standings then find them ready instead of replaying sessions while a
+    person waits."""
+
+    def __init__(self, store: LeagueStore) -> None:
+        self.store = store
+        self.wanted = threading.Event()
+        self.stopped = False
+        self.thread = threading.Thread(target=self._run, name="hub-figures", daemon=True)
+
+    def start(self) -> None:
+        self.thread.start()
+        self.wanted.set()  # what an earlier run left stale
+
+    def stop(self) -> None:
+        self.stopped = True
+        self.wanted.set()
+
+    def _run(self) -> None:
+        while not self.stopped:
+            self.wanted.wait()
+            if self.stopped:
+                return
+            self.wanted.clear()
+            # A failing store (PostgreSQL restarting) is tried again at the next arrival;
+            # the standings compute what is still stale themselves.
+            with contextlib.suppress(Exception):
+                played(self.store)
+
+
+def create_hub_app(store: LeagueStore, refresher: Refresher | None = None) -> ASGIApp:
+    """The ASGI app of a hub over `store` (with `refresher`, told of every arrival)."""
 
     def guarded(
         handler: Handler, organiser: bool = False
@@ -108,6 +141,8 @@ def create_hub_app(store: LeagueStore) -> ASGIApp:
             body.get("entries", []),
             alias if isinstance(alias, str) else "",
         )
+        if refresher is not None and receipt.added:
+            refresher.wanted.set()
         return JSONResponse(receipt._asdict())
 
     async def standings(request: Request, holder: Holder) -> Response:
@@ -196,7 +231,9 @@ def serve_hub(store: LeagueStore, sock: Any, host: str, port: int) -> None:
 
     # Laptops send in bursts: room for twenty syncing at once and the organiser's reads.
     options = ServerOptions(host, port, "", max_connections=200)
-    server = uvicorn.Server(server_config(create_hub_app(store), options))
+    refresher = Refresher(store)
+    refresher.start()
+    server = uvicorn.Server(server_config(create_hub_app(store, refresher), options))
 
     def stop(*_args: object) -> None:
         server.should_exit = True
@@ -205,5 +242,6 @@ def serve_hub(store: LeagueStore, sock: Any, host: str, port: int) -> None:
     try:
         server.run(sockets=[sock])
     finally:
+        refresher.stop()
         for sig, handler in before.items():
             signal.signal(sig, handler)
