@@ -3,12 +3,17 @@
 
 from __future__ import annotations
 
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from ..service.shipped import shipped_row
 from ..stats.league import League, parse_book
 from ..stats.selection import Played, Selection, local_day
 from ..stats.standings import Standings, standings
+from .remote import played_json
 from .store import LeagueStore
 
 
@@ -40,6 +45,41 @@ def played(store: LeagueStore) -> tuple[list[Played], League]:
 def hub_standings(store: LeagueStore, selection: Selection) -> Standings:
     sessions, league = played(store)
     return standings(sessions, league, selection)
+
+
+class Answers:
+    """The hub's standings and session lists as JSON, kept until what they rest on changes
+    (`LeagueStore.token`): the organiser and every laptop asking again, with nothing new
+    since, are answered without counting 10,000 sessions again."""
+
+    KEPT = 32
+
+    def __init__(self, store: LeagueStore) -> None:
+        self.store = store
+        self._kept: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def standings(self, selection: Selection) -> bytes:
+        return self._answer(
+            ("standings", selection), lambda: hub_standings(self.store, selection).to_json()
+        )
+
+    def played(self) -> bytes:
+        return self._answer(("played",), lambda: played_json(*played(self.store)))
+
+    def _answer(self, what: tuple[Any, ...], make: Callable[[], Any]) -> bytes:
+        key = (self.store.token(), *what)
+        with self._lock:
+            found = self._kept.get(key)
+            if found is not None:
+                self._kept.move_to_end(key)
+                return found
+        body = json.dumps(make(), ensure_ascii=False).encode()
+        with self._lock:
+            self._kept[key] = body
+            while len(self._kept) > self.KEPT:
+                self._kept.popitem(last=False)
+        return body
 
 
 def selection_from(query: dict[str, Any]) -> Selection:

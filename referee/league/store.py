@@ -524,6 +524,18 @@ class LeagueStore:
                     computed,
                 )
 
+    def token(self) -> tuple[int, int, int]:
+        """Changes whenever what the standings rest on changes: the sessions held (each one's
+        version only grows, with every entry stored or fork taken) and the book."""
+        with reading(self.engine) as conn, conn.begin():
+            count, total = conn.execute(
+                select(func.count(), func.coalesce(func.sum(sessions.c.version), 0))
+            ).one()
+            book_version = conn.execute(
+                select(book_table.c.version).where(book_table.c.id == 1)
+            ).scalar()
+        return int(count), int(total), int(book_version or 0)
+
     def aliases(self) -> dict[str, tuple[str, str]]:
         """Each session's laptop and local id, by global id."""
         with self.engine.begin() as conn:

@@ -23,9 +23,9 @@ from starlette.types import ASGIApp
 from ..i18n import _
 from ..league.book_ops import BookRefused, change
 from ..league.keys import Holder
-from ..league.remote import played_json
-from ..league.standings import book_of, hub_standings, played, selection_from
+from ..league.standings import Answers, book_of, selection_from
 from ..league.store import LeagueStore, Refused
+from ..stats.selection import Selection
 
 API = "/api/v1"
 MAX_BODY = 16_000_000
@@ -62,8 +62,8 @@ class Refresher:
     they arrive: the standings then find them ready instead of replaying sessions while a
     person waits."""
 
-    def __init__(self, store: LeagueStore) -> None:
-        self.store = store
+    def __init__(self, answers: Answers) -> None:
+        self.answers = answers
         self.wanted = threading.Event()
         self.stopped = False
         self.thread = threading.Thread(target=self._run, name="hub-figures", daemon=True)
@@ -85,11 +85,13 @@ class Refresher:
             # A failing store (PostgreSQL restarting) is tried again at the next arrival;
             # the standings compute what is still stale themselves.
             with contextlib.suppress(Exception):
-                played(self.store)
+                # The figures of what arrived, and the standings everyone asks for first.
+                self.answers.standings(Selection())
 
 
 def create_hub_app(store: LeagueStore, refresher: Refresher | None = None) -> ASGIApp:
     """The ASGI app of a hub over `store` (with `refresher`, told of every arrival)."""
+    answers = refresher.answers if refresher is not None else Answers(store)
 
     def guarded(
         handler: Handler, organiser: bool = False
@@ -150,12 +152,12 @@ def create_hub_app(store: LeagueStore, refresher: Refresher | None = None) -> AS
             selection = selection_from(dict(request.query_params))
         except ValueError as exc:
             return _error(400, str(exc))
-        table = await run_in_threadpool(hub_standings, store, selection)
-        return JSONResponse(table.to_json())
+        body = await run_in_threadpool(answers.standings, selection)
+        return Response(body, media_type="application/json")
 
     async def played_list(request: Request, holder: Holder) -> Response:
-        found = await run_in_threadpool(played, store)
-        return JSONResponse(played_json(*found))
+        body = await run_in_threadpool(answers.played)
+        return Response(body, media_type="application/json")
 
     async def book(request: Request, holder: Holder) -> Response:
         league = await run_in_threadpool(book_of, store)
@@ -231,7 +233,7 @@ def serve_hub(store: LeagueStore, sock: Any, host: str, port: int) -> None:
 
     # Laptops send in bursts: room for twenty syncing at once and the organiser's reads.
     options = ServerOptions(host, port, "", max_connections=200)
-    refresher = Refresher(store)
+    refresher = Refresher(Answers(store))
     refresher.start()
     server = uvicorn.Server(server_config(create_hub_app(store, refresher), options))
 
