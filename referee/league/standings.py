@@ -27,18 +27,22 @@ def played(store: LeagueStore) -> tuple[list[Played], League]:
     """Every session the hub holds as the standings see it, and the book."""
     league = book_of(store)
     sessions = []
-    for uid, row in store.rows(shipped_row).items():
+    # Each session as last seen, while its row (a new object whenever the session changes)
+    # and its labels stay the same: 10,000 of them are not built again for one new session.
+    seen: dict[str, tuple[object, tuple[str, ...], Played]] = store.derived.setdefault("played", {})
+    rows = store.rows(shipped_row)
+    for uid in set(seen) - set(rows):
+        seen.pop(uid, None)
+    for uid, row in rows.items():
+        labels = tuple(league.labels.get(uid, ()))
+        kept = seen.get(uid)
+        if kept is not None and kept[0] is row and kept[1] == labels:
+            sessions.append(kept[2])
+            continue
         date = row.get("date") or local_day(str(row.get("created", "")))
-        sessions.append(
-            Played(
-                uid,
-                date,
-                row.get("event"),
-                row.get("site"),
-                tuple(league.labels.get(uid, ())),
-                row["stats"],
-            )
-        )
+        one = Played(uid, date, row.get("event"), row.get("site"), labels, row["stats"])
+        seen[uid] = (row, labels, one)
+        sessions.append(one)
     return sessions, league
 
 

@@ -93,6 +93,8 @@ class LeagueStore:
         self.engine = engine
         self._rows: dict[str, Cached] = {}
         """Each session's row as last read, by global id: standings read only what changed."""
+        self.derived: dict[str, Any] = {}
+        """What readers build from the rows and keep beside them (`standings.played`)."""
         self._rows_lock = threading.Lock()
         """Held while `_rows` changes: the hub's refresher and its requests share them."""
 
