@@ -72,7 +72,7 @@ def stats(service: SessionService, a: argparse.Namespace, out: TextIO) -> int:
             files.check_target(a.html, a.force)
         except files.ExportError as exc:
             raise _export_failure(exc) from None
-    if a.hub is not None:
+    if getattr(a, "hub", None) is not None:
         if a.html is not None:
             raise Failure(
                 _(
