@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..i18n import _
+from .parsing import add_data_dir
 from .serve_args import _port
 
 HUB_PORT = 8766
@@ -20,11 +21,7 @@ def _store(parser: argparse.ArgumentParser) -> None:
             "$UNO_REFEREE_HUB_STORE, else hub.sqlite3 in the data folder)"
         ),
     )
-    parser.add_argument(
-        "--data-dir",
-        metavar="DIR",
-        help=_("where sessions are stored (default: $UNO_REFEREE_HOME, else the user data folder)"),
-    )
+    add_data_dir(parser)
 
 
 def add_hub_key(parser: argparse.ArgumentParser) -> None:
@@ -129,9 +126,5 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         metavar="KEY",
         help=_("this laptop's key from the hub (default: $UNO_REFEREE_HUB_KEY)"),
     )
-    p.add_argument(
-        "--data-dir",
-        metavar="DIR",
-        help=_("where sessions are stored (default: $UNO_REFEREE_HOME, else the user data folder)"),
-    )
+    add_data_dir(p)
     p.set_defaults(run="hub_cmd:run_sync")

@@ -158,3 +158,12 @@ class LazyParser(_Calls):
         if name.startswith("__") or name in ("_kwargs", "_finish", "_built", "_calls"):
             raise AttributeError(name)
         return getattr(self.parser(), name)
+
+
+def add_data_dir(parser: argparse.ArgumentParser) -> None:
+    """The `--data-dir` option of a command that reads or writes the stored sessions."""
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help=_("where sessions are stored (default: $UNO_REFEREE_HOME, else the user data folder)"),
+    )

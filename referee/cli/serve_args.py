@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..i18n import _
+from .parsing import add_data_dir
 
 DEFAULT_PORT = 8765
 
@@ -90,9 +91,5 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     # The app's own way to serve with seats: it stays the writer and answers the server's
     # messages over the pipes between them (not for people: hidden).
     p.add_argument("--seats-by-pipe", action="store_true", help=argparse.SUPPRESS)
-    p.add_argument(
-        "--data-dir",
-        metavar="DIR",
-        help=_("where sessions are stored (default: $UNO_REFEREE_HOME, else the user data folder)"),
-    )
+    add_data_dir(p)
     p.set_defaults(run="serve_cmd:run")

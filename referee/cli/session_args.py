@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 
 from ..i18n import _
+from .parsing import add_data_dir
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -15,13 +16,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         parser: argparse.ArgumentParser = sub.add_parser(
             name, help=help_text, description=description
         )
-        parser.add_argument(
-            "--data-dir",
-            metavar="DIR",
-            help=_(
-                "where sessions are stored (default: $UNO_REFEREE_HOME, else the user data folder)"
-            ),
-        )
+        add_data_dir(parser)
         parser.set_defaults(run=f"session_cmds:run_{name}")
         return parser
 

@@ -6,6 +6,7 @@ import argparse
 
 from ..i18n import _
 from .hub_args import add_hub_key
+from .parsing import add_data_dir
 
 
 def add_selection(parser: argparse.ArgumentParser) -> None:
@@ -38,14 +39,6 @@ def add_selection(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _data_dir(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--data-dir",
-        metavar="DIR",
-        help=_("where sessions are stored (default: $UNO_REFEREE_HOME, else the user data folder)"),
-    )
-
-
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """`stats`, `players` and `label`."""
     p = sub.add_parser(
@@ -56,7 +49,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
             "sessions: all of them, or those the options select."
         ),
     )
-    _data_dir(p)
+    add_data_dir(p)
     add_selection(p)
     shape = p.add_mutually_exclusive_group()
     shape.add_argument("--json", action="store_true", help=_("the standings as JSON"))
@@ -85,26 +78,26 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
             "folder); no stored session changes."
         ),
     )
-    _data_dir(p)
+    add_data_dir(p)
     p.set_defaults(run="stats_cmd:run_players")
     actions = p.add_subparsers(dest="action", metavar="ACTION")
     q = actions.add_parser("list", help=_("each player, their other names and guest mark"))
-    _data_dir(q)
+    add_data_dir(q)
     q.add_argument("--json", action="store_true", help=_("one JSON object per player"))
     q.set_defaults(run="stats_cmd:run_players_list")
     q = actions.add_parser("merge", help=_("count NAME as the same person as KEEP"))
-    _data_dir(q)
+    add_data_dir(q)
     q.add_argument("keep", metavar="KEEP", help=_("the name to show"))
     q.add_argument("other", metavar="NAME", help=_("the other way the name was written"))
     add_hub_key(q)
     q.set_defaults(run="stats_cmd:run_players_merge")
     q = actions.add_parser("split", help=_("undo a merge: NAME is a person of their own"))
-    _data_dir(q)
+    add_data_dir(q)
     q.add_argument("name", metavar="NAME")
     add_hub_key(q)
     q.set_defaults(run="stats_cmd:run_players_split")
     q = actions.add_parser("guest", help=_("mark a guest, left out of standings by default"))
-    _data_dir(q)
+    add_data_dir(q)
     q.add_argument("name", metavar="NAME")
     q.add_argument("--remove", action="store_true", help=_("no longer a guest"))
     add_hub_key(q)
@@ -118,7 +111,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
             "kept in the league book; the session does not change."
         ),
     )
-    _data_dir(p)
+    add_data_dir(p)
     p.add_argument("id", metavar="ID")
     p.add_argument("labels", metavar="LABEL", nargs="+")
     p.add_argument("--remove", action="store_true", help=_("take the labels off"))
