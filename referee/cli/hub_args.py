@@ -6,7 +6,7 @@ import argparse
 
 from ..i18n import _
 from .parsing import add_data_dir
-from .serve_args import _port
+from .serve_args import add_address
 
 HUB_PORT = 8766
 
@@ -25,9 +25,14 @@ def _store(parser: argparse.ArgumentParser) -> None:
 
 
 def add_hub_key(parser: argparse.ArgumentParser) -> None:
+    """--hub and --key: a command that reads (or, with the organiser's key, keeps) a hub's."""
     parser.add_argument(
         "--hub", metavar="URL", help=_("the hub's address, as 'uno-referee hub' prints it")
     )
+    _key(parser)
+
+
+def _key(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--key",
         metavar="KEY",
@@ -50,20 +55,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         epilog=_("exit status: 0 stopped, 2 a store or port that cannot be used"),
     )
     _store(p)
-    p.add_argument(
-        "--host",
-        default=None,
-        help=_(
-            "the address to listen on (default: this machine's local-network "
-            "address, else 127.0.0.1)"
-        ),
-    )
-    p.add_argument(
-        "--port",
-        type=_port,
-        default=HUB_PORT,
-        help=_("the port (default: {port}; 0 takes a free one)").format(port=HUB_PORT),
-    )
+    add_address(p, HUB_PORT)
     p.set_defaults(run="hub_cmd:run_serve")
     actions = p.add_subparsers(dest="hub_action", metavar="ACTION")
     k = actions.add_parser("key", help=_("the keys laptops and the organiser use"))
@@ -121,10 +113,6 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument(
         "url", metavar="URL", help=_("the hub's address, as 'uno-referee hub' prints it")
     )
-    p.add_argument(
-        "--key",
-        metavar="KEY",
-        help=_("this laptop's key from the hub (default: $UNO_REFEREE_HUB_KEY)"),
-    )
+    _key(p)
     add_data_dir(p)
     p.set_defaults(run="hub_cmd:run_sync")

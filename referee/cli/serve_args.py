@@ -34,6 +34,24 @@ def _port(text: str) -> int:
     return value
 
 
+def add_address(parser: argparse.ArgumentParser, port: int) -> None:
+    """--host and --port of a server (the scoreboard, the hub)."""
+    parser.add_argument(
+        "--host",
+        default=None,
+        help=_(
+            "the address to listen on (default: this machine's local-network "
+            "address, else 127.0.0.1)"
+        ),
+    )
+    parser.add_argument(
+        "--port",
+        type=_port,
+        default=port,
+        help=_("the port (default: {port}; 0 takes a free one)").format(port=port),
+    )
+
+
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """The serve command."""
     p = sub.add_parser(
@@ -53,20 +71,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         epilog=_("exit status: 0 stopped, 2 an unknown session, a busy port or a bad host"),
     )
     p.add_argument("id", metavar="ID", help=_("the session's id, as 'uno-referee list' shows"))
-    p.add_argument(
-        "--host",
-        default=None,
-        help=_(
-            "the address to listen on (default: this machine's local-network "
-            "address, else 127.0.0.1)"
-        ),
-    )
-    p.add_argument(
-        "--port",
-        type=_port,
-        default=DEFAULT_PORT,
-        help=_("the port (default: {port}; 0 takes a free one)").format(port=DEFAULT_PORT),
-    )
+    add_address(p, DEFAULT_PORT)
     p.add_argument(
         "--max-viewers",
         type=_positive,
