@@ -13,6 +13,10 @@ from referee import i18n
 from referee.store.cache import CACHE_VARIABLE
 from referee.store.settings import CONFIG_VARIABLE
 
+# The hub's stores (`store_target`: SQLite, and a real PostgreSQL server), for tests/league/
+# and tests/crash/.
+pytest_plugins = ["tests.league.fixtures"]
+
 WORKERS_PER_CORE = 2
 """`-n auto`'s workers for each core. Much of the suite waits rather than computes: the app's
 frames under Pilot, commands run as processes, the browser, the scoreboard's server. A second

@@ -3,6 +3,7 @@ messages (the standard library's HTTP client: a laptop needs nothing more to syn
 
 from __future__ import annotations
 
+import http.client
 import json
 import urllib.error
 import urllib.parse
@@ -63,7 +64,9 @@ class HubClient:
                 return json.loads(answer.read().decode("utf-8"))
         except urllib.error.HTTPError as exc:
             raise _refusal(exc) from None
-        except (urllib.error.URLError, OSError) as exc:
+        except (urllib.error.URLError, OSError, http.client.HTTPException) as exc:
+            # HTTPException: the hub went away mid-answer (an incomplete read, no status
+            # line): as unreachable as a refused connection, and tried again the same way.
             reason = getattr(exc, "reason", exc)
             raise HubError(
                 _("cannot reach the hub at {url}: {reason}").format(url=self.url, reason=reason)

@@ -1,4 +1,5 @@
-"""The hub's store under test: the embedded SQLite file and a real PostgreSQL server."""
+"""The hub's store under test: the embedded SQLite file and a real PostgreSQL server (fixtures
+for the hub's tests and its crash tests, loaded by the suite's conftest)."""
 
 from __future__ import annotations
 
