@@ -61,6 +61,7 @@ class Answers:
     def __init__(self, store: LeagueStore) -> None:
         self.store = store
         self._kept: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
+        self._making: dict[tuple[Any, ...], threading.Lock] = {}
         self._lock = threading.Lock()
 
     def standings(self, selection: Selection) -> bytes:
@@ -78,11 +79,20 @@ class Answers:
             if found is not None:
                 self._kept.move_to_end(key)
                 return found
-        body = json.dumps(make(), ensure_ascii=False).encode()
-        with self._lock:
-            self._kept[key] = body
-            while len(self._kept) > self.KEPT:
-                self._kept.popitem(last=False)
+            # One count of each answer at a time: whoever asks while it is being counted
+            # (the refresher and a laptop, after a session arrived) waits for it.
+            making = self._making.setdefault(key, threading.Lock())
+        with making:
+            with self._lock:
+                found = self._kept.get(key)
+            if found is not None:
+                return found
+            body = json.dumps(make(), ensure_ascii=False).encode()
+            with self._lock:
+                self._kept[key] = body
+                self._making.pop(key, None)
+                while len(self._kept) > self.KEPT:
+                    self._kept.popitem(last=False)
         return body
 
 

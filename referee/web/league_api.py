@@ -57,6 +57,10 @@ async def _body(request: Request) -> Any:
     return json.loads(b"".join(chunks).decode("utf-8"))
 
 
+QUIET_SECONDS = 1.0
+"""How long no session must arrive before the refresher counts what arrived."""
+
+
 class Refresher:
     """Computes the figures of the sessions that changed, in a thread of its own, soon after
     they arrive: the standings then find them ready instead of replaying sessions while a
@@ -79,9 +83,14 @@ class Refresher:
     def _run(self) -> None:
         while not self.stopped:
             self.wanted.wait()
+            # Not while laptops are sending: twenty of them at once would share the hub's
+            # processor with the replays. Once a quiet moment comes, everything at once.
+            while not self.stopped:
+                self.wanted.clear()
+                if not self.wanted.wait(QUIET_SECONDS):
+                    break
             if self.stopped:
                 return
-            self.wanted.clear()
             # A failing store (PostgreSQL restarting) is tried again at the next arrival;
             # the standings compute what is still stale themselves.
             with contextlib.suppress(Exception):
