@@ -5,14 +5,23 @@ from __future__ import annotations
 
 import json
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from typing import Any
 
 from ..service.shipped import shipped_row
 from ..stats.league import League, parse_book
 from ..stats.selection import Played, Selection, local_day
-from ..stats.standings import Standings, standings
+from ..stats.standings import (
+    Standings,
+    Tally,
+    chosen_of,
+    combined,
+    finish,
+    standings,
+    tally,
+    usual_of,
+)
 from .remote import played_json
 from .store import LeagueStore
 
@@ -51,6 +60,61 @@ def hub_standings(store: LeagueStore, selection: Selection) -> Standings:
     return standings(sessions, league, selection)
 
 
+PARTS = 16
+"""The parts a hub tallies the sessions in: a new session is counted again with its part only."""
+
+
+def part_of(uid: str) -> int:
+    # A UUIDv7 ends in random bits: the parts are even.
+    try:
+        return int(uid[-4:], 16) % PARTS
+    except ValueError:
+        return 0
+
+
+class Tallies:
+    """The standings of a hub counted in parts (`referee.stats.standings.tally`), each part kept
+    while its sessions stay the very same objects (`played` keeps them until they change):
+    after one session arrives, one part of 10,000 sessions is counted again, then the parts
+    are added up. With merged names in the book, a name's usual spelling depends on every
+    session: the whole is counted at once."""
+
+    def __init__(self, store: LeagueStore) -> None:
+        self.store = store
+        self._kept: dict[tuple[Selection, int], tuple[list[Played], frozenset[str], Tally]] = {}
+        self._lock = threading.Lock()
+
+    def standings(self, selection: Selection) -> Standings:
+        sessions, league = played(self.store)
+        chosen = chosen_of(sessions, selection)
+        if league.aliases:
+            return finish(
+                selection, chosen, tally(chosen, league, usual_of(sessions, league), selection)
+            )
+        parts: list[list[Played]] = [[] for _ in range(PARTS)]
+        for session in chosen:
+            parts[part_of(session.id)].append(session)
+        guests = frozenset(league.guests)
+        tallies = []
+        with self._lock:
+            if len({key[0] for key in self._kept}) > 8:
+                self._kept.clear()  # many selections asked for: start again
+            for n, part in enumerate(parts):
+                kept = self._kept.get((selection, n))
+                if (
+                    kept is not None
+                    and kept[1] == guests
+                    and len(kept[0]) == len(part)
+                    and all(a is b for a, b in zip(kept[0], part, strict=True))
+                ):
+                    tallies.append(kept[2])
+                    continue
+                counted = tally(part, league, Counter(), selection)
+                self._kept[(selection, n)] = (part, guests, counted)
+                tallies.append(counted)
+        return finish(selection, chosen, combined(tallies))
+
+
 class Answers:
     """The hub's standings and session lists as JSON, kept until what they rest on changes
     (`LeagueStore.token`): the organiser and every laptop asking again, with nothing new
@@ -60,13 +124,14 @@ class Answers:
 
     def __init__(self, store: LeagueStore) -> None:
         self.store = store
+        self.tallies = Tallies(store)
         self._kept: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
         self._making: dict[tuple[Any, ...], threading.Lock] = {}
         self._lock = threading.Lock()
 
     def standings(self, selection: Selection) -> bytes:
         return self._answer(
-            ("standings", selection), lambda: hub_standings(self.store, selection).to_json()
+            ("standings", selection), lambda: self.tallies.standings(selection).to_json()
         )
 
     def played(self) -> bytes:

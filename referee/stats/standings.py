@@ -191,15 +191,40 @@ def usual_names(played: Iterable[Played]) -> Counter[str]:
 
 def standings(played: Iterable[Played], league: League, selection: Selection) -> Standings:
     played = list(played)
-    usual = usual_names(played)
-    chosen = sorted((p for p in played if selection.takes(p)), key=lambda p: (p.date, p.id))
-    lines: dict[str, PlayerLine] = {}
-    pairs: dict[tuple[str, str], Pair] = {}
-    scorings: set[str] = set()
-    apart: list[Apart] = []
+    chosen = chosen_of(played, selection)
+    return finish(selection, chosen, tally(chosen, league, usual_of(played, league), selection))
+
+
+def chosen_of(played: list[Played], selection: Selection) -> list[Played]:
+    """The sessions `selection` takes, in the standings' order (date, then id)."""
+    return sorted((p for p in played if selection.takes(p)), key=lambda p: (p.date, p.id))
+
+
+def usual_of(played: list[Played], league: League) -> Counter[str]:
+    """`usual_names`, needed only where the book merges names (`people_of`)."""
+    return usual_names(played) if league.aliases else Counter()
+
+
+@dataclass(slots=True)
+class Tally:
+    """What some sessions add to the standings: sums, so that the tallies of parts of the
+    sessions add up to the tally of all of them (`combined`)."""
+
+    lines: dict[str, PlayerLine] = field(default_factory=dict)
+    pairs: dict[tuple[str, str], Pair] = field(default_factory=dict)
+    scorings: set[str] = field(default_factory=set)
+    apart: list[Apart] = field(default_factory=list)
+
+
+def tally(
+    sessions: Iterable[Played], league: League, usual: Counter[str], selection: Selection
+) -> Tally:
+    """The sums over `sessions` (all taken by `selection`); `usual`: `usual_of` all sessions."""
+    found = Tally()
+    lines, pairs, scorings, apart = found.lines, found.pairs, found.scorings, found.apart
     merged = bool(league.aliases)
     guests = league.guests
-    for session in chosen:
+    for session in sessions:
         figures = session.figures
         rows: dict[str, dict[str, int]] = figures["players"]
         if merged:
@@ -268,6 +293,53 @@ def standings(played: Iterable[Played], league: League, selection: Selection) ->
             points[0] += 1
             points[1] += total_a
             points[2] += total_b
+    return found
+
+
+def combined(parts: Iterable[Tally]) -> Tally:
+    """The tally of all the sessions of `parts` (each tallied over its own), as new objects."""
+    out = Tally()
+    for part in parts:
+        for name, line in part.lines.items():
+            mine = out.lines.get(name)
+            if mine is None:
+                mine = out.lines[name] = PlayerLine(name, list(line.names), line.guest)
+            mine.sessions += line.sessions
+            mine.games += line.games
+            mine.wins += line.wins
+            mine.shared_wins += line.shared_wins
+            mine.place_sum += line.place_sum
+            mine.rounds += line.rounds
+            mine.rounds_won += line.rounds_won
+            mine.tracked += line.tracked
+            for kind, (rounds, points) in line.points.items():
+                got = mine.points.setdefault(kind, [0, 0])
+                got[0] += rounds
+                got[1] += points
+            for counter, value in line.counts.items():
+                mine.counts[counter] += value
+        for key, pair in part.pairs.items():
+            ours = out.pairs.get(key)
+            if ours is None:
+                ours = out.pairs[key] = Pair(pair.first, pair.second)
+            ours.games += pair.games
+            ours.first_higher += pair.first_higher
+            ours.second_higher += pair.second_higher
+            ours.ties += pair.ties
+            for kind, (games, first, second) in pair.points.items():
+                got = ours.points.setdefault(kind, [0, 0, 0])
+                got[0] += games
+                got[1] += first
+                got[2] += second
+        out.scorings |= part.scorings
+        out.apart += part.apart
+    return out
+
+
+def finish(selection: Selection, chosen: list[Played], found: Tally) -> Standings:
+    """The standings of the sessions `chosen` (in order), whose tally is `found`: ranked, each
+    player's rival, the pairs and the notes in order."""
+    lines, pairs = found.lines, found.pairs
     ranked = sorted(lines.values(), key=_order)
     previous: tuple[Any, ...] | None = None
     for position, line in enumerate(ranked, 1):
@@ -276,7 +348,10 @@ def standings(played: Iterable[Played], league: League, selection: Selection) ->
         previous = key
         line.rival = _rival(line.name, pairs)
     ordered = sorted(pairs.values(), key=lambda p: (-p.games, p.first, p.second))
-    return Standings(selection, chosen, ranked, ordered, sorted(scorings), apart)
+    # The notes in the sessions' order (a tally of parts may list them in another).
+    place = {session.id: n for n, session in enumerate(chosen)}
+    apart = sorted(found.apart, key=lambda item: place[item.session])
+    return Standings(selection, chosen, ranked, ordered, sorted(found.scorings), apart)
 
 
 def _order(line: PlayerLine) -> tuple[Any, ...]:

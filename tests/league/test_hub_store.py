@@ -210,3 +210,32 @@ def test_a_folder_is_not_a_store(tmp_path: Path) -> None:
     with pytest.raises(StoreError) as refused:
         open_store(str(tmp_path))
     assert "folder" in refused.value.message
+
+
+def test_standings_counted_in_parts_stay_the_standings(store: LeagueStore) -> None:
+    from referee.league.book_ops import change
+    from referee.league.standings import Tallies, hub_standings
+    from referee.stats.selection import Selection
+
+    laptop = store.holder(store.new_key("laptop 1"))
+    assert laptop is not None
+    parts = Tallies(store)
+
+    def same() -> None:
+        for selection in (Selection(), Selection(guests=True)):
+            want = hub_standings(store, selection).to_json()
+            assert parts.standings(selection).to_json() == want
+
+    for seed in range(20, 26):
+        uid, meta, entries = shipped(seed)
+        store.ingest(laptop, uid, meta, entries)
+        same()
+    change(store, {"op": "guest", "name": "Ann"})
+    same()
+    uid, meta, entries = shipped(30)
+    store.ingest(laptop, uid, meta, entries[:10])
+    same()
+    store.ingest(laptop, uid, None, entries)
+    same()
+    change(store, {"op": "merge", "keep": "Robert", "other": "Bob"})
+    same()
