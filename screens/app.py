@@ -23,6 +23,7 @@ from referee.store import settings
 
 from . import dialogs, glyphs
 from .host import Host
+from .hub_sync import HubSync
 from .samples import samples_dir
 from .sessions_screen import SessionsScreen
 
@@ -120,6 +121,7 @@ class RefereeApp(Host):
         self._theme_stored = wanted if wanted in self.available_themes else THEME.name
         """The theme the settings file holds (or ours): choosing another one is kept."""
         self.theme = self._theme_stored
+        self.hub_sync = HubSync(self, service.layout)
         if self.settings.keys:
             # Before any screen: the bindings are built with the user's keys from the start.
             self._keymap = self._normalize_keymap(dict(self.settings.keys))
@@ -132,6 +134,26 @@ class RefereeApp(Host):
             self.notify(
                 self.settings.problem, title=_("Settings"), severity="warning", markup=False
             )
+        self._use_hub(self.settings.hub)
+
+    # The league's hub ---------------------------------------------------------------------------
+
+    def _use_hub(self, url: str | None) -> None:
+        from referee.store.hub_key import read_hub_key
+
+        self.hub_sync.use(url, read_hub_key() if url is not None else None)
+
+    def choose_hub(self) -> None:
+        self.push_screen(dialogs.HubDialog(self.hub_sync.url, self.hub_sync.key), self._hub_chosen)
+
+    def _hub_chosen(self, changed: bool | None) -> None:
+        if changed:
+            self.settings = settings.load()
+            self._use_hub(self.settings.hub)
+            for screen in self.screen_stack:
+                shown = getattr(screen, "hub_changed", None)
+                if callable(shown):
+                    shown()
 
     def get_line_filters(self):  # type: ignore[no-untyped-def]  # Textual's signature
         # Textual draws borders, scrollbars and cut text with its own symbols: in ASCII-safe
@@ -362,6 +384,17 @@ class RefereeApp(Host):
         yield SystemCommand(
             _("Help: keys and moves"), _("Every key and the move language"), self.action_help
         )
+        yield SystemCommand(
+            _("Hub for the league…"),
+            _("The hub this laptop sends its sessions to, and its key"),
+            self.choose_hub,
+        )
+        if self.hub_sync.active:
+            yield SystemCommand(
+                _("Sync with the hub now"),
+                _("Send the sessions the hub lacks, without waiting for the next minute"),
+                self.hub_sync.now,
+            )
         from .table_screen import TableScreen
 
         if isinstance(screen, TableScreen):

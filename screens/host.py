@@ -20,6 +20,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # names in annotations only: the table's modules load when a table opens
     from referee.engine.events import Header
 
+    from .hub_sync import HubSync
     from .sitting import Keeping, Sitting
 
 
@@ -31,6 +32,8 @@ class Host(App[None]):
     """Where new sessions get their default date."""
     cwd: Path
     """Where import paths and exports are relative to."""
+    hub_sync: HubSync
+    """The background sync with the league's hub (idle when none is set)."""
 
     def open_session(self, session_id: str, *, read_only: bool = False) -> Screen[None] | None:
         """Push the table of a stored session (None if it could not be opened)."""
@@ -49,4 +52,8 @@ class Host(App[None]):
         raise NotImplementedError
 
     def show_scoreboard(self, sitting: Sitting) -> None:
+        raise NotImplementedError
+
+    def choose_hub(self) -> None:
+        """Ask for the league's hub and this laptop's key."""
         raise NotImplementedError

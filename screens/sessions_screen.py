@@ -38,6 +38,8 @@ COLUMNS = (
 """What tells sessions apart first, so that 80 columns show it; the rest scrolls."""
 LABELS_CELLS = 24
 """A session's labels are cut to this many cells, so that the game still shows beside them."""
+HUB_LINE_SECONDS = 20.0
+"""How often the hub's status line is said again (its "last sync ... ago" counts minutes)."""
 PLAYERS_CELLS = 24
 """The players of a session are cut to this many cells, so that status, leader and id stay on
 an 80-column screen however long the names."""
@@ -108,6 +110,8 @@ class SessionsScreen(Screen[None]):
         Binding("delete", "delete", N_("Delete"), id="sessions.delete"),
         # The standings screen's title (`standings_screen.STANDINGS`), which loads when opened.
         Binding("f6", "standings", N_("Standings"), id="sessions.standings"),
+        # Not in the footer, which is full at 80 columns; the command palette names it too.
+        Binding("f7", "hub", N_("Hub"), id="sessions.hub", show=False),
     ]
 
     app: Host
@@ -136,10 +140,13 @@ class SessionsScreen(Screen[None]):
             yield Button(_("Import"), id="import-2")
             yield Button(_("Delete"), id="delete", variant="error")
         yield Static("", id="problem")
+        yield Static("", id="hub-status")
         yield Footer()
 
     def on_mount(self) -> None:
         self.reload()
+        # "last sync 2 min ago" grows older without a sync: said again now and then.
+        self.set_interval(HUB_LINE_SECONDS, self.hub_changed)
 
     async def recompose(self) -> None:
         # A language switch draws the screen anew: the list is read again, its row kept.
@@ -149,6 +156,17 @@ class SessionsScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         self.reload()
+        # Back from a table (or a form that stored a session): the hub gets what changed.
+        self.app.hub_sync.soon()
+
+    def hub_changed(self) -> None:
+        """Show the sync's state with the league's hub (nothing when no hub is set)."""
+        if not self.is_mounted:
+            return
+        line = self.app.hub_sync.line()
+        status = self.query_one("#hub-status", Static)
+        status.display = line is not None
+        status.update(literal(line or ""))
 
     def reload(self, select: str | None = None) -> None:
         """Read the list from the service; keep (or move) the highlighted row."""
@@ -190,6 +208,7 @@ class SessionsScreen(Screen[None]):
             )
         )
         self.query_one("#problem", Static).update(literal("\n".join(warnings), lines=True))
+        self.hub_changed()
         if empty:
             self.query_one("#demo", Button).focus()
             return
@@ -230,6 +249,9 @@ class SessionsScreen(Screen[None]):
         from .standings_screen import StandingsScreen
 
         self.app.push_screen(StandingsScreen())
+
+    def action_hub(self) -> None:
+        self.app.choose_hub()
 
     @on(Button.Pressed, "#delete")
     def action_delete(self) -> None:

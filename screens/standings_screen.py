@@ -1,7 +1,10 @@
-"""The standings: who leads over all sessions, this month or today, with bars and the rulings."""
+"""The standings: who leads over all sessions, this month or today, with bars and the rulings;
+this laptop's sessions, or the league's as its hub holds them."""
 
 from __future__ import annotations
 
+import contextlib
+import time
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -12,9 +15,10 @@ from textual.widgets import DataTable, Header, Label, Static
 
 from referee.i18n import N_, _
 from referee.service import SessionError
-from referee.service.standings import standings_of
-from referee.stats.selection import Selection, month_range
-from referee.stats.standings import Standings
+from referee.service.standings import Table, labels_in_use, standings_of
+from referee.stats.league import League
+from referee.stats.selection import Played, Selection, month_range
+from referee.stats.standings import Standings, standings
 from referee.stats.text import notes, pair_rows, rulings_rows, standings_rows
 
 from . import glyphs
@@ -26,6 +30,10 @@ from .widgets.totals_chart import BarChart
 REFRESH_SECONDS = 3.0
 """How often the screen reads the index again: a session recorded meanwhile (in another
 window or by the command line) shows up."""
+
+HUB_REFRESH_SECONDS = 30.0
+"""How often the league's standings are asked of the hub again while they are shown (a span,
+guests or a label chosen meanwhile is counted here from what it last sent)."""
 
 SPANS = ("all", "month", "today")
 
@@ -54,6 +62,7 @@ class StandingsScreen(Screen[None]):
         Binding("g", "guests", N_("Guests in/out"), id="standings.guests"),
         # Not in the footer, which is full already (the selection line names the key).
         Binding("l", "label", N_("Next label"), id="standings.label", show=False),
+        Binding("h", "source", N_("Hub or laptop"), id="standings.hub", show=False),
         Binding("escape", "leave", N_("Sessions"), id="standings.leave"),
     ]
 
@@ -69,6 +78,14 @@ class StandingsScreen(Screen[None]):
         """The labels of the stored sessions, as last read."""
         self.table: Standings | None = None
         self._shown: Any = None
+        self.from_hub = False
+        """The league's standings from the hub (`h`), rather than this laptop's sessions."""
+        self._hub: tuple[str, list[Played], League] | None = None
+        """The hub's address, sessions and book, as it last sent them."""
+        self._hub_problem: str | None = None
+        self._hub_asked = 0.0
+        """`time.monotonic()` when the hub was last asked (0: never)."""
+        self._hub_asking = False
 
     def compose(self) -> ComposeResult:
         self.title = _("UNO Referee")
@@ -117,6 +134,15 @@ class StandingsScreen(Screen[None]):
             text = _("Standings: {span}, label {label}, {guests}; {n} session(s)").format(
                 span=names[self.span], label=self.label, guests=guests, n=sessions
             )
+        url = self.app.hub_sync.url
+        if self.from_hub and url is not None:
+            text += "\n" + _(
+                "The league's standings from the hub at {url} ({key} shows this laptop's)"
+            ).format(url=url, key="h")
+        elif url is not None:
+            text += "\n" + _(
+                "This laptop's sessions ({key} shows the league's standings from the hub)"
+            ).format(key="h")
         if not self.labels:
             return text
         return (
@@ -127,18 +153,36 @@ class StandingsScreen(Screen[None]):
             )
         )
 
+    def _count(self) -> Table:
+        """The standings over the selection: of this laptop's sessions (SessionError if they
+        cannot be read), or of the hub's as it last sent them."""
+        if not self.from_hub:
+            return standings_of(self.app.service, self.selection())
+        sessions, league = (self._hub[1], self._hub[2]) if self._hub else ([], League())
+        problems = (self._hub_problem,) if self._hub_problem else ()
+        if self._hub is None and not problems:
+            problems = (_("Asking the hub for the league's standings…"),)
+        return Table(
+            standings(sessions, league, self.selection()),
+            league,
+            problems,
+            labels_in_use(sessions),
+        )
+
     def reload(self) -> None:
         """Read the standings again; redraw only if they changed."""
+        if self.from_hub and time.monotonic() - self._hub_asked >= HUB_REFRESH_SECONDS:
+            self._ask_hub()
         try:
-            found = standings_of(self.app.service, self.selection())
+            found = self._count()
             if self.label is not None and self.label not in found.labels:
                 # Its sessions were deleted, or the label taken off them: all sessions again.
                 self.label = None
-                found = standings_of(self.app.service, self.selection())
+                found = self._count()
         except SessionError as exc:
             self.query_one("#problem", Static).update(literal(exc.message, "bold $error"))
             return
-        shown = (found.standings.to_json(), found.warnings, found.labels)
+        shown = (found.standings.to_json(), found.warnings, found.labels, self.from_hub)
         if shown == self._shown:
             return
         self._shown = shown
@@ -200,3 +244,65 @@ class StandingsScreen(Screen[None]):
 
     def action_leave(self) -> None:
         self.app.pop_screen()
+
+    # The league's hub --------------------------------------------------------------------------
+
+    def action_source(self) -> None:
+        """Between this laptop's sessions and the league's standings from its hub."""
+        if not self.from_hub and not self.app.hub_sync.active:
+            self.query_one("#problem", Static).update(
+                literal(
+                    _(
+                        "No hub is set for this laptop: choose one with 'Hub for the league' "
+                        "in the command palette, or F7 on the sessions screen"
+                    ),
+                    "bold $error",
+                )
+            )
+            return
+        self.from_hub = not self.from_hub
+        self.label = None  # the hub's labels are not this laptop's
+        self._hub_asked = 0.0
+        self.reload()
+
+    def _ask_hub(self) -> None:
+        hub = self.app.hub_sync
+        self._hub_asked = time.monotonic()
+        if self._hub_asking or hub.url is None or hub.key is None:
+            return
+        self._hub_asking = True
+        url, key = hub.url, hub.key
+        # A thread: the hub may be slow or gone, and the screen keeps answering keys meanwhile.
+        self.run_worker(
+            lambda: self._fetch(url, key), thread=True, group="hub-standings", exit_on_error=False
+        )
+
+    def _fetch(self, url: str, key: str) -> None:
+        """In the worker's thread: the hub's sessions and book, or why they could not be had."""
+        from referee.league.client import HubClient, HubError
+        from referee.league.remote import hub_played
+
+        try:
+            sessions, league = hub_played(HubClient(url, key))
+        except HubError as exc:
+            self._from_thread(url, None, exc.message)
+        else:
+            self._from_thread(url, (sessions, league), None)
+
+    def _from_thread(
+        self, url: str, found: tuple[list[Played], League] | None, problem: str | None
+    ) -> None:
+        with contextlib.suppress(RuntimeError):  # the app has closed
+            self.app.call_from_thread(self._fetched, url, found, problem)
+
+    def _fetched(
+        self, url: str, found: tuple[list[Played], League] | None, problem: str | None
+    ) -> None:
+        self._hub_asking = False
+        if found is not None:
+            self._hub = (url, *found)
+            self._hub_problem = None
+        else:
+            self._hub_problem = _("The hub cannot be reached: {reason}").format(reason=problem)
+        if self.is_mounted and self.from_hub:
+            self.reload()

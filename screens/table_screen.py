@@ -325,6 +325,7 @@ class TableScreen(Screen[None]):
         if result.ok:
             self._say(self._ruled(result), result.rule, "ok")
             self._redraw_after_ruling()
+            self._hub_soon()
         elif result.note:
             self._say(
                 lambda: _(
@@ -587,6 +588,12 @@ class TableScreen(Screen[None]):
 
     def action_history(self) -> None:
         self.app.push_screen(HistoryScreen(self.sitting))
+
+    def _hub_soon(self) -> None:
+        # The league's hub gets the move a little later, from a thread: never waited on here.
+        hub = getattr(self.app, "hub_sync", None)
+        if hub is not None:
+            hub.soon()
 
     def action_serve(self) -> None:
         host = self.app

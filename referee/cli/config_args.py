@@ -11,8 +11,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """The `config` command and its `set` and `unset`."""
     settings_help = _(
         "settings: language (en or ja), theme (the name of a theme of the app), "
-        "glyphs (auto, unicode or ascii), keys.<binding id> (a key such as "
-        "ctrl+u)"
+        "glyphs (auto, unicode or ascii), hub (the league's hub, http://HOST:PORT), "
+        "keys.<binding id> (a key such as ctrl+u)"
     )
     parser = sub.add_parser(
         "config",

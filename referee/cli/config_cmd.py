@@ -59,6 +59,12 @@ def show(out: TextIO, flag: str | None = None, environ: Mapping[str, str] | None
                 "locale is Japanese"
             ),
         ),
+        (
+            "hub",
+            found.hub
+            if found.hub is not None
+            else _("not set; the app syncs with no hub (the key is kept apart, in the app)"),
+        ),
     ]
     if found.keys:
         rows += [(f"keys.{binding}", key) for binding, key in sorted(found.keys.items())]

@@ -19,7 +19,7 @@ from ..i18n import _
 from ..store import SessionError, SessionFile, SessionLocked, chain, fingerprint
 from ..store.atomic import write_atomically
 from ..store.paths import Layout
-from .client import HubClient, HubError
+from .client import HubClient, HubError, checked_url
 
 BATCH = 2_000
 """Entries a request carries (the hub takes up to 5,000)."""
@@ -67,6 +67,26 @@ def _save_outbox(path: Path, url: str, sessions: dict[str, Any]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     body = json.dumps({"hub": url, "sessions": sessions}, ensure_ascii=False, sort_keys=True)
     write_atomically(path, body.encode(), durable=False)
+
+
+def waiting(layout: Layout, url: str) -> int:
+    """How many sessions the hub at `url` has not acknowledged as they are now: those whose
+    file changed (or is new) since the last sync took all of it. Reads no session, only the
+    outbox file and each session file's fingerprint, so it is cheap enough to ask often."""
+    try:
+        url = checked_url(url)
+    except HubError:
+        return len(layout.session_ids())  # no hub there: nothing was ever acknowledged
+    outbox = _load_outbox(outbox_path(layout, url))
+    count = 0
+    for sid in layout.session_ids():
+        stamp = fingerprint(layout.session(sid))
+        kept = outbox.get(sid)
+        if stamp is None:
+            continue  # deleted meanwhile: nothing to send
+        if not (isinstance(kept, dict) and kept.get("file") == list(stamp)):
+            count += 1
+    return count
 
 
 def read_session(layout: Layout, sid: str) -> Shipped:

@@ -1,4 +1,5 @@
-"""The settings file: language, theme, glyphs and key bindings, kept between runs (TOML)."""
+"""The settings file: language, theme, glyphs, the league's hub and key bindings, kept between
+runs (TOML)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ FILE_NAME = "settings.toml"
 GLYPHS = ("auto", "unicode", "ascii")
 """`auto` draws Unicode symbols unless the language or locale is Japanese, where terminals may
 draw East Asian Ambiguous characters two cells wide; `ascii` never draws them."""
-KEYS = ("language", "theme", "glyphs")
+KEYS = ("language", "theme", "glyphs", "hub")
 """The plain settings, in the order `uno-referee config` shows them; key bindings follow."""
 MAX_BYTES = 1_000_000
 """A settings file larger than this is not read: a few hundred bytes is usual."""
@@ -45,6 +46,9 @@ class Settings(NamedTuple):
     language: str | None = None
     theme: str | None = None
     glyphs: str | None = None
+    hub: str | None = None
+    """The league's hub this laptop syncs with (`http://HOST:PORT`); its key is kept apart,
+    in a private file (`hub_key`)."""
     keys: Mapping[str, str] = MappingProxyType({})
     """Key bindings by binding id (`table.undo = "ctrl+u"`), as Textual's keymap takes them."""
     problem: str | None = None
@@ -101,10 +105,31 @@ def check(key: str, value: str) -> str:
                 )
             )
         return value.lower()
+    if key == "hub":
+        return _hub_address(value)
     # The theme and the key bindings: a name, shown as it is (no control character).
     if not value or visible(value) != value:
         raise SettingsError(_("{key} takes a name, not {value!r}").format(key=key, value=value))
     return value
+
+
+def _hub_address(value: str) -> str:
+    """A hub's address as kept: `http(s)://HOST[:PORT]`, without a trailing slash."""
+    import urllib.parse
+
+    parts = urllib.parse.urlsplit(value)
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.netloc
+        or visible(value) != value
+        or any(c.isspace() for c in value)
+    ):
+        raise SettingsError(
+            _("hub takes a hub's address such as http://HOST:PORT, not {value!r}").format(
+                value=value
+            )
+        )
+    return value.rstrip("/")
 
 
 def load(path: Path | None = None) -> Settings:
@@ -168,6 +193,7 @@ def _settings(path: Path, data: dict[str, Any]) -> Settings:
         language=plain.get("language"),
         theme=plain.get("theme"),
         glyphs=plain.get("glyphs"),
+        hub=plain.get("hub"),
         keys=bound,
     )
 

@@ -1,5 +1,5 @@
 """Modal dialogs: actions by letter, catch, challenge, confirm, import, QR code, round start,
-a rule, the phones' scoreboard."""
+a rule, the phones' scoreboard, the league's hub."""
 
 # Each name is loaded from its module when first asked for (PEP 562): the app's first
 # screen loads only what it shows, not every dialog and widget of the table.
@@ -9,6 +9,7 @@ if TYPE_CHECKING:
     from .catch_dialog import CatchDialog
     from .challenge_dialog import ChallengeDialog
     from .confirm_dialog import ConfirmDialog
+    from .hub_dialog import HubDialog
     from .import_dialog import ImportDialog
     from .qr_dialog import QrDialog
     from .round_start_dialog import Kept, RoundStartDialog
@@ -20,6 +21,7 @@ _HOMES = {
     "CatchDialog": "catch_dialog",
     "ChallengeDialog": "challenge_dialog",
     "ConfirmDialog": "confirm_dialog",
+    "HubDialog": "hub_dialog",
     "ImportDialog": "import_dialog",
     "QrDialog": "qr_dialog",
     "Kept": "round_start_dialog",
@@ -42,6 +44,7 @@ __all__ = [
     "CatchDialog",
     "ChallengeDialog",
     "ConfirmDialog",
+    "HubDialog",
     "ImportDialog",
     "Kept",
     "QrDialog",

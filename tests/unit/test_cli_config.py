@@ -25,10 +25,11 @@ def test_without_a_file_it_says_where_it_would_be_and_what_applies(run, _private
     assert (code, err) == (0, "")
     assert out.startswith(f"Settings file: {_private_settings} (not created yet; ")
     shown = rows(out)
-    assert list(shown) == ["language", "theme", "glyphs", "keys.<binding id>"]
+    assert list(shown) == ["language", "theme", "glyphs", "hub", "keys.<binding id>"]
     assert shown["language"] == "not set; no locale is set, so en applies"
     assert shown["theme"] == "not set; the app's own theme applies"
     assert shown["glyphs"].startswith("not set; auto applies")
+    assert shown["hub"].startswith("not set; the app syncs with no hub")
     assert shown["keys.<binding id>"].startswith("none set")
     assert not _private_settings.exists()
 
