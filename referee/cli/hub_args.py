@@ -17,7 +17,7 @@ def _store(parser: argparse.ArgumentParser) -> None:
         metavar="TARGET",
         help=_(
             "where the hub keeps the league's record: a PostgreSQL address "
-            "(postgresql://USER@HOST/DATABASE) or a SQLite file (default: "
+            "(postgresql://HOST/DB) or a SQLite file (default: "
             "$UNO_REFEREE_HUB_STORE, else hub.sqlite3 in the data folder)"
         ),
     )

@@ -12,6 +12,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..i18n import _
+from ..store.paths import PathError, user_path
 from .schema import SchemaError, upgrade
 
 STORE_VARIABLE = "UNO_REFEREE_HUB_STORE"
@@ -42,7 +43,8 @@ def shown(target: str) -> str:
     from sqlalchemy.engine import make_url
 
     try:
-        return make_url(_driver(target)).render_as_string(hide_password=True)
+        text = make_url(_driver(target)).render_as_string(hide_password=True)
+        return text.replace("postgresql+psycopg://", "postgresql://", 1)
     except (ValueError, SQLAlchemyError):
         return "postgresql://…"
 
@@ -65,7 +67,7 @@ def open_store(target: str) -> Engine:
         upgrade(engine)
     except SchemaError as exc:
         raise StoreError(exc.message) from None
-    except (SQLAlchemyError, OSError) as exc:
+    except (SQLAlchemyError, OSError, ValueError) as exc:
         raise StoreError(
             _("cannot open the hub's store {target}: {reason}").format(
                 target=shown(target), reason=_reason(exc)
@@ -86,7 +88,10 @@ def _reason(exc: BaseException) -> str:
 
 
 def _sqlite(path: Path) -> Engine:
-    path = path.expanduser()
+    try:
+        path = user_path(path, "--store")
+    except PathError as exc:
+        raise StoreError(exc.message) from None
     if path.is_dir():
         raise OSError(_("{path} is a folder, not a store file").format(path=path))
     path.parent.mkdir(parents=True, exist_ok=True)

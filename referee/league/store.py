@@ -373,6 +373,8 @@ class LeagueStore:
         """Settle a fork: keep the hub's entries (`take` False), or replace them from the
         fork's first seq on with the fork's (`take` True). Refused if there is no such fork
         still open."""
+        if not 0 < fork_id < 2**31:  # the column's range: any other number is no fork
+            raise Refused(404, _("there is no open fork {id}").format(id=fork_id))
         with self.engine.begin() as conn:
             row = conn.execute(
                 select(forks).where(forks.c.id == fork_id).with_for_update()

@@ -156,8 +156,38 @@ SHAPES: dict[str, Shape] = {
                 ["--month", _word(rng)],
                 ["--from", _word(rng), "--to", _word(rng)],
                 ["--html", p.out(rng, ".html"), "--force", "--title", _word(rng)],
+                ["--hub", rng.choice(("http://127.0.0.1:9", _word(rng))), "--key", _word(rng)],
             )
         ),
+    ],
+    # Never a serving hub: its address cannot be listened on, so a mutation that drops the
+    # action (`hub --host 256.0.0.1 ...`) ends at once, refused.
+    "hub": lambda rng, p: [
+        "hub",
+        "--host",
+        "256.0.0.1",
+        *rng.choice(
+            (
+                ["key", "new", _word(rng)],
+                ["key", "new", _word(rng), "--organiser"],
+                ["key", "list", *rng.choice(([], ["--json"]))],
+                ["key", "revoke", _word(rng)],
+                ["forks", *rng.choice(([], ["--all"], ["--json"]))],
+                ["settle", _word(rng), rng.choice(("--keep", "--take"))],
+                ["verify"],
+            )
+        ),
+        "--store",
+        rng.choice((p.out(rng, ".sqlite3"), _word(rng), "postgresql://nobody@/none?host=/nowhere")),
+    ],
+    # A hub nobody answers at (port 9, the discard service, is closed here) or no address.
+    "sync": lambda rng, p: [
+        "sync",
+        rng.choice(("http://127.0.0.1:9", _word(rng))),
+        "--key",
+        _word(rng),
+        "--data-dir",
+        p.data,
     ],
     "players": lambda rng, p: [
         "players",
