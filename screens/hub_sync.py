@@ -23,6 +23,9 @@ SOON_SECONDS = 10.0
 """A recorded move or a closed table asks for a sync this long after the last such change:
 a burst of moves at the table is sent once, not once a move."""
 
+APP_TIMEOUT = 15.0
+"""Seconds the app's background sync waits for one answer of the hub."""
+
 
 class Status(NamedTuple):
     """What the status line says: sessions waiting, when the hub last took them all, why not."""
@@ -154,7 +157,10 @@ class HubSync:
         try:
             status = status._replace(waiting=waiting(self.layout, url))
             self._tell(url, status)
-            outcome = sync(self.layout, HubClient(url, key), lambda _said: None)
+            # A hub that never answers holds the app's exit for as long as this (the worker
+            # thread is joined when the app quits): a quarter of the command's patience.
+            client = HubClient(url, key, timeout=APP_TIMEOUT)
+            outcome = sync(self.layout, client, lambda _said: None)
             status = status._replace(
                 waiting=waiting(self.layout, url),
                 synced_at=time.time(),

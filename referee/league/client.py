@@ -42,9 +42,10 @@ def checked_url(text: str) -> str:
 
 
 class HubClient:
-    def __init__(self, url: str, key: str) -> None:
+    def __init__(self, url: str, key: str, timeout: float = TIMEOUT) -> None:
         self.url = checked_url(url)
         self.key = key
+        self.timeout = timeout
 
     def call(self, method: str, path: str, body: Any = None) -> Any:
         """The hub's JSON answer; HubError with the hub's message on a refusal."""
@@ -60,7 +61,7 @@ class HubClient:
             },
         )
         try:
-            with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:
+            with urllib.request.urlopen(request, timeout=self.timeout) as answer:
                 return json.loads(answer.read().decode("utf-8"))
         except urllib.error.HTTPError as exc:
             raise _refusal(exc) from None
