@@ -27,7 +27,13 @@ def _store(parser: argparse.ArgumentParser) -> None:
 def add_hub_key(parser: argparse.ArgumentParser) -> None:
     """--hub and --key: a command that reads (or, with the organiser's key, keeps) a hub's."""
     parser.add_argument(
-        "--hub", metavar="URL", help=_("the hub's address, as 'uno-referee hub' prints it")
+        "--hub",
+        metavar="URL",
+        nargs="?",
+        const="",
+        help=_(
+            "the league's hub, as 'uno-referee hub' prints it (--hub alone: the hub the app keeps)"
+        ),
     )
     _key(parser)
 
@@ -111,7 +117,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         ),
     )
     p.add_argument(
-        "url", metavar="URL", help=_("the hub's address, as 'uno-referee hub' prints it")
+        "url",
+        metavar="URL",
+        nargs="?",
+        help=_(
+            "the hub's address, as 'uno-referee hub' prints it (default: the hub the app "
+            "keeps, 'uno-referee config set hub URL')"
+        ),
     )
     _key(p)
     add_data_dir(p)

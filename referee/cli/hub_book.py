@@ -76,6 +76,6 @@ def or_local(
     """The command's `run`: the hub's book with --hub, else the data folder's."""
 
     def run(a: argparse.Namespace) -> int:
-        return on_hub(a) if getattr(a, "hub", None) else local(a)
+        return on_hub(a) if getattr(a, "hub", None) is not None else local(a)
 
     return run

@@ -173,8 +173,21 @@ def run_verify(a: argparse.Namespace) -> int:
     return REFUSED if broken else OK
 
 
-def client_of(url: str, key: str | None, command: str) -> HubClient:
-    key = key or os.environ.get(KEY_VARIABLE, "").strip()
+def client_of(url: str | None, key: str | None, command: str) -> HubClient:
+    """The hub's client: the address and key given, else $UNO_REFEREE_HUB_KEY for the key,
+    else the hub and key the app keeps (`config set hub URL`, the app's hub dialog)."""
+    from ..store import settings
+    from ..store.hub_key import read_hub_key
+
+    url = url or settings.load().hub
+    if not url:
+        raise Failure(
+            _(
+                "uno-referee {command}: give the hub's address (or keep one with 'uno-referee "
+                "config set hub URL')"
+            ).format(command=command)
+        )
+    key = key or os.environ.get(KEY_VARIABLE, "").strip() or read_hub_key()
     if not key:
         raise Failure(
             _(

@@ -200,3 +200,24 @@ def test_a_body_without_its_length_is_cut_at_the_limit(hub: Hub) -> None:
         connection.close()
     store = LeagueStore(open_store(hub.target))
     assert store.count() == (0, 0)
+
+
+def test_sync_and_stats_use_the_hub_the_app_keeps(hub: Hub, tmp_path: Path) -> None:
+    from referee.service import SessionService
+    from referee.store.hub_key import save_hub_key
+    from tests.league.logs import HEADER
+
+    laptop = hub.key("laptop 1")
+    url = hub.start()
+    data = tmp_path / "data"
+    SessionService(data).create(HEADER)
+    # Nothing kept yet: the address is asked for, nothing is sent.
+    done = cli("sync", "--data-dir", str(data))
+    assert done.returncode == 2 and "config set hub" in done.stderr
+    assert cli("config", "set", "hub", url).returncode == 0
+    save_hub_key(laptop)
+    done = cli("sync", "--data-dir", str(data))
+    assert done.returncode == 0, done.stderr
+    assert "sent 0 entries of 0 session(s)" in done.stdout  # a new session: its header only
+    table = json.loads(cli("stats", "--json", "--hub").stdout)
+    assert len(table["sessions"]) == 1
