@@ -3,6 +3,7 @@ file, shown only by its last characters)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual import on
@@ -80,28 +81,29 @@ class HubDialog(BoxedDialog[bool]):
     def _save(self) -> None:
         url = self.query_one("#url", Input).value
         typed = self.query_one("#key", Input).value
-        try:
+
+        def keep() -> None:
             stored = settings.check("hub", url)
             key = check_key(typed) if typed or not self._key else None
             if key is not None:
                 save_hub_key(key)
             settings.change("hub", stored)
-        except (settings.SettingsError, HubKeyRefused) as exc:
-            self._problem(str(exc))
-            return
-        except OSError as exc:
-            self._problem(
-                _("The hub could not be saved: {reason}").format(reason=exc.strerror or exc)
-            )
-            return
-        self.dismiss(True)
+
+        self._saved(keep)
 
     @on(Button.Pressed, "#forget")
     def _forget(self) -> None:
-        try:
+        def forget() -> None:
             settings.change("hub", None)
             forget_hub_key()
-        except settings.SettingsError as exc:
+
+        self._saved(forget)
+
+    def _saved(self, change: Callable[[], None]) -> None:
+        """Make `change` and close; a refusal or the disk's error is said here instead."""
+        try:
+            change()
+        except (settings.SettingsError, HubKeyRefused) as exc:
             self._problem(str(exc))
             return
         except OSError as exc:

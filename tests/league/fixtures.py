@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.league.hubs import Hub
 from tests.league.postgres import Server, missing_reason, required
 
 STORES = ["sqlite", "postgres"]
@@ -32,3 +33,12 @@ def store_target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return str(tmp_path / "hub.sqlite3")
     server: Server = request.getfixturevalue("postgres_server")
     return server.new_database()
+
+
+@pytest.fixture
+def sqlite_hub(tmp_path: Path) -> Iterator[Hub]:
+    """A real `uno-referee hub` process on the embedded store, listening."""
+    running = Hub(str(tmp_path / "hub.sqlite3"), tmp_path)
+    running.start()
+    yield running
+    running.stop()

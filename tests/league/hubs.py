@@ -12,6 +12,7 @@ from referee.league.client import HubClient
 from referee.league.database import open_store
 from referee.league.keys import ORGANISER, VENUE
 from referee.league.store import LeagueStore
+from referee.service import SessionService
 
 STARTS_WITHIN = 120.0
 """Seconds a hub may take to listen on a loaded machine (it is well under one when idle)."""
@@ -82,3 +83,13 @@ class Hub:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
+
+
+def stored(service: SessionService, *names: str) -> list[str]:
+    """The sample sessions `names` imported into `service`: their ids."""
+    return [
+        service.import_text((SAMPLES / name).read_text(encoding="utf-8"), name).id for name in names
+    ]

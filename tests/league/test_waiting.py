@@ -3,32 +3,11 @@ a session (the app's status line asks it often)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
-
 from referee.engine.events import CardPlayed
 from referee.league.sync import sync, waiting
 from referee.notation import format_event
 from referee.service import SessionService
-from tests.league.hubs import Hub
-
-SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
-
-
-@pytest.fixture
-def hub(tmp_path: Path) -> Iterator[Hub]:
-    running = Hub(str(tmp_path / "hub.sqlite3"), tmp_path)
-    running.start()
-    yield running
-    running.stop()
-
-
-def stored(service: SessionService, *names: str) -> list[str]:
-    return [
-        service.import_text((SAMPLES / name).read_text(encoding="utf-8"), name).id for name in names
-    ]
+from tests.league.hubs import stored
 
 
 def one_move(service: SessionService, sid: str) -> None:
@@ -39,28 +18,28 @@ def one_move(service: SessionService, sid: str) -> None:
         assert live.record(format_event(move, ref.header)).ok
 
 
-def test_waiting_counts_what_the_hub_has_not_taken_as_it_is_now(tmp_path, hub):
+def test_waiting_counts_what_the_hub_has_not_taken_as_it_is_now(tmp_path, sqlite_hub):
     service = SessionService(tmp_path / "laptop")
     layout = service.layout
     first, second = stored(service, "demo.uno", "classic-challenge-catch.uno")
-    assert waiting(layout, hub.url) == 2  # never synced
+    assert waiting(layout, sqlite_hub.url) == 2  # never synced
 
-    outcome = sync(layout, hub.client(hub.key("laptop")), lambda said: None)
+    outcome = sync(layout, sqlite_hub.client(sqlite_hub.key("laptop")), lambda said: None)
     assert outcome.problems == () and outcome.sessions == 2
-    assert waiting(layout, hub.url) == 0
-    assert waiting(layout, hub.url + "/") == 0  # the same hub, however its address is typed
+    assert waiting(layout, sqlite_hub.url) == 0
+    assert waiting(layout, sqlite_hub.url + "/") == 0  # the same hub, however its address is typed
 
     one_move(service, first)
-    assert waiting(layout, hub.url) == 1
+    assert waiting(layout, sqlite_hub.url) == 1
     (third,) = stored(service, "jp-shuffle-hands.uno")
-    assert waiting(layout, hub.url) == 2
+    assert waiting(layout, sqlite_hub.url) == 2
 
     # Another hub has taken nothing of this laptop's.
     assert waiting(layout, "http://127.0.0.1:9") == 3
     assert waiting(layout, "not a hub") == 3
 
     service.delete(second)  # in the trash: nothing to send
-    assert waiting(layout, hub.url) == 2
+    assert waiting(layout, sqlite_hub.url) == 2
     assert {first, third} <= set(layout.session_ids())
 
 

@@ -6,10 +6,7 @@ league's standings from the hub."""
 from __future__ import annotations
 
 import socket
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
 from textual.widgets import DataTable, Input
 
 from referee.engine.events import CardPlayed
@@ -26,24 +23,9 @@ from screens.sessions_screen import SessionsScreen
 from screens.standings_screen import StandingsScreen
 from screens.table_screen import TableScreen
 from screens.widgets import MoveBox
-from tests.league.hubs import Hub
+from tests.league.hubs import stored
 
-from .conftest import SAMPLES, settle, text_of
-
-
-@pytest.fixture
-def hub(tmp_path: Path) -> Iterator[Hub]:
-    """A real `uno-referee hub` process on the embedded store."""
-    running = Hub(str(tmp_path / "hub.sqlite3"), tmp_path)
-    running.start()
-    yield running
-    running.stop()
-
-
-def stored(service: SessionService, *names: str) -> list[str]:
-    return [
-        service.import_text((SAMPLES / name).read_text(encoding="utf-8"), name).id for name in names
-    ]
+from .conftest import settle, text_of
 
 
 def use_hub(url: str, key: str) -> None:
@@ -64,11 +46,13 @@ def rows(app, selector: str) -> list[list[str]]:  # type: ignore[no-untyped-def]
     return [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
 
 
-async def test_the_status_line_says_what_waits_then_when_the_hub_took_it(make_app, service, hub):
+async def test_the_status_line_says_what_waits_then_when_the_hub_took_it(
+    make_app, service, sqlite_hub
+):
     stored(service, "demo.uno", "classic-challenge-catch.uno")
     wrong = "uk_not_this_laptops_key_0000"
-    use_hub(hub.url, wrong)
-    key = hub.key("laptop")
+    use_hub(sqlite_hub.url, wrong)
+    key = sqlite_hub.key("laptop")
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         # The worker counted the sessions, then found the key refused: both said, and no sync
@@ -85,7 +69,7 @@ async def test_the_status_line_says_what_waits_then_when_the_hub_took_it(make_ap
         await pilot.press("f7")
         await settle(pilot, lambda: isinstance(app.screen, HubDialog), "the hub dialog")
         dialog = app.screen
-        assert dialog.query_one("#url", Input).value == hub.url
+        assert dialog.query_one("#url", Input).value == sqlite_hub.url
         kept = dialog.query_one("#key", Input)
         assert kept.password
         # The kept key is named by its last characters only.
@@ -105,9 +89,9 @@ async def test_the_status_line_says_what_waits_then_when_the_hub_took_it(make_ap
             seconds=300,
         )
         assert read_hub_key() == key
-        assert settings.load().hub == hub.url
+        assert settings.load().hub == sqlite_hub.url
         assert key not in app.export_screenshot()
-    sessions, _league = hub_played(hub.client(key))
+    sessions, _league = hub_played(sqlite_hub.client(key))
     assert len(sessions) == 2
 
 
@@ -168,19 +152,19 @@ async def test_a_move_is_recorded_while_a_sync_waits_on_a_silent_hub(
 
 
 async def test_the_standings_screen_reads_the_leagues_from_the_hub(
-    make_app, service, hub, tmp_path
+    make_app, service, sqlite_hub, tmp_path
 ):
     other = SessionService(tmp_path / "other-laptop")
     stored(other, "classic-challenge-catch.uno", "jp-shuffle-hands.uno")
-    sync(other.layout, hub.client(hub.key("other laptop")), lambda said: None)
+    sync(other.layout, sqlite_hub.client(sqlite_hub.key("other laptop")), lambda said: None)
     stored(service, "demo.uno")  # this laptop's own, not yet sent
-    key = hub.key("this laptop")
-    use_hub(hub.url, key)
+    key = sqlite_hub.key("this laptop")
+    use_hub(sqlite_hub.url, key)
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         # The app sends this laptop's session too: the league's standings count all three.
         await settle(pilot, lambda: app.hub_sync.status.synced_at is not None, "this laptop synced")
-        expected = standings(*hub_played(hub.client(key)), Selection())
+        expected = standings(*hub_played(sqlite_hub.client(key)), Selection())
         assert len(expected.sessions) == 3
         await pilot.press("f6")
         await settle(pilot, lambda: isinstance(app.screen, StandingsScreen), "the standings")
@@ -200,7 +184,7 @@ async def test_the_standings_screen_reads_the_leagues_from_the_hub(
         )
         assert "Alice" in [row[1] for row in rows(app, "#standings")]
         selection = text_of(pilot, "#selection")
-        assert f"from the hub at {hub.url}" in selection
+        assert f"from the hub at {sqlite_hub.url}" in selection
         assert f"{len(expected.sessions)} session(s)" in selection
         assert key not in app.export_screenshot()
 
