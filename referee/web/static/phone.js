@@ -21,15 +21,33 @@
     }).join("");
   }
 
-  function post(path, data) {
-    return fetch(path, {
+  // A proposal not answered by then is sent again with its id (answered once, recorded once):
+  // a request lost with a dropped connection must not leave the phone waiting for ever.
+  var ANSWER_MS = 20000;
+
+  function post(path, data, within) {
+    var options = {
       method: "POST",
       credentials: "same-origin",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(data),
-    }).then(function (response) {
+    };
+    var giveUp = null;
+    if (within && window.AbortController) {
+      var abort = new AbortController();
+      options.signal = abort.signal;
+      giveUp = setTimeout(function () { abort.abort(); }, within);
+    }
+    return fetch(path, options).then(function (response) {
       return response.json().catch(function () { return { error: "answer" }; })
-        .then(function (answer) { answer.httpStatus = response.status; return answer; });
+        .then(function (answer) {
+          clearTimeout(giveUp);
+          answer.httpStatus = response.status;
+          return answer;
+        });
+    }, function (failure) {
+      clearTimeout(giveUp);
+      throw failure;
     });
   }
 
@@ -102,7 +120,7 @@
     var request = newId();
     said.textContent = "";
     var send = function (tries) {
-      return post("propose", { action: action, seen: seen(), request: request })
+      return post("propose", { action: action, seen: seen(), request: request }, ANSWER_MS)
         .catch(function () {
           // The same id again: a request that did arrive is answered, never recorded twice.
           if (tries > 0) { return send(tries - 1); }
