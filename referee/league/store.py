@@ -276,14 +276,10 @@ class LeagueStore:
         if fresh:
             # One INSERT with a row of values each (not one statement a row): a session's
             # entries arrive together, and a round trip a row would bound the hub's intake.
-            for start in range(0, len(fresh), ROWS_PER_INSERT):
-                _insert_entries(
-                    conn,
-                    [
-                        (uid, entry["seq"], entry[chain.HASH], body.decode())
-                        for entry, body in fresh[start : start + ROWS_PER_INSERT]
-                    ],
-                )
+            _insert_entries(
+                conn,
+                [(uid, entry["seq"], entry[chain.HASH], body.decode()) for entry, body in fresh],
+            )
             last_seq, last_hash = fresh[-1][0]["seq"], fresh[-1][0][chain.HASH]
             conn.execute(
                 update(sessions)
@@ -389,15 +385,10 @@ class LeagueStore:
                 conn.execute(
                     delete(entries).where(entries.c.uid == row.uid, entries.c.seq >= row.seq)
                 )
-                conn.execute(
-                    insert(entries),
+                _insert_entries(
+                    conn,
                     [
-                        {
-                            "uid": row.uid,
-                            "seq": e["seq"],
-                            "hash": e[chain.HASH],
-                            "body": chain.canonical(e).decode(),
-                        }
+                        (row.uid, e["seq"], e[chain.HASH], chain.canonical(e).decode())
                         for e in branch
                     ],
                 )
@@ -496,7 +487,7 @@ class LeagueStore:
                     .order_by(entries.c.uid, entries.c.seq)
                 )
                 for e in held:
-                    logs[e.uid].append({**json.loads(e.body), chain.HASH: e.hash})
+                    logs[e.uid].append(_entry(e.hash, e.body))
         computed = []
         for r in found:
             if r.uid not in logs:
@@ -576,13 +567,15 @@ def _insert_sql(rows: int, placeholder: str) -> str:
 
 
 def _insert_entries(conn: Connection, rows: list[tuple[str, int, str, str]]) -> None:
-    """One INSERT of `rows` (uid, seq, hash, body), written as SQL both stores take: a
-    session's entries arrive together, and building the statement through the SQL library's
-    compiler each time (its cache does not hold statements of varying length) cost more than
-    the database's work."""
+    """`rows` (uid, seq, hash, body) in INSERTs of ROWS_PER_INSERT rows each, written as SQL
+    both stores take: a session's entries arrive together, and building the statement through
+    the SQL library's compiler each time (its cache does not hold statements of varying
+    length) cost more than the database's work."""
     placeholder = "?" if conn.dialect.paramstyle == "qmark" else "%s"
-    flat = tuple(value for row in rows for value in row)
-    conn.exec_driver_sql(_insert_sql(len(rows), placeholder), flat)
+    for start in range(0, len(rows), ROWS_PER_INSERT):
+        part = rows[start : start + ROWS_PER_INSERT]
+        flat = tuple(value for row in part for value in row)
+        conn.exec_driver_sql(_insert_sql(len(part), placeholder), flat)
 
 
 def _hash_at(conn: Connection, uid: str, seq: int, last_seq: int, last_hash: str) -> str:
@@ -602,7 +595,12 @@ def _log_of(conn: Connection, uid: str) -> tuple[dict[str, Any], list[dict[str, 
     rows = conn.execute(
         select(entries.c.hash, entries.c.body).where(entries.c.uid == uid).order_by(entries.c.seq)
     ).all()
-    return json.loads(meta), [{**json.loads(r.body), chain.HASH: r.hash} for r in rows]
+    return json.loads(meta), [_entry(r.hash, r.body) for r in rows]
+
+
+def _entry(value: str, body: str) -> dict[str, Any]:
+    """A log entry as the hub keeps it (its canonical body and its hash) made whole again."""
+    return {**json.loads(body), chain.HASH: value}
 
 
 def _meta(meta: Mapping[str, Any] | None) -> dict[str, Any]:

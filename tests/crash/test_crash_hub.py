@@ -19,8 +19,9 @@ import signal
 import socket
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import pytest
 
@@ -122,20 +123,34 @@ def kill(pid: int) -> None:
     os.waitpid(pid, 0)
 
 
-def fork_sender(url: str, key: str, laptop: Laptop, batch: int) -> tuple[int, int]:
-    """A child sending what the hub lacks of each session, a few entries a request, asking
-    again after every failure (the hub killed under it); it writes `ack UID SEQ` for each
-    receipt and `done` at the end. (pid, read end of its pipe)."""
-    sessions = list(laptop.sessions())
+def piped_child(run: Callable[[IO[str]], int]) -> tuple[int, int]:
+    """`run` in a forked child, writing to a pipe and exiting with what it returns (an
+    exception is written as an `error` line: the child has no traceback); (pid, read end)."""
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid:
         os.close(write_end)
         return pid, read_end
     os.close(read_end)
+    code = 1
     try:
-        client = HubClient(url, key)
         out = os.fdopen(write_end, "w", buffering=1)
+        try:
+            code = run(out)
+        except BaseException as exc:
+            print(f"error {type(exc).__name__}: {exc}", file=out)
+    finally:
+        os._exit(code)
+
+
+def fork_sender(url: str, key: str, laptop: Laptop, batch: int) -> tuple[int, int]:
+    """A child sending what the hub lacks of each session, a few entries a request, asking
+    again after every failure (the hub killed under it); it writes `ack UID SEQ` for each
+    receipt and `done` at the end. (pid, read end of its pipe)."""
+    sessions = list(laptop.sessions())
+
+    def send(out: IO[str]) -> int:
+        client = HubClient(url, key)
         deadline = time.monotonic() + DEADLINE
         for sid, uid, entries in sessions:
             meta = read_session(laptop.service.layout, sid).meta
@@ -151,12 +166,11 @@ def fork_sender(url: str, key: str, laptop: Laptop, batch: int) -> tuple[int, in
                 except HubError as exc:
                     if exc.status not in (0, 503):
                         print(f"error {exc.status} {exc.message}", file=out)
-                        os._exit(1)
+                        return 1
         print("done", file=out)
-    except BaseException as exc:  # said, for the test's message: the child has no traceback
-        print(f"error {type(exc).__name__}: {exc}", file=out)
-    finally:
-        os._exit(0)
+        return 0
+
+    return piped_child(send)
 
 
 def read_lines(read_end: int, chunks: list[bytes], seconds: float) -> bool:
@@ -252,23 +266,17 @@ def test_hub_killed_at_random_instants_loses_nothing_acknowledged(
 
 def fork_sync(url: str, key: str, laptop: Laptop) -> tuple[int, int]:
     """`uno-referee sync` in a forked child; (pid, read end of its output)."""
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid:
-        os.close(write_end)
-        return pid, read_end
-    os.close(read_end)
-    code = 1
-    try:
-        os.dup2(write_end, 1)
-        os.dup2(write_end, 2)
+
+    def run(out: IO[str]) -> int:
+        os.dup2(out.fileno(), 1)
+        os.dup2(out.fileno(), 2)
         sys.stdout = os.fdopen(1, "w", buffering=1)
         sys.stderr = sys.stdout
         from referee.cli.main import main
 
-        code = main(["sync", url, "--key", key, "--data-dir", str(laptop.service.layout.root)])
-    finally:
-        os._exit(code)
+        return main(["sync", url, "--key", key, "--data-dir", str(laptop.service.layout.root)])
+
+    return piped_child(run)
 
 
 @pytest.mark.parametrize("seed", [7, 8])
