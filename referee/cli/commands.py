@@ -14,7 +14,16 @@ import functools
 
 from .. import __version__
 from ..i18n import _, current
-from . import config_args, export_args, file_args, hub_args, serve_args, session_args, stats_args
+from . import (
+    config_args,
+    event_args,
+    export_args,
+    file_args,
+    hub_args,
+    serve_args,
+    session_args,
+    stats_args,
+)
 from .language import add_lang, lang_on_command
 from .parsing import ArgumentParser, LazyParser
 
@@ -26,6 +35,7 @@ COMMAND_MODULES = (
     stats_args,
     serve_args,
     hub_args,
+    event_args,
     config_args,
 )
 

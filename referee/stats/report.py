@@ -16,7 +16,7 @@ from .standings import PlayerLine, Standings
 from .text import notes, pair_rows, rulings_rows, standings_rows
 
 # Added to the sheet's stylesheet: the standings tables are wider, and each sheet starts a page.
-_CSS = """
+REPORT_CSS = """
 table.standings td, table.standings th { font-size: 8.5pt; padding: .8mm 1.2mm; }
 table.standings td:nth-child(2) { text-align: left; }
 table.counts th, table.counts td { font-size: 7.4pt; padding: .6mm .8mm; }
@@ -53,7 +53,7 @@ def selection_text(selection: Selection) -> str:
     return ", ".join(parts)
 
 
-def _table(rows: list[list[str]], css: str = "standings") -> str:
+def table_html(rows: list[list[str]], css: str = "standings") -> str:
     head, *body = rows
     cells = "".join(f"<th>{escape(cell)}</th>" for cell in head)
     lines = [f'<table class="{css}"><thead><tr>{cells}</tr></thead><tbody>']
@@ -112,14 +112,14 @@ def render(table: Standings, sheets: Sequence[Sheet], title: str) -> bytes:
             "Rulings over the rounds recorded move by move (scoring-only rounds are not counted)"
         )
         first += [
-            _table(standings_rows(table)),
+            table_html(standings_rows(table)),
             _charts(table.players),
             f"<h2>{escape(rulings)}</h2>",
-            _table(rulings_rows(table), "counts"),
+            table_html(rulings_rows(table), "counts"),
         ]
         if table.pairs:
             pairs = _("Head to head (finished games both played)")
-            first += [f"<h2>{escape(pairs)}</h2>", _table(pair_rows(table), "pairs")]
+            first += [f"<h2>{escape(pairs)}</h2>", table_html(pair_rows(table), "pairs")]
         first += [f'<p class="note">{escape(line)}</p>' for line in notes(table)]
     else:
         nobody = _("No session in this selection has a player to count.")
@@ -133,7 +133,7 @@ def render(table: Standings, sheets: Sequence[Sheet], title: str) -> bytes:
     page = (
         f'<!DOCTYPE html>\n<html lang="{current()}">\n<head>\n<meta charset="utf-8">\n'
         f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{escape(title)}</title>\n<style>{CSS}{_CSS}</style>\n</head>\n"
+        f"<title>{escape(title)}</title>\n<style>{CSS}{REPORT_CSS}</style>\n</head>\n"
         f"<body>\n{body}\n</body>\n</html>\n"
     )
     return page.encode("utf-8")

@@ -4,6 +4,7 @@ the scorekeeper's queue in arrival order, and records what holds (persisted befo
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from ..engine.events import (
@@ -100,10 +101,12 @@ class Pending(NamedTuple):
 class Desk:
     """One session's writer for its phones and its scorekeeper. Use it from one thread."""
 
-    def __init__(self, live: LiveSession, confirm: Confirm = "plays") -> None:
+    def __init__(
+        self, live: LiveSession, confirm: Confirm = "plays", codes: Mapping[str, str] | None = None
+    ) -> None:
         self.live = live
         self.confirm: Confirm = confirm
-        self.seats = Seats(live.header.players)
+        self.seats = Seats(live.header.players, codes)
         self.queue: list[Pending] = []
         self.alerts: list[str] = []
         """Players whose phone called the scorekeeper, oldest first (the app takes them)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Mapping
 from typing import NamedTuple
 
 CREDENTIAL_BYTES = 32
@@ -32,8 +33,11 @@ class Join(NamedTuple):
 class Seats:
     """The seats of one table, the phones asking for them and the credentials they hold."""
 
-    def __init__(self, players: tuple[str, ...]) -> None:
+    def __init__(self, players: tuple[str, ...], codes: Mapping[str, str] | None = None) -> None:
         self.players = players
+        self.codes = dict(codes or {})
+        """Each seat's code printed on its table's card (an event's venue, where no terminal
+        shows a code): typed on the phone like a terminal's."""
         self._asking: dict[bytes, Join] = {}
         self._approved: dict[bytes, str] = {}
         """Approved tickets (digest) -> player: the phone collects its credential once."""
@@ -46,7 +50,7 @@ class Seats:
         if player not in self.players:
             return None
         ticket = secrets.token_urlsafe(CREDENTIAL_BYTES)
-        code = f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
+        code = self.codes.get(player) or f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
         join = Join(ticket, player, code, label)
         # One request per seat at a time: the newest replaces the one before.
         for key, other in list(self._asking.items()):

@@ -98,3 +98,13 @@ def refused_page() -> str:
             ),
         )
     )
+
+
+def venue_page(title: str, kind: str, body: str = "") -> str:
+    """An event venue's page: `screen` (the big screen, filled in by its script from
+    `state.json`) or `cards` (the tables' cards, `body` already escaped)."""
+    return (
+        _templates()
+        .get_template("venue.html")
+        .render(lang=current(), title=title, kind=kind, body=Markup(body))
+    )

@@ -150,6 +150,32 @@ def create_app(
     The security headers are not its own: the server adds them to every answer (`serve`).
     """
     hub = Hub(live, max_streams)
+
+    async def nowhere(request: Request) -> Response:
+        return HTMLResponse(refused_page(), 404 if request.url.path != "/" else 403)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        follower = asyncio.create_task(hub.follow(stopping))
+        try:
+            yield
+        finally:
+            follower.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await follower
+
+    routes = [*table_routes(hub, token, stopping, writer), Route("/{rest:path}", nowhere)]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    return Guard(app, max_requests, writes=writer is not None)
+
+
+def table_routes(
+    hub: Hub, token: str, stopping: Callable[[], bool], writer: Writer | None = None
+) -> list[Route]:
+    """One table's routes under `/s/TOKEN/`: its board, stream and files, and with `writer`
+    its seats' routes. Whoever serves them runs `hub.follow` (the scoreboard's lifespan, or a
+    venue for each table of the round)."""
+    live = hub.live
     server_lang = current()
     title = visible(live.header.event or _("UNO scoreboard"))
     script, style = asset("board.js"), asset("board.css")
@@ -192,19 +218,6 @@ def create_app(
 
         return serve_file
 
-    async def nowhere(request: Request) -> Response:
-        return refused(404 if request.url.path != "/" else 403)
-
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        follower = asyncio.create_task(hub.follow(stopping))
-        try:
-            yield
-        finally:
-            follower.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await follower
-
     def players() -> tuple[int, tuple[str, ...]]:
         return hub.moves, live.header.players
 
@@ -212,17 +225,14 @@ def create_app(
     seat_routes = (
         phone_routes(writer, allowed, players, server_lang, hub.nudge) if writer is not None else []
     )
-    routes = [
+    return [
         *seat_routes,
         Route("/s/{token}/", board_page),
         Route("/s/{token}/events", events),
         Route("/s/{token}/board.js", static(script, "text/javascript")),
         Route("/s/{token}/board.css", static(style, "text/css")),
         Route("/s/{token}/phone.js", static(asset("phone.js"), "text/javascript")),
-        Route("/{rest:path}", nowhere),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
-    return Guard(app, max_requests, writes=writer is not None)
 
 
 async def _stream(hub: Hub, stopping: Callable[[], bool], lang: str) -> AsyncIterator[str]:

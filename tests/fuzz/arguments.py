@@ -125,6 +125,17 @@ class Place:
             path.write_bytes(rng.choice(_SAMPLES).encode("utf-8"))
         return os.fspath(path)
 
+    def players(self, rng: random.Random) -> str:
+        """A players' file for an event: plain names, hostile words, or a session file."""
+        path = self.folder / "files" / "players.txt"
+        path.parent.mkdir(exist_ok=True)
+        names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+        names += [_word(rng) for _ in range(rng.randint(0, 3))]
+        text = rng.choice(("\n".join(names), rng.choice(_SAMPLES)))
+        with contextlib.suppress(UnicodeEncodeError):
+            path.write_text(text, "utf-8")
+        return os.fspath(path) if rng.random() < 0.9 else _word(rng)
+
     def out(self, rng: random.Random, suffix: str) -> str:
         return rng.choice(
             (
@@ -186,6 +197,42 @@ SHAPES: dict[str, Shape] = {
         rng.choice(("http://127.0.0.1:9", _word(rng))),
         "--key",
         _word(rng),
+        "--data-dir",
+        p.data,
+    ],
+    # One event name mostly, so that a run's later commands find the event an earlier one set up.
+    "event": lambda rng, p: [
+        "event",
+        *rng.choice(
+            (
+                ["new", "Cup", "--players-file", p.players(rng), "--rounds", "2"],
+                ["new", _word(rng), "--players-file", p.players(rng), "--rounds", _word(rng)],
+                [
+                    "new",
+                    "Cup",
+                    "--players-file",
+                    p.players(rng),
+                    "--rounds",
+                    "1",
+                    "--scale",
+                    _word(rng),
+                    "--fixed",
+                    _word(rng),
+                ],
+                ["list", *rng.choice(([], ["--json"]))],
+                ["show", rng.choice(("Cup", _word(rng))), *rng.choice(([], ["--json"]))],
+                ["seat", rng.choice(("Cup", _word(rng))), "--publish"],
+                ["seat", "Cup", "--swap", _word(rng), _word(rng), "--json"],
+                ["standings", rng.choice(("Cup", _word(rng))), *rng.choice(([], ["--json"]))],
+                ["withdraw", "Cup", _word(rng), "--reason", _word(rng)],
+                ["arrive", "Cup", _word(rng)],
+                ["replace", "Cup", _word(rng), _word(rng)],
+                ["penalty", "Cup", _word(rng), rng.choice(("-2", _word(rng)))],
+                ["clock", "Cup", rng.choice(("start", "pause", "extend")), "--minutes", "5"],
+                ["end", "Cup", rng.choice(("1", _word(rng)))],
+                ["print", "Cup", "-o", p.out(rng, ".html")],
+            )
+        ),
         "--data-dir",
         p.data,
     ],

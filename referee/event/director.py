@@ -1,0 +1,299 @@
+"""The director's decisions, each checked against the event as it stands and then recorded in
+its log: seat a round (and open its tables' sessions), the clock, withdrawals, arrivals,
+replacements, penalties, a table that ends early; and the results the tables' referees give."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ..engine.events import Header
+from ..i18n import _
+from ..notation.names import name_problem, normal_name, visible
+from ..store.session_file import fingerprint
+from .files import EventError, EventFile
+from .results import TableFacts, TableResult, facts_of, table_result
+from .seating import Seating, SeatingError, seat_round, swap
+from .standings import Row, standings
+from .state import EventState, Round
+
+if TYPE_CHECKING:
+    from ..service import SessionService
+
+
+class TableView(NamedTuple):
+    """One table of a round as the director sees it."""
+
+    round: int
+    table: int
+    players: tuple[str, ...]
+    session: str | None
+    facts: TableFacts | None
+    """None until its session exists, or when it cannot be read."""
+    ended: str | None
+    done: bool
+    trouble: str | None = None
+    """Why its session could not be read (the message), else None."""
+
+
+def done(rnd: Round, table: int, facts: TableFacts | None) -> bool:
+    """A table's round is over: its game is finished, or the director ended it."""
+    if table in rnd.ended:
+        return True
+    return facts is not None and facts.finished
+
+
+class Facts:
+    """Each table's facts, read again only when its session file changed (the director's
+    screen and the venue's pages look many times a second; a session is replayed once a
+    change)."""
+
+    def __init__(self) -> None:
+        self._kept: dict[str, tuple[Any, TableFacts]] = {}
+
+    def __call__(self, service: SessionService, sid: str) -> TableFacts:
+        mark = fingerprint(service.layout.session(sid))
+        kept = self._kept.get(sid)
+        if kept is not None and mark is not None and kept[0] == mark:
+            return kept[1]
+        with service.open(sid, read_only=True) as live:
+            facts = facts_of(live)
+        if mark is not None:
+            self._kept[sid] = (mark, facts)
+        return facts
+
+
+_FACTS = Facts()
+
+
+def read_tables(
+    service: SessionService, state: EventState, round_no: int, facts_of_table: Facts = _FACTS
+) -> list[TableView]:
+    rnd = state.rounds[round_no - 1]
+    views = []
+    for number, players in enumerate(rnd.tables, 1):
+        sid = rnd.sessions.get(number)
+        facts, trouble = None, None
+        if sid is not None:
+            try:
+                facts = facts_of_table(service, sid)
+            # A table that cannot be read (damaged, deleted) is shown as such, not fatal.
+            except Exception as exc:
+                trouble = getattr(exc, "message", None) or str(exc)
+        views.append(
+            TableView(
+                round_no,
+                number,
+                players,
+                sid,
+                facts,
+                rnd.ended.get(number),
+                done(rnd, number, facts),
+                trouble,
+            )
+        )
+    return views
+
+
+def results(service: SessionService, state: EventState) -> list[TableResult]:
+    """Every table round that is over, worth what the event's scoring makes it."""
+    found = []
+    for rnd in state.rounds:
+        for view in read_tables(service, state, rnd.number):
+            if view.done and view.facts is not None:
+                found.append(table_result(state.spec, rnd.number, view.table, view.facts))
+    return found
+
+
+def qualifying(service: SessionService, state: EventState) -> list[Row]:
+    return standings(state, results(service, state))
+
+
+def open_tables(service: SessionService, state: EventState) -> list[int]:
+    rnd = state.current
+    if rnd is None:
+        return []
+    return [view.table for view in read_tables(service, state, rnd.number) if not view.done]
+
+
+def propose(
+    service: SessionService,
+    event: EventFile,
+    *,
+    swaps: Sequence[tuple[str, str]] = (),
+    by_standings: bool = False,
+) -> Seating:
+    """The next round's seating, not yet published: EventError when it cannot be made yet."""
+    state = event.state
+    spec = state.spec
+    number = state.next_round
+    if number > spec.all_rounds:
+        raise EventError(_("every round of the event has been seated"))
+    still = open_tables(service, state)
+    if still:
+        raise EventError(
+            _("round {round} is still being played at tables {tables}").format(
+                round=number - 1, tables=", ".join(map(str, still))
+            )
+        )
+    stage = spec.stage(number)
+    players, order, mode = list(state.playing), None, "standings" if by_standings else "mix"
+    if stage != "qualifying" or by_standings:
+        rows = qualifying(service, state)
+        order = [row.player for row in rows if row.player in state.playing]
+    if stage == "semifinal":
+        mode, players = "seeded", (order or [])[: spec.semifinal]
+        order = players
+    elif stage == "final":
+        mode = "seeded"
+        order = _finalists(service, state)
+        players = order
+    try:
+        seating = seat_round(
+            players,
+            state.history(),
+            seed=spec.seed,
+            round_no=number,
+            rounds=spec.rounds,
+            tables_of=spec.tables_of if stage != "final" else max(len(players), 2),
+            fixed=dict(spec.fixed) if stage == "qualifying" else None,
+            order=order,
+            mode=mode,  # type: ignore[arg-type]
+        )
+        for a, b in swaps:
+            seating = swap(seating, _known(state, a), _known(state, b))
+    except SeatingError as exc:
+        raise EventError(seating_problem(exc)) from None
+    return seating
+
+
+def _finalists(service: SessionService, state: EventState) -> list[str]:
+    """The final's players, best first: the semifinal's standings (placement at its tables),
+    ties broken by the qualifying standings."""
+    semi = standings(state, results(service, state), stage="semifinal")
+    qualified = {row.player: row.rank for row in qualifying(service, state)}
+    played = [row for row in semi if row.played]
+    played.sort(key=lambda row: (row.rank, qualified.get(row.player, 10**6)))
+    return [row.player for row in played][: state.spec.final]
+
+
+def _known(state: EventState, typed: str) -> str:
+    found = state.known(typed)
+    if found is None:
+        raise EventError(_("{name} is not a player of the event").format(name=visible(typed)))
+    return found
+
+
+def seating_problem(exc: SeatingError) -> str:
+    if exc.reason == "fixed-full":
+        return _("table {table} cannot seat every player fixed to it").format(table=exc.table)
+    if exc.reason == "fixed-table":
+        return _("{name} is fixed to table {table}, which this round does not have").format(
+            name=visible(exc.player), table=exc.table
+        )
+    return _("{n} players cannot be seated at tables of the event's size").format(n=exc.count)
+
+
+def publish(service: SessionService, event: EventFile, seating: Seating, mode: str) -> Round:
+    """Record the seating and open one session per table (the event's name as its Event tag),
+    each written before the log names it."""
+    spec = event.spec
+    number = event.state.next_round
+    today = datetime.date.today().isoformat()
+    event.append("seated", round=number, tables=[list(t) for t in seating.tables], mode=mode)
+    for table, players in enumerate(seating.tables, 1):
+        header = Header(
+            edition=spec.edition,
+            players=tuple(players),
+            scoring=spec.game,
+            rules=spec.rules,
+            event=spec.name,
+            site=None,
+            date=today,
+            overrides=(),
+            customs=(),
+        )
+        sid = service.create(header)
+        uid = service.info(sid).uid
+        event.append("session", round=number, table=table, session=sid, uid=uid)
+    return event.state.rounds[number - 1]
+
+
+def clock(event: EventFile, action: str, table: int = 0, minutes: int = 0) -> None:
+    rnd = _current(event)
+    if table and not 1 <= table <= len(rnd.tables):
+        raise EventError(
+            _("round {round} has no table {table}").format(round=rnd.number, table=table)
+        )
+    if action == "extend" and not event.spec.minutes:
+        raise EventError(_("the event's rounds are untimed: there is no clock to extend"))
+    event.append("clock", round=rnd.number, table=table, action=action, seconds=minutes * 60)
+
+
+def end_table(event: EventFile, table: int, reason: str = "early") -> None:
+    rnd = _current(event)
+    if not 1 <= table <= len(rnd.tables):
+        raise EventError(
+            _("round {round} has no table {table}").format(round=rnd.number, table=table)
+        )
+    if table in rnd.ended:
+        raise EventError(_("table {table} has already ended its round").format(table=table))
+    event.append("ended", round=rnd.number, table=table, reason=reason)
+
+
+def withdraw(service: SessionService, event: EventFile, typed: str, reason: str) -> None:
+    """A player leaves: the round at their table ends on its totals as they stand."""
+    state = event.state
+    player = _known(state, typed)
+    if player not in state.playing:
+        raise EventError(_("{name} is not playing in the event now").format(name=visible(player)))
+    rnd = state.current
+    number = rnd.number if rnd is not None else 0
+    if rnd is not None:
+        table = rnd.table_of(player)
+        if table is not None and table not in rnd.ended:
+            views = read_tables(service, state, rnd.number)
+            if not views[table - 1].done:
+                event.append("ended", round=rnd.number, table=table, reason="withdrawal")
+    event.append("withdraw", player=player, round=number, rule="current-totals", reason=reason)
+
+
+def arrive(event: EventFile, typed: str) -> str:
+    name = normal_name(typed)
+    problem = name_problem(name, event.state.registered)
+    if problem is not None:
+        raise EventError(problem)
+    event.append("arrive", player=name)
+    return name
+
+
+def replace(service: SessionService, event: EventFile, typed: str, typed_by: str) -> str:
+    """`by` takes `player`'s seat: in the round being played (and its result), or from the
+    next round when every table of the last one is over."""
+    state = event.state
+    player = _known(state, typed)
+    if player not in state.playing:
+        raise EventError(_("{name} is not playing in the event now").format(name=visible(player)))
+    by = normal_name(typed_by)
+    problem = name_problem(by, state.registered)
+    if problem is not None:
+        raise EventError(problem)
+    rnd = state.current
+    playing = (
+        rnd is not None and rnd.table_of(player) is not None and bool(open_tables(service, state))
+    )
+    number = rnd.number if playing and rnd is not None else state.next_round
+    event.append("replace", player=player, by=by, round=number)
+    return by
+
+
+def penalty(event: EventFile, typed: str, points: int, reason: str) -> None:
+    event.append("penalty", player=_known(event.state, typed), points=points, reason=reason)
+
+
+def _current(event: EventFile) -> Round:
+    rnd = event.state.current
+    if rnd is None:
+        raise EventError(_("no round has been seated yet: 'uno-referee event seat' seats one"))
+    return rnd
