@@ -111,7 +111,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
             "decisions, and read its standings."
         ),
     )
-    actions = p.add_subparsers(dest="event_action", metavar="ACTION", required=True)
+    # Alone, `event` lists the events (as `event list`).
+    _json(p)
+    add_data_dir(p)
+    p.set_defaults(run="event_cmd:run_list")
+    actions = p.add_subparsers(dest="event_action", metavar="ACTION")
     _new(actions)
     q = actions.add_parser("list", help=_("every event of the data folder"))
     _json(q)
