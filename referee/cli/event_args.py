@@ -200,6 +200,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     _event(q)
     add_address(q, VENUE_PORT)
+    q.add_argument(
+        "--url-only",
+        action="store_true",
+        help=_("print only the big screen's address (for a program that starts the server)"),
+    )
     q.set_defaults(run="event_cmd:run_serve")
     q = actions.add_parser(
         "print", help=_("every table's sheet and the standings in one HTML file")

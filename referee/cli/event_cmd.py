@@ -409,6 +409,10 @@ def run_serve(a: argparse.Namespace) -> int:
     venue = Venue(service, eid, VenueKeys.of(service.layout.root, eid), address=(shown_host, port))
     with book.open(eid) as event:
         name = event.spec.name
+    if a.url_only:
+        print(venue.screen_url(), flush=True)
+        serve_venue(venue, sock, host, port)
+        return OK
     print(
         _(
             "The venue's server for {name}:\n  big screen: {screen}\n  table cards to print: "

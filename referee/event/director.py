@@ -96,18 +96,20 @@ def read_tables(
     return views
 
 
-def results(service: SessionService, state: EventState) -> list[TableResult]:
+def results(
+    service: SessionService, state: EventState, facts: Facts = _FACTS
+) -> list[TableResult]:
     """Every table round that is over, worth what the event's scoring makes it."""
     found = []
     for rnd in state.rounds:
-        for view in read_tables(service, state, rnd.number):
+        for view in read_tables(service, state, rnd.number, facts):
             if view.done and view.facts is not None:
                 found.append(table_result(state.spec, rnd.number, view.table, view.facts))
     return found
 
 
-def qualifying(service: SessionService, state: EventState) -> list[Row]:
-    return standings(state, results(service, state))
+def qualifying(service: SessionService, state: EventState, facts: Facts = _FACTS) -> list[Row]:
+    return standings(state, results(service, state, facts))
 
 
 def open_tables(service: SessionService, state: EventState) -> list[int]:

@@ -181,3 +181,28 @@ class ServeProcess:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+class VenueProcess(ServeProcess):
+    """`uno-referee event serve` as the director's screen starts it: the venue's server, its
+    first line the big screen's address."""
+
+    def command(self) -> list[str]:
+        words = [
+            sys.executable,
+            "-m",
+            "referee.cli",
+            "event",
+            "serve",
+            self.session_id,
+            "--data-dir",
+            self.data_dir,
+            "--port",
+            str(self.port),
+            "--url-only",
+        ]
+        if self.host:
+            words += ["--host", self.host]
+        if self.lang:
+            words += ["--lang", self.lang]
+        return [*words, *self.extra]

@@ -354,6 +354,7 @@ class Venue:
             found[str(table.number)] = {
                 "calls": calls,
                 "disputes": len(desk.disputes) if desk is not None else 0,
+                "waiting": len(desk.queue) if desk is not None else 0,
                 "seats": sorted(desk.seats.held()) if desk is not None else [],
                 "writing": desk is not None,
             }
@@ -400,18 +401,9 @@ class Venue:
 def standings_rows(
     service: SessionService, state: Any, facts: director.Facts
 ) -> list[dict[str, Any]]:
-    results = []
-    for rnd in state.rounds:
-        for view in director.read_tables(service, state, rnd.number, facts):
-            if view.done and view.facts is not None:
-                from ..event.results import table_result
-
-                results.append(table_result(state.spec, rnd.number, view.table, view.facts))
-    from ..event.standings import standings
-
     return [
         {"rank": row.rank, "player": row.player, "points": shown(row.points)}
-        for row in standings(state, results)
+        for row in director.qualifying(service, state, facts)
     ]
 
 
