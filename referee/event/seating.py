@@ -12,9 +12,12 @@ Three ways to seat a round:
   classes of one such plane, the next round is another class of that plane. The plane is found
   from the history itself (round 1 gives the points their x, round 2 their y, round 3 fixes
   the rest up to symmetry), so nothing is kept between calls and a director's swap in round 1
-  or 2 still leaves a full plan. Otherwise (any other count, a withdrawal, a swap that broke
-  the plane) a local search seats the round: a greedy start, then tabu-guided swaps of two
-  players at different tables that lower the count of earlier meetings, stopping at 0.
+  or 2 still leaves a full plan. When the players number k*q at q tables of k with q a prime
+  power above k (20, 28, 32, 36, 44, 52, 64, 100 at tables of 4), k columns of the plane of
+  order q give q rounds without a repeat; that plan is drawn from the seed and followed while
+  the history is its rounds. Otherwise (any other count, a withdrawal, a swap that broke the
+  plan) a local search seats the round: a greedy start, then tabu-guided swaps of two players
+  at different tables that lower the count of earlier meetings, stopping at 0.
 - "standings" (Swiss-like): tables of neighbours in the standings; to avoid a repeat a player
   may move a few places (`MAX_SHIFT`), never more, and the same search weighs repeats first and
   places moved second.
@@ -174,8 +177,10 @@ def seat_round(
     if mode == "standings":
         tables = _by_standings(ranking, sizes, pins, _weights(names, history), rng)
     else:
-        tables = _plane_round(names, history, sizes, pins, rng) or _mixed(
-            names, history, sizes, pins, rng
+        tables = (
+            _plane_round(names, history, sizes, pins, rng)
+            or _columns_round(names, history, sizes, pins, seed, rng)
+            or _mixed(names, history, sizes, pins, rng)
         )
     for table in tables:
         rng.shuffle(table)
@@ -300,17 +305,24 @@ def _by_standings(
 
 # Mix: the affine plane when it fits ------------------------------------------------------------
 
-_IRREDUCIBLE = {4: (2, (1, 1)), 8: (2, (1, 1, 0)), 9: (3, (1, 0))}
+_IRREDUCIBLE = {
+    4: (2, (1, 1)),
+    8: (2, (1, 1, 0)),
+    9: (3, (1, 0)),
+    16: (2, (1, 1, 0, 0)),
+    25: (5, (2, 1)),
+    27: (3, (1, 2, 0)),
+}
 """GF(p^k) as polynomials over GF(p) modulo a monic irreducible x^k + ... : p and the lower
-coefficients (x^2+x+1, x^3+x+1, x^2+1). Other table sizes up to 10 that are prime powers are
-primes (3, 5, 7): arithmetic modulo q."""
+coefficients (x^2+x+1, x^3+x+1, x^2+1, x^4+x+1, x^2+x+2, x^3+2x+1). Fields of prime order are
+the integers modulo q; other prime powers (32, 49, ...) are not needed by events of this size."""
 
 
 @cache
 def _field(q: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] | None:
     """Subtraction and multiplication tables of GF(q) (elements 0..q-1), None when q is not a
-    prime power this module knows (6, 10)."""
-    if q in (3, 5, 7):
+    prime power this module knows (6, 10, 12, 32, ...)."""
+    if q >= 2 and all(q % d for d in range(2, int(q**0.5) + 1)):
         sub = tuple(tuple((a - b) % q for b in range(q)) for a in range(q))
         return sub, tuple(tuple(a * b % q for b in range(q)) for a in range(q))
     if q not in _IRREDUCIBLE:
@@ -378,6 +390,52 @@ def _plane_round(
     left = [c for c in classes if frozenset(frozenset(group) for group in c) not in used]
     rng.shuffle(left)
     for lines in left:
+        tables = _pinned_order(lines, pins, rng)
+        if tables is not None:
+            return tables
+    return None
+
+
+def _columns_round(
+    names: list[str],
+    history: History,
+    sizes: tuple[int, ...],
+    pins: dict[int, int],
+    seed: str,
+    rng: random.Random,
+) -> list[list[int]] | None:
+    """The next round of the seed's plan for k*q players at q tables of k, q a prime power
+    greater than k (20 at tables of 4: q = 5; 28: 7; 32: 8; 36: 9), or None when the count is
+    not of that form, the rounds played are not all rounds of the plan, all q are used or none
+    left suits the fixed seats.
+
+    The plan: the players are k columns of the affine plane of order q (points (x, y) with
+    x < k, labelled in a seed-drawn order); the lines of one slope cut each column once, so
+    each slope seats everyone at q tables of k, and two slopes never seat a pair together
+    twice: q rounds without a repeat (the last ones are where round-by-round search fails).
+    Unlike the full plane, the columns are not a round, so the plan cannot be read back from
+    the history: it is drawn from the seed alone (round 1 included), and a history that strays
+    from it (a swap, a withdrawal) goes to the search."""
+    k, q = sizes[0], len(sizes)
+    field = _field(q)
+    if field is None or q <= k or any(size != k for size in sizes):
+        return None
+    sub, mul = field
+    plan = random.Random(f"{seed}/columns")
+    labels = plan.sample(range(k * q), k * q)
+    points = [(label // q, label % q) for label in labels]
+    rounds: dict[frozenset[frozenset[int]], list[list[int]]] = {}
+    for m in plan.sample(range(q), q):
+        lines: list[list[int]] = [[] for _ in range(q)]
+        for p, (x, y) in enumerate(points):
+            lines[sub[y][mul[m][x]]].append(p)
+        rounds[frozenset(frozenset(line) for line in lines)] = lines
+    index = {name: i for i, name in enumerate(names)}
+    for round_tables in history:
+        groups = [[index.get(name, -1) for name in table] for table in round_tables]
+        if rounds.pop(frozenset(frozenset(group) for group in groups), None) is None:
+            return None
+    for lines in rounds.values():
         tables = _pinned_order(lines, pins, rng)
         if tables is not None:
             return tables

@@ -118,7 +118,7 @@ def test_meetings_and_repeats_count_pairs_at_one_table():
 
 @pytest.mark.parametrize(
     ("count", "rounds", "tables_of"),
-    [(16, 5, 4), (40, 6, 4), (100, 8, 4), (9, 4, 3), (25, 6, 5)],
+    [(16, 5, 4), (40, 6, 4), (100, 8, 4), (9, 4, 3), (25, 6, 5), (20, 5, 4), (36, 9, 4)],
 )
 @pytest.mark.parametrize("seed", ["a", "b", "c", "d", "e"])
 def test_no_repeated_table_mates_when_there_can_be_none(count, rounds, tables_of, seed):
@@ -137,6 +137,31 @@ def test_the_sixteen_still_meet_everyone_once_after_a_swap_in_round_1():
         seating = seat_round(players, history, seed="s", round_no=round_no, rounds=5)
         history.append([list(table) for table in seating.tables])
     assert repeats(history) == 0
+
+
+@pytest.mark.parametrize("seed", ["a", "b", "c", "d", "e"])
+def test_the_search_alone_seats_100_players_for_8_rounds_without_repeats(seed):
+    """A swap in round 1 takes the 100 off the seed's plan (25 tables: 4 columns of the plane
+    of order 25): rounds 2 to 8 come from the search."""
+    players = names(100)
+    first = seat_round(players, [], seed=seed, round_no=1, rounds=8)
+    swapped = swap(first, first.tables[0][0], first.tables[1][0])
+    history = [[list(table) for table in swapped.tables]]
+    for round_no in range(2, 9):
+        seating = seat_round(players, history, seed=seed, round_no=round_no, rounds=8)
+        history.append([list(table) for table in seating.tables])
+    assert repeats(history) == 0
+
+
+def test_the_twenty_keep_fixed_seats_on_the_seed_plan():
+    """Two players fixed at different tables can share a table in none of the plan's rounds
+    but one: the plan gives 4 rounds without a repeat."""
+    players = names(20)
+    fixed = {"Player 3": 2, "Player 11": 5}
+    history = play(players, 4, "f", fixed=fixed)
+    assert repeats(history) == 0
+    for round_tables in history:
+        assert "Player 3" in round_tables[1] and "Player 11" in round_tables[4]
 
 
 def test_the_sixteen_keep_a_fixed_seat_and_meet_everyone_once():
@@ -320,17 +345,28 @@ def test_bad_requests_are_refused_with_their_reason(players, options, reason, pl
 
 @st.composite
 def requests(draw: st.DrawFn) -> dict[str, object]:
-    """Players (2..60), tables of 3 to 5, a history of 0..4 rounds (seated by seat_round or by
-    a shuffle, with players since withdrawn and some of today's absent), 0..3 players fixed to
-    distinct tables, a mode and the standings."""
-    count = draw(st.integers(2, 60))
+    """Players (2..60, often a count with a plan: 9, 16, 20, 25, 28, 36), tables of 3 to 5,
+    0..3 players fixed to distinct tables, a history of 0..4 rounds (either the rounds
+    seat_round gives these players, or rounds seated by seat_round or by a shuffle with players
+    since withdrawn and some of today's absent), a mode and the standings."""
+    count = draw(st.one_of(st.integers(2, 60), st.sampled_from([9, 16, 20, 25, 28, 36])))
     tables_of = draw(st.sampled_from([3, 4, 4, 5]))
     rng = draw(st.randoms(use_true_random=False))
     seed = draw(st.sampled_from(["a", "b", "c"]))
     players = [f"p{i}" for i in range(count)]
     rng.shuffle(players)
+    try:
+        tables = len(table_sizes(count, tables_of))
+    except SeatingError:
+        tables = 0
+    pinned = rng.sample(players, min(draw(st.integers(0, 3)), tables, count))
+    fixed = dict(zip(pinned, rng.sample(range(1, tables + 1), len(pinned)), strict=True))
+    rounds = draw(st.integers(0, 4))
     history: list[list[list[str]]] = []
-    for k in range(draw(st.integers(0, 4))):
+    if tables and draw(st.booleans()):
+        history = play(players, rounds, seed, tables_of, fixed=fixed)
+        rounds = 0
+    for k in range(rounds):
         there = [p for p in players if rng.random() < 0.9] + [f"gone{k}{i}" for i in range(2)]
         rng.shuffle(there)
         if len(there) < 2:
@@ -344,12 +380,6 @@ def requests(draw: st.DrawFn) -> dict[str, object]:
         else:
             step = rng.choice([3, 4])
             history.append([there[i : i + step] for i in range(0, len(there), step)])
-    try:
-        tables = len(table_sizes(count, tables_of))
-    except SeatingError:
-        tables = 0
-    pinned = rng.sample(players, min(draw(st.integers(0, 3)), tables, count))
-    places = rng.sample(range(1, tables + 1), len(pinned))
     return {
         "players": players,
         "history": history,
@@ -357,7 +387,7 @@ def requests(draw: st.DrawFn) -> dict[str, object]:
         "round_no": len(history) + 1,
         "rounds": 5,
         "tables_of": tables_of,
-        "fixed": dict(zip(pinned, places, strict=True)),
+        "fixed": fixed,
         "order": rng.sample(players, count),
         "mode": draw(st.sampled_from(["mix", "standings", "seeded"])),
     }
