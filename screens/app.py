@@ -126,10 +126,17 @@ class RefereeApp(Host):
             # Before any screen: the bindings are built with the user's keys from the start.
             self._keymap = self._normalize_keymap(dict(self.settings.keys))
 
+    first_event: str | None = None
+    """An event whose director's screen opens over the sessions (`uno-referee event director`)."""
+
     def on_mount(self) -> None:
         self.push_screen(SessionsScreen())
         if self._first_session is not None:
             self.open_session(self._first_session)
+        if self.first_event is not None:
+            from .director_screen import DirectorScreen
+
+            self.push_screen(DirectorScreen(self.first_event))
         if self.settings.problem is not None:
             self.notify(
                 self.settings.problem, title=_("Settings"), severity="warning", markup=False
@@ -513,19 +520,26 @@ def build_app(
     data_dir: str | os.PathLike[str] | None = None,
     *,
     session_id: str | None = None,
+    event_id: str | None = None,
     today: Callable[[], datetime.date] = datetime.date.today,
     samples: Path | None = None,
     cwd: Path | None = None,
 ) -> RefereeApp:
     """The app on a data folder (`--data-dir`, else `$UNO_REFEREE_HOME`, else the user folder)."""
-    return RefereeApp(
+    app = RefereeApp(
         SessionService(data_dir), session_id=session_id, today=today, samples=samples, cwd=cwd
     )
+    app.first_event = event_id
+    return app
 
 
-def run(data_dir: str | os.PathLike[str] | None = None, session_id: str | None = None) -> int:
+def run(
+    data_dir: str | os.PathLike[str] | None = None,
+    session_id: str | None = None,
+    event_id: str | None = None,
+) -> int:
     """Run the app in this terminal until the user quits; the exit status."""
-    app = build_app(data_dir, session_id=session_id)
+    app = build_app(data_dir, session_id=session_id, event_id=event_id)
     try:
         app.run()
     finally:

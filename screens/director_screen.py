@@ -184,7 +184,9 @@ class DirectorScreen(Screen[None]):
             alerts.append(view.trouble)
         desk = self.desk.get("tables", {}).get(str(view.table), {})
         if self.desk.get("round") == view.round:
-            alerts += [_("{player} calls the director").format(player=p) for p in desk.get("calls", [])]
+            alerts += [
+                _("{player} calls the director").format(player=p) for p in desk.get("calls", [])
+            ]
             if desk.get("disputes"):
                 alerts.append(_("a hand disagrees with the tracked count"))
             if desk.get("waiting"):
@@ -346,7 +348,10 @@ class DirectorScreen(Screen[None]):
         try:
             target.write_text(printout(self.app.service, event), encoding="utf-8")
         except OSError as exc:
-            self._say(_("Could not write {path}: {reason}").format(path=target, reason=exc.strerror), "error")
+            self._say(
+                _("Could not write {path}: {reason}").format(path=target, reason=exc.strerror),
+                "error",
+            )
             return
         self._say(_("Every sheet and the standings: {path}").format(path=target))
 

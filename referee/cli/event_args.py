@@ -188,6 +188,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     q.add_argument("--reason", default="", metavar="TEXT", help=_("why (shown in the standings)"))
     q.set_defaults(run="event_cmd:run_penalty")
     q = actions.add_parser(
+        "director",
+        help=_("the director's screen: every table live, the standings, seating and clocks"),
+    )
+    _event(q)
+    q.set_defaults(run="event_cmd:run_director")
+    q = actions.add_parser(
         "serve",
         help=_("the venue's server: every table's phones, the big screen and the table cards"),
         description=_(

@@ -428,3 +428,16 @@ def run_serve(a: argparse.Namespace) -> int:
     )
     serve_venue(venue, sock, host, port)
     return OK
+
+
+def run_director(a: argparse.Namespace) -> int:
+    from .main import open_app
+
+    service = _service(a)
+    eid = EventBook(service.layout).find(a.event)
+    if eid is None:
+        raise _fail(
+            "director",
+            _("no event {name}: 'uno-referee event list' shows them").format(name=visible(a.event)),
+        )
+    return open_app(a.data_dir, eid)

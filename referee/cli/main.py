@@ -62,7 +62,12 @@ def _terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def _open_app(data_dir: str | None) -> int:
+def open_app(data_dir: str | None, event_id: str | None = None) -> int:
+    """The app in this terminal (the director's screen of `event_id` over it)."""
+    return _open_app(data_dir, event_id)
+
+
+def _open_app(data_dir: str | None, event_id: str | None = None) -> int:
     if not _terminal():
         # A pipe or a script: a full-screen app would wait for keys that never come.
         print(_no_terminal())
@@ -70,6 +75,8 @@ def _open_app(data_dir: str | None) -> int:
     # Loaded by name, and only here: the engine package holds no import of the UI, and the
     # headless commands do not pay for loading Textual.
     app = importlib.import_module("screens.app")
+    if event_id is not None:
+        return int(app.run(data_dir, event_id=event_id))
     return int(app.run(data_dir))
 
 

@@ -96,9 +96,7 @@ def read_tables(
     return views
 
 
-def results(
-    service: SessionService, state: EventState, facts: Facts = _FACTS
-) -> list[TableResult]:
+def results(service: SessionService, state: EventState, facts: Facts = _FACTS) -> list[TableResult]:
     """Every table round that is over, worth what the event's scoring makes it."""
     found = []
     for rnd in state.rounds:

@@ -129,9 +129,10 @@ class EventSpec(NamedTuple):
         """SpecError with what is wrong, or nothing."""
         if not self.name.strip() or len(self.name) > 80:
             raise SpecError(_("an event's name has 1 to 80 characters"))
-        if not 2 <= self.tables_of <= 10:
+        if not 3 <= self.tables_of <= 10:
+            # Tables of two would leave a remainder of one player alone at a table.
             raise SpecError(
-                _("tables of {n}: UNO is played by 2 to 10 players").format(n=self.tables_of)
+                _("an event's tables seat 3 to 10 players, not {n}").format(n=self.tables_of)
             )
         if len(self.players) < 2 or len(self.players) > MOST_PLAYERS:
             raise SpecError(

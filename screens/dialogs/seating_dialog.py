@@ -39,7 +39,9 @@ class SeatingDialog(BoxedDialog[Seating | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(
-                filled("[b]$title[/]", title=_("Round {round}: seating").format(round=self.round_no))
+                filled(
+                    "[b]$title[/]", title=_("Round {round}: seating").format(round=self.round_no)
+                )
             )
             with VerticalScroll():
                 yield Static(id="tables")

@@ -61,7 +61,9 @@ class TableTile(Static, can_focus=True):
             if index:
                 text.append(" ")
             # Names are data: appended as plain text, never parsed as markup.
-            text.append(("▶" if player == view.turn else "") + player, "bold" if player == view.turn else "")
+            text.append(
+                ("▶" if player == view.turn else "") + player, "bold" if player == view.turn else ""
+            )
         text.append("\n")
         text.append(
             ngettext("{n} move", "{n} moves", view.moves).format(n=view.moves)
