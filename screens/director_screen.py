@@ -102,6 +102,7 @@ class DirectorScreen(Screen[None]):
         self.set_interval(DESK_SECONDS, self._ask_venue)
 
     def on_unmount(self) -> None:
+        self.facts.close()
         if self.venue is not None:
             self.venue.stop()
         if self.event is not None:
@@ -121,7 +122,7 @@ class DirectorScreen(Screen[None]):
         grid.remove_children()
         rnd = self.event.state.current if self.event is not None else None
         if rnd is not None:
-            grid.mount_all(TableTile(n) for n in range(1, len(rnd.tables) + 1))
+            grid.mount_all(TableTile(n, rnd.number) for n in range(1, len(rnd.tables) + 1))
         self._columns()
 
     def poll(self) -> None:

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine.events import Header
 from ..i18n import _
 from ..notation.names import name_problem, normal_name, visible
-from ..store.session_file import fingerprint
 from .files import EventError, EventFile
 from .results import TableFacts, TableResult, facts_of, table_result
 from .seating import Seating, SeatingError, seat_round, swap
@@ -19,7 +18,7 @@ from .standings import Row, standings
 from .state import EventState, Round
 
 if TYPE_CHECKING:
-    from ..service import SessionService
+    from ..service import LiveSession, SessionService
 
 
 class TableView(NamedTuple):
@@ -45,23 +44,39 @@ def done(rnd: Round, table: int, facts: TableFacts | None) -> bool:
 
 
 class Facts:
-    """Each table's facts, read again only when its session file changed (the director's
-    screen and the venue's pages look many times a second; a session is replayed once a
-    change)."""
+    """Each table's facts, from its session kept open to read: a change is replayed from where
+    the last look left off (`LiveSession.refresh`), so the director's screen and the venue's
+    pages may look many times a second."""
 
     def __init__(self) -> None:
-        self._kept: dict[str, tuple[Any, TableFacts]] = {}
+        self._open: dict[tuple[str, str], tuple[LiveSession, TableFacts]] = {}
 
     def __call__(self, service: SessionService, sid: str) -> TableFacts:
-        mark = fingerprint(service.layout.session(sid))
-        kept = self._kept.get(sid)
-        if kept is not None and mark is not None and kept[0] == mark:
-            return kept[1]
-        with service.open(sid, read_only=True) as live:
-            facts = facts_of(live)
-        if mark is not None:
-            self._kept[sid] = (mark, facts)
+        key = (service.root, sid)
+        kept = self._open.get(key)
+        if kept is not None:
+            live, facts = kept
+            try:
+                changed = live.refresh()
+            except Exception:
+                # Set aside or replaced: read it anew below (its trouble is the caller's).
+                live.close()
+                del self._open[key]
+            else:
+                if not changed:
+                    return facts
+                facts = facts_of(live)
+                self._open[key] = (live, facts)
+                return facts
+        live = service.open(sid, read_only=True)
+        facts = facts_of(live)
+        self._open[key] = (live, facts)
         return facts
+
+    def close(self) -> None:
+        for live, _facts in self._open.values():
+            live.close()
+        self._open.clear()
 
 
 _FACTS = Facts()

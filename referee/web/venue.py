@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import signal
 import socket
+import sys
 import time
 from collections.abc import Awaitable, Callable
 from html import escape
@@ -126,8 +127,14 @@ class Venue:
         end."""
         try:
             while not self.stopping():
-                if await asyncio.to_thread(self.load):
-                    await self._arrange()
+                try:
+                    if await asyncio.to_thread(self.load):
+                        await self._arrange()
+                except Exception as exc:
+                    # A table that could not be opened now (a file being replaced, a disk
+                    # error) is said on the terminal, and the next look tries again.
+                    self._mark = None
+                    print(f"uno-referee event serve: {exc!r}", file=sys.stderr, flush=True)
                 await asyncio.sleep(EVENT_POLL_SECONDS)
         finally:
             await self.close()
@@ -140,7 +147,11 @@ class Venue:
         if rnd.number != self.round:
             await self.close()
             self.round = rnd.number
-            for number in range(1, len(rnd.tables) + 1):
+        # Every table of the round whose session is known (the director's log names each
+        # table's session just after the seating: a look in between finds some without).
+        opened = {table.number for table in self.tables.values()}
+        for number in range(1, len(rnd.tables) + 1):
+            if number not in opened:
                 table = await self._open(number)
                 if table is not None:
                     self.tables[table.token] = table
@@ -207,6 +218,8 @@ class Venue:
             table.held.close()
 
     async def close(self) -> None:
+        if self._stopped:
+            self._facts.close()
         for table in list(self.tables.values()):
             await self._retire(table)
         self.tables.clear()

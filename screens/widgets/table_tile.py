@@ -44,8 +44,10 @@ class TableTile(Static, can_focus=True):
     TableTile:focus { border: double $accent; }
     """
 
-    def __init__(self, table: int) -> None:
-        super().__init__(id=f"table-{table}")
+    def __init__(self, table: int, round_no: int = 0) -> None:
+        # The round in its id too: the tiles of a round just seated are mounted while the last
+        # round's are still being removed.
+        super().__init__(id=f"round-{round_no}-table-{table}")
         self.table = table
         self.view: TileView | None = None
 
