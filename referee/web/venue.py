@@ -320,16 +320,19 @@ class Venue:
                 clock = state.clock(rnd.number, view.table)
                 left = clock.left(now)
                 facts = view.facts
+                turn = facts.turn if facts is not None and not view.done else None
                 tables.append(
                     {
                         "table": view.table,
+                        "label": _("Table {table}").format(table=view.table),
                         "players": list(view.players),
                         "colour": clock.colour(now),
                         "clock": end_text(view.ended) if view.ended else clock_text(left),
                         "running": clock.running_since is not None,
                         "left": left,
                         "moves": facts.moves if facts else 0,
-                        "turn": facts.turn if facts else None,
+                        "turn": turn,
+                        "turn_text": _("Turn: {player}").format(player=turn) if turn else "",
                         "done": view.done,
                     }
                 )
@@ -340,15 +343,18 @@ class Venue:
             "stage": stage_text(event.spec.stage(rnd.number)) if rnd is not None else "",
             "tables": tables,
             "standings": rows,
+            "heading": (
+                _("Round {round} ({stage})").format(
+                    round=rnd.number, stage=stage_text(event.spec.stage(rnd.number))
+                )
+                if rnd is not None
+                else _("Waiting for the first round's seating.")
+            ),
             "words": {
-                "round": _("Round {round}").format(round=rnd.number if rnd else 0),
-                "table": _("Table"),
                 "standings": _("Standings"),
                 "rank": _("Rank"),
                 "player": _("Player"),
                 "points": _("Points"),
-                "turn": _("Turn"),
-                "waiting": _("Waiting for the first round's seating."),
             },
         }
 

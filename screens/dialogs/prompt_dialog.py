@@ -35,6 +35,9 @@ class PromptDialog(BoxedDialog[str | None]):
             yield Static(literal(self._question, lines=True))
             yield Input(id="answer")
 
+    def on_mount(self) -> None:
+        self.query_one("#answer", Input).focus()
+
     @on(Input.Submitted)
     def _answered(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)

@@ -59,6 +59,7 @@ class SeatingDialog(BoxedDialog[Seating | None]):
 
     def on_mount(self) -> None:
         self._show()
+        self.query_one("#swap", Input).focus()
 
     def _show(self) -> None:
         lines = [

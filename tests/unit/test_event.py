@@ -9,6 +9,7 @@ import random
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -145,7 +146,7 @@ def test_one_writer_and_a_damaged_event_is_set_aside(tmp_path: Path) -> None:
 
 def _deal_lines(
     players: list[str], rng: random.Random, deals: int
-) -> tuple[list[str], list[dict[str, int]]]:
+) -> tuple[list[str], list[dict[str, Any]]]:
     """Scorekeeping-only deals: who went out and each other hand's points."""
     lines, kept = [], []
     for number in range(1, deals + 1):
@@ -156,11 +157,11 @@ def _deal_lines(
             lines.append(f"dealer {players[0]}")
         lines.append(f"out {winner}")
         lines += [f"hand {p}: {points}" for p, points in hands.items()]
-        kept.append({"winner": winner, **hands})  # type: ignore[dict-item]
+        kept.append({"winner": winner, **hands})
     return lines, kept
 
 
-def _by_hand_totals(players: list[str], deals: list[dict[str, int]]) -> dict[str, int]:
+def _by_hand_totals(players: list[str], deals: list[dict[str, Any]]) -> dict[str, int]:
     """The Japanese manuals' 5回戦 sheet: the winner scores the others' hands, each other
     player loses their own."""
     totals = dict.fromkeys(players, 0)

@@ -16,15 +16,16 @@
   function draw(state) {
     if (!state.tables) return;
     const w = state.words;
-    round.textContent = state.round ? w.round + " (" + state.stage + ")" : w.waiting;
+    // Every sentence comes from the server, in the venue's language.
+    round.textContent = state.heading;
     tables.replaceChildren(...state.tables.map(function (t) {
       const tile = el("article", "tile " + t.colour);
       tile.dataset.table = t.table;
       tile.dataset.moves = t.moves;
       const head = el("h2", null);
-      head.append(el("span", null, w.table + " " + t.table), el("span", "clock", t.clock));
+      head.append(el("span", null, t.label), el("span", "clock", t.clock));
       tile.append(head, el("p", "players", t.players.join(" · ")));
-      if (t.turn && !t.done) tile.append(el("p", "turn", w.turn + ": " + t.turn));
+      if (t.turn_text) tile.append(el("p", "turn", t.turn_text));
       return tile;
     }));
     const table = el("table", null);
