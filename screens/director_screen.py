@@ -56,6 +56,9 @@ class DirectorScreen(Screen[None]):
         Binding("x", "extend", N_("+5 min"), id="director.extend"),
         Binding("e", "end", N_("End table"), id="director.end"),
         Binding("w", "withdraw", N_("Withdraw"), id="director.withdraw", show=False),
+        Binding("a", "arrive", N_("Late arrival"), id="director.arrive", show=False),
+        Binding("n", "replace", N_("Replacement"), id="director.replace", show=False),
+        Binding("k", "penalty", N_("Penalty"), id="director.penalty", show=False),
         Binding("r", "print", N_("Print all"), id="director.print"),
         Binding("v", "venue", N_("Venue server"), id="director.venue"),
         Binding("escape", "leave", N_("Sessions"), id="director.leave"),
@@ -336,6 +339,81 @@ class DirectorScreen(Screen[None]):
         def act(event: EventFile) -> str:
             director.withdraw(self.app.service, event, name.strip(), reason.strip())
             return _("{name} withdrew.").format(name=name.strip())
+
+        self._decide(act)
+
+    def action_arrive(self) -> None:
+        from .dialogs.prompt_dialog import PromptDialog
+
+        self.app.push_screen(
+            PromptDialog(_("A late arrival"), _("The player's name (seated from the next round):")),
+            self._arrived,
+        )
+
+    def _arrived(self, typed: str | None) -> None:
+        if not typed:
+            return
+
+        def act(event: EventFile) -> str:
+            name = director.arrive(event, typed)
+            return _("{name} plays from round {round}.").format(
+                name=name, round=event.state.next_round
+            )
+
+        self._decide(act)
+
+    def action_replace(self) -> None:
+        from .dialogs.prompt_dialog import PromptDialog
+
+        self.app.push_screen(
+            PromptDialog(
+                _("A replacement"),
+                _("Who leaves the seat, a colon, and who takes it (Ann: Zoe):"),
+            ),
+            self._replaced,
+        )
+
+    def _replaced(self, typed: str | None) -> None:
+        if not typed:
+            return
+        old, _sep, new = typed.partition(":")
+
+        def act(event: EventFile) -> str:
+            by = director.replace(self.app.service, event, old.strip(), new.strip())
+            return _("{new} takes the seat of {name}.").format(new=by, name=old.strip())
+
+        self._decide(act)
+
+    def action_penalty(self) -> None:
+        from .dialogs.prompt_dialog import PromptDialog
+
+        self.app.push_screen(
+            PromptDialog(
+                _("A penalty"),
+                _(
+                    "The player's name, a colon, the points (negative to take) and the reason "
+                    "(Ann: -2 slow play):"
+                ),
+            ),
+            self._penalised,
+        )
+
+    def _penalised(self, typed: str | None) -> None:
+        if not typed:
+            return
+        name, _sep, rest = typed.partition(":")
+        words = rest.split(maxsplit=1)
+        try:
+            points = int(words[0]) if words else 0
+        except ValueError:
+            points = 0
+        if not points:
+            self._say(_("Type the points as a whole number, like: Ann: -2 slow play"), "error")
+            return
+
+        def act(event: EventFile) -> str:
+            director.penalty(event, name.strip(), points, words[1] if len(words) > 1 else "")
+            return _("{points:+d} points for {name}.").format(points=points, name=name.strip())
 
         self._decide(act)
 

@@ -155,6 +155,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     q.set_defaults(run="event_cmd:run_seat")
     q = actions.add_parser("standings", help=_("the event's standings under its scoring"))
     _event(q)
+    q.add_argument(
+        "--stage",
+        choices=("qualifying", "semifinal", "final"),
+        default="qualifying",
+        help=_("the rounds counted: the qualifying rounds (default), the semifinal or the final"),
+    )
     _json(q)
     q.set_defaults(run="event_cmd:run_standings")
     q = actions.add_parser("clock", help=_("start, pause or extend the round's clock"))

@@ -14,7 +14,7 @@ from ..event import director
 from ..event.files import EventBook, EventError, EventFile
 from ..event.seating import Seating
 from ..event.spec import EventSpec, SpecError, default_scale, read_players, read_scale
-from ..event.standings import Row, shown
+from ..event.standings import Row, shown, standings
 from ..event.words import end_text, stage_text, standings_cells
 from ..i18n import _, current
 from ..notation.names import visible
@@ -295,7 +295,11 @@ def standings_text(rows: list[Row]) -> str:
 
 def run_standings(a: argparse.Namespace) -> int:
     with _opened(a, "standings", write=False) as (service, event):
-        rows = director.qualifying(service, event.state)
+        state = event.state
+        rows = standings(state, director.results(service, state), stage=a.stage)
+        if a.stage != "qualifying":
+            # Only those who played the stage.
+            rows = [row for row in rows if row.played]
     if a.json:
         print(json.dumps(standings_json(rows), ensure_ascii=False, indent=1))
     else:

@@ -176,3 +176,44 @@ async def test_a_second_director_is_refused(make_app, service, tmp_path: Path) -
             await settle(
                 pilot, lambda: not isinstance(app.screen, DirectorScreen), "the screen closed"
             )
+
+
+async def test_people_change_from_the_directors_screen(make_app, service) -> None:
+    eid = _event(service)
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = DirectorScreen(eid)
+        await app.push_screen(screen)
+        await settle(pilot, lambda: len(_tiles(app)) == 10, "ten tiles")
+        for key, line in (
+            ("a", "Late Comer"),
+            ("n", "P02: Zoe"),
+            ("k", "P03: -2 slow play"),
+            ("w", "P04: ill"),
+        ):
+            await pilot.press(key)
+            await settle(pilot, lambda: type(app.screen).__name__ == "PromptDialog", key)
+            await pilot.press(*line, "enter")
+            await settle(pilot, lambda: app.screen is screen, f"{key} recorded")
+        assert screen.event is not None
+        state = screen.event.state
+        assert [c.kind for c in state.changes["Late Comer"]] == ["arrive"]
+        assert [(c.kind, c.other) for c in state.changes["P02"]] == [("replace", "Zoe")]
+        assert [(p.player, p.points, p.reason) for p in state.penalties] == [
+            ("P03", -2, "slow play")
+        ]
+        assert [(c.kind, c.reason) for c in state.changes["P04"]] == [("withdraw", "ill")]
+        standings = app.screen.query_one("#standings", DataTable)
+        await settle(
+            pilot,
+            lambda: any(
+                "ill" in str(standings.get_row_at(i)[7]) for i in range(standings.row_count)
+            ),
+            "the withdrawal's reason in the standings",
+        )
+        # A typing slip changes nothing and says why.
+        await pilot.press("k")
+        await settle(pilot, lambda: type(app.screen).__name__ == "PromptDialog", "k")
+        await pilot.press(*"P05: many", "enter")
+        await settle(pilot, lambda: app.screen is screen, "refused")
+        assert len(screen.event.state.penalties) == 1

@@ -293,3 +293,54 @@ def test_print_holds_the_standings_and_every_tables_sheet(
     page = target.read_text("utf-8")
     assert page.count('class="page') == 3
     assert "<b>Ann" not in page and "&lt;b&gt;Ann&lt;/b&gt;" in page
+
+
+def test_the_semifinal_and_final_are_seeded_from_the_standings(
+    run: Run, home: Path, tmp_path: Path
+) -> None:
+    players_file = tmp_path / "players.txt"
+    players_file.write_text("\n".join(NAMES), "utf-8")
+    code, out, err = run(
+        "event",
+        "new",
+        "Cup",
+        "--players-file",
+        str(players_file),
+        "--rounds",
+        "1",
+        "--semifinal",
+        "8",
+        "--final",
+        "4",
+        "--game",
+        "rounds 1",
+    )
+    assert code == 0, err
+    rng = random.Random(3)
+
+    def play_round() -> list[list[str]]:
+        code, out, err = run("event", "seat", "Cup", "--publish", "--json")
+        assert code == 0, err
+        tables = json.loads(out)["tables"]
+        for table in tables:
+            lines, _deals = _deal_lines(table["players"], rng, 1)
+            assert run("move", table["session"], *lines)[0] == 0
+        return [t["players"] for t in tables]
+
+    play_round()
+    code, out, err = run("event", "standings", "Cup", "--json")
+    order = [row["player"] for row in json.loads(out)]
+    semifinal = play_round()
+    # Eight qualifiers, snake-seeded over two tables: 1, 4, 5, 8 and 2, 3, 6, 7.
+    assert sorted(p for t in semifinal for p in t) == sorted(order[:8])
+    seeds = {p: order.index(p) + 1 for p in order[:8]}
+    assert [seeds[p] for p in semifinal[0]] == [1, 4, 5, 8]
+    assert [seeds[p] for p in semifinal[1]] == [2, 3, 6, 7]
+    final = play_round()
+    assert len(final) == 1 and len(final[0]) == 4
+    code, out, err = run("event", "show", "Cup", "--json")
+    stages = [r["stage"] for r in json.loads(out)["rounds"]]
+    assert stages == ["qualifying", "semifinal", "final"]
+    code, out, err = run("event", "standings", "Cup", "--stage", "final", "--json")
+    assert code == 0, err
+    assert sorted(row["player"] for row in json.loads(out)) == sorted(final[0])
