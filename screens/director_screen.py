@@ -159,6 +159,9 @@ class DirectorScreen(Screen[None]):
                 self.shown(rnd.number, view.table, tile.view.moves)
         done = tuple((v.table, v.done, v.facts.totals if v.facts else None) for v in views)
         if done != self._standings:
+            if self._standings is not None:
+                # A table's result changed: the league's hub gets it soon, when one is set.
+                self.app.hub_sync.soon()
             self._standings = done
             self._fill_standings(director.qualifying(self.app.service, state, self.facts))
 
