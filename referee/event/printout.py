@@ -20,6 +20,13 @@ if TYPE_CHECKING:
     from ..service import SessionService
 
 
+EVENT_CSS = """
+table.standings td:last-child { text-align: left; }
+h2.table-round { font-size: 11pt; margin: 0 0 2mm; }
+"""
+"""The standings' notes (a withdrawal and its reason) read as text, from the left."""
+
+
 def printout(service: SessionService, event: EventFile) -> str:
     state, spec = event.state, event.spec
     rows = director.qualifying(service, state)
@@ -51,6 +58,6 @@ def printout(service: SessionService, event: EventFile) -> str:
     return (
         f'<!DOCTYPE html>\n<html lang="{current()}">\n<head>\n<meta charset="utf-8">\n'
         f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{escape(title)}</title>\n<style>{CSS}{REPORT_CSS}</style>\n</head>\n"
+        f"<title>{escape(title)}</title>\n<style>{CSS}{REPORT_CSS}{EVENT_CSS}</style>\n</head>\n"
         f"<body>\n{chr(10).join(pages)}\n</body>\n</html>\n"
     )

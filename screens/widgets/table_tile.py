@@ -34,7 +34,7 @@ class TableTile(Static, can_focus=True):
 
     DEFAULT_CSS = """
     TableTile {
-        width: 1fr; height: auto; min-height: 6; border: round $panel-lighten-2;
+        width: 1fr; height: auto; border: round $panel-lighten-2;
         padding: 0 1;
     }
     TableTile.green { border: round $success; }
