@@ -323,102 +323,70 @@ class DirectorScreen(Screen[None]):
         self._standings = None
         self._tiles()
 
-    def action_withdraw(self) -> None:
+    def _ask(self, title: str, question: str, act: Callable[[EventFile, str], str]) -> None:
+        """One line typed in a dialog, then the decision it makes (nothing when left empty)."""
         from .dialogs.prompt_dialog import PromptDialog
 
-        self.app.push_screen(
-            PromptDialog(
-                _("Withdraw a player"),
-                _("The player's name, then a colon and the reason (Ann: ill):"),
-            ),
-            self._withdrawn,
-        )
+        def answered(typed: str | None) -> None:
+            if typed:
+                self._decide(lambda event: act(event, typed))
 
-    def _withdrawn(self, typed: str | None) -> None:
-        if not typed:
-            return
-        name, _sep, reason = typed.partition(":")
+        self.app.push_screen(PromptDialog(title, question), answered)
 
-        def act(event: EventFile) -> str:
+    def action_withdraw(self) -> None:
+        def act(event: EventFile, typed: str) -> str:
+            name, _sep, reason = typed.partition(":")
             director.withdraw(self.app.service, event, name.strip(), reason.strip())
             return _("{name} withdrew.").format(name=name.strip())
 
-        self._decide(act)
-
-    def action_arrive(self) -> None:
-        from .dialogs.prompt_dialog import PromptDialog
-
-        self.app.push_screen(
-            PromptDialog(_("A late arrival"), _("The player's name (seated from the next round):")),
-            self._arrived,
+        self._ask(
+            _("Withdraw a player"),
+            _("The player's name, then a colon and the reason (Ann: ill):"),
+            act,
         )
 
-    def _arrived(self, typed: str | None) -> None:
-        if not typed:
-            return
-
-        def act(event: EventFile) -> str:
+    def action_arrive(self) -> None:
+        def act(event: EventFile, typed: str) -> str:
             name = director.arrive(event, typed)
             return _("{name} plays from round {round}.").format(
                 name=name, round=event.state.next_round
             )
 
-        self._decide(act)
+        self._ask(_("A late arrival"), _("The player's name (seated from the next round):"), act)
 
     def action_replace(self) -> None:
-        from .dialogs.prompt_dialog import PromptDialog
-
-        self.app.push_screen(
-            PromptDialog(
-                _("A replacement"),
-                _("Who leaves the seat, a colon, and who takes it (Ann: Zoe):"),
-            ),
-            self._replaced,
-        )
-
-    def _replaced(self, typed: str | None) -> None:
-        if not typed:
-            return
-        old, _sep, new = typed.partition(":")
-
-        def act(event: EventFile) -> str:
+        def act(event: EventFile, typed: str) -> str:
+            old, _sep, new = typed.partition(":")
             by = director.replace(self.app.service, event, old.strip(), new.strip())
             return _("{new} takes the seat of {name}.").format(new=by, name=old.strip())
 
-        self._decide(act)
-
-    def action_penalty(self) -> None:
-        from .dialogs.prompt_dialog import PromptDialog
-
-        self.app.push_screen(
-            PromptDialog(
-                _("A penalty"),
-                _(
-                    "The player's name, a colon, the points (negative to take) and the reason "
-                    "(Ann: -2 slow play):"
-                ),
-            ),
-            self._penalised,
+        self._ask(
+            _("A replacement"),
+            _("Who leaves the seat, a colon, and who takes it (Ann: Zoe):"),
+            act,
         )
 
-    def _penalised(self, typed: str | None) -> None:
-        if not typed:
-            return
-        name, _sep, rest = typed.partition(":")
-        words = rest.split(maxsplit=1)
-        try:
-            points = int(words[0]) if words else 0
-        except ValueError:
-            points = 0
-        if not points:
-            self._say(_("Type the points as a whole number, like: Ann: -2 slow play"), "error")
-            return
-
-        def act(event: EventFile) -> str:
+    def action_penalty(self) -> None:
+        def act(event: EventFile, typed: str) -> str:
+            name, _sep, rest = typed.partition(":")
+            words = rest.split(maxsplit=1)
+            try:
+                points = int(words[0]) if words else 0
+            except ValueError:
+                points = 0
+            if not points:
+                raise EventError(_("Type the points as a whole number, like: Ann: -2 slow play"))
             director.penalty(event, name.strip(), points, words[1] if len(words) > 1 else "")
             return _("{points:+d} points for {name}.").format(points=points, name=name.strip())
 
-        self._decide(act)
+        self._ask(
+            _("A penalty"),
+            _(
+                "The player's name, a colon, the points (negative to take) and the reason "
+                "(Ann: -2 slow play):"
+            ),
+            act,
+        )
 
     def action_print(self) -> None:
         from referee.event.printout import printout

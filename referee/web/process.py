@@ -81,12 +81,15 @@ class ServeProcess:
     def running(self) -> bool:
         return self.proc is not None and self.proc.poll() is None
 
+    COMMAND: tuple[str, ...] = ("serve",)
+    """The command that serves (after `uno-referee`), before the session's id."""
+
     def command(self) -> list[str]:
         words = [
             sys.executable,
             "-m",
             "referee.cli",
-            "serve",
+            *self.COMMAND,
             self.session_id,
             "--data-dir",
             self.data_dir,
@@ -185,24 +188,6 @@ class ServeProcess:
 
 class VenueProcess(ServeProcess):
     """`uno-referee event serve` as the director's screen starts it: the venue's server, its
-    first line the big screen's address."""
+    first line the big screen's address (`session_id` is the event's id)."""
 
-    def command(self) -> list[str]:
-        words = [
-            sys.executable,
-            "-m",
-            "referee.cli",
-            "event",
-            "serve",
-            self.session_id,
-            "--data-dir",
-            self.data_dir,
-            "--port",
-            str(self.port),
-            "--url-only",
-        ]
-        if self.host:
-            words += ["--host", self.host]
-        if self.lang:
-            words += ["--lang", self.lang]
-        return [*words, *self.extra]
+    COMMAND = ("event", "serve")

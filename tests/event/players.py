@@ -98,6 +98,23 @@ class Phone:
                 data = {}
             return status, data if isinstance(data, dict) else {}, cookie.split(";")[0]
 
+    def sit(self, player: str, code: str) -> None:
+        """Ask for `player`'s seat, then type the code on the table's card (the table opens once
+        the venue has read the round: until then its address is unknown)."""
+        deadline = time.monotonic() + ANSWER_SECONDS
+        while True:
+            status, _data, join = self.post("seat", {"player": player})
+            if status == 200:
+                break
+            if time.monotonic() > deadline:
+                raise AssertionError(f"table {self.token} never opened ({status})")
+            # Polled: the venue reads the event every half second.
+            threading.Event().wait(0.05)
+        self.cookie = join
+        status, data, seat = self.post("code", {"code": code})
+        assert status == 200 and data.get("player") == player, (status, data)
+        self.cookie = seat
+
 
 @dataclass
 class TablePlayers:
@@ -126,22 +143,9 @@ class TablePlayers:
     # Seats ------------------------------------------------------------------------------------
 
     def sit(self) -> None:
-        """Each player takes their seat: asks for it, then types the code on the card (the
-        table opens once the venue has read the round: until then the address is unknown)."""
-        deadline = time.monotonic() + ANSWER_SECONDS
+        """Each player takes their seat with the code on the table's card."""
         for player, phone in self.phones.items():
-            while True:
-                status, _data, join = phone.post("seat", {"player": player})
-                if status == 200:
-                    break
-                if time.monotonic() > deadline:
-                    raise AssertionError(f"table {self.token} never opened ({status})")
-                # Polled: the venue reads the event every half second.
-                threading.Event().wait(0.05)
-            phone.cookie = join
-            status, data, seat = phone.post("code", {"code": self.codes[player]})
-            assert status == 200 and data.get("player") == player, (status, data)
-            phone.cookie = seat
+            phone.sit(player, self.codes[player])
 
     # Cards ------------------------------------------------------------------------------------
 

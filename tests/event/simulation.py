@@ -26,6 +26,7 @@ from screens.app import build_app
 from screens.director_screen import DirectorScreen
 
 from .players import Deal, TablePlayers, run_tables
+from .specs import spec
 
 WAIT_SECONDS = 120
 
@@ -68,22 +69,7 @@ class Simulation:
     def __init__(self, root: Path, players: int, rounds: int, *, seed: str = "sim") -> None:
         self.root = root
         self.service = SessionService(root)
-        self.spec = EventSpec(
-            name="Sim Cup",
-            players=names(players),
-            tables_of=4,
-            rounds=rounds,
-            scoring="placement",
-            scale=(5, 3, 2, 1),
-            game="rounds 1",
-            edition="classic",
-            rules="en",
-            minutes=0,
-            at_time="finish-deal",
-            semifinal=0,
-            final=0,
-            seed=seed,
-        )
+        self.spec = spec(names(players), name="Sim Cup", rounds=rounds, seed=seed)
         with EventBook(self.service.layout).create(self.spec) as event:
             self.event_id = event.id
         self.keys = VenueKeys.of(self.service.layout.root, self.event_id)

@@ -13,10 +13,10 @@ from textual.widgets import DataTable
 
 from referee.event import director
 from referee.event.files import EventBook
-from referee.event.spec import EventSpec
 from referee.service import SessionService
 from screens.director_screen import DirectorScreen
 from screens.widgets.table_tile import TableTile, TileView
+from tests.event.specs import seated
 
 from .conftest import settle
 
@@ -37,25 +37,7 @@ def fixed_ids(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _event(service: SessionService) -> str:
-    spec = EventSpec(
-        name="Club Cup",
-        players=PLAYERS,
-        tables_of=4,
-        rounds=2,
-        scoring="placement",
-        scale=(5, 3, 2, 1),
-        game="rounds 1",
-        edition="classic",
-        rules="en",
-        minutes=30,
-        at_time="stop",
-        semifinal=0,
-        final=0,
-        seed="pilot",
-    )
-    with EventBook(service.layout).create(spec) as event:
-        director.publish(service, event, director.propose(service, event), "mix")
-        return event.id
+    return seated(service, PLAYERS, seed="pilot", minutes=30, at_time="stop")
 
 
 def _tiles(app) -> list[TableTile]:

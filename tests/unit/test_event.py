@@ -19,29 +19,16 @@ from referee.event.results import placement_points, scaled_cards
 from referee.event.spec import EventSpec, SpecError
 from referee.event.state import Clock
 from referee.store.paths import Layout
+from tests.event.specs import spec
 
 Run = Callable[..., tuple[int, str, str]]
 NAMES = [f"P{n:02d}" for n in range(1, 17)]
 
 
-def _spec(**changes: object) -> EventSpec:
-    base = EventSpec(
-        name="Cup",
-        players=tuple(NAMES),
-        tables_of=4,
-        rounds=3,
-        scoring="placement",
-        scale=(5, 3, 2, 1),
-        game="rounds 5",
-        edition="classic",
-        rules="jp",
-        minutes=30,
-        at_time="finish-deal",
-        semifinal=0,
-        final=0,
-        seed="s",
-    )
-    return base._replace(**changes)  # type: ignore[arg-type]
+def _spec(**changes: Any) -> EventSpec:
+    fields = {"name": "Cup", "rounds": 3, "game": "rounds 5", "rules": "jp", "minutes": 30}
+    players = changes.pop("players", tuple(NAMES))
+    return spec(players, **(fields | changes))
 
 
 def test_placement_points_share_tied_places() -> None:

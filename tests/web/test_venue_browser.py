@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from referee.event import director
 from referee.event.files import EventBook
 from referee.event.keys import VenueKeys
-from referee.event.spec import EventSpec
+from referee.event.state import Round
 from referee.service import SessionService
 from referee.sheet.exports import qr
 from referee.web.process import VenueProcess
 from tests.event.players import Phone
+from tests.event.specs import seated
 
 from .conftest import PHONE
 
@@ -28,26 +28,7 @@ PLAYERS = ("<b>Ann</b>", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 
 @pytest.fixture
 def venue(service: SessionService, data_dir: Path) -> Iterator[tuple[VenueProcess, str, VenueKeys]]:
-    spec = EventSpec(
-        name="Club Cup",
-        players=PLAYERS,
-        tables_of=4,
-        rounds=2,
-        scoring="placement",
-        scale=(5, 3, 2, 1),
-        game="rounds 1",
-        edition="classic",
-        rules="en",
-        minutes=25,
-        at_time="finish-deal",
-        semifinal=0,
-        final=0,
-        seed="browser",
-    )
-    with EventBook(service.layout).create(spec) as event:
-        director.publish(service, event, director.propose(service, event), "mix")
-        director.clock(event, "start")
-        eid = event.id
+    eid = seated(service, PLAYERS, seed="browser", minutes=25, clock=True)
     server = VenueProcess(data_dir, eid, host="127.0.0.1")
     server.start()
     try:
@@ -60,9 +41,7 @@ def test_the_big_screen_follows_the_tables(
     browser: Browser, service: SessionService, venue: tuple[VenueProcess, str, VenueKeys]
 ) -> None:
     server, eid, keys = venue
-    with EventBook(service.layout).open(eid) as event:
-        rnd = event.state.current
-        assert rnd is not None
+    rnd = _round(service, eid)
     page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
     page.goto(server.url)
     tiles = page.locator("#tables .tile")
@@ -79,13 +58,8 @@ def test_the_big_screen_follows_the_tables(
     host, port = server.url.split("//")[1].split("/")[0].rsplit(":", 1)
     first = rnd.tables[0][0]
     phone = Phone(host, int(port), keys.table(rnd.number, 1))
-    status, _data, join = phone.post("seat", {"player": first})
-    assert status == 200
-    phone.cookie = join
-    status, _data, seat = phone.post("code", {"code": keys.seat(rnd.number, 1, first)})
-    assert status == 200
-    phone.cookie = seat
-    status, data, _cookie = phone.post(
+    phone.sit(first, keys.seat(rnd.number, 1, first))
+    _status, data, _cookie = phone.post(
         "propose", {"action": "start r7", "seen": 0, "request": "a" * 32}
     )
     assert data["status"] == "recorded", data
@@ -101,9 +75,7 @@ def test_each_tables_card_opens_that_table_on_a_phone(
     browser: Browser, service: SessionService, venue: tuple[VenueProcess, str, VenueKeys]
 ) -> None:
     server, eid, keys = venue
-    with EventBook(service.layout).open(eid) as event:
-        rnd = event.state.current
-        assert rnd is not None
+    rnd = _round(service, eid)
     page = browser.new_context(viewport={"width": 1240, "height": 1754}).new_page()
     page.goto(server.url + "cards")
     cards = page.locator(".card")
@@ -125,6 +97,13 @@ def test_each_tables_card_opens_that_table_on_a_phone(
         phone.goto(table_url)
         for player in players:
             expect(phone.locator("body")).to_contain_text(player, timeout=WAIT_MS)
+
+
+def _round(service: SessionService, eid: str) -> Round:
+    with EventBook(service.layout).open(eid) as event:
+        rnd = event.state.current
+    assert rnd is not None
+    return rnd
 
 
 def _shape(svg: str) -> str:
