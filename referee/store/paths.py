@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+import sys
 from pathlib import Path
 
 from ..i18n import _
@@ -55,13 +56,48 @@ def data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     home = os.environ.get(HOME_VARIABLE, "").strip()
     if home:
         return user_path(home, HOME_VARIABLE)
-    # platformdirs knows each platform's per-user data folder (XDG on Linux, Application
-    # Support on macOS, AppData on Windows); Textual already depends on it, and it is
-    # maintained by the PyPA. Loaded here: it loads tempfile and more, and a command given
-    # --data-dir or $UNO_REFEREE_HOME needs none of it.
+    return user_folder("data")
+
+
+_XDG = {
+    "data": ("XDG_DATA_HOME", "~/.local/share"),
+    "config": ("XDG_CONFIG_HOME", "~/.config"),
+    "cache": ("XDG_CACHE_HOME", "~/.cache"),
+}
+"""The XDG base directory variable of each kind of per-user folder, and its default."""
+
+
+def user_folder(kind: str) -> Path:
+    """This program's per-user folder of `kind` (`data`, `config` or `cache`) on this platform."""
+    found = _xdg_folder(kind)
+    if found is not None:
+        return Path(found)
+    # platformdirs knows each platform's per-user folders (XDG on Linux, Application Support
+    # on macOS, AppData on Windows); Textual already depends on it, and it is maintained by
+    # the PyPA. Loaded only here: it loads tempfile, shutil, random and more.
     import platformdirs
 
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    return Path(getattr(platformdirs, f"user_{kind}_dir")(APP_NAME, appauthor=False))
+
+
+def _xdg_folder(kind: str) -> str | None:
+    """On Linux, the folder platformdirs names (`$XDG_..._HOME` if an absolute path, else its
+    default under an absolute $HOME), found without loading platformdirs; None elsewhere, or
+    where platformdirs has more to ask (no usable $HOME, Android).
+
+    Every command reads the settings file to choose its language, and loading platformdirs
+    cost a fifth of a `check`; tests/unit/test_store_paths.py holds this to platformdirs'
+    answers."""
+    if sys.platform != "linux" or "ANDROID_DATA" in os.environ:
+        return None
+    variable, default = _XDG[kind]
+    base = os.environ.get(variable, "")
+    if not os.path.isabs(base):
+        home = os.environ.get("HOME")
+        if home is None or not os.path.isabs(home):
+            return None
+        base = os.path.expanduser(default)
+    return os.path.join(base, APP_NAME)
 
 
 def new_id() -> str:

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 from ..i18n import LANGUAGES, _
 from ..notation.names import visible
 from . import documents, locks
-from .paths import APP_NAME, user_path
+from .paths import user_folder, user_path
 from .reading import MAX_DEPTH, check_nesting, read_regular
 
 # Every command reads this file first, to choose its language: what only a change of the file
@@ -68,9 +68,7 @@ def settings_path() -> Path:
     explicit = os.environ.get(CONFIG_VARIABLE, "").strip()
     if explicit:
         return user_path(explicit, CONFIG_VARIABLE)
-    import platformdirs  # see `paths.data_dir`
-
-    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)) / FILE_NAME
+    return user_folder("config") / FILE_NAME
 
 
 def check_key(key: str) -> None:

@@ -190,15 +190,27 @@ ENGINE_LOADS = ("dataclasses", "inspect", "ast")
 refereeing needs none of it."""
 
 
-def loaded(tmp_path: Path, *argv: str) -> set[str]:
-    """The modules `uno-referee ARGV...` loads, run in a process of its own; it must succeed."""
+XDG_VARIABLES = ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME")
+UNO_VARIABLES = ("UNO_REFEREE_HOME", "UNO_REFEREE_CONFIG", "UNO_REFEREE_CACHE")
+
+
+def loaded(tmp_path: Path, *argv: str, platform_folders: bool = False) -> set[str]:
+    """The modules `uno-referee ARGV...` loads, run in a process of its own; it must succeed.
+
+    Its folders are named by our variables, or with `platform_folders` found as a user's are
+    (the XDG variables, HOME)."""
     report = tmp_path / "loaded.json"
-    env = {
-        **os.environ,
-        "UNO_REFEREE_HOME": str(tmp_path / "home"),
-        "UNO_REFEREE_CONFIG": str(tmp_path / "settings.toml"),
-        "UNO_REFEREE_CACHE": str(tmp_path / "cache"),
-    }
+    if platform_folders:
+        env = {key: value for key, value in os.environ.items() if key not in UNO_VARIABLES}
+        env.update({name: str(tmp_path / "xdg" / name) for name in XDG_VARIABLES})
+        env["HOME"] = str(tmp_path / "user")
+    else:
+        env = {
+            **os.environ,
+            "UNO_REFEREE_HOME": str(tmp_path / "home"),
+            "UNO_REFEREE_CONFIG": str(tmp_path / "settings.toml"),
+            "UNO_REFEREE_CACHE": str(tmp_path / "cache"),
+        }
     done = subprocess.run(
         [sys.executable, "-c", _LOADED, str(report), *argv],
         capture_output=True,
@@ -263,6 +275,27 @@ def test_move_loads_no_statistics_sheet_or_exports(tmp_path: Path) -> None:
     modules = loaded(tmp_path, "move", sid, "round 1", "dealer Ann")
     assert "tinydb" in modules
     assert among(modules, (*NOT_FOR_MOVE, *NEVER)) == []
+
+
+PLATFORM_FOLDER_LOADS = ("platformdirs", "tempfile", "shutil", "random", "bz2", "lzma")
+"""What finding the user's folders with platformdirs loads, and argparse's terminal width with
+shutil: a user's settings, data and cache folders are found without them on Linux."""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="elsewhere platformdirs finds the folders")
+def test_check_in_a_users_folders_loads_no_platformdirs(tmp_path: Path) -> None:
+    modules = loaded(tmp_path, "check", str(SAMPLE), platform_folders=True)
+    assert among(modules, PLATFORM_FOLDER_LOADS) == []
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="elsewhere platformdirs finds the folders")
+def test_move_in_a_users_folders_loads_no_platformdirs(tmp_path: Path) -> None:
+    service = SessionService(tmp_path / "xdg" / "XDG_DATA_HOME" / "uno-referee")
+    sid = service.create(build_header("Ann, Bob, Cy", "classic", "target 500"))
+    modules = loaded(tmp_path, "move", sid, "round 1", "dealer Ann", platform_folders=True)
+    assert "tinydb" in modules
+    # (It writes through tempfile, which loads shutil and random.)
+    assert among(modules, ("platformdirs",)) == []
 
 
 def test_refereeing_loads_no_inspect_or_ast(tmp_path: Path) -> None:
