@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TextIO
 
 from ..engine import SetupError
 from ..engine.events import Session
@@ -27,6 +26,10 @@ from ..render import in_words, render, ruling_fields
 from ..service.replay import Replayed, replay_session
 from ..sheet.text_table import score_table
 from .common import OK, REFUSED, Failure, fill, parse_overrides, read_text
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from typing import TextIO
 
 # Reading a session -----------------------------------------------------------------------------
 

@@ -6,10 +6,13 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Iterable
-from typing import Any
 
 from ..i18n import N_, _, ngettext
 from .common import cells, wrap
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from typing import Any
 
 # argparse writes its own words ("usage: ", "options", "the following arguments are required")
 # through its module-level `_` and `ngettext`, which it looks up each time it needs a text, not

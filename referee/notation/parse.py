@@ -6,7 +6,6 @@ import datetime
 import functools
 import re
 from collections.abc import Callable
-from typing import NamedTuple
 
 from ..engine.changes import changed
 from ..engine.events import (
@@ -23,6 +22,7 @@ from ..engine.events import (
 )
 from ..engine.setup import editions
 from ..i18n import _
+from ..named import NamedTuple
 from .errors import NotationError
 from .format import format_event
 from .limits import check_count, check_file, check_line

@@ -33,7 +33,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any, NamedTuple, NoReturn
+from typing import Any, NoReturn
 
 from .. import __version__
 from ..engine.cards import COLOR_NAMES, UNSEEN, Card, card
@@ -52,6 +52,7 @@ from ..engine.rules import IDS, RuleId
 from ..engine.scoring import RoundResult, score
 from ..engine.state import NO_KNOWN, NO_WINDOWS, Game, OwedDraw, PendingDraw, Setup, Table
 from ..i18n import LANGUAGES, _
+from ..named import NamedTuple
 
 # Only to check that a kept message can be put into words in every language (the app may switch
 # language while it runs): nothing is said here.

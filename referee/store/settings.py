@@ -7,13 +7,17 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, NamedTuple
 
 from ..i18n import LANGUAGES, _
+from ..named import NamedTuple
 from ..notation.names import visible
 from . import documents, locks
 from .paths import user_folder, user_path
 from .reading import MAX_DEPTH, check_nesting, read_regular
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from typing import Any
 
 # Every command reads this file first, to choose its language: what only a change of the file
 # or a file that is there needs (tomllib, platformdirs, the atomic writer) is loaded where used.
