@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime
 import functools
 import re
 from collections.abc import Callable
@@ -184,6 +183,8 @@ def _closing(line: Line, start: int) -> int:
 
 
 def _real_date(value: str) -> bool:
+    import datetime  # only a [Date] tag needs it, and a `check` of a file without one does not
+
     try:
         datetime.date.fromisoformat(value)
     except ValueError:

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import contextlib
 import os
-from pathlib import Path
 
 from .paths import user_folder, user_path
 from .reading import read_regular
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from pathlib import Path
 
 CACHE_VARIABLE = "UNO_REFEREE_CACHE"
 

@@ -5,9 +5,14 @@ from __future__ import annotations
 import errno
 import os
 import sys
-from pathlib import Path
 
 from ..i18n import _
+
+# pathlib (which loads urllib.parse and ipaddress) is loaded where a Path is made: choosing the
+# language of a run reads the settings file by name, and `check` makes no Path at all.
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from pathlib import Path
 
 APP_NAME = "uno-referee"
 HOME_VARIABLE = "UNO_REFEREE_HOME"
@@ -31,6 +36,8 @@ class PathError(ValueError):
 def user_path(text: str | os.PathLike[str], source: str) -> Path:
     """`text` as a path, a leading `~` or `~user` expanded; PathError naming `source` (the
     option or the variable it came from) when there is no such user."""
+    from pathlib import Path
+
     try:
         return Path(text).expanduser()
     except RuntimeError:
@@ -69,15 +76,22 @@ _XDG = {
 
 def user_folder(kind: str) -> Path:
     """This program's per-user folder of `kind` (`data`, `config` or `cache`) on this platform."""
+    from pathlib import Path
+
+    return Path(user_folder_name(kind))
+
+
+def user_folder_name(kind: str) -> str:
+    """`user_folder(kind)`, as a string."""
     found = _xdg_folder(kind)
     if found is not None:
-        return Path(found)
+        return found
     # platformdirs knows each platform's per-user folders (XDG on Linux, Application Support
     # on macOS, AppData on Windows); Textual already depends on it, and it is maintained by
     # the PyPA. Loaded only here: it loads tempfile, shutil, random and more.
     import platformdirs
 
-    return Path(getattr(platformdirs, f"user_{kind}_dir")(APP_NAME, appauthor=False))
+    return str(getattr(platformdirs, f"user_{kind}_dir")(APP_NAME, appauthor=False))
 
 
 def _xdg_folder(kind: str) -> str | None:
@@ -123,6 +137,8 @@ class Layout:
     root: Path
 
     def __init__(self, root: str | os.PathLike[str]) -> None:
+        from pathlib import Path
+
         object.__setattr__(self, "root", Path(root))
 
     def __setattr__(self, name: str, value: object) -> None:

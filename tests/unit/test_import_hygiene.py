@@ -281,11 +281,26 @@ PLATFORM_FOLDER_LOADS = ("platformdirs", "tempfile", "shutil", "random", "bz2", 
 """What finding the user's folders with platformdirs loads, and argparse's terminal width with
 shutil: a user's settings, data and cache folders are found without them on Linux."""
 
+NOT_FOR_CHECKING = ("typing", "pathlib", "urllib", "ipaddress", "datetime")
+"""What `check` of a file without a date needs none of: `typing` (named tuples are made by
+`referee.named`, type names are for type checkers), `pathlib` (and the `urllib.parse` and
+`ipaddress` it loads: the settings file is read by name), `datetime` (for a `[Date]` only)."""
+
 
 @pytest.mark.skipif(sys.platform != "linux", reason="elsewhere platformdirs finds the folders")
 def test_check_in_a_users_folders_loads_no_platformdirs(tmp_path: Path) -> None:
     modules = loaded(tmp_path, "check", str(SAMPLE), platform_folders=True)
     assert among(modules, PLATFORM_FOLDER_LOADS) == []
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="elsewhere platformdirs finds the folders")
+def test_check_loads_no_typing_pathlib_or_datetime(tmp_path: Path) -> None:
+    undated = tmp_path / "undated.uno"
+    lines = SAMPLE.read_text(encoding="utf-8").splitlines(keepends=True)
+    undated.write_text("".join(line for line in lines if not line.startswith("[Date ")))
+    modules = loaded(tmp_path, "check", str(undated), platform_folders=True)
+    assert "referee.engine" in modules
+    assert among(modules, NOT_FOR_CHECKING) == []
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="elsewhere platformdirs finds the folders")
