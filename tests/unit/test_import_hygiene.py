@@ -18,6 +18,7 @@ import pytest
 
 from referee.cli.main import build_parser
 from referee.service import SessionService, build_header
+from referee.store import secret
 
 REFEREE = Path(__file__).resolve().parents[2] / "referee"
 SAMPLE = REFEREE.parent / "sample_sessions" / "classic-challenge-catch.uno"
@@ -309,8 +310,25 @@ def test_move_in_a_users_folders_loads_no_platformdirs(tmp_path: Path) -> None:
     sid = service.create(build_header("Ann, Bob, Cy", "classic", "target 500"))
     modules = loaded(tmp_path, "move", sid, "round 1", "dealer Ann", platform_folders=True)
     assert "tinydb" in modules
-    # (It writes through tempfile, which loads shutil and random.)
     assert among(modules, ("platformdirs",)) == []
+
+
+MOVE_WRITES_WITHOUT = ("tempfile", "shutil", "random", "secrets", "bz2", "lzma")
+"""What `tempfile` (for a temp file beside the session) and `secrets` (for a snapshot key, made
+once) load: a move's atomic writes make their temp files themselves."""
+
+
+def test_move_loads_no_tempfile(tmp_path: Path) -> None:
+    service = SessionService(tmp_path / "home")
+    sid = service.create(build_header("Ann, Bob, Cy", "classic", "target 500"))
+    with service.open(sid) as live:
+        live.record("round 1")
+        live.record("dealer Ann")
+    # The key is made by the first command that keeps a snapshot: later ones read it.
+    assert secret.key(service.layout.root) is not None
+    modules = loaded(tmp_path, "move", sid, "start r5")
+    assert "referee.store.atomic" in modules
+    assert among(modules, MOVE_WRITES_WITHOUT) == []
 
 
 def test_refereeing_loads_no_inspect_or_ast(tmp_path: Path) -> None:
