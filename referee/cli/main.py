@@ -126,8 +126,8 @@ def _silence_stdout() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; never lets a traceback reach the user."""
-    _utf8_streams()
     global _one_command
+    _utf8_streams()
     if argv is None and gc.isenabled():
         # The console script: one command, then the process ends (see `_loaded`). A caller
         # that passes the arguments (a test running commands in its own process) keeps its
