@@ -56,6 +56,13 @@ def user_path(text: str | os.PathLike[str], source: str) -> Path:
         ) from None
 
 
+def user_path_name(text: str, source: str) -> str | Path:
+    """`user_path(text, source)`, or `text` itself where it has no `~` that could be expanded:
+    what only reads or checks a path (every command checks the variables that name one) needs
+    no pathlib for it."""
+    return user_path(text, source) if "~" in text else text
+
+
 def data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     """`--data-dir` if given, else `$UNO_REFEREE_HOME`, else the platform's user data folder."""
     if explicit:

@@ -11,7 +11,7 @@ from ..i18n import LANGUAGES, _
 from ..named import NamedTuple
 from ..notation.names import visible
 from . import documents, locks
-from .paths import user_folder_name, user_path
+from .paths import user_folder_name, user_path_name
 from .reading import MAX_DEPTH, check_nesting, read_regular
 
 TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
@@ -79,7 +79,7 @@ def _settings_file() -> str | Path:
     (`load`, `sweep`), and only a change of it needs pathlib."""
     explicit = os.environ.get(CONFIG_VARIABLE, "").strip()
     if explicit:
-        return user_path(explicit, CONFIG_VARIABLE)
+        return user_path_name(explicit, CONFIG_VARIABLE)
     return os.path.join(user_folder_name("config"), FILE_NAME)
 
 

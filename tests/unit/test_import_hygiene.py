@@ -294,12 +294,24 @@ def test_check_in_a_users_folders_loads_no_platformdirs(tmp_path: Path) -> None:
     assert among(modules, PLATFORM_FOLDER_LOADS) == []
 
 
-@pytest.mark.skipif(sys.platform != "linux", reason="elsewhere platformdirs finds the folders")
-def test_check_loads_no_typing_pathlib_or_datetime(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "platform_folders",
+    [
+        False,
+        pytest.param(
+            True,
+            marks=pytest.mark.skipif(
+                sys.platform != "linux", reason="elsewhere platformdirs finds the folders"
+            ),
+        ),
+    ],
+    ids=["our variables", "a user's folders"],
+)
+def test_check_loads_no_typing_pathlib_or_datetime(tmp_path: Path, platform_folders: bool) -> None:
     undated = tmp_path / "undated.uno"
     lines = SAMPLE.read_text(encoding="utf-8").splitlines(keepends=True)
     undated.write_text("".join(line for line in lines if not line.startswith("[Date ")))
-    modules = loaded(tmp_path, "check", str(undated), platform_folders=True)
+    modules = loaded(tmp_path, "check", str(undated), platform_folders=platform_folders)
     assert "referee.engine" in modules
     assert among(modules, NOT_FOR_CHECKING) == []
 

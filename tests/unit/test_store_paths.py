@@ -9,7 +9,7 @@ import platformdirs
 import pytest
 
 from referee.store import cache, settings
-from referee.store.paths import APP_NAME, data_dir, user_folder
+from referee.store.paths import APP_NAME, PathError, data_dir, user_folder, user_path_name
 
 KINDS = ("data", "config", "cache")
 VARIABLES = ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME")
@@ -76,3 +76,13 @@ def test_linux_folders_load_no_platformdirs(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.delitem(sys.modules, "platformdirs", raising=False)
     assert user_folder("config") == Path("/home/ann/.config") / APP_NAME
     assert "platformdirs" not in sys.modules
+
+
+def test_a_path_without_a_tilde_is_read_as_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOME", "/home/ann")
+    assert user_path_name("/srv/uno/settings.toml", "VAR") == "/srv/uno/settings.toml"
+    assert user_path_name("~/settings.toml", "VAR") == Path("/home/ann/settings.toml")
+    with pytest.raises(PathError, match="VAR: there is no user no-such-user-here"):
+        user_path_name("~no-such-user-here/settings.toml", "VAR")
+    with pytest.raises(PathError):
+        user_path_name("./~no-such-user-here/settings.toml", "VAR")
