@@ -76,7 +76,7 @@ def temp_file(directory: str | os.PathLike[str], prefix: str, suffix: str) -> tu
             if sys.platform == "win32" and os.path.isdir(folder) and os.access(folder, os.W_OK):
                 continue
             raise
-    raise FileExistsError(errno.EEXIST, "no unused temporary file name", folder)
+    raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), folder)
 
 
 MAX_STORED_BYTES = 64_000_000
