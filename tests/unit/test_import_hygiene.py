@@ -151,6 +151,9 @@ NOT_FOR_CHECK = (
     "referee.stats",
     "referee.sheet.model",
     "referee.sheet.exports",
+    "referee.sheet.text_table",
+    "referee.engine.public",
+    "referee.engine.option_names",
     "referee.cli.rules_doc",
     "referee.cli.session_cmds",
     "referee.cli.export_cmd",
@@ -162,8 +165,9 @@ NOT_FOR_CHECK = (
     "importlib.util",
     "uuid6",
 )
-"""`check` reads a file and referees it: no stored sessions, sheet, statistics or exports (and
-no module finder: the house rules are found by listing their folder)."""
+"""`check` reads a file and referees it: no stored sessions, sheet, statistics or exports (nor
+what `score`, `replay --json` and `rules` print with), and no module finder: the house rules
+are found by listing their folder."""
 
 NOT_FOR_MOVE = (
     "filelock",
