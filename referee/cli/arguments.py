@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from ..i18n import _
 from ..notation.names import visible
 from ..store.cache import CACHE_VARIABLE
-from ..store.paths import HOME_VARIABLE, user_path
+from ..store.paths import HOME_VARIABLE, user_path_name
 from ..store.settings import CONFIG_VARIABLE
 from .common import Failure, not_utf8, utf8_text
 
@@ -52,5 +52,5 @@ def usable_input(words: Sequence[str], environ: Mapping[str, str] | None = None)
                 ).format(name=name, shown=visible(value), byte=f"0x{found[1]:02x}", offset=found[0])
             )
         if value:
-            user_path(value, name)
+            user_path_name(value, name)  # PathError for a `~user` this machine does not have
     return [utf8_text(word) for word in words]

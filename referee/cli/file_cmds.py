@@ -5,13 +5,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TextIO
 
 from ..engine import SetupError
 from ..engine.events import Session
-from ..engine.option_names import option_name
 from ..engine.options import OptionError
-from ..engine.public import public_state
 from ..engine.scoring import scoring_name, to_json
 from ..engine.setup import (
     edition_title,
@@ -25,8 +22,11 @@ from ..i18n import _, ngettext, pgettext
 from ..notation import NotationError, parse_session
 from ..render import in_words, render, ruling_fields
 from ..service.replay import Replayed, replay_session
-from ..sheet.text_table import score_table
 from .common import OK, REFUSED, Failure, fill, parse_overrides, read_text
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from typing import TextIO
 
 # Reading a session -----------------------------------------------------------------------------
 
@@ -81,6 +81,8 @@ def replay_session_cmd(path: str, out: TextIO, as_json: bool) -> int:
     lines = session.lines
     width = len(str(lines[-1])) if lines else 1
     steps = [*done.steps, *([done.refused] if done.refused is not None else [])]
+    if as_json:
+        from ..engine.public import public_state  # only `replay --json` shows the state
     for step in steps:
         ruling = step.ruling
         if as_json:
@@ -112,6 +114,8 @@ def score_session(path: str, out: TextIO, as_json: bool) -> int:
 
         out.write(json.dumps(sheet, ensure_ascii=False, indent=2) + "\n")
     else:
+        from ..sheet.text_table import score_table  # `score` alone prints a table
+
         out.write(score_table(sheet, scoring_name(str(done.referee.scoring))))
     return OK
 
@@ -149,6 +153,8 @@ def rules(edition: str, rulebook: str, overrides: tuple[tuple[str, str], ...], o
         out.write(fill(_(rule.text), 96, "    ") + "\n")
         out.write("    " + _("source: {source}").format(source=_(rule.source)) + "\n")
     out.write("\n" + _("Options in force:") + "\n")
+    from ..engine.option_names import option_name  # `rules` alone names the options
+
     changed = {key for key, _value in overrides}
     specs = option_specs()
     for key, value in options.items():

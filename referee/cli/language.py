@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from typing import NoReturn
 
 from ..i18n import LANGUAGES, _, choose, use
 from ..store import settings
 from ..store.paths import PathError
 from .common import warn
-from .parsing import speak_argparse
+from .parsing import ArgumentParser, speak_argparse
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 
 def add_lang(parser: argparse.ArgumentParser, default: object) -> None:
@@ -36,7 +39,7 @@ def lang_on_command(parser: argparse.ArgumentParser) -> None:
                 lang_on_command(inner)
 
 
-class _Prelude(argparse.ArgumentParser):
+class _Prelude(ArgumentParser):
     """Finds `--lang` alone, before the command line is built; never prints or exits."""
 
     def error(self, message: str) -> NoReturn:

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from collections.abc import Callable, Iterable
-from typing import Any
 
 from ..i18n import N_, _, ngettext
 from .common import cells, wrap
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from typing import Any
 
 # argparse writes its own words ("usage: ", "options", "the following arguments are required")
 # through its module-level `_` and `ngettext`, which it looks up each time it needs a text, not
@@ -54,9 +59,36 @@ def speak_argparse() -> None:
         setattr(argparse, name, function)
 
 
+def terminal_columns() -> int:
+    """The columns `shutil.get_terminal_size` gives: `$COLUMNS` if a positive number, else the
+    terminal's, else 80. Without shutil, which loads bz2, lzma and zlib for its archives:
+    argparse asks for the width on every argument declared, help or not."""
+    try:
+        columns = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
 class HelpFormatter(argparse.HelpFormatter):
     """Help wrapped by terminal cells: a Japanese character takes two, and Japanese has no
     spaces to break at, which argparse's own wrapping (textwrap) needs."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        # As argparse's own default width (two columns short of the terminal's).
+        width = terminal_columns() - 2 if width is None else width
+        super().__init__(prog, indent_increment, max_help_position, width)
 
     def _split_lines(self, text: str, width: int) -> list[str]:
         return wrap(text, width)

@@ -7,8 +7,7 @@ amount and usual points), which the notation then reads like any other.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from ..named import NamedTuple
 from .frozen import Frozen, init
 
 # Colour codes, light side then Flip's dark side. The formatter writes the long names.

@@ -3,9 +3,15 @@ guilty challenge, a catch), typed, so that nothing downstream reads them from me
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple
+from ..named import NamedTuple
 
-FactKind = Literal["penalty", "guilty", "caught", "false-catch", "misplay", "table-penalty"]
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from typing import Literal, TypeAlias
+
+FactKind: TypeAlias = (
+    "Literal['penalty', 'guilty', 'caught', 'false-catch', 'misplay', 'table-penalty']"
+)
 
 
 class Fact(NamedTuple):

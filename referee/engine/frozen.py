@@ -17,7 +17,10 @@ shared:
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import Any, ClassVar, Self, cast
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar, Self
 
 
 class FrozenInstanceError(AttributeError):
@@ -71,4 +74,5 @@ class Frozen:
         if unknown:
             raise TypeError(f"{self.__class__.__qualname__} has no field {sorted(unknown)[0]}")
         make: Any = self.__class__
-        return cast(Self, make(**{**values, **changes}))
+        copy: Self = make(**{**values, **changes})
+        return copy

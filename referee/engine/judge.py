@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from . import calls, challenge, changes, rounds, turn
 from . import events as ev
@@ -12,6 +11,10 @@ from .messages import Key, Messages
 from .rulebook import TURN_ORDER
 from .ruling import Refusal, Ruling
 from .state import Game, Said
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from typing import Any
 
 _ruling = tuple.__new__
 """Makes a Ruling without the NamedTuple's Python-level constructor (one for every move)."""

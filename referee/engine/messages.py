@@ -24,9 +24,12 @@ import string
 from collections.abc import Iterable
 from keyword import iskeyword
 from types import CodeType, FunctionType
-from typing import Any, ClassVar, Protocol, cast
 
 from .cards import UNSEEN, Card, card
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar, Protocol, TypeAlias
 
 
 class Colour(str):
@@ -74,20 +77,22 @@ def words(*names: str) -> tuple[Word, ...]:
     return tuple(Word(name) for name in names)
 
 
-class MessageKey(Protocol):
-    """One entry of the catalogue: calling it with its fields makes a message."""
+if TYPE_CHECKING:
+    # For type checkers only: a key is a generated function (`Key`).
+    class MessageKey(Protocol):
+        """One entry of the catalogue: calling it with its fields makes a message."""
 
-    key: str
-    """`namespace.attribute`, set when the declaring `Messages` class is created."""
-    template: str
-    """The English text, with `{field}` placeholders."""
-    fields: tuple[str, ...]
-    """The placeholders, in order of first appearance: a message's values come in this order."""
+        key: str
+        """`namespace.attribute`, set when the declaring `Messages` class is created."""
+        template: str
+        """The English text, with `{field}` placeholders."""
+        fields: tuple[str, ...]
+        """The placeholders, in order of first appearance: a message's values come in this order."""
 
-    def __call__(self, **params: Any) -> Message: ...
+        def __call__(self, **params: Any) -> Message: ...
 
 
-Message = tuple[MessageKey, tuple[Any, ...]]
+Message: TypeAlias = "tuple[MessageKey, tuple[Any, ...]]"
 """A key and its parameter values (in the key's field order): one fragment of a ruling, not
 yet in any language. A plain tuple, as rulings are made on every move."""
 
@@ -127,7 +132,8 @@ def Key(template: str) -> MessageKey:
     namespace: dict[str, Any] = {}
     make = namespace["make"] = FunctionType(code.replace(co_varnames=fields), namespace)
     make.template, make.fields, make.key = template, fields, ""  # type: ignore[attr-defined]
-    return cast(MessageKey, make)
+    key: MessageKey = namespace["make"]
+    return key
 
 
 _CODE: dict[int, CodeType] = {}

@@ -5,12 +5,14 @@ What the table waits for beyond the next turn is given as message data (`pending
 
 from __future__ import annotations
 
-from typing import Any
-
 from .cards import COLOR_NAMES
 from .messages import Message, to_data
 from .state import Game
 from .waiting import waiting_for
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from typing import Any
 
 SIDES = ("light", "dark")
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
-
+from ..named import NamedTuple
 from .facts import Fact
 from .messages import Message
 from .rules import RuleId
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
 
 if TYPE_CHECKING:
     from .state import Game

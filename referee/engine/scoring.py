@@ -6,10 +6,14 @@ import re
 from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, NamedTuple
 
 from ..i18n import N_, _, ngettext
+from ..named import NamedTuple
 from .frozen import Frozen, init
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from typing import Any
 
 KINDS = ("rounds", "target", "lowest", "penalty", "additive", "none")
 WITH_LIMIT = KINDS[:5]

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any, Literal
 
 from .cards import UNSEEN, Card, faces, no_faces
 from .deck import Deck
@@ -23,7 +22,11 @@ from .options import Options
 from .rules import RuleId
 from .scoring import RoundResult, ScoreSheet, ScoringSystem, score
 
-Phase = Literal["idle", "setup", "play", "over"]
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from typing import Any, Literal, TypeAlias
+
+Phase: TypeAlias = "Literal['idle', 'setup', 'play', 'over']"
 """idle: before round 1; setup: dealer and start card (or `out`); play; over: awaiting hands."""
 
 NO_KNOWN: Mapping[Card, int] = MappingProxyType({})
@@ -547,7 +550,7 @@ PlayCheck = Callable[[Game, Table, int, Play, int], None]
 """Refuses (by raising Refusal) a play of the kind the rules do not allow, before its effect;
 the int is the cards its player will hold after it."""
 
-Handler = Callable[[Game, Any, Said], "tuple[RuleId, bool] | None"]
+Handler: TypeAlias = "Callable[[Game, Any, Said], tuple[RuleId, bool] | None]"
 """Referees one event: appends what it says and returns (rule, notable); a unit's handler may
 return None to leave the event to the core."""
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from ..named import NamedTuple
 from .events import Event
 from .ruling import Ruling
 

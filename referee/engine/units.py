@@ -27,7 +27,6 @@ import importlib
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from types import MappingProxyType
-from typing import Any, ClassVar, TypeVar
 
 from ..i18n import supply, withdraw
 from .cards import KINDS, Card, CardKind, register_kind, unregister_kind
@@ -38,6 +37,10 @@ from .options import SPECS
 from .rules import IDS, VARIANTS, RuleId
 from .state import Game, Handler, Kind, PendingDraw, Said, Table
 from .waiting import Wait
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar, TypeVar
 
 
 class Unit:
@@ -186,7 +189,8 @@ _STANDARD = ("editions", "house")
 """The packages of the units that ship with the referee, beside this one; imported by name on
 first use, so that the core never imports a unit (units import the core)."""
 
-U = TypeVar("U", bound=type[Unit])
+if TYPE_CHECKING:
+    U = TypeVar("U", bound=type[Unit])
 
 
 def register(cls: U) -> U:

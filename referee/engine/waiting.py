@@ -2,31 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
 from .basics import window
 from .frozen import Frozen, init
 from .messages import Colour, Key, Message, Messages, Names
 from .rounds import missing_hands
 from .state import Game, Table
 
-WaitKind = Literal[
-    "turn",
-    "challenge",
-    "stack",
-    "accept",
-    "count",
-    "catch",
-    "must-play",
-    "record",
-    "points",
-    "hands",
-    "next-round",
-    "dealer",
-    "start",
-    "first-round",
-    "game-over",
-]
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from typing import Literal, TypeAlias
+
+WaitKind: TypeAlias = (
+    "Literal['turn', 'challenge', 'stack', 'accept', 'count', 'catch', 'must-play', 'record', "
+    "'points', 'hands', 'next-round', 'dealer', 'start', 'first-round', 'game-over']"
+)
 
 
 class Wait(Frozen):

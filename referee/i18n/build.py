@@ -287,7 +287,7 @@ def merged(lang: str) -> Catalog:
 
 
 def mo_path(lang: str) -> Path:
-    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    return Path(LOCALE_DIR, lang, "LC_MESSAGES", f"{DOMAIN}.mo")
 
 
 def compile_mo(lang: str) -> bytes:

@@ -12,12 +12,12 @@ command line sets it once from `--lang`, the settings file or the locale.
 from __future__ import annotations
 
 import gettext
+import os
 from collections.abc import Mapping
 from functools import cache
-from pathlib import Path
 
 DOMAIN = "uno_referee"
-LOCALE_DIR = Path(__file__).parent / "locale"
+LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
 LANGUAGES = ("en", "ja")
 """The languages the product speaks; the first is the source and the fallback."""
 

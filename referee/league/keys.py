@@ -5,7 +5,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from typing import NamedTuple
+
+from ..named import NamedTuple
 
 PREFIX = "unoh_"
 """Every key starts so: a key pasted where a URL belongs is recognisable as one."""

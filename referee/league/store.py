@@ -13,13 +13,14 @@ import json
 import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 from sqlalchemy import bindparam, delete, func, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from ..i18n import _
+from ..named import NamedTuple
 from ..store import chain, log
 from ..store.session_file import now
 from ..store.tags import header_of

@@ -13,9 +13,10 @@ import hashlib
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..i18n import _
+from ..named import NamedTuple
 from ..store import SessionError, SessionFile, SessionLocked, chain, fingerprint
 from ..store.atomic import write_atomically
 from ..store.paths import Layout

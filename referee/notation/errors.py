@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+
 
 if TYPE_CHECKING:
     from ..engine.messages import Message

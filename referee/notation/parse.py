@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import datetime
 import functools
 import re
 from collections.abc import Callable
-from typing import NamedTuple
 
 from ..engine.changes import changed
 from ..engine.events import (
@@ -23,6 +21,7 @@ from ..engine.events import (
 )
 from ..engine.setup import editions
 from ..i18n import _
+from ..named import NamedTuple
 from .errors import NotationError
 from .format import format_event
 from .limits import check_count, check_file, check_line
@@ -184,6 +183,8 @@ def _closing(line: Line, start: int) -> int:
 
 
 def _real_date(value: str) -> bool:
+    import datetime  # only a [Date] tag needs it, and a `check` of a file without one does not
+
     try:
         datetime.date.fromisoformat(value)
     except ValueError:

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import unicodedata
-from typing import NamedTuple, NoReturn
 
 from ..engine.cards import Card, parse_card_words, parse_color
 from ..engine.events import Header
 from ..engine.setup import editions
 from ..i18n import _, pgettext
+from ..named import NamedTuple
 from .errors import NotationError
 from .names import MAX_NAME, RESERVED, visible
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 # A typed name may be longer than 24 characters when its casefold differs (`STRASSE`); this only
 # bounds the search so that a pathological line stays linear.

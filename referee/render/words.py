@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import string
 from collections.abc import Iterable
-from typing import Any
 
 from ..engine.cards import COLOR_NAMES, COLORED_ACTIONS, DARK_COLORS, Card
 from ..engine.messages import (
@@ -27,6 +26,10 @@ from ..engine.messages import (
 )
 from ..i18n import _, current
 from ..i18n.catalogue import translations
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from typing import Any
 
 DARK_CARD = "dark card"
 """The catalogue's context for the names of Flip's dark-side actions (`cards.DARK_ACTIONS`)."""

@@ -10,13 +10,15 @@ from __future__ import annotations
 import contextlib
 import gc
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine import Referee
 from ..engine.events import Event, Header, Session
 from ..engine.step import Step
+from ..named import NamedTuple
 from ..notation import NotationError, format_event, parse_move
 from .trouble import INTERNAL_RULE, SYNTAX_RULE, Trouble, internal_parts
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
 
 if TYPE_CHECKING:
     from ..sheet import Sheet

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from ..engine.frozen import Frozen, init
 from ..i18n import N_, _
+from ..named import NamedTuple
 from ..store import SessionError
 from .trouble import Parts, Trouble
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from ..i18n import N_, _
+from ..named import NamedTuple
 from ..sheet import Sheet
 from ..sheet.model import build_sheet
 from ..stats.league import League, load_league

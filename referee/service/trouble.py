@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from ..engine.messages import Message
+from ..named import NamedTuple
 from .words import Say
 
 SYNTAX_RULE = "notation"

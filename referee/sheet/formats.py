@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..i18n import N_
+from ..named import NamedTuple
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from typing import Any
 
 # What renders a format, and the sheet itself, load when a sheet is written: the command line
 # reads this table for `export --help`, and every command builds that parser.

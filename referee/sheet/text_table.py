@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
 
 from ..i18n import _
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def score_table(sheet: dict[str, Any], system: str) -> str:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
+
+from ..named import NamedTuple
 
 
 class Played(NamedTuple):

@@ -6,8 +6,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, NamedTuple
+from typing import Any
 
+from ..named import NamedTuple
 from .figures import COUNTERS
 from .league import League
 from .rounding import rounded

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -46,6 +46,39 @@ def replace(source: str, target: str) -> None:
             time.sleep(_REPLACE_PAUSE)
 
 
+_TEMP_FLAGS = (
+    os.O_RDWR
+    | os.O_CREAT
+    | os.O_EXCL
+    | getattr(os, "O_NOFOLLOW", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+_TEMP_TRIES = 100
+
+
+def temp_file(directory: str | os.PathLike[str], prefix: str, suffix: str) -> tuple[int, str]:
+    """A new file in `directory`, `prefix`, 16 random hex digits and `suffix` for its name,
+    created only if no file has that name and readable and writable by its owner only (0600):
+    its descriptor, open for writing, and its absolute path.
+
+    What `tempfile.mkstemp` gives, without tempfile: it loads shutil (with bz2, lzma and zlib)
+    and random, a tenth of a `move`, which writes through here once or twice."""
+    folder = os.path.abspath(directory)
+    for _try in range(_TEMP_TRIES):
+        name = os.path.join(folder, f"{prefix}{os.urandom(8).hex()}{suffix}")
+        try:
+            return os.open(name, _TEMP_FLAGS, 0o600), name
+        except FileExistsError:
+            continue
+        except PermissionError:
+            # Windows says so for a name an entry is being deleted under: another name may do.
+            if sys.platform == "win32" and os.path.isdir(folder) and os.access(folder, os.W_OK):
+                continue
+            raise
+    raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), folder)
+
+
 MAX_STORED_BYTES = 64_000_000
 """A stored session of 100,000 moves (the notation's limit) is about 12 MB."""
 
@@ -60,7 +93,7 @@ def write_atomically(path: Path, payload: bytes, durable: bool = True, writer: s
     the temp file's name after the target's (`.NAME.WRITER...tmp`): who may sweep it (`cache`).
     """
     directory = path.parent
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.{writer}", suffix=".tmp")
+    fd, tmp = temp_file(directory, prefix=f".{path.name}.{writer}", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(payload)

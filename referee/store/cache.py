@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import contextlib
 import os
-from pathlib import Path
 
-from .paths import APP_NAME, user_path
+from .paths import user_folder, user_path
 from .reading import read_regular
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from pathlib import Path
 
 CACHE_VARIABLE = "UNO_REFEREE_CACHE"
 
@@ -28,9 +31,7 @@ def cache_dir() -> Path:
     explicit = os.environ.get(CACHE_VARIABLE, "").strip()
     if explicit:
         return user_path(explicit, CACHE_VARIABLE)
-    import platformdirs  # see `paths.data_dir`
-
-    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
+    return user_folder("cache")
 
 
 def cache_path(kind: str, source: Path) -> Path:

@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import contextlib
 import os
-from pathlib import Path
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
-def leftovers(path: Path) -> list[str]:
+def leftovers(path: str | Path) -> list[str]:
     """The temp files `write_atomically(path, ...)` left behind when killed mid-write, and any
     a writer is using now: only the holder of the file's writer lock may remove them."""
-    prefix = f".{path.name}."
+    folder, name = os.path.split(path)
+    prefix = f".{name}."
     try:
         # A plain scan: glob would match a pattern against every file of a big collection.
-        with os.scandir(path.parent) as entries:
+        with os.scandir(folder or os.curdir) as entries:
             return [
                 entry.path
                 for entry in entries
@@ -24,7 +28,7 @@ def leftovers(path: Path) -> list[str]:
         return []
 
 
-def remove_leftovers(path: Path) -> None:
+def remove_leftovers(path: str | Path) -> None:
     """Remove the temp files of writers of `path` that were killed (the caller holds its writer
     lock, so no writer of it is at work)."""
     for name in leftovers(path):

@@ -27,9 +27,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..i18n import _
+from ..named import NamedTuple
 from .chain import HASH_PATTERN
 
 KINDS = ("move", "undo", "correct")

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import errno
 import os
-from pathlib import Path
+import sys
 
 from ..i18n import _
+
+# pathlib (which loads urllib.parse and ipaddress) is loaded where a Path is made: choosing the
+# language of a run reads the settings file by name, and `check` makes no Path at all.
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from pathlib import Path
 
 APP_NAME = "uno-referee"
 HOME_VARIABLE = "UNO_REFEREE_HOME"
@@ -30,6 +36,8 @@ class PathError(ValueError):
 def user_path(text: str | os.PathLike[str], source: str) -> Path:
     """`text` as a path, a leading `~` or `~user` expanded; PathError naming `source` (the
     option or the variable it came from) when there is no such user."""
+    from pathlib import Path
+
     try:
         return Path(text).expanduser()
     except RuntimeError:
@@ -48,6 +56,13 @@ def user_path(text: str | os.PathLike[str], source: str) -> Path:
         ) from None
 
 
+def user_path_name(text: str, source: str) -> str | Path:
+    """`user_path(text, source)`, or `text` itself where it has no `~` that could be expanded:
+    what only reads or checks a path (every command checks the variables that name one) needs
+    no pathlib for it."""
+    return user_path(text, source) if "~" in text else text
+
+
 def data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     """`--data-dir` if given, else `$UNO_REFEREE_HOME`, else the platform's user data folder."""
     if explicit:
@@ -55,13 +70,55 @@ def data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     home = os.environ.get(HOME_VARIABLE, "").strip()
     if home:
         return user_path(home, HOME_VARIABLE)
-    # platformdirs knows each platform's per-user data folder (XDG on Linux, Application
-    # Support on macOS, AppData on Windows); Textual already depends on it, and it is
-    # maintained by the PyPA. Loaded here: it loads tempfile and more, and a command given
-    # --data-dir or $UNO_REFEREE_HOME needs none of it.
+    return user_folder("data")
+
+
+_XDG = {
+    "data": ("XDG_DATA_HOME", "~/.local/share"),
+    "config": ("XDG_CONFIG_HOME", "~/.config"),
+    "cache": ("XDG_CACHE_HOME", "~/.cache"),
+}
+"""The XDG base directory variable of each kind of per-user folder, and its default."""
+
+
+def user_folder(kind: str) -> Path:
+    """This program's per-user folder of `kind` (`data`, `config` or `cache`) on this platform."""
+    from pathlib import Path
+
+    return Path(user_folder_name(kind))
+
+
+def user_folder_name(kind: str) -> str:
+    """`user_folder(kind)`, as a string."""
+    found = _xdg_folder(kind)
+    if found is not None:
+        return found
+    # platformdirs knows each platform's per-user folders (XDG on Linux, Application Support
+    # on macOS, AppData on Windows); Textual already depends on it, and it is maintained by
+    # the PyPA. Loaded only here: it loads tempfile, shutil, random and more.
     import platformdirs
 
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    return str(getattr(platformdirs, f"user_{kind}_dir")(APP_NAME, appauthor=False))
+
+
+def _xdg_folder(kind: str) -> str | None:
+    """On Linux, the folder platformdirs names (`$XDG_..._HOME` if an absolute path, else its
+    default under an absolute $HOME), found without loading platformdirs; None elsewhere, or
+    where platformdirs has more to ask (no usable $HOME, Android).
+
+    Every command reads the settings file to choose its language, and loading platformdirs
+    cost a fifth of a `check`; tests/unit/test_store_paths.py holds this to platformdirs'
+    answers."""
+    if sys.platform != "linux" or "ANDROID_DATA" in os.environ:
+        return None
+    variable, default = _XDG[kind]
+    base = os.environ.get(variable, "")
+    if not os.path.isabs(base):
+        home = os.environ.get("HOME")
+        if home is None or not os.path.isabs(home):
+            return None
+        base = os.path.expanduser(default)
+    return os.path.join(base, APP_NAME)
 
 
 def new_id() -> str:
@@ -87,6 +144,8 @@ class Layout:
     root: Path
 
     def __init__(self, root: str | os.PathLike[str]) -> None:
+        from pathlib import Path
+
         object.__setattr__(self, "root", Path(root))
 
     def __setattr__(self, name: str, value: object) -> None:

@@ -8,9 +8,12 @@ import os
 import re
 import stat
 from itertools import accumulate
-from pathlib import Path
 
 from ..i18n import _
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from pathlib import Path
 
 MAX_DEPTH = 32
 """Levels of `[` and `{` a JSON or TOML document read here may nest. The program's own files
@@ -38,7 +41,7 @@ class NotPrivate(OSError):
 
 
 def read_regular(
-    path: Path,
+    path: str | Path,
     limit: int,
     *,
     follow_links: bool = True,

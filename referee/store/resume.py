@@ -16,8 +16,9 @@ closing braces, as `AtomicJSONStorage.append` does.
 from __future__ import annotations
 
 import json
-from typing import Any, NamedTuple
+from typing import Any
 
+from ..named import NamedTuple
 from .log import Move, check
 
 LOG = "log"

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
-import tempfile
 from pathlib import Path
 
-from .atomic import fsync_dir
+from .atomic import fsync_dir, temp_file
 from .reading import read_regular
 
 KEY_NAME = "snapshot.key"
@@ -48,9 +46,11 @@ def key(root: Path) -> bytes | None:
 
 
 def _make(root: Path) -> None:
+    import secrets  # loads random and base64: the key is made once
+
     try:
-        # mkstemp makes the file readable and writable by its owner only (0600).
-        fd, tmp = tempfile.mkstemp(dir=root, prefix=_PREFIX, suffix=".tmp")
+        # Readable and writable by its owner only (0600).
+        fd, tmp = temp_file(root, prefix=_PREFIX, suffix=".tmp")
     except OSError:
         return
     try:

@@ -5,15 +5,19 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from pathlib import Path
 from types import MappingProxyType
-from typing import Any, NamedTuple
 
 from ..i18n import LANGUAGES, _
+from ..named import NamedTuple
 from ..notation.names import visible
 from . import documents, locks
-from .paths import APP_NAME, user_path
+from .paths import user_folder_name, user_path_name
 from .reading import MAX_DEPTH, check_nesting, read_regular
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any
 
 # Every command reads this file first, to choose its language: what only a change of the file
 # or a file that is there needs (tomllib, platformdirs, the atomic writer) is loaded where used.
@@ -65,12 +69,18 @@ class Settings(NamedTuple):
 
 def settings_path() -> Path:
     """`$UNO_REFEREE_CONFIG`, else `settings.toml` in the platform's config folder."""
+    from pathlib import Path
+
+    return Path(_settings_file())
+
+
+def _settings_file() -> str | Path:
+    """`settings_path()`, a string where no variable names it: every command reads the file
+    (`load`, `sweep`), and only a change of it needs pathlib."""
     explicit = os.environ.get(CONFIG_VARIABLE, "").strip()
     if explicit:
-        return user_path(explicit, CONFIG_VARIABLE)
-    import platformdirs  # see `paths.data_dir`
-
-    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)) / FILE_NAME
+        return user_path_name(explicit, CONFIG_VARIABLE)
+    return os.path.join(user_folder_name("config"), FILE_NAME)
 
 
 def check_key(key: str) -> None:
@@ -132,10 +142,10 @@ def _hub_address(value: str) -> str:
     return value.rstrip("/")
 
 
-def load(path: Path | None = None) -> Settings:
+def load(path: str | Path | None = None) -> Settings:
     """The settings file's contents; defaults when there is none. A file that cannot be read or
     holds values the product does not take is ignored and left untouched, with a problem."""
-    path = path or settings_path()
+    path = path or _settings_file()
     try:
         return _read(path)
     except OSError as exc:
@@ -148,7 +158,7 @@ def load(path: Path | None = None) -> Settings:
         )
 
 
-def _read(path: Path) -> Settings:
+def _read(path: str | Path) -> Settings:
     """The file's contents, defaults when there is none, or a problem when it is damaged; an
     OSError when it is there but cannot be read (no permission, not a regular file)."""
     try:
@@ -176,7 +186,7 @@ def _read(path: Path) -> Settings:
     )
 
 
-def _settings(path: Path, data: dict[str, Any]) -> Settings:
+def _settings(path: str | Path, data: dict[str, Any]) -> Settings:
     try:
         plain = {key: check(key, _text(key, data[key])) for key in KEYS if key in data}
         keys = data.get("keys", {})
@@ -306,6 +316,6 @@ def _set_aside(path: Path) -> Path:
     raise FileExistsError(target)
 
 
-def sweep(path: Path | None = None) -> None:
+def sweep(path: str | Path | None = None) -> None:
     """Remove the temp files a `change` killed mid-write left beside the settings file."""
-    documents.sweep(path or settings_path())
+    documents.sweep(path or _settings_file())

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..engine.events import (
     CardPlayed,
@@ -24,6 +24,7 @@ from ..engine.events import (
 from ..engine.moves import legal_moves
 from ..engine.rounds import missing_hands
 from ..engine.waiting import actor
+from ..named import NamedTuple
 from ..notation import NotationError, format_event, from_keyboard, read_move
 from ..service.trouble import Parts
 from .confirm import Confirm

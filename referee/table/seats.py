@@ -7,7 +7,8 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Mapping
-from typing import NamedTuple
+
+from ..named import NamedTuple
 
 CREDENTIAL_BYTES = 32
 """256 bits: far past guessing, whatever the number of tries a table's network allows."""

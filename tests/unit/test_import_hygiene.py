@@ -18,6 +18,7 @@ import pytest
 
 from referee.cli.main import build_parser
 from referee.service import SessionService, build_header
+from referee.store import secret
 
 REFEREE = Path(__file__).resolve().parents[2] / "referee"
 SAMPLE = REFEREE.parent / "sample_sessions" / "classic-challenge-catch.uno"
@@ -150,6 +151,9 @@ NOT_FOR_CHECK = (
     "referee.stats",
     "referee.sheet.model",
     "referee.sheet.exports",
+    "referee.sheet.text_table",
+    "referee.engine.public",
+    "referee.engine.option_names",
     "referee.cli.rules_doc",
     "referee.cli.session_cmds",
     "referee.cli.export_cmd",
@@ -161,8 +165,9 @@ NOT_FOR_CHECK = (
     "importlib.util",
     "uuid6",
 )
-"""`check` reads a file and referees it: no stored sessions, sheet, statistics or exports (and
-no module finder: the house rules are found by listing their folder)."""
+"""`check` reads a file and referees it: no stored sessions, sheet, statistics or exports (nor
+what `score`, `replay --json` and `rules` print with), and no module finder: the house rules
+are found by listing their folder."""
 
 NOT_FOR_MOVE = (
     "filelock",
@@ -190,15 +195,27 @@ ENGINE_LOADS = ("dataclasses", "inspect", "ast")
 refereeing needs none of it."""
 
 
-def loaded(tmp_path: Path, *argv: str) -> set[str]:
-    """The modules `uno-referee ARGV...` loads, run in a process of its own; it must succeed."""
+XDG_VARIABLES = ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME")
+UNO_VARIABLES = ("UNO_REFEREE_HOME", "UNO_REFEREE_CONFIG", "UNO_REFEREE_CACHE")
+
+
+def loaded(tmp_path: Path, *argv: str, platform_folders: bool = False) -> set[str]:
+    """The modules `uno-referee ARGV...` loads, run in a process of its own; it must succeed.
+
+    Its folders are named by our variables, or with `platform_folders` found as a user's are
+    (the XDG variables, HOME)."""
     report = tmp_path / "loaded.json"
-    env = {
-        **os.environ,
-        "UNO_REFEREE_HOME": str(tmp_path / "home"),
-        "UNO_REFEREE_CONFIG": str(tmp_path / "settings.toml"),
-        "UNO_REFEREE_CACHE": str(tmp_path / "cache"),
-    }
+    if platform_folders:
+        env = {key: value for key, value in os.environ.items() if key not in UNO_VARIABLES}
+        env.update({name: str(tmp_path / "xdg" / name) for name in XDG_VARIABLES})
+        env["HOME"] = str(tmp_path / "user")
+    else:
+        env = {
+            **os.environ,
+            "UNO_REFEREE_HOME": str(tmp_path / "home"),
+            "UNO_REFEREE_CONFIG": str(tmp_path / "settings.toml"),
+            "UNO_REFEREE_CACHE": str(tmp_path / "cache"),
+        }
     done = subprocess.run(
         [sys.executable, "-c", _LOADED, str(report), *argv],
         capture_output=True,
@@ -263,6 +280,71 @@ def test_move_loads_no_statistics_sheet_or_exports(tmp_path: Path) -> None:
     modules = loaded(tmp_path, "move", sid, "round 1", "dealer Ann")
     assert "tinydb" in modules
     assert among(modules, (*NOT_FOR_MOVE, *NEVER)) == []
+
+
+PLATFORM_FOLDER_LOADS = ("platformdirs", "tempfile", "shutil", "random", "bz2", "lzma")
+"""What finding the user's folders with platformdirs loads, and argparse's terminal width with
+shutil: a user's settings, data and cache folders are found without them on Linux."""
+
+NOT_FOR_CHECKING = ("typing", "pathlib", "urllib", "ipaddress", "datetime")
+"""What `check` of a file without a date needs none of: `typing` (named tuples are made by
+`referee.named`, type names are for type checkers), `pathlib` (and the `urllib.parse` and
+`ipaddress` it loads: the settings file is read by name), `datetime` (for a `[Date]` only)."""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="elsewhere platformdirs finds the folders")
+def test_check_in_a_users_folders_loads_no_platformdirs(tmp_path: Path) -> None:
+    modules = loaded(tmp_path, "check", str(SAMPLE), platform_folders=True)
+    assert among(modules, PLATFORM_FOLDER_LOADS) == []
+
+
+@pytest.mark.parametrize(
+    "platform_folders",
+    [
+        False,
+        pytest.param(
+            True,
+            marks=pytest.mark.skipif(
+                sys.platform != "linux", reason="elsewhere platformdirs finds the folders"
+            ),
+        ),
+    ],
+    ids=["our variables", "a user's folders"],
+)
+def test_check_loads_no_typing_pathlib_or_datetime(tmp_path: Path, platform_folders: bool) -> None:
+    undated = tmp_path / "undated.uno"
+    lines = SAMPLE.read_text(encoding="utf-8").splitlines(keepends=True)
+    undated.write_text("".join(line for line in lines if not line.startswith("[Date ")))
+    modules = loaded(tmp_path, "check", str(undated), platform_folders=platform_folders)
+    assert "referee.engine" in modules
+    assert among(modules, NOT_FOR_CHECKING) == []
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="elsewhere platformdirs finds the folders")
+def test_move_in_a_users_folders_loads_no_platformdirs(tmp_path: Path) -> None:
+    service = SessionService(tmp_path / "xdg" / "XDG_DATA_HOME" / "uno-referee")
+    sid = service.create(build_header("Ann, Bob, Cy", "classic", "target 500"))
+    modules = loaded(tmp_path, "move", sid, "round 1", "dealer Ann", platform_folders=True)
+    assert "tinydb" in modules
+    assert among(modules, ("platformdirs",)) == []
+
+
+MOVE_WRITES_WITHOUT = ("tempfile", "shutil", "random", "secrets", "bz2", "lzma")
+"""What `tempfile` (for a temp file beside the session) and `secrets` (for a snapshot key, made
+once) load: a move's atomic writes make their temp files themselves."""
+
+
+def test_move_loads_no_tempfile(tmp_path: Path) -> None:
+    service = SessionService(tmp_path / "home")
+    sid = service.create(build_header("Ann, Bob, Cy", "classic", "target 500"))
+    with service.open(sid) as live:
+        live.record("round 1")
+        live.record("dealer Ann")
+    # The key is made by the first command that keeps a snapshot: later ones read it.
+    assert secret.key(service.layout.root) is not None
+    modules = loaded(tmp_path, "move", sid, "start r5")
+    assert "referee.store.atomic" in modules
+    assert among(modules, MOVE_WRITES_WITHOUT) == []
 
 
 def test_refereeing_loads_no_inspect_or_ast(tmp_path: Path) -> None:

@@ -1,0 +1,88 @@
+"""The per-user folders found without platformdirs are those platformdirs names."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import platformdirs
+import pytest
+
+from referee.store import cache, settings
+from referee.store.paths import APP_NAME, PathError, data_dir, user_folder, user_path_name
+
+KINDS = ("data", "config", "cache")
+VARIABLES = ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME")
+
+
+def platformdirs_folder(kind: str) -> Path:
+    return Path(getattr(platformdirs, f"user_{kind}_dir")(APP_NAME, appauthor=False))
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize(
+    ("home", "xdg"),
+    [
+        ("/home/ann", None),
+        ("/home/ann/", None),
+        ("/", None),
+        ("/home/ann", "/srv/xdg"),
+        ("/home/ann", "/srv/xdg/"),
+        ("/home/ann", ""),
+        ("/home/ann", "relative/xdg"),
+        ("/home/ann", "~/xdg"),
+        ("relative-home", "/srv/xdg"),
+        ("relative-home", None),
+        (None, "/srv/xdg"),
+        (None, None),
+    ],
+)
+def test_the_folders_are_platformdirs_own(
+    monkeypatch: pytest.MonkeyPatch, kind: str, home: str | None, xdg: str | None
+) -> None:
+    for name in VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    if home is None:
+        monkeypatch.delenv("HOME", raising=False)
+    else:
+        monkeypatch.setenv("HOME", home)
+    if xdg is not None:
+        monkeypatch.setenv(VARIABLES[KINDS.index(kind)], xdg)
+    try:
+        expected = platformdirs_folder(kind)
+    except RuntimeError:
+        # No home folder to be found: platformdirs' own answer (and error) is what is given.
+        with pytest.raises(RuntimeError):
+            user_folder(kind)
+        return
+    assert user_folder(kind) == expected
+
+
+def test_each_store_folder_is_its_kind(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for name in ("UNO_REFEREE_HOME", settings.CONFIG_VARIABLE, cache.CACHE_VARIABLE):
+        monkeypatch.delenv(name, raising=False)
+    for name in VARIABLES:
+        monkeypatch.setenv(name, str(tmp_path / name))
+    assert data_dir() == platformdirs_folder("data") == tmp_path / "XDG_DATA_HOME" / APP_NAME
+    assert settings.settings_path() == platformdirs_folder("config") / settings.FILE_NAME
+    assert cache.cache_dir() == platformdirs_folder("cache")
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="elsewhere platformdirs answers")
+def test_linux_folders_load_no_platformdirs(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOME", "/home/ann")
+    for name in VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.delitem(sys.modules, "platformdirs", raising=False)
+    assert user_folder("config") == Path("/home/ann/.config") / APP_NAME
+    assert "platformdirs" not in sys.modules
+
+
+def test_a_path_without_a_tilde_is_read_as_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOME", "/home/ann")
+    assert user_path_name("/srv/uno/settings.toml", "VAR") == "/srv/uno/settings.toml"
+    assert user_path_name("~/settings.toml", "VAR") == Path("/home/ann/settings.toml")
+    with pytest.raises(PathError, match="VAR: there is no user no-such-user-here"):
+        user_path_name("~no-such-user-here/settings.toml", "VAR")
+    with pytest.raises(PathError):
+        user_path_name("./~no-such-user-here/settings.toml", "VAR")
