@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
@@ -108,6 +109,15 @@ def take_seat(page: Page, table: Table, player: str, by_code: bool = False) -> N
 def type_move(page: Page, line: str) -> None:
     page.locator('input[name="line"]').fill(line)
     page.locator("form.line button").click()
+
+
+def recorded(table: Table, count: int) -> None:
+    """Until the table holds `count` moves: a phone's line still shows its last ruling while
+    its next proposal is on its way, so its words cannot say that the next one was stored."""
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while len(table.moves()) < count:
+        assert time.monotonic() < deadline, f"never recorded: {table.moves()}"
+        threading.Event().wait(0.05)
 
 
 def said(page: Page) -> Any:
@@ -224,6 +234,7 @@ def test_hands_entered_on_the_phones_and_a_wrong_one_caught(
     for page, line in ((ann, "r5 uno"), (bob, "draw"), (cy, "draw"), (ann, "r3")):
         before = len(table.moves())
         type_move(page, line)
+        recorded(table, before + 1)
         expect(page.locator("#said")).not_to_be_empty(timeout=WAIT_MS)
         assert len(table.moves()) == before + 1, (line, page.locator("#said").inner_text())
     # Ann went out: Bob and Cy enter their own hands. Bob holds three cards, not two.
