@@ -29,6 +29,10 @@ from .literal import literal, text_cell
 from .widgets.footer import Footer
 from .widgets.table_tile import STALE_MINUTES, TableTile, TileView
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # started on `v` only: the web stack loads in its own process
+    from referee.web.process import VenueProcess
+
 POLL_SECONDS = 0.25
 """How often every table's session file is looked at (one `stat` each; a changed one is read
 again): a move shows on its tile well within a second."""
@@ -72,7 +76,7 @@ class DirectorScreen(Screen[None]):
         self.event: EventFile | None = None
         self.facts = director.Facts()
         self.desk: dict[str, Any] = {}
-        self.venue: Any = None
+        self.venue: VenueProcess | None = None
         """The venue's server (a child process) once `v` started it."""
         self.shown = shown
         """Told (round, table, moves) each time a tile shows a new move count: what the
@@ -140,7 +144,9 @@ class DirectorScreen(Screen[None]):
         if rnd is None:
             heading += "\n" + _("No round seated yet: s seats the first.")
             self.query_one("#heading", Static).update(literal(heading, lines=True))
-            self._fill_standings([])
+            if self._standings is None:
+                self._standings = ()
+                self._fill_standings([])
             return
         heading += "\n" + _("Round {round} of {rounds} ({stage})").format(
             round=rnd.number, rounds=spec.all_rounds, stage=stage_text(spec.stage(rnd.number))
@@ -150,7 +156,11 @@ class DirectorScreen(Screen[None]):
         self.query_one("#heading", Static).update(literal(heading, lines=True))
         views = director.read_tables(self.app.service, state, rnd.number, self.facts)
         for view in views:
-            self._at_time(view, now)
+            if director.due_at_time(state, view, now):
+                try:
+                    director.end_table(event, view.table, "time")
+                except EventError as exc:
+                    self._say(exc.message)
         tiles = list(self.query(TableTile))
         for view, tile in zip(views, tiles, strict=False):
             before = tile.view.moves if tile.view is not None else -1
@@ -164,23 +174,6 @@ class DirectorScreen(Screen[None]):
                 self.app.hub_sync.soon()
             self._standings = done
             self._fill_standings(director.qualifying(self.app.service, state, self.facts))
-
-    def _at_time(self, view: director.TableView, now: float) -> None:
-        """A table whose time is up ends its round: at once under `stop`, else once the deal
-        in play is over (`finish-deal`)."""
-        event = self.event
-        assert event is not None
-        if view.done or view.facts is None:
-            return
-        clock = event.state.clock(view.round, view.table)
-        left = clock.left(now)
-        if left is None or left > 0:
-            return
-        if event.spec.at_time == "stop" or not view.facts.playing:
-            try:
-                director.end_table(event, view.table, "time")
-            except EventError as exc:
-                self._say(exc.message)
 
     def _tile(self, view: director.TableView, now: float) -> TileView:
         assert self.event is not None
@@ -235,11 +228,12 @@ class DirectorScreen(Screen[None]):
     def _ask_venue(self) -> None:
         if self.venue is None or not self.venue.url:
             return
-        self.run_worker(self._fetch_desk, thread=True, exclusive=True, group="desk")
+        url = self.venue.url + "desk.json"
+        self.run_worker(lambda: self._fetch_desk(url), thread=True, exclusive=True, group="desk")
 
-    def _fetch_desk(self) -> None:
+    def _fetch_desk(self, url: str) -> None:
         try:
-            with urllib.request.urlopen(self.venue.url + "desk.json", timeout=2) as answer:
+            with urllib.request.urlopen(url, timeout=2) as answer:
                 found = json.loads(answer.read())
         except (OSError, ValueError):
             return
@@ -311,7 +305,7 @@ class DirectorScreen(Screen[None]):
         if seating is None or self.event is None:
             return
         event = self.event
-        mode = "seeded" if event.spec.stage(event.state.next_round) != "qualifying" else "mix"
+        mode = director.round_mode(event.spec, event.state.next_round)
 
         def act(event: EventFile) -> str:
             rnd = director.publish(self.app.service, event, seating, mode)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -125,7 +126,6 @@ def run_list(a: argparse.Namespace) -> int:
 
 def _table_json(view: director.TableView, event: EventFile) -> dict[str, Any]:
     rnd = event.state.rounds[view.round - 1]
-    clock = rnd.clocks.get(view.table)
     facts = view.facts
     return {
         "table": view.table,
@@ -137,15 +137,9 @@ def _table_json(view: director.TableView, event: EventFile) -> dict[str, Any]:
         "moves": facts.moves if facts else 0,
         "deals": facts.deals if facts else 0,
         "totals": dict(facts.totals) if facts else None,
-        "clock": clock.colour(_now()) if clock else ("green" if event.spec.minutes else "none"),
+        "clock": event.state.clock(view.round, view.table).colour(time.time()),
         "trouble": view.trouble,
     }
-
-
-def _now() -> float:
-    import time
-
-    return time.time()
 
 
 def run_show(a: argparse.Namespace) -> int:
@@ -237,11 +231,7 @@ def run_seat(a: argparse.Namespace) -> int:
                 )
                 number = state.next_round
                 if a.publish:
-                    mode = (
-                        "seeded"
-                        if event.spec.stage(number) != "qualifying"
-                        else ("standings" if a.by_standings else "mix")
-                    )
+                    mode = director.round_mode(event.spec, number, a.by_standings)
                     director.publish(service, event, seating, mode)
             except EventError as exc:
                 raise _fail("seat", exc.message) from None

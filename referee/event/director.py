@@ -14,6 +14,7 @@ from ..notation.names import name_problem, normal_name, visible
 from .files import EventError, EventFile
 from .results import TableFacts, TableResult, facts_of, table_result
 from .seating import Seating, SeatingError, seat_round, swap
+from .spec import EventSpec
 from .standings import Row, standings
 from .state import EventState, Round
 
@@ -153,17 +154,16 @@ def propose(
             )
         )
     stage = spec.stage(number)
-    players, order, mode = list(state.playing), None, "standings" if by_standings else "mix"
-    if stage != "qualifying" or by_standings:
-        rows = qualifying(service, state)
+    mode = round_mode(spec, number, by_standings)
+    players, order = list(state.playing), None
+    if mode != "mix":
+        found = results(service, state)
+        rows = standings(state, found)
         order = [row.player for row in rows if row.player in state.playing]
-    if stage == "semifinal":
-        mode, players = "seeded", (order or [])[: spec.semifinal]
-        order = players
-    elif stage == "final":
-        mode = "seeded"
-        order = _finalists(service, state)
-        players = order
+        if stage == "semifinal":
+            players = order = order[: spec.semifinal]
+        elif stage == "final":
+            players = order = _finalists(state, found, rows)
     try:
         seating = seat_round(
             players,
@@ -183,11 +183,30 @@ def propose(
     return seating
 
 
-def _finalists(service: SessionService, state: EventState) -> list[str]:
+def round_mode(spec: EventSpec, number: int, by_standings: bool = False) -> str:
+    """How round `number` is seated: `seeded` after the qualifying rounds, else by the
+    standings when the director asks (`standings`), else mixed (`mix`)."""
+    if spec.stage(number) != "qualifying":
+        return "seeded"
+    return "standings" if by_standings else "mix"
+
+
+def due_at_time(state: EventState, view: TableView, now: float) -> bool:
+    """A table in play whose time is up ends its round now: at once under `stop`, under
+    `finish-deal` once the deal in play is over."""
+    if view.done or view.facts is None:
+        return False
+    left = state.clock(view.round, view.table).left(now)
+    if left is None or left > 0:
+        return False
+    return state.spec.at_time == "stop" or not view.facts.playing
+
+
+def _finalists(state: EventState, found: list[TableResult], qualifying: list[Row]) -> list[str]:
     """The final's players, best first: the semifinal's standings (placement at its tables),
     ties broken by the qualifying standings."""
-    semi = standings(state, results(service, state), stage="semifinal")
-    qualified = {row.player: row.rank for row in qualifying(service, state)}
+    semi = standings(state, found, stage="semifinal")
+    qualified = {row.player: row.rank for row in qualifying}
     played = [row for row in semi if row.played]
     played.sort(key=lambda row: (row.rank, qualified.get(row.player, 10**6)))
     return [row.player for row in played][: state.spec.final]

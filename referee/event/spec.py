@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from ..engine.scoring import parse_scoring
@@ -237,8 +237,3 @@ def _int(value: Any) -> int:
     if type(value) is not int:
         raise TypeError(type(value).__name__)
     return value
-
-
-def names_of(players: Sequence[str]) -> dict[str, str]:
-    """Each player's name by its caseless key (what a typed name is matched by)."""
-    return {name_key(p): p for p in players}

@@ -90,7 +90,6 @@ class EventState:
     rounds: list[Round] = field(default_factory=list)
     changes: dict[str, list[Change]] = field(default_factory=dict)
     penalties: list[Penalty] = field(default_factory=list)
-    seq: int = 0
 
     @classmethod
     def new(cls, spec: EventSpec) -> EventState:
@@ -119,7 +118,6 @@ class EventState:
 
     def apply(self, entry: dict[str, Any]) -> None:
         """One entry of the log (already checked by `log.check_entry`)."""
-        self.seq = entry["seq"]
         kind, t = entry["kind"], float(entry["t"])
         if kind == "seated":
             tables = tuple(tuple(players) for players in entry["tables"])
@@ -175,13 +173,6 @@ class EventState:
 
     def _change(self, player: str, change: Change) -> None:
         self.changes.setdefault(player, []).append(change)
-
-    def seat_of(self, player: str, round_no: int) -> tuple[int, int] | None:
-        """(table, seat), 1-based, of `player` in round `round_no`, or None."""
-        for number, players in enumerate(self.rounds[round_no - 1].tables, 1):
-            if player in players:
-                return number, players.index(player) + 1
-        return None
 
     def holder(self, player: str, round_no: int) -> str:
         """Who holds `player`'s seat at the end of round `round_no` (a replacement takes the

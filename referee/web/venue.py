@@ -34,7 +34,7 @@ from ..event.files import EventBook, EventError, EventFile
 from ..event.keys import VenueKeys
 from ..event.standings import shown
 from ..event.words import clock_text, end_text, stage_text
-from ..i18n import _, current
+from ..i18n import _
 from ..notation import visible
 from ..service import LiveSession, SessionError, SessionService
 from ..sheet.exports import qr
@@ -56,7 +56,6 @@ class Table(NamedTuple):
 
     number: int
     token: str
-    players: tuple[str, ...]
     hub: Hub
     app: ASGIApp
     desk: Desk | None
@@ -86,7 +85,6 @@ class Venue:
         self._stopped = False
         self._outer_stopping = stopping
         self.max_streams = max_streams
-        self.lang = current()
         self.event: EventFile | None = None
         self.problem: str | None = None
         self.round = 0
@@ -166,7 +164,7 @@ class Venue:
 
     def _sessions(
         self, number: int
-    ) -> tuple[str, tuple[str, ...], LiveSession, LiveSession | None, dict[str, str]] | None:
+    ) -> tuple[str, LiveSession, LiveSession | None, dict[str, str]] | None:
         """In a worker thread: the table's session opened to read, and to write unless its
         round ended (or another writer holds it: then its board is served without seats)."""
         event = self.event
@@ -186,20 +184,20 @@ class Venue:
             with contextlib.suppress(SessionError):
                 held = self.service.open(sid)
         codes = {p: self.keys.seat(rnd.number, number, p) for p in players}
-        return self.keys.table(rnd.number, number), players, live, held, codes
+        return self.keys.table(rnd.number, number), live, held, codes
 
     async def _open(self, number: int) -> Table | None:
         found = await asyncio.to_thread(self._sessions, number)
         if found is None:
             return None
-        token, players, live, held, codes = found
+        token, live, held, codes = found
         desk = Desk(held, "none", codes) if held is not None else None
         hub = Hub(live, self.max_streams)
         writer = LocalWriter(desk, after=self._called(number)) if desk is not None else None
         app = Starlette(routes=table_routes(hub, token, self.stopping, writer))
         closing: list[bool] = []
         follower = asyncio.create_task(hub.follow(lambda: self.stopping() or bool(closing)))
-        return Table(number, token, players, hub, app, desk, held, closing, follower)
+        return Table(number, token, hub, app, desk, held, closing, follower)
 
     def _called(self, number: int) -> Callable[[Desk], None]:
         def take(desk: Desk) -> None:
@@ -336,7 +334,10 @@ class Venue:
                         "done": view.done,
                     }
                 )
-        rows = standings_rows(self.service, state, self._facts)
+        rows = [
+            {"rank": row.rank, "player": row.player, "points": shown(row.points)}
+            for row in director.qualifying(self.service, state, self._facts)
+        ]
         return {
             "event": event.spec.name,
             "round": rnd.number if rnd is not None else 0,
@@ -415,15 +416,6 @@ class Venue:
             waiting = _("Waiting for the first round's seating.")
             cards.append(f'<p class="note">{escape(waiting)}</p>')
         return venue_page(self._title(), "cards", body="".join(cards))
-
-
-def standings_rows(
-    service: SessionService, state: Any, facts: director.Facts
-) -> list[dict[str, Any]]:
-    return [
-        {"rank": row.rank, "player": row.player, "points": shown(row.points)}
-        for row in director.qualifying(service, state, facts)
-    ]
 
 
 def serve_venue(venue: Venue, sock: socket.socket, host: str, port: int) -> None:

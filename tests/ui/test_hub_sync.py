@@ -196,6 +196,13 @@ async def test_the_standings_screen_reads_the_leagues_from_the_hub(
         )
 
 
+async def _the_hubs_standings(pilot, app) -> None:
+    """From the sessions, the standings (F6), then the league's from the hub (`h`)."""
+    await pilot.press("f6")
+    await settle(pilot, lambda: isinstance(app.screen, StandingsScreen), "the standings")
+    await pilot.press("h")
+
+
 async def test_the_standings_say_when_the_hub_cannot_be_reached(make_app, service):
     closed = socket.socket()
     closed.bind(("127.0.0.1", 0))
@@ -205,9 +212,7 @@ async def test_the_standings_say_when_the_hub_cannot_be_reached(make_app, servic
     use_hub(f"http://127.0.0.1:{port}", "uk_laptop_key_1234")
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("f6")
-        await settle(pilot, lambda: isinstance(app.screen, StandingsScreen), "the standings")
-        await pilot.press("h")
+        await _the_hubs_standings(pilot, app)
         await settle(
             pilot,
             lambda: "The hub cannot be reached: cannot reach the hub" in text_of(pilot, "#problem"),
@@ -221,9 +226,7 @@ async def test_without_a_hub_the_standings_key_says_how_to_set_one(make_app, ser
     stored(service, "demo.uno")
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("f6")
-        await settle(pilot, lambda: isinstance(app.screen, StandingsScreen), "the standings")
-        await pilot.press("h")
+        await _the_hubs_standings(pilot, app)
         await settle(
             pilot, lambda: "No hub is set" in text_of(pilot, "#problem"), "how to set a hub"
         )

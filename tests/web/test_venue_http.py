@@ -64,6 +64,7 @@ def test_a_phones_call_reaches_the_directors_tile_and_an_ended_table_takes_nothi
             await app.push_screen(screen)
             await pilot.press("v")
             await _until(pilot, lambda: screen.venue is not None and screen.venue.url, "venue")
+            assert screen.venue is not None
             url = screen.venue.url
             # Without the venue's address, its feed is refused like every page.
             try:
