@@ -52,7 +52,7 @@ def fill_table(grid: DataTable[Text], sheet: Sheet) -> None:
         name = text_cell(player, style="bold" if player == winner else "")
         cells: list[Text] = [name]
         for rnd in sheet.rounds:
-            went_out = rnd.went_out == player
+            went_out = rnd.won_by == player
             cells.append(
                 Text(
                     f"{rnd.points[player]:+d}",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .cards import Card
 from .messages import Colour, Key, Message, Messages, Names, Word, words
-from .rulebook import CARD_IN_EDITION, GOING_OUT, PENALTY_OUT, SCORING, SESSION
+from .rulebook import CARD_IN_EDITION, GOING_OUT, LEAVE, PENALTY_OUT, SCORING, SESSION
 from .rules import RuleId
 from .ruling import Refusal
 from .scoring import RoundResult
@@ -79,7 +79,9 @@ def seat_of(g: Game, t: Table, player: str) -> int:
         # Out of the game (penalty points) mid-round, or only out of this round (mercy).
         raise Refusal(
             why,
-            Say.out_of_game(player=name) if why == PENALTY_OUT else Say.out_of_round(player=name),
+            Say.out_of_game(player=name)
+            if why in (PENALTY_OUT, LEAVE)
+            else Say.out_of_round(player=name),
         )
     return seat
 
@@ -194,10 +196,16 @@ def end_round(g: Game, t: Table, seat: int, said: Said) -> RuleId:
     return GOING_OUT
 
 
-def record_result(g: Game) -> None:
-    """Score the round as it stands (again, as hands are entered)."""
+def record_result(g: Game, at_time: bool = False) -> None:
+    """Score the round as it stands (again, as hands are entered). `at_time`: it has just
+    ended at time (afterwards its result says so)."""
     setup = g.setup
-    result = RoundResult(g.winner, dict(g.revealed), g.penalties, g.knocked, setup.ko_bonus)
+    timed = at_time or g.at_time
+    hands = dict(g.revealed)
+    if timed and g.winner is not None:
+        # The lowest hand won: its own points are not counted, as a player who went out holds none.
+        del hands[g.winner]
+    result = RoundResult(g.winner, hands, g.penalties, g.knocked, setup.ko_bonus, timed, g.gone)
     if len(g.results) == g.round_no:
         g.results = (*g.results[:-1], result)
     else:

@@ -187,6 +187,25 @@ class TurnOverridden(_Event):
         init(self, "player", player)
 
 
+class TimeCalled(_Event):
+    """`time`: the round's time is up; the turn in play was finished, and the hands are scored
+    as they stand (the event's at-time rule)."""
+
+    __slots__ = __match_args__ = ()
+
+
+class PlayerLeft(_Event):
+    """`leave NAME`: the player leaves the game; their hand is set aside and the others play
+    on (a withdrawal)."""
+
+    player: str
+
+    __slots__ = __match_args__ = ("player",)
+
+    def __init__(self, player: str) -> None:
+        init(self, "player", player)
+
+
 class HeaderChanged(_Event):
     """`set edition ID`, `set rules en|jp`, `set scoring SYSTEM`, `set rule KEY VALUE`: a
     change to the session's header, recorded as a statement (`changes.py` says when it holds).
@@ -354,6 +373,8 @@ Event = (
     | PlayerWentOut
     | HandRevealed
     | TurnOverridden
+    | TimeCalled
+    | PlayerLeft
     | HeaderChanged
     | CardPlayed
     | CardsDrawn

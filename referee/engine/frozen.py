@@ -23,6 +23,10 @@ if TYPE_CHECKING:
     from typing import Any, ClassVar, Self
 
 
+def _no_values(_obj: object) -> tuple[()]:
+    return ()
+
+
 class FrozenInstanceError(AttributeError):
     """A field of a frozen object was set or deleted."""
 
@@ -45,6 +49,9 @@ class Frozen:
         if names:
             # In C; one name alone is asked twice, for a tuple all the same.
             cls._values = attrgetter(*names) if len(names) > 1 else attrgetter(*names, *names)
+        else:
+            # A class with no fields (`time`): all its instances are equal.
+            cls._values = staticmethod(_no_values)  # type: ignore[assignment]
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:

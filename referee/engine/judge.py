@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from . import calls, challenge, changes, rounds, turn
+from . import at_time, calls, challenge, changes, leaving, rounds, turn
 from . import events as ev
 from .events import Event
 from .messages import Key, Messages
@@ -31,6 +31,8 @@ CORE: Mapping[type, Callable[[Game, Any, Said], Any]] = {
     ev.PlayerWentOut: rounds.on_out,
     ev.HandRevealed: rounds.on_hand,
     ev.TurnOverridden: calls.on_turn_override,
+    ev.TimeCalled: at_time.on_time,
+    ev.PlayerLeft: leaving.on_leave,
     ev.HeaderChanged: changes.on_change,
     ev.CardPlayed: turn.on_play,
     ev.CardsDrawn: turn.on_draw,

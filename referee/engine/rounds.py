@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from . import at_time
 from .basics import after_leaving, check_face, end_round, name_of, record_result
 from .cards import Card
 from .effects import forced_draw
 from .events import DealerNamed, HandRevealed, PlayerWentOut, RoundStarted, StartTurned
 from .messages import CardNames, Colour, Key, Message, Messages, Names
 from .rulebook import (
+    AT_TIME,
     CARD_IN_EDITION,
     CONSERVATION,
     DEAL,
     DEALER_ROTATION,
     GOING_OUT,
+    LEAVE,
     PENALTY_OUT,
     ROUND_HANDS,
     SCORING,
@@ -79,6 +82,7 @@ class Say(Messages, namespace="rounds"):
         "hands are entered when a round is over (or right after a penalty ruling)"
     )
     did_not_play = Key("{player} did not play this round")
+    set_aside = Key("{player} left the game: their hand is set aside, not scored")
     already = Key("{player}'s hand is already entered")
     bad_points = Key("{points} points cannot be {player}'s hand")
     bad_points_of = Key("{points} points cannot be {player}'s hand of {count} {count:card|cards}")
@@ -122,8 +126,8 @@ def on_round(g: Game, event: RoundStarted, said: Said) -> tuple[RuleId, bool]:
     g.penalties = ()
     g.penalty_due = frozenset()
     g.knocked = ()
-    out = g.sheet.eliminated
-    active = tuple(p for p in g.setup.players if p not in out)
+    out, gone = g.sheet.eliminated, g.gone
+    active = tuple(p for p in g.setup.players if p not in out and p not in gone)
     g.seats = {name: i for i, name in enumerate(active)}
     if previous is None:
         g.dealer = None
@@ -132,12 +136,12 @@ def on_round(g: Game, event: RoundStarted, said: Said) -> tuple[RuleId, bool]:
     if g.setup.options.dealer_by_winner and winner in g.seats:
         g.dealer = winner
     else:
-        g.dealer = _left_of(g, previous, active)
+        g.dealer = left_of(g, previous, active)
     said.append(Say.begins_deals(round=event.number, dealer=g.dealer))
     return DEALER_ROTATION, False
 
 
-def _left_of(g: Game, name: str, active: tuple[str, ...]) -> str:
+def left_of(g: Game, name: str, active: tuple[str, ...]) -> str:
     players = g.setup.players
     i = players.index(name)
     for step in range(1, len(players) + 1):
@@ -295,7 +299,11 @@ def missing_hands(g: Game) -> list[str]:
     """Losers whose hands the scoring system still needs before the next round."""
     if not g.hands_missing():
         return []
-    return [p for p in g.seats if p != g.winner and p not in g.revealed and p not in g.knocked]
+    return [
+        p
+        for p in g.seats
+        if p != g.winner and p not in g.revealed and p not in g.knocked and p not in g.gone
+    ]
 
 
 def on_hand(g: Game, event: HandRevealed, said: Said) -> tuple[RuleId, bool]:
@@ -309,6 +317,8 @@ def on_hand(g: Game, event: HandRevealed, said: Said) -> tuple[RuleId, bool]:
         )
     if name not in g.seats:
         raise Refusal(SESSION, Say.did_not_play(player=name))
+    if name in g.gone:
+        raise Refusal(LEAVE, Say.set_aside(player=name))
     if not mid_round and name in g.revealed:
         raise Refusal(ROUND_HANDS, Say.already(player=name))
     t = g.table
@@ -333,8 +343,12 @@ def on_hand(g: Game, event: HandRevealed, said: Said) -> tuple[RuleId, bool]:
         _eliminate(g, t, name, said)
         return SCORING, True
     g.revealed = {**g.revealed, name: points}
-    record_result(g)
     said.append(Say.holds_points(player=name, points=points))
+    if g.at_time and not missing_hands(g):
+        at_time.settle(g, said)
+        record_result(g)
+        return AT_TIME, True
+    record_result(g)
     return ROUND_HANDS, False
 
 

@@ -12,6 +12,7 @@ from .sources import (
     COACHING_PENALTIES,
     EN_SHEET,
     EN_WIKIPEDIA,
+    EVENT_RULES,
     FIRST_DRAW,
     FLIP_MANUAL,
     HOW_TO,
@@ -396,4 +397,23 @@ PENALTY_OUT = rule(
     "out of it are still in the game wins the round only.",
     f"{MINECRAFT_MANUAL}, 「罰点方式のUNO」",
     table_default=False,
+)
+AT_TIME = rule(
+    "at-time",
+    "When an event's round time is up, the turn in play is finished (a draw card's draw taken or "
+    "challenged), then the round ends where it stands ('time'): every hand is entered and checked "
+    "against its tracked count, and the lowest hand wins the round as if its holder had gone out "
+    "(its own points are not counted). When the lowest hands tie, nobody wins the round and every "
+    "hand counts against its holder.",
+    EVENT_RULES,
+    table_default=True,
+)
+LEAVE = rule(
+    "leave",
+    "A player who leaves the game ('leave NAME', a withdrawal) has their hand set aside, out of "
+    "play and not scored: the others play on and play passes their seat over. Their totals so "
+    "far stay on the score sheet, and they take no seat in later rounds. At least two players "
+    "must stay in the game.",
+    EVENT_RULES,
+    table_default=True,
 )

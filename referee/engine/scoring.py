@@ -125,6 +125,12 @@ class RoundResult(NamedTuple):
     """Players the mercy rule knocked out of the round (No Mercy, or `mercy N`)."""
     ko_bonus: int = 0
     """Under `target N`, the winner's points for each player knocked out (No Mercy: 250)."""
+    at_time: bool = False
+    """The round ended at time (`time`): nobody went out; the lowest hand won it (the winner,
+    whose own points are not counted), or, on a tie for the lowest, nobody (None) and every
+    hand counts against its holder."""
+    left: tuple[str, ...] = ()
+    """Players who have left the game (`leave`) by this round's end, in order."""
 
 
 class ScoreSheet(NamedTuple):
@@ -142,7 +148,9 @@ class ScoreSheet(NamedTuple):
     eliminated: Mapping[str, int]
     """`penalty N` only: player -> round in which they reached N."""
     round_winners: tuple[str | None, ...] = ()
-    """Who went out in each counted round (None: abandoned)."""
+    """Who won each counted round (None: abandoned, or a tie at time)."""
+    round_at_time: tuple[bool, ...] = ()
+    """Whether each counted round ended at time (`time`) rather than by going out."""
 
 
 def _check(players: frozenset[str], rnd: RoundResult) -> None:
@@ -234,10 +242,11 @@ def score(
     running: list[Mapping[str, int]] = []
     finished_after: int | None = None
     winners: list[str | None] = []
+    timed: list[bool] = []
     for index, rnd in enumerate(rounds, 1):
         _check(known, rnd)
         hands = {p: rnd.hands.get(p, 0) for p in names}
-        if rnd.winner is None:
+        if rnd.winner is None and not rnd.at_time:
             points = dict.fromkeys(names, 0)
         elif system.kind == "penalty":
             points = _penalty_round(names, rnd, totals, eliminated, index, system.limit or 1)
@@ -246,18 +255,20 @@ def score(
         else:
             # `rounds`: each loser loses their own hand (the Japanese manual's sheet);
             # `target` and `additive` (the how-to article): only the winner scores.
-            others = sum(hands.values())
+            # At time with a tie for the lowest hand nobody wins: every hand counts as a loser's.
+            others = sum(hands.values()) if rnd.winner is not None else 0
             loser = -1 if system.kind == "rounds" else 0
             points = {p: others if p == rnd.winner else loser * hands[p] for p in names}
-            if system.kind == "target":
+            if system.kind == "target" and rnd.winner is not None:
                 points[rnd.winner] += rnd.ko_bonus * len(rnd.knocked_out)
         winners.append(rnd.winner)
+        timed.append(rnd.at_time)
         totals = {p: totals[p] + points[p] for p in names}
         round_points.append(MappingProxyType(points))
         running.append(MappingProxyType(totals))
-        if not (last_open and index == len(rounds)) and _decided(
-            system, index, totals, len(eliminated)
-        ):
+        # `penalty N`: a player who left the game is out of it, as one eliminated.
+        out = len(eliminated) + len(set(rnd.left) - eliminated.keys())
+        if not (last_open and index == len(rounds)) and _decided(system, index, totals, out):
             finished_after = index
             break
     key = _rank_key(system, winners[0] if winners else None, eliminated, totals)
@@ -278,6 +289,7 @@ def score(
         finished_after=finished_after,
         eliminated=MappingProxyType(eliminated),
         round_winners=tuple(winners),
+        round_at_time=tuple(timed),
     )
 
 
@@ -296,13 +308,19 @@ def rounds_allowed(
 
 
 def to_json(sheet: ScoreSheet) -> dict[str, Any]:
-    """The `score --json` object; each round's `totals` (running totals) is our extension."""
+    """The `score --json` object; each round's `totals` (running totals) is our extension, and
+    `"at_time": true` marks a round that ended at time (its winner held the lowest hand)."""
     rounds = zip(sheet.round_winners, sheet.round_points, sheet.running, strict=True)
+    timed = sheet.round_at_time or (False,) * len(sheet.round_points)
+    found = []
+    for (w, pts, run), at_time in zip(rounds, timed, strict=True):
+        one: dict[str, Any] = {"winner": w, "points": dict(pts), "totals": dict(run)}
+        if at_time:
+            one["at_time"] = True
+        found.append(one)
     return {
         "players": list(sheet.players),
-        "rounds": [
-            {"winner": w, "points": dict(pts), "totals": dict(run)} for w, pts, run in rounds
-        ],
+        "rounds": found,
         "totals": dict(sheet.totals),
         "ranks": dict(sheet.ranks),
         "finished": sheet.finished,

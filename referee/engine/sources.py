@@ -38,6 +38,9 @@ NO_STACKING = f"{UNO_TWITTER}, 4 May 2019 and 8 Oct 2020"
 TABLE_DEFAULT = "Table default: no published rule says otherwise"
 """The source of a rule that is the referee's own where the published rules are silent."""
 NOTATION = "The referee's own session notation (.uno files)"
+EVENT_RULES = "Table default: an event's own regulations (the referee's event mode)"
+"""The source of a rule an event sets for its tables (time, withdrawals), where the published
+rules for a game at home are silent."""
 """The source of a rule about recording a session rather than about the game."""
 
 # Citations that a rule and its option share.

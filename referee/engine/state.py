@@ -400,6 +400,7 @@ class Game:
 
     __slots__ = (
         "dealer",
+        "gone",
         "knocked",
         "penalties",
         "penalty_due",
@@ -433,6 +434,8 @@ class Game:
     """Penalty-point scoring: players whose hand may be entered as penalty points now."""
     knocked: tuple[str, ...]
     """Players knocked out of this round."""
+    gone: tuple[str, ...]
+    """Players who left the game (`leave`), in order: they have no seat from then on."""
     scored: ScoreSheet | None
     """The sheet of `results`, once asked for (see `sheet`)."""
     table: Table | None
@@ -449,6 +452,7 @@ class Game:
         self.penalties = ()
         self.penalty_due = frozenset()
         self.knocked = ()
+        self.gone = ()
         self.scored = sheet
         self.table = None
 
@@ -464,12 +468,23 @@ class Game:
             )
         return scored
 
+    @property
+    def at_time(self) -> bool:
+        """This round ended at time (`time`): every hand is entered and the lowest wins."""
+        results = self.results
+        return len(results) == self.round_no > 0 and results[-1].at_time
+
     def hands_missing(self) -> bool:
-        """The round is over and the scoring still needs a loser's hand."""
-        if self.phase != "over" or self.setup.scoring.kind in ("none", "penalty"):
+        """The round is over and the scoring still needs a loser's hand (at time, anyone's:
+        the hands decide who won)."""
+        if self.phase != "over":
             return False
+        kind = self.setup.scoring.kind
+        if kind == "penalty" or (kind == "none" and not self.at_time):
+            return False
+        gone, revealed, knocked = self.gone, self.revealed, self.knocked
         return any(
-            p != self.winner and p not in self.revealed and p not in self.knocked
+            p != self.winner and p not in revealed and p not in knocked and p not in gone
             for p in self.seats
         )
 
@@ -490,6 +505,7 @@ class Game:
         new.winner, new.revealed = self.winner, self.revealed
         new.revealed_cards, new.penalties = self.revealed_cards, self.penalties
         new.penalty_due, new.knocked, new.scored = self.penalty_due, self.knocked, self.scored
+        new.gone = self.gone
         t = self.table
         if t is None:
             new.table = None

@@ -60,6 +60,7 @@ class Say(Messages, namespace="waiting"):
     game_over = Key("The game is over: {winner} wins. The score sheet is final.")
     a_tie = Key("a tie")
     hands = Key("Round {round} is over: {winner} went out. Enter the hands of {players}")
+    hands_at_time = Key("Round {round} ended at time. Enter the hands of {players}")
     scored = Key("Round {round} is scored. Start the next one: 'round {next}'")
     first_round = Key("Nothing recorded yet: start with 'round 1'")
     dealer = Key(
@@ -171,9 +172,10 @@ def _round_waits(g: Game) -> list[Wait]:
     if g.phase == "over":
         missing = missing_hands(g)
         if missing:
-            return [
-                Wait("hands", Say.hands(round=g.round_no, winner=g.winner, players=Names(missing)))
-            ]
+            names = Names(missing)
+            if g.at_time:
+                return [Wait("hands", Say.hands_at_time(round=g.round_no, players=names))]
+            return [Wait("hands", Say.hands(round=g.round_no, winner=g.winner, players=names))]
         return [Wait("next-round", Say.scored(round=g.round_no, next=g.round_no + 1))]
     if g.phase == "idle":
         return [Wait("first-round", Say.first_round())]

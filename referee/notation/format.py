@@ -21,10 +21,12 @@ from ..engine.events import (
     PenaltyGiven,
     Play,
     PlayerCaught,
+    PlayerLeft,
     PlayerWentOut,
     RoundStarted,
     Session,
     StartTurned,
+    TimeCalled,
     TurnOverridden,
     UnoCalled,
 )
@@ -159,6 +161,10 @@ def format_event(event: Event, header: Header) -> str:
             return f"hand {name.get(player.casefold(), player)}: {shown}"
         case TurnOverridden(player=player):
             return "turn " + name.get(player.casefold(), player)
+        case TimeCalled():
+            return "time"
+        case PlayerLeft(player=player):
+            return "leave " + name.get(player.casefold(), player)
         case HeaderChanged(field=field, value=value, key=key):
             return f"set {field} {value}" if key is None else f"set {field} {key} {value}"
     actor = getattr(event, "player", None)

@@ -13,10 +13,12 @@ from ..engine.events import (
     HandRevealed,
     Header,
     HeaderChanged,
+    PlayerLeft,
     PlayerWentOut,
     RoundStarted,
     Session,
     StartTurned,
+    TimeCalled,
     TurnOverridden,
 )
 from ..engine.setup import editions
@@ -44,7 +46,7 @@ _REPEATABLE = ("Rule", "Custom")
 _REQUIRED = ("Edition", "Scoring", "Players")
 _SCORING_KINDS = ("rounds", "target", "lowest", "penalty", "additive")
 _SCORING_SYNTAX = "'rounds N', 'target N', 'lowest N', 'penalty N', 'additive N' or 'none'"
-_STATEMENTS = "round, dealer, start, out, hand, turn, set"
+_STATEMENTS = "round, dealer, start, out, hand, turn, time, leave, set"
 _SETTINGS = ("edition", "rules", "scoring", "rule")
 _NO_TABLE = Table("", None, {})
 
@@ -273,12 +275,19 @@ def _set(cur: Cursor, _round: int | None) -> Event:
     return HeaderChanged(field, value)
 
 
+def _time(cur: Cursor, _round: int | None) -> Event:
+    cur.end("time")
+    return TimeCalled()
+
+
 _READERS: dict[str, Callable[[Cursor, int | None], Event]] = {
     "round": _round,
     "start": _start,
     "dealer": lambda cur, _: DealerNamed(cur.name_rest("dealer")),
     "out": lambda cur, _: PlayerWentOut(cur.name_rest("out")),
     "turn": lambda cur, _: TurnOverridden(cur.name_rest("turn")),
+    "time": _time,
+    "leave": lambda cur, _: PlayerLeft(cur.name_rest("leave")),
     "set": _set,
 }
 

@@ -336,6 +336,12 @@ def _opt_text(value: Any) -> str | None:
     return None if value is None else _text(value)
 
 
+def _flag(value: Any) -> bool:
+    if type(value) is not bool:
+        raise _Unstorable(value)
+    return value
+
+
 def _rule_name(value: Any) -> str:
     if type(value) is not RuleId:
         raise _Unstorable(value)
@@ -355,6 +361,7 @@ def _game_doc(g: Game) -> dict[str, Any]:
         "penalties": [[_text(name), _plain_int(n)] for name, n in g.penalties],
         "penalty_due": sorted(_text(name) for name in g.penalty_due),
         "knocked": [_text(name) for name in g.knocked],
+        "gone": [_text(name) for name in g.gone],
         "table": None if g.table is None else _table_doc(g.table),
     }
 
@@ -368,6 +375,8 @@ def _result_doc(r: RoundResult) -> dict[str, Any]:
         "penalties": [[_text(name), _plain_int(n)] for name, n in r.penalties],
         "knocked_out": [_text(name) for name in r.knocked_out],
         "ko_bonus": _plain_int(r.ko_bonus),
+        "at_time": _flag(r.at_time),
+        "left": [_text(name) for name in r.left],
     }
 
 
@@ -608,6 +617,7 @@ _GAME = frozenset(
         "penalties",
         "penalty_due",
         "knocked",
+        "gone",
         "table",
     }
 )
@@ -648,6 +658,7 @@ def _game(doc: Any, setup: Setup, like: tuple[list[Any], Game] | None = None) ->
     g.penalties = _name_counts(d["penalties"], names)
     g.penalty_due = frozenset(map(name, _list(d["penalty_due"])))
     g.knocked = _distinct(tuple(map(name, _list(d["knocked"]))))
+    g.gone = _distinct(tuple(map(name, _list(d["gone"]))))
     g.table = None if d["table"] is None else _table(d["table"], names, faces, setup)
     # The sheet is scored again from the results, which `score` checks (ValueError).
     last_open = g.hands_missing()
@@ -658,7 +669,7 @@ def _game(doc: Any, setup: Setup, like: tuple[list[Any], Game] | None = None) ->
     return g
 
 
-_RESULT = frozenset({"winner", "hands", "penalties", "knocked_out", "ko_bonus"})
+_RESULT = frozenset({"winner", "hands", "penalties", "knocked_out", "ko_bonus", "at_time", "left"})
 
 
 def _result(doc: Any, names: frozenset[str]) -> RoundResult:
@@ -669,7 +680,15 @@ def _result(doc: Any, names: frozenset[str]) -> RoundResult:
         _name_counts(d["penalties"], names),
         _distinct(tuple(_name(n, names) for n in _list(d["knocked_out"]))),
         _count(d["ko_bonus"]),
+        _read_flag(d["at_time"]),
+        _distinct(tuple(_name(n, names) for n in _list(d["left"]))),
     )
+
+
+def _read_flag(value: Any) -> bool:
+    if type(value) is not bool:
+        _fail("flag")
+    return bool(value)
 
 
 def _name_counts(

@@ -58,6 +58,15 @@ class SheetRound:
     notes: tuple[Note, ...] = ()
     missing: tuple[str, ...] = ()
     """Players whose hands are still to be entered: until then the points are provisional."""
+    at_time: bool = False
+    """The round ended at time (`time`): nobody went out, and the lowest hand won it."""
+    won_at_time: str | None = None
+    """Who held the lowest hand at time (None on a tie, or while hands are missing)."""
+
+    @property
+    def won_by(self) -> str | None:
+        """Who won the round, by going out or at time."""
+        return self.went_out or self.won_at_time
 
 
 @dataclass(frozen=True)
@@ -137,7 +146,7 @@ def _assemble(
             SheetRound(
                 number=number,
                 dealer=dealers.get(number),
-                went_out=result.winner,
+                went_out=None if result.at_time else result.winner,
                 hands=_hands(players, result.winner, result.hands),
                 points=points,
                 running=running,
@@ -145,6 +154,8 @@ def _assemble(
                 notes=tuple(notes.get(number, ())),
                 # Only the last round can still wait for hands: the next one is refused until then.
                 missing=tuple(missing_hands(g)) if last else (),
+                at_time=result.at_time,
+                won_at_time=result.winner if result.at_time else None,
             )
         )
     playing = None

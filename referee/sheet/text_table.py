@@ -17,7 +17,10 @@ def score_table(sheet: dict[str, Any], system: str) -> str:
     rows = [[_("round"), _("winner"), *players]]
     for number, rnd in enumerate(sheet["rounds"], 1):
         cells = [f"{rnd['points'][p]:+d} ({rnd['totals'][p]})" for p in players]
-        rows.append([str(number), rnd["winner"] or "-", *cells])
+        winner = rnd["winner"] or "-"
+        if rnd.get("at_time"):
+            winner = _("{player} (at time)").format(player=winner)
+        rows.append([str(number), winner, *cells])
     rows.append([_("total"), "", *(str(sheet["totals"][p]) for p in players)])
     rows.append([_("rank"), "", *(str(sheet["ranks"][p]) for p in players)])
     column_widths = widths(rows)

@@ -183,7 +183,7 @@ def _add_sheet(board: Board, sheet: Sheet) -> None:
             {
                 "name": visible(player),
                 "cells": [
-                    (rnd.points[player], rnd.running[player], rnd.went_out == player)
+                    (rnd.points[player], rnd.running[player], rnd.won_by == player)
                     for rnd in sheet.rounds
                 ],
                 "total": sheet.score.totals[player],

@@ -29,10 +29,12 @@ from referee.engine.events import (
     PenaltyGiven,
     Play,
     PlayerCaught,
+    PlayerLeft,
     PlayerWentOut,
     RoundStarted,
     Session,
     StartTurned,
+    TimeCalled,
     TurnOverridden,
     UnoCalled,
 )
@@ -313,6 +315,8 @@ def events(header: Header) -> st.SearchStrategy:
         st.builds(DealerNamed, who),
         st.builds(PlayerWentOut, who),
         st.builds(TurnOverridden, who),
+        st.just(TimeCalled()),
+        st.builds(PlayerLeft, who),
         st.builds(
             StartTurned,
             st.lists(cards, min_size=1, max_size=3).map(tuple),

@@ -262,8 +262,8 @@ ROUND = TAGS + "round 1\n"  # statements below start on line 5
         (ROUND + "Bob r5", "t.uno:5:4: expected ':' after 'Bob'"),
         (
             ROUND + "rnd 2",
-            "t.uno:5:1: expected a statement (round, dealer, start, out, hand, turn, set) or "
-            "'NAME: move', got 'rnd'",
+            "t.uno:5:1: expected a statement (round, dealer, start, out, hand, turn, time, leave, "
+            "set) or 'NAME: move', got 'rnd'",
         ),
         (ROUND + "round 3", "t.uno:5:7: expected round 2, got round 3"),
         (ROUND + "hand Bob: r5 x", "t.uno:5:14: expected a card after 'r5', got 'x'"),

@@ -66,8 +66,11 @@ def _table(sheet: Sheet) -> str:
             f'<td class="rank">{escape(labels.rank_text(sheet, player))}</td></tr>'
         )
     rows.append("</tbody><tfoot>")
-    for label, field in ((_("Dealer"), "dealer"), (_("Went out"), "went_out")):
-        cells = "".join(f"<td>{escape(getattr(r, field) or '-')}</td>" for r in rounds)
+    for label, texts in (
+        (_("Dealer"), [r.dealer or "-" for r in rounds]),
+        (_("Went out"), [labels.went_out_cell(r) for r in rounds]),
+    ):
+        cells = "".join(f"<td>{escape(text)}</td>" for text in texts)
         rows.append(f'<tr><th>{escape(label)}</th>{cells}<td colspan="2"></td></tr>')
     rows.append("</tfoot></table>")
     note = _(
@@ -82,7 +85,7 @@ def _table(sheet: Sheet) -> str:
 
 
 def _cell(rnd: SheetRound, player: str) -> str:
-    classes = [c for c, on in (("out", rnd.went_out == player), ("provisional", rnd.missing)) if on]
+    classes = [c for c, on in (("out", rnd.won_by == player), ("provisional", rnd.missing)) if on]
     attr = f' class="{" ".join(classes)}"' if classes else ""
     return (
         f'<td{attr}><span class="pts">{rnd.points[player]:+d}</span>'

@@ -88,9 +88,27 @@ def round_heading(rnd: SheetRound | RoundInPlay) -> str:
         parts.append(_("in play"))
     elif rnd.went_out:
         parts.append(_("{player} went out").format(player=rnd.went_out))
+    elif rnd.at_time:
+        parts.append(won_at_time(rnd))
     if isinstance(rnd, SheetRound) and rnd.missing:
         parts.append(_("hands of {players} to enter").format(players=_and(list(rnd.missing))))
     return separator().join(parts)
+
+
+def won_at_time(rnd: SheetRound) -> str:
+    """A round ended at time: who won it, with the lowest hand (or nobody, on a tie)."""
+    if rnd.won_at_time:
+        return _("at time: {player} held the lowest hand").format(player=rnd.won_at_time)
+    if rnd.missing:
+        return _("at time")
+    return _("at time: a tie for the lowest hand, nobody won")
+
+
+def went_out_cell(rnd: SheetRound) -> str:
+    """The "Went out" row's cell: who went out, or how the round ended at time."""
+    if rnd.at_time:
+        return won_at_time(rnd)
+    return rnd.went_out or "-"
 
 
 def where(note: Note, by_move: bool = False) -> str:

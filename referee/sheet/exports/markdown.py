@@ -48,9 +48,11 @@ def table(sheet: Sheet) -> list[str]:
             + "".join(f"{c} | " for c in cells)
             + f"**{result.totals[player]}** | {md(labels.rank_text(sheet, player))} |"
         )
-    for label, field in ((_("Dealer"), "dealer"), (_("Went out"), "went_out")):
-        cells = [md(getattr(r, field) or "-") for r in rounds]
-        lines.append(f"| *{md(label)}* | " + "".join(f"{c} | " for c in cells) + " |  |")
+    for label, cells in (
+        (_("Dealer"), [r.dealer or "-" for r in rounds]),
+        (_("Went out"), [labels.went_out_cell(r) for r in rounds]),
+    ):
+        lines.append(f"| *{md(label)}* | " + "".join(f"{md(c)} | " for c in cells) + " |  |")
     return lines
 
 
@@ -65,7 +67,7 @@ def _cell(rnd: SheetRound, player: str) -> str:
     text = f"{rnd.points[player]:+d} ({rnd.running[player]})"
     if rnd.missing:
         text += "\\*"
-    return f"**{text}**" if rnd.went_out == player else text
+    return f"**{text}**" if rnd.won_by == player else text
 
 
 def render(sheet: Sheet) -> bytes:
