@@ -256,6 +256,9 @@ class DirectorScreen(Screen[None]):
             return
         if said:
             self._say(said)
+        # A decision may change the standings (a penalty, a withdrawal) with no table's
+        # result changing: they are filled again.
+        self._standings = ()
         self.poll()
 
     def action_clock(self, action: str) -> None:
@@ -335,7 +338,11 @@ class DirectorScreen(Screen[None]):
 
         self._ask(
             _("Withdraw a player"),
-            _("The player's name, then a colon and the reason (Ann: ill):"),
+            _(
+                "The player's name, then a colon and the reason (Ann: ill). Their hand is set "
+                "aside and their table plays on (to end that table's round on its totals "
+                "instead, end it first with e):"
+            ),
             act,
         )
 

@@ -72,11 +72,11 @@ def _new(actions: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     p.add_argument(
         "--at-time",
-        choices=("finish-deal", "stop"),
-        default="finish-deal",
+        choices=("score-hands", "finish-deal", "stop"),
+        default="score-hands",
         help=_(
-            "when time is up: finish the deal in play (default), or stop at once without "
-            "counting it"
+            "when time is up: finish the turn, then score the hands, the lowest winning the "
+            "deal (default); finish the deal in play; or stop at once without counting it"
         ),
     )
     p.add_argument(
@@ -177,6 +177,15 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     _event(q)
     q.add_argument("player", metavar="PLAYER", help=_("who leaves"))
     q.add_argument("--reason", default="", metavar="TEXT", help=_("why (shown in the standings)"))
+    q.add_argument(
+        "--rule",
+        choices=("set-aside", "current-totals"),
+        default="set-aside",
+        help=_(
+            "in a round being played: the player's hand is set aside and the others play on "
+            "(default), or the table's round ends on its totals as they stand"
+        ),
+    )
     q.set_defaults(run="event_cmd:run_withdraw")
     q = actions.add_parser("arrive", help=_("a late player, seated from the next round"))
     _event(q)

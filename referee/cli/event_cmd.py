@@ -269,7 +269,13 @@ def standings_json(rows: list[Row]) -> list[dict[str, Any]]:
             "played": row.played,
             "penalties": row.penalties,
             "changes": [
-                {"kind": c.kind, "round": c.round, "other": c.other, "reason": c.reason}
+                {
+                    "kind": c.kind,
+                    "round": c.round,
+                    "other": c.other,
+                    "reason": c.reason,
+                    **({"rule": c.rule} if c.rule else {}),
+                }
                 for c in row.changes
             ],
         }
@@ -323,7 +329,7 @@ def _end(service: SessionService, event: EventFile, a: argparse.Namespace) -> st
 
 
 def _withdraw(service: SessionService, event: EventFile, a: argparse.Namespace) -> str:
-    director.withdraw(service, event, a.player, a.reason)
+    director.withdraw(service, event, a.player, a.reason, a.rule)
     return _("recorded: {name} withdrew").format(name=visible(a.player))
 
 

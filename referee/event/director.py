@@ -192,14 +192,67 @@ def round_mode(spec: EventSpec, number: int, by_standings: bool = False) -> str:
 
 
 def due_at_time(state: EventState, view: TableView, now: float) -> bool:
-    """A table in play whose time is up ends its round now: at once under `stop`, under
-    `finish-deal` once the deal in play is over."""
+    """A table in play whose time is up ends its round now: at once under `stop`; under
+    `finish-deal` once the deal in play is over; under `score-hands` once the deal in play has
+    ended at time (the venue records `time` when the turn is finished: `table_statements`) and
+    its hands are in. A deal not begun by then is not played."""
     if view.done or view.facts is None:
         return False
-    left = state.clock(view.round, view.table).left(now)
-    if left is None or left > 0:
+    if not time_up(state, view.round, view.table, now):
         return False
-    return state.spec.at_time == "stop" or not view.facts.playing
+    return state.spec.at_time == "stop" or not view.facts.in_deal
+
+
+def time_up(state: EventState, round_no: int, table: int, now: float) -> bool:
+    left = state.clock(round_no, table).left(now)
+    return left is not None and left <= 0
+
+
+class AtTime(NamedTuple):
+    """Where a table stood when its time was first seen up: whose turn, after how many moves."""
+
+    turn: str | None
+    moves: int
+
+
+def table_statements(
+    state: EventState,
+    round_no: int,
+    table: int,
+    live: LiveSession,
+    now: float,
+    seen: dict[tuple[int, int], AtTime],
+) -> list[tuple[str, str]]:
+    """What the director's decisions still have to record in a table's session, each with the
+    request id that records it once only: `leave NAME` for a player withdrawn with their hand
+    set aside, and `time` under `score-hands` once the turn in play when time was up is
+    finished (`seen` keeps that turn, table by table; the holder of the turn has acted, or the
+    turn has passed on) and no draw is left to take or answer."""
+    from ..engine.waiting import actor
+
+    rnd = state.rounds[round_no - 1]
+    game = live.referee.state
+    if table in rnd.ended or game.sheet.finished:
+        return []
+    found = []
+    for seat, player in enumerate(rnd.tables[table - 1]):
+        changes = state.changes.get(player, [])
+        if player not in game.gone and any(c.sets_aside(round_no) for c in changes):
+            found.append((f"event-{round_no}-{table}-leave-{seat}", f"leave {player}"))
+    if found or state.spec.at_time != "score-hands" or game.phase != "play":
+        return found
+    if not time_up(state, round_no, table, now):
+        return found
+    moves = len(live.moves)
+    turn = actor(game)
+    first = seen.setdefault((round_no, table), AtTime(turn, moves))
+    t = game.table
+    steps = live.steps if moves > first.moves else []
+    last = getattr(steps[-1].event, "player", None) if steps else None
+    finished = moves > first.moves and (turn != first.turn or last == first.turn)
+    if finished and t is not None and t.pending is None and t.owed is None:
+        found.append((f"event-{round_no}-{table}-time", "time"))
+    return found
 
 
 def _finalists(state: EventState, found: list[TableResult], qualifying: list[Row]) -> list[str]:
@@ -276,21 +329,66 @@ def end_table(event: EventFile, table: int, reason: str = "early") -> None:
     event.append("ended", round=rnd.number, table=table, reason=reason)
 
 
-def withdraw(service: SessionService, event: EventFile, typed: str, reason: str) -> None:
-    """A player leaves: the round at their table ends on its totals as they stand."""
+def withdraw(
+    service: SessionService,
+    event: EventFile,
+    typed: str,
+    reason: str,
+    rule: str = "set-aside",
+) -> None:
+    """A player leaves the event. At a table still playing their round, under `set-aside` their
+    hand is set aside and the others play on (`leave NAME` in the table's session: written here
+    when no one else holds the session, else by the venue that does); under `current-totals`
+    the table's round ends on its totals as they stand."""
     state = event.state
     player = _known(state, typed)
     if player not in state.playing:
         raise EventError(_("{name} is not playing in the event now").format(name=visible(player)))
     rnd = state.current
     number = rnd.number if rnd is not None else 0
-    if rnd is not None:
-        table = rnd.table_of(player)
-        if table is not None and table not in rnd.ended:
-            views = read_tables(service, state, rnd.number)
-            if not views[table - 1].done:
-                event.append("ended", round=rnd.number, table=table, reason="withdrawal")
-    event.append("withdraw", player=player, round=number, rule="current-totals", reason=reason)
+    table = rnd.table_of(player) if rnd is not None else None
+    playing = False
+    if rnd is not None and table is not None and table not in rnd.ended:
+        playing = not read_tables(service, state, rnd.number)[table - 1].done
+    if playing and rnd is not None and table is not None:
+        if rule == "set-aside":
+            _check_leave(service, rnd, table, player)
+        else:
+            event.append("ended", round=rnd.number, table=table, reason="withdrawal")
+    event.append("withdraw", player=player, round=number, rule=rule, reason=reason)
+    if playing and rule == "set-aside" and rnd is not None and table is not None:
+        _record_leave(service, event.state, rnd.number, table)
+
+
+def _check_leave(service: SessionService, rnd: Round, table: int, player: str) -> None:
+    """Refuse a withdrawal that would leave fewer than two playing at the table."""
+    live = service.open(rnd.sessions[table], read_only=True)
+    try:
+        ruling = live.preview(f"leave {player}").answer
+    finally:
+        live.close()
+    if not ruling.ok:
+        raise EventError(
+            _(
+                "{refusal}: end the table's round on its totals instead (--rule current-totals)"
+            ).format(refusal=ruling.text)
+        )
+
+
+def _record_leave(service: SessionService, state: EventState, round_no: int, table: int) -> None:
+    """`leave NAME` written into the table's session now, when no one holds it (the venue
+    that holds it writes it on its next look)."""
+    from ..service import SessionError
+
+    try:
+        live = service.open(state.rounds[round_no - 1].sessions[table])
+    except SessionError:
+        return
+    try:
+        for request, line in table_statements(state, round_no, table, live, 0.0, {}):
+            live.record(line, by=None, request=request)
+    finally:
+        live.close()
 
 
 def arrive(event: EventFile, typed: str) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 from ..i18n import _
 
 CLOCK_ACTIONS = ("start", "pause", "extend")
-WITHDRAWAL_RULES = ("current-totals",)
+WITHDRAWAL_RULES = ("current-totals", "set-aside")
 """How a player's leaving mid-round counts: the table's round ends on the totals as they stand
 (the deal in play is not counted)."""
 END_REASONS = ("early", "time", "withdrawal")

@@ -25,7 +25,7 @@ class TableFacts(NamedTuple):
     deals: int
     """Deals counted on the sheet."""
     playing: bool
-    """A deal is in play (not over, hands not all in)."""
+    """A deal is begun or in play (not over, hands not all in)."""
     moves: int
     deals_won: Mapping[str, int]
     penalty_cards: Mapping[str, int]
@@ -38,6 +38,9 @@ class TableFacts(NamedTuple):
     director's alerts (a challenge, a catch, hands to enter) are read from them."""
     last_move: str = ""
     """When the last move was recorded (ISO time), for "no move for N minutes"."""
+    in_deal: bool = False
+    """Cards are in play (the start card is down and nobody went out), or a deal's hands are
+    still to be entered: what a table finishes at time before its round ends."""
 
 
 def facts_of(live: LiveSession) -> TableFacts:
@@ -60,6 +63,7 @@ def facts_of(live: LiveSession) -> TableFacts:
         turn=actor(state),
         waits=tuple(wait.kind for wait in waiting_for(state)),
         last_move=live.moves[-1].ts if live.moves else "",
+        in_deal=state.phase == "play" or state.hands_missing(),
     )
 
 

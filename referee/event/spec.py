@@ -16,6 +16,7 @@ SCORINGS = {
 """How a table's game counts toward the event (JSON keys: never shown)."""
 
 AT_TIME_RULES = {
+    "score-hands": N_("finish the turn, then score the hands: the lowest hand wins the deal"),
     "finish-deal": N_("finish the deal in play, then the table's totals stand"),
     "stop": N_("stop at once: the deal in play is not counted"),
 }
@@ -55,7 +56,7 @@ class EventSpec(NamedTuple):
     minutes: int
     """Time per round; 0: untimed."""
     at_time: str
-    """`finish-deal` or `stop` (`AT_TIME_RULES`)."""
+    """`score-hands`, `finish-deal` or `stop` (`AT_TIME_RULES`)."""
     semifinal: int
     """Players who go on to the semifinal tables after the qualifying rounds; 0: none."""
     final: int
@@ -170,7 +171,9 @@ class EventSpec(NamedTuple):
             raise SpecError(_("a round's time is 0 (untimed) to 1440 minutes"))
         if self.at_time not in AT_TIME_RULES:
             raise SpecError(
-                _("unknown at-time rule {rule!r}: finish-deal or stop").format(rule=self.at_time)
+                _("unknown at-time rule {rule!r}: score-hands, finish-deal or stop").format(
+                    rule=self.at_time
+                )
             )
         self._check_finals()
         names = {name_key(p) for p in self.players}

@@ -69,6 +69,13 @@ class Change:
     round: int
     other: str = ""
     reason: str = ""
+    rule: str = ""
+    """A withdrawal's rule: `set-aside` (the player's hand, the others play on) or
+    `current-totals` (the table's round ends on its totals)."""
+
+    def sets_aside(self, round_no: int) -> bool:
+        """A withdrawal in round `round_no` whose player's hand is set aside at the table."""
+        return self.kind == "withdraw" and self.rule == "set-aside" and self.round == round_no
 
 
 @dataclass
@@ -139,7 +146,10 @@ class EventState:
             )
         elif kind == "withdraw":
             self._leave(entry["player"])
-            self._change(entry["player"], Change("withdraw", entry["round"], "", entry["reason"]))
+            self._change(
+                entry["player"],
+                Change("withdraw", entry["round"], "", entry["reason"], entry["rule"]),
+            )
         elif kind == "arrive":
             self.registered.append(entry["player"])
             self.playing.append(entry["player"])

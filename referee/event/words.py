@@ -11,7 +11,9 @@ from .state import Change
 def change_text(change: Change) -> str:
     """`withdrew in round 2: ill` and the like, for the standings' last column."""
     other = visible(change.other)
-    if change.kind == "withdraw":
+    if change.kind == "withdraw" and change.rule == "set-aside":
+        text = _("withdrew in round {round} (hand set aside)").format(round=change.round)
+    elif change.kind == "withdraw":
         text = _("withdrew in round {round}").format(round=change.round)
     elif change.kind == "arrive":
         text = _("arrived for round {round}").format(round=change.round)

@@ -302,6 +302,29 @@ class Desk:
         self.recheck()
         return reply
 
+    def director(self, line: str, request: str) -> Reply:
+        """An event's director records `line` at this table (time called, a player leaving),
+        once for `request`: before the proposals waiting, which are then judged again."""
+        earlier = self.answer(request)
+        if earlier is not None:
+            return earlier
+        answer: Recorded = self.live.record(line, request=request)
+        if answer.seq is not None:
+            self._stored[request] = answer.seq
+        reply = self._done(
+            Reply(
+                "recorded" if answer.ok else "refused",
+                request,
+                "",
+                answer.text,
+                answer.rule,
+                answer.parts,
+                answer.seq,
+            )
+        )
+        self._rejudge()
+        return reply
+
     def recheck(self) -> list[Reply]:
         """After anything changed the table (a typed move, an undo, a correction): every waiting
         proposal is judged again in order; the ones that no longer hold are answered so. The

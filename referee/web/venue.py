@@ -8,6 +8,9 @@ shows, `.../cards` the printable cards, `.../desk.json` what the tables' phones 
 director. Tokens and seat codes come from the data folder's key (`event.keys`): cards printed
 before the evening hold after a restart. The server reads the event's file (its director writes
 it) and follows it: a round published opens its tables, a table ended is closed to proposals.
+As each table's one writer, it also records there what the director decided for it: a player
+who withdrew with their hand set aside (`leave NAME`), and time called once the turn is
+finished (`time`, under the `score-hands` rule).
 """
 
 from __future__ import annotations
@@ -62,6 +65,7 @@ class Table(NamedTuple):
     """None when the table takes no proposals (its round ended, or its session is held
     elsewhere)."""
     held: LiveSession | None
+    writer: LocalWriter | None
     closing: list[bool]
     """Set when the table closes: its board's follower stops."""
     follower: asyncio.Task[None]
@@ -79,12 +83,16 @@ class Venue:
         address: tuple[str, int] = ("127.0.0.1", 0),
         stopping: Callable[[], bool] = lambda: False,
         max_streams: int = 50,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.service, self.event_id, self.keys = service, event_id, keys
         self.address = address
         self._stopped = False
         self._outer_stopping = stopping
         self.max_streams = max_streams
+        self.clock = clock
+        """The time the round clocks are read at (the tests' own)."""
+        self._at_time: dict[tuple[int, int], director.AtTime] = {}
         self.event: EventFile | None = None
         self.problem: str | None = None
         self.round = 0
@@ -128,6 +136,7 @@ class Venue:
                 try:
                     if await asyncio.to_thread(self.load):
                         await self._arrange()
+                    await self._director_statements()
                 except Exception as exc:
                     # A table that could not be opened now (a file being replaced, a disk
                     # error) is said on the terminal, and the next look tries again.
@@ -197,7 +206,26 @@ class Venue:
         app = Starlette(routes=table_routes(hub, token, self.stopping, writer))
         closing: list[bool] = []
         follower = asyncio.create_task(hub.follow(lambda: self.stopping() or bool(closing)))
-        return Table(number, token, hub, app, desk, held, closing, follower)
+        return Table(number, token, hub, app, desk, held, writer, closing, follower)
+
+    async def _director_statements(self) -> None:
+        """What the director decided for a table and only its writer can record: recorded
+        between two of its phones' messages."""
+        event = self.event
+        if event is None or event.state.current is None:
+            return
+        state, now = event.state, self.clock()
+        for table in list(self.tables.values()):
+            if table.writer is None or table.held is None:
+                continue
+            held = table.held
+
+            def record(desk: Desk, number: int = table.number, live: LiveSession = held) -> None:
+                due = director.table_statements(state, self.round, number, live, now, self._at_time)
+                for request, line in due:
+                    desk.director(line, request)
+
+            await table.writer.run(record)
 
     def _called(self, number: int) -> Callable[[Desk], None]:
         def take(desk: Desk) -> None:

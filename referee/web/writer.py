@@ -8,10 +8,12 @@ import json
 import sys
 import threading
 from collections.abc import Callable
-from typing import IO, Any, Protocol
+from typing import IO, Any, Protocol, TypeVar
 
 from ..table import Desk
 from ..table.protocol import handle
+
+T = TypeVar("T")
 
 
 class Writer(Protocol):
@@ -39,6 +41,15 @@ class LocalWriter:
 
     async def ask(self, message: dict[str, Any]) -> dict[str, Any]:
         return await asyncio.to_thread(self._handle, message)
+
+    async def run(self, act: Callable[[Desk], T]) -> T:
+        """`act` on the desk, between two phones' messages (an event's director's statements)."""
+
+        def locked() -> T:
+            with self._lock:
+                return act(self.desk)
+
+        return await asyncio.to_thread(locked)
 
 
 class PipeWriter:

@@ -242,7 +242,8 @@ def test_the_directors_decisions_show_in_the_standings(
     code, out, err = run("event", "seat", "Cup")
     assert code != 0 and "still being played at tables 1, 2" in err
     leaver = tables[0]["players"][0]
-    assert run("event", "withdraw", "Cup", leaver.lower(), "--reason", "ill")[0] == 0
+    withdraw = ("event", "withdraw", "Cup", leaver.lower(), "--reason", "ill")
+    assert run(*withdraw, "--rule", "current-totals")[0] == 0
     assert run("event", "penalty", "Cup", tables[1]["players"][0], "-2", "--reason", "slow")[0] == 0
     assert run("event", "end", "Cup", "2")[0] == 0
     assert run("event", "arrive", "Cup", "Late Comer")[0] == 0
@@ -253,6 +254,7 @@ def test_the_directors_decisions_show_in_the_standings(
         "round": 1,
         "other": "",
         "reason": "ill",
+        "rule": "current-totals",
     }
     assert rows[tables[1]["players"][0]]["penalties"] == -2
     assert rows["Late Comer"]["changes"][0]["kind"] == "arrive"

@@ -1,0 +1,178 @@
+"""An event's tables at time and on a withdrawal (issue 29): under `score-hands` the venue, the
+table's one writer, records `time` once the turn in play when time was up is finished; the
+hands entered, the lowest wins and the director's check ends the table; a player withdrawn with
+their hand set aside leaves the table's game (`leave NAME`) while the others play on."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+import pytest
+
+from referee.event import director
+from referee.event.files import EventBook, EventError
+from referee.event.keys import VenueKeys
+from referee.service import SessionService
+from referee.table import Desk
+from referee.web.venue import Venue
+from tests.event.specs import seated
+
+PLAYERS = tuple(f"P{n}" for n in range(1, 9))
+
+
+def _moves(service: SessionService, sid: str) -> list[str]:
+    with service.open(sid, read_only=True) as live:
+        return [move.text for move in live.moves]
+
+
+def _propose(desk: Desk, player: str, action: str, n: int) -> str:
+    reply = desk.propose(player, action, len(desk.live.moves), f"{n:032d}")
+    return reply.status
+
+
+def test_time_is_recorded_once_the_turn_is_finished_and_the_lowest_hand_wins(
+    tmp_path: Path,
+) -> None:
+    service = SessionService(tmp_path / "data")
+    eid = seated(service, PLAYERS, clock=True, minutes=30, at_time="score-hands")
+    keys = VenueKeys.of(service.layout.root, eid)
+    now = [time.time()]
+    venue = Venue(service, eid, keys, clock=lambda: now[0])
+
+    async def run() -> None:
+        assert await asyncio.to_thread(venue.load)
+        await venue._arrange()
+        table = next(t for t in venue.tables.values() if t.number == 1)
+        assert table.desk is not None
+        desk = table.desk
+        rnd = venue.event.state.current  # type: ignore[union-attr]
+        assert rnd is not None
+        a, b, c, d = rnd.tables[0]
+        sid = rnd.sessions[1]
+        assert _propose(desk, a, "start r7", 1) == "recorded"
+        # The dealer is the first seat: the second plays first.
+        assert _propose(desk, b, "r5", 2) == "recorded"
+        # Time is up while it is the third seat's turn: nothing yet, the turn is theirs.
+        now[0] += 31 * 60
+        await venue._director_statements()
+        assert "time" not in _moves(service, sid)
+        # A phone at a table still playing may still play: the third seat finishes the turn.
+        assert _propose(desk, c, "draw", 3) == "recorded"
+        await venue._director_statements()
+        assert _moves(service, sid)[-1] == "time"
+        # Recorded once, however often the venue looks.
+        await venue._director_statements()
+        assert _moves(service, sid).count("time") == 1
+        # Every hand is entered from the phones; the lowest wins the deal.
+        for n, (player, points) in enumerate(((a, 40), (b, 12), (c, 30), (d, 25)), 10):
+            assert _propose(desk, player, f"hand {points}", n) == "recorded"
+        with service.open(sid, read_only=True) as live:
+            sheet = live.sheet
+            assert sheet.round_winners == (b,)
+            assert sheet.round_at_time == (True,)
+            assert sheet.finished  # the event's tables play `rounds 1`
+        state = venue.event.state  # type: ignore[union-attr]
+        assert director.read_tables(service, state, 1)[0].done
+        got = {row.player: row.points for row in director.qualifying(service, state)}
+        assert (got[b], got[d], got[c], got[a]) == (5, 3, 2, 1)
+        await venue.close()
+
+    asyncio.run(run())
+
+
+def test_a_table_whose_time_is_up_between_deals_ends_without_a_new_deal(tmp_path: Path) -> None:
+    service = SessionService(tmp_path / "data")
+    eid = seated(service, PLAYERS, clock=True, minutes=30, at_time="score-hands", game="rounds 3")
+    with EventBook(service.layout).open(eid) as event:
+        state = event.state
+    rnd = state.current
+    assert rnd is not None
+    a = rnd.tables[0][0]
+    with service.open(rnd.sessions[1]) as live:
+        live.record("round 1")
+        live.record(f"dealer {a}")
+    later = time.time() + 31 * 60
+    view = director.read_tables(service, state, 1)[0]
+    assert view.facts is not None and view.facts.playing and not view.facts.in_deal
+    assert director.due_at_time(state, view, later)
+    with service.open(rnd.sessions[1]) as live:
+        live.record("start r7")
+    view = director.read_tables(service, state, 1)[0]
+    assert not director.due_at_time(state, view, later)
+
+
+def test_a_withdrawal_sets_the_hand_aside_and_the_table_plays_on(tmp_path: Path) -> None:
+    service = SessionService(tmp_path / "data")
+    eid = seated(service, PLAYERS, game="rounds 3")
+    with EventBook(service.layout).open(eid) as event:
+        rnd = event.state.current
+    assert rnd is not None
+    a, b, c, d = rnd.tables[0]
+    sid = rnd.sessions[1]
+    with service.open(sid) as live:
+        for line in ("round 1", f"dealer {a}", "start r7", f"{b}: r5"):
+            assert live.record(line).ok
+    with EventBook(service.layout).open(eid, write=True) as event:
+        director.withdraw(service, event, c, "ill")
+        state = event.state
+    # Nobody held the session: the withdrawal wrote `leave` into it at once.
+    assert _moves(service, sid)[-1] == f"leave {c}"
+    assert 1 not in state.rounds[0].ended
+    assert [ch.rule for ch in state.changes[c]] == ["set-aside"]
+    with service.open(sid) as live:
+        assert live.referee.state.gone == (c,)
+        assert live.record(f"{d}: r2").ok  # the turn passed the empty seat over
+    # A second withdrawal at the same table would leave two: allowed. A third is refused.
+    with EventBook(service.layout).open(eid, write=True) as event:
+        director.withdraw(service, event, d, "")
+        with pytest.raises(EventError) as refused:
+            director.withdraw(service, event, a, "")
+    assert "current-totals" in refused.value.message
+    assert _moves(service, sid)[-1] == f"leave {d}"
+
+
+def test_a_withdrawal_the_venue_records_when_it_holds_the_table(tmp_path: Path) -> None:
+    service = SessionService(tmp_path / "data")
+    eid = seated(service, PLAYERS, game="rounds 3")
+    keys = VenueKeys.of(service.layout.root, eid)
+    venue = Venue(service, eid, keys)
+
+    async def run() -> None:
+        assert await asyncio.to_thread(venue.load)
+        await venue._arrange()
+        table = next(t for t in venue.tables.values() if t.number == 2)
+        assert table.desk is not None
+        rnd = venue.event.state.current  # type: ignore[union-attr]
+        assert rnd is not None
+        a, _b, c, _d = rnd.tables[1]
+        assert _propose(table.desk, a, "start r7", 1) == "recorded"
+        with EventBook(service.layout).open(eid, write=True) as event:
+            director.withdraw(service, event, c, "")
+        sid = rnd.sessions[2]
+        assert f"leave {c}" not in _moves(service, sid)  # the venue holds the session
+        assert await asyncio.to_thread(venue.load)
+        await venue._director_statements()
+        assert _moves(service, sid)[-1] == f"leave {c}"
+        await venue._director_statements()
+        assert _moves(service, sid).count(f"leave {c}") == 1
+        # The player who left proposes nothing more.
+        assert _propose(table.desk, c, "r5", 5) == "refused"
+        await venue.close()
+
+    asyncio.run(run())
+
+
+def test_a_withdrawal_on_current_totals_ends_the_table(tmp_path: Path) -> None:
+    service = SessionService(tmp_path / "data")
+    eid = seated(service, PLAYERS, game="rounds 3")
+    with EventBook(service.layout).open(eid, write=True) as event:
+        rnd = event.state.current
+        assert rnd is not None
+        player = rnd.tables[0][2]
+        with service.open(rnd.sessions[1]) as live:
+            live.record("round 1")
+        director.withdraw(service, event, player, "", rule="current-totals")
+        assert event.state.rounds[0].ended == {1: "withdrawal"}
+        assert _moves(service, rnd.sessions[1]) == ["round 1"]
