@@ -69,17 +69,7 @@ def changed(header: Header, change: HeaderChanged) -> Header:
             overrides = (*overrides, (change.key, value))
     else:
         return header
-    return Header(
-        edition,
-        header.players,
-        scoring,
-        rules,
-        header.event,
-        header.site,
-        header.date,
-        overrides,
-        header.customs,
-    )
+    return header._replace(edition=edition, scoring=scoring, rules=rules, overrides=overrides)
 
 
 def before_first_card(g: Game) -> bool:

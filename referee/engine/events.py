@@ -21,6 +21,10 @@ class Header(Frozen):
     """`[Rule "key" "value"]` lines in order."""
     customs: tuple[tuple[int, str], ...]
     """`[Custom "n" "text"]` lines in order."""
+    event_round: str | None
+    """`[Round "N"]`: the event's round this session is a table of (as PGN's Round tag)."""
+    event_table: str | None
+    """`[Table "N"]`: the event's table number."""
 
     __slots__ = __match_args__ = (
         "edition",
@@ -32,6 +36,8 @@ class Header(Frozen):
         "date",
         "overrides",
         "customs",
+        "event_round",
+        "event_table",
     )
 
     def __init__(
@@ -45,6 +51,8 @@ class Header(Frozen):
         date: str | None = None,
         overrides: tuple[tuple[str, str], ...] = (),
         customs: tuple[tuple[int, str], ...] = (),
+        event_round: str | None = None,
+        event_table: str | None = None,
     ) -> None:
         init(self, "edition", edition)
         init(self, "players", players)
@@ -55,6 +63,8 @@ class Header(Frozen):
         init(self, "date", date)
         init(self, "overrides", overrides)
         init(self, "customs", customs)
+        init(self, "event_round", event_round)
+        init(self, "event_table", event_table)
 
 
 class Play(Frozen):

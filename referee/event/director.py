@@ -300,6 +300,8 @@ def publish(service: SessionService, event: EventFile, seating: Seating, mode: s
             date=today,
             overrides=(),
             customs=(),
+            event_round=str(number),
+            event_table=str(table),
         )
         sid = service.create(header)
         uid = service.info(sid).uid

@@ -40,6 +40,8 @@ def format_session(session: Session) -> str:
         _tag("Event", header.event),
         _tag("Site", header.site),
         _tag("Date", header.date),
+        _tag("Round", header.event_round),
+        _tag("Table", header.event_table),
         _tag("Edition", header.edition),
         _tag("Rules", header.rules),
         _tag("Scoring", header.scoring),

@@ -41,7 +41,19 @@ from .words import (
     tokenize,
 )
 
-_TAGS = ("Event", "Site", "Date", "Edition", "Rules", "Scoring", "Players", "Rule", "Custom")
+_TAGS = (
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "Table",
+    "Edition",
+    "Rules",
+    "Scoring",
+    "Players",
+    "Rule",
+    "Custom",
+)
 _REPEATABLE = ("Rule", "Custom")
 _REQUIRED = ("Edition", "Scoring", "Players")
 _SCORING_KINDS = ("rounds", "target", "lowest", "penalty", "additive")
@@ -96,6 +108,15 @@ class _HeaderReader:
                 line.fail(
                     at, _("expected a date YYYY-MM-DD, got {value}").format(value=quote(value))
                 )
+        elif name in ("Round", "Table"):
+            # An event's round and table: numbers from 1, written without leading zeros.
+            if not (value.isascii() and value.isdigit() and value[0] != "0" and len(value) <= 4):
+                wrong = (
+                    _("expected an event's round number from 1, got {value}")
+                    if name == "Round"
+                    else _("expected an event's table number from 1, got {value}")
+                )
+                line.fail(at, wrong.format(value=quote(value)))
         elif name == "Edition":
             value = value.lower()
             known = editions()
@@ -158,6 +179,8 @@ class _HeaderReader:
             date=_text(get("Date")),
             overrides=tuple(self.overrides),
             customs=tuple(self.customs),
+            event_round=_text(get("Round")),
+            event_table=_text(get("Table")),
         )
 
 

@@ -18,7 +18,13 @@ def tags_of(header: Header) -> dict[str, Any]:
         "Scoring": header.scoring,
         "Players": list(header.players),
     }
-    for name, value in (("Event", header.event), ("Site", header.site), ("Date", header.date)):
+    for name, value in (
+        ("Event", header.event),
+        ("Site", header.site),
+        ("Date", header.date),
+        ("Round", header.event_round),
+        ("Table", header.event_table),
+    ):
         if value is not None:
             tags[name] = value
     if header.overrides:
@@ -74,6 +80,8 @@ def header_of(tags: Any) -> Header:
             date=_optional(tags, "Date"),
             overrides=tuple((str(k), str(v)) for k, v in _pairs(tags.get("Rule", []))),
             customs=tuple((int(n), str(t)) for n, t in _pairs(tags.get("Custom", []))),
+            event_round=_optional(tags, "Round"),
+            event_table=_optional(tags, "Table"),
         )
     except (TypeError, KeyError) as exc:
         raise ValueError(_("the header tags are malformed ({reason})").format(reason=exc)) from None

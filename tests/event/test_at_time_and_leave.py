@@ -176,3 +176,21 @@ def test_a_withdrawal_on_current_totals_ends_the_table(tmp_path: Path) -> None:
         director.withdraw(service, event, player, "", rule="current-totals")
         assert event.state.rounds[0].ended == {1: "withdrawal"}
         assert _moves(service, rnd.sessions[1]) == ["round 1"]
+
+
+def test_each_tables_session_carries_the_event_its_round_and_its_table(tmp_path: Path) -> None:
+    service = SessionService(tmp_path / "data")
+    eid = seated(service, PLAYERS)
+    with EventBook(service.layout).open(eid) as event:
+        rnd = event.state.current
+    assert rnd is not None
+    for table, sid in rnd.sessions.items():
+        with service.open(sid, read_only=True) as live:
+            header = live.header
+        assert (header.event, header.event_round, header.event_table) == (
+            "Club Cup",
+            "1",
+            str(table),
+        )
+        assert '[Event "Club Cup"]\n[Date "' in service.export(sid)
+        assert f'[Round "1"]\n[Table "{table}"]\n[Edition "classic"]' in service.export(sid)

@@ -30,7 +30,7 @@ EVENTS = [
 
 
 def test_every_event_class_is_one_of_the_log():
-    assert len(EVENTS) == 17
+    assert len(EVENTS) == 19
     assert set(EVENTS) == set(events.Event.__args__)  # type: ignore[attr-defined]
 
 

@@ -281,6 +281,8 @@ def headers(draw: st.DrawFn) -> Header:
         tuple(
             draw(st.lists(st.tuples(st.integers(1, 3), TEXT), max_size=3, unique_by=lambda c: c[0]))
         ),
+        draw(st.none() | st.integers(1, 9999).map(str)),
+        draw(st.none() | st.integers(1, 9999).map(str)),
     )
 
 

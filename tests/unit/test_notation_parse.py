@@ -320,7 +320,7 @@ ROUND = TAGS + "round 1\n"  # statements below start on line 5
         ('[Date "2023-02-29"]', "t.uno:1:8: expected a date YYYY-MM-DD, got '2023-02-29'"),
         (
             '[Players "A, B"]\n[Venue "x"]',
-            "t.uno:2:2: unknown tag 'Venue' (tags: Event, Site, Date, "
+            "t.uno:2:2: unknown tag 'Venue' (tags: Event, Site, Date, Round, Table, "
             "Edition, Rules, Scoring, Players, Rule, Custom)",
         ),
         ('[Event "a"]\n[event "b"]', "t.uno:2:2: duplicate tag [Event]"),

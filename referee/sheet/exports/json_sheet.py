@@ -29,6 +29,8 @@ def data(sheet: Sheet) -> dict[str, Any]:
         "event": header.event,
         "site": header.site,
         "date": header.date,
+        **({"round": header.event_round} if header.event_round else {}),
+        **({"table": header.event_table} if header.event_table else {}),
         "edition": header.edition,
         "rules": header.rules,
         "scoring": str(sheet.system),

@@ -40,11 +40,18 @@ def separator() -> str:
 
 
 def details(sheet: Sheet) -> list[str]:
-    """Date, site, deck, rulebook and scoring, as short phrases (missing tags left out)."""
+    """Date, site, an event's round and table, deck, rulebook and scoring, as short phrases
+    (missing tags left out)."""
     header = sheet.header
+    place = None
+    if header.event_round and header.event_table:
+        place = _("round {round}, table {table}").format(
+            round=header.event_round, table=header.event_table
+        )
     parts = [
         header.date,
         header.site,
+        place,
         edition_title(header.edition),
         family_name(header.rules),
         scoring_name(str(sheet.system)),
