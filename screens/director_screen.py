@@ -187,6 +187,12 @@ class DirectorScreen(Screen[None]):
             alerts += [
                 _("{player} calls the director").format(player=p) for p in desk.get("calls", [])
             ]
+            alerts += [
+                _("a disputed catch: {player} says {caught} did not call UNO").format(
+                    player=catcher, caught=caught
+                )
+                for catcher, caught in desk.get("catches", [])
+            ]
             if desk.get("disputes"):
                 alerts.append(_("a hand disagrees with the tracked count"))
             if desk.get("waiting"):

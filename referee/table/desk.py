@@ -114,6 +114,10 @@ class Desk:
         self.disputes: list[Reply] = []
         """Hands entered on a phone that the referee refused (not the count it tracked): the
         scorekeeper settles them, newest last."""
+        self.catches: list[tuple[str, str]] = []
+        """Catches a phone claimed and the referee refused, as (catcher, caught), oldest
+        first: the players disagree, and an event's director may be wanted (the venue takes
+        them)."""
         self._answers: OrderedDict[str, Reply] = OrderedDict()
         self._stored = live.requests()
 
@@ -162,6 +166,8 @@ class Desk:
             if not isinstance(reading, NotationError) and isinstance(reading[0], HandRevealed):
                 # The hand a player says they hold does not agree with what the referee tracked.
                 self.disputes.append(reply)
+            if not isinstance(reading, NotationError) and isinstance(reading[0], PlayerCaught):
+                self.catches.append((reading[0].player, reading[0].target))
             return self._done(reply)
         event = reading[0]
         second = None

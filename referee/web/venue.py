@@ -98,6 +98,8 @@ class Venue:
         self.round = 0
         self.tables: dict[str, Table] = {}
         self.calls: dict[int, list[tuple[float, str]]] = {}
+        self.catches: dict[int, list[tuple[float, str, str]]] = {}
+        """Each table's catches its referee refused: (when, catcher, caught)."""
         self._mark: object = None
         self._facts = director.Facts()
         self.pages = Starlette(routes=self._routes())
@@ -232,6 +234,9 @@ class Venue:
             while desk.alerts:
                 player = desk.alerts.pop(0)
                 self.calls.setdefault(number, []).append((time.time(), player))
+            while desk.catches:
+                catcher, caught = desk.catches.pop(0)
+                self.catches.setdefault(number, []).append((time.time(), catcher, caught))
 
         return take
 
@@ -388,8 +393,8 @@ class Venue:
         }
 
     def desk(self) -> dict[str, Any]:
-        """What the tables' phones asked of the director: calls, hands the referee refused,
-        seats held (for the director's screen)."""
+        """What the tables' phones asked of the director: calls, hands and catches the referee
+        refused, seats held (for the director's screen)."""
         now = time.time()
         found = {}
         for table in self.tables.values():
@@ -398,9 +403,15 @@ class Venue:
                 for at, player in self.calls.get(table.number, [])
                 if now - at < CALLS_KEPT_SECONDS
             ]
+            catches = [
+                [catcher, caught]
+                for at, catcher, caught in self.catches.get(table.number, [])
+                if now - at < CALLS_KEPT_SECONDS
+            ]
             desk = table.desk
             found[str(table.number)] = {
                 "calls": calls,
+                "catches": catches,
                 "disputes": len(desk.disputes) if desk is not None else 0,
                 "waiting": len(desk.queue) if desk is not None else 0,
                 "seats": sorted(desk.seats.held()) if desk is not None else [],

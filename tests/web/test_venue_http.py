@@ -85,9 +85,26 @@ def test_a_phones_call_reaches_the_directors_tile_and_an_ended_table_takes_nothi
                 ),
                 "the call on table 2's tile",
             )
+            # A catch the referee refuses (no one has one card) is a dispute for the director.
+            other = rnd.tables[1][2]
+            status, data, _cookie = await asyncio.to_thread(
+                phone.post, "propose", {"action": f"catch {other}", "seen": 0, "request": "d" * 32}
+            )
+            assert status == 200 and data["status"] == "refused", data
+            await _until(
+                pilot,
+                lambda: (
+                    f"a disputed catch: {player} says {other} did not call UNO"
+                    in tiles[1].view.alerts
+                    if tiles[1].view is not None
+                    else False
+                ),
+                "the disputed catch on table 2's tile",
+            )
             with urllib.request.urlopen(url + "desk.json") as answer:
                 feed = json.loads(answer.read())
             assert feed["tables"]["2"]["calls"] == [player]
+            assert feed["tables"]["2"]["catches"] == [[player, other]]
             assert player in feed["tables"]["2"]["seats"]
 
             # The director ends table 2: the venue closes it to proposals.
