@@ -17,7 +17,7 @@ from ..event.seating import Seating
 from ..event.spec import EventSpec, SpecError, default_scale, read_players, read_scale
 from ..event.standings import Row, shown, standings
 from ..event.words import end_text, stage_text, standings_cells
-from ..i18n import _, current
+from ..i18n import _, current, ngettext
 from ..notation.names import visible
 from ..service import SessionError, SessionService
 from ..sheet.text_table import aligned, widths
@@ -83,9 +83,12 @@ def run_new(a: argparse.Namespace) -> int:
     except EventError as exc:
         raise _fail("new", exc.message) from None
     print(
-        _(
+        ngettext(
+            "event {id}: {name}, {n} players at tables of {size}, {rounds} round\n"
+            "Seat the first round with: uno-referee event seat {id} --publish",
             "event {id}: {name}, {n} players at tables of {size}, {rounds} rounds\n"
-            "Seat the first round with: uno-referee event seat {id} --publish"
+            "Seat the first round with: uno-referee event seat {id} --publish",
+            spec.rounds,
         ).format(
             id=eid, name=visible(spec.name), n=len(players), size=spec.tables_of, rounds=spec.rounds
         )
@@ -168,7 +171,11 @@ def run_show(a: argparse.Namespace) -> int:
             return OK
         spec = event.spec
         print(
-            _("{name} ({id}): {n} players at tables of {size}, {rounds} rounds").format(
+            ngettext(
+                "{name} ({id}): {n} players at tables of {size}, {rounds} round",
+                "{name} ({id}): {n} players at tables of {size}, {rounds} rounds",
+                spec.all_rounds,
+            ).format(
                 name=visible(spec.name),
                 id=event.id,
                 n=len(state.playing),

@@ -11,6 +11,7 @@ from ..engine.events import (
     CardPlayed,
     CardsDrawn,
     ChallengeMade,
+    DealerNamed,
     DrawAccepted,
     Event,
     HandRevealed,
@@ -18,6 +19,7 @@ from ..engine.events import (
     JumpedIn,
     MisplayCaught,
     PlayerCaught,
+    RoundStarted,
     StartTurned,
     UnoCalled,
 )
@@ -38,6 +40,8 @@ if TYPE_CHECKING:
 SEAT_RULE = "seat"
 """The `rule` of a proposal refused because of who sent it, not a rule of the game."""
 SCOREKEEPER_RULE = "scorekeeper"
+TIME_RULE = "at-time"
+"""An event's at-time rule (the engine's `at-time`): time is up, no new round begins."""
 """The `rule` of a proposal the scorekeeper turned down, or that waits for them."""
 
 Status = Literal["recorded", "waiting", "refused", "rejected", "noted"]
@@ -118,6 +122,9 @@ class Desk:
         """Catches a phone claimed and the referee refused, as (catcher, caught), oldest
         first: the players disagree, and an event's director may be wanted (the venue takes
         them)."""
+        self.time_up = False
+        """An event's round time is up at this table: no new round may begin (the venue sets
+        it)."""
         self._answers: OrderedDict[str, Reply] = OrderedDict()
         self._stored = live.requests()
 
@@ -141,6 +148,14 @@ class Desk:
             line = f"{player}: {action}"
         preview = self.live.preview(line, after=self._ahead())
         reading = preview.reading
+        if (
+            self.time_up
+            and not isinstance(reading, NotationError)
+            and isinstance(reading[0], (RoundStarted, DealerNamed, StartTurned))
+        ):
+            return self._done(
+                Reply("refused", request, player, reading[1], TIME_RULE, (Say.time_up(),), stale)
+            )
         if not isinstance(reading, NotationError) and isinstance(reading[0], StartTurned):
             return self._open_round(player, reading[1], request, stale)
         if not isinstance(reading, NotationError):

@@ -14,3 +14,4 @@ class Say(Messages, namespace="table"):
     rejected = Key('the scorekeeper turned down "{text}"')
     disputed = Key("{player} does not confirm the verdict: the scorekeeper decides")
     retried = Key("already answered: this is a retried proposal")
+    time_up = Key("time is up at this table: no new round is begun")

@@ -223,6 +223,8 @@ class Venue:
             held = table.held
 
             def record(desk: Desk, number: int = table.number, live: LiveSession = held) -> None:
+                if state.spec.at_time != "stop":
+                    desk.time_up = director.time_up(state, self.round, number, now)
                 due = director.table_statements(state, self.round, number, live, now, self._at_time)
                 for request, line in due:
                     desk.director(line, request)
@@ -245,8 +247,13 @@ class Venue:
         with contextlib.suppress(asyncio.CancelledError):
             await table.follower
         table.hub.live.close()
-        if table.held is not None:
-            table.held.close()
+        held = table.held
+        if held is not None:
+            if table.writer is not None:
+                # Between two phones' messages: one coming after it is refused, not an error.
+                await table.writer.run(lambda _desk: held.close())
+            else:
+                held.close()
 
     async def close(self) -> None:
         if self._stopped:

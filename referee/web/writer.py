@@ -10,6 +10,7 @@ import threading
 from collections.abc import Callable
 from typing import IO, Any, Protocol, TypeVar
 
+from ..service import SessionError
 from ..table import Desk
 from ..table.protocol import handle
 
@@ -35,7 +36,11 @@ class LocalWriter:
 
     def _handle(self, message: dict[str, Any]) -> dict[str, Any]:
         with self._lock:
-            answer = handle(self.desk, message)
+            try:
+                answer = handle(self.desk, message)
+            except SessionError:
+                # Closed as the message came (an event's table whose round ended): refused.
+                return {"error": "closed"}
             self.after(self.desk)
             return answer
 

@@ -17,6 +17,7 @@ from referee.event.keys import VenueKeys
 from referee.service import SessionService
 from referee.table import Desk
 from referee.web.venue import Venue
+from referee.web.writer import LocalWriter
 from tests.event.specs import seated
 
 PLAYERS = tuple(f"P{n}" for n in range(1, 9))
@@ -194,3 +195,59 @@ def test_each_tables_session_carries_the_event_its_round_and_its_table(tmp_path:
         )
         assert '[Event "Club Cup"]\n[Date "' in service.export(sid)
         assert f'[Round "1"]\n[Table "{table}"]\n[Edition "classic"]' in service.export(sid)
+
+
+def test_no_new_deal_begins_once_time_is_up(tmp_path: Path) -> None:
+    service = SessionService(tmp_path / "data")
+    eid = seated(service, PLAYERS, clock=True, minutes=30, at_time="score-hands", game="rounds 3")
+    keys = VenueKeys.of(service.layout.root, eid)
+    now = [time.time()]
+    venue = Venue(service, eid, keys, clock=lambda: now[0])
+
+    async def run() -> None:
+        assert await asyncio.to_thread(venue.load)
+        await venue._arrange()
+        table = next(t for t in venue.tables.values() if t.number == 1)
+        assert table.desk is not None
+        desk = table.desk
+        rnd = venue.event.state.current  # type: ignore[union-attr]
+        assert rnd is not None
+        a, b, c, d = rnd.tables[0]
+        assert _propose(desk, a, "start r7", 1) == "recorded"
+        now[0] += 31 * 60
+        await venue._director_statements()  # time is up on the turn's first look
+        assert _propose(desk, b, "r5", 2) == "recorded"
+        await venue._director_statements()
+        for n, (player, points) in enumerate(((a, 40), (b, 12), (c, 30), (d, 25)), 10):
+            assert _propose(desk, player, f"hand {points}", n) == "recorded"
+        reply = desk.propose(a, "start r3", len(desk.live.moves), "9" * 32)
+        assert (reply.status, reply.rule) == ("refused", "at-time")
+        # The director gives the table five more minutes: it may begin another deal.
+        with EventBook(service.layout).open(eid, write=True) as event:
+            director.clock(event, "extend", 1, 60)
+        assert await asyncio.to_thread(venue.load)
+        await venue._director_statements()
+        assert _propose(desk, a, "start r3", 20) == "recorded"
+        await venue.close()
+
+    asyncio.run(run())
+
+
+def test_a_phones_message_to_a_table_closed_meanwhile_is_refused(tmp_path: Path) -> None:
+    service = SessionService(tmp_path / "data")
+    eid = seated(service, PLAYERS)
+    with EventBook(service.layout).open(eid) as event:
+        rnd = event.state.current
+    assert rnd is not None
+    player = rnd.tables[0][0]
+    live = service.open(rnd.sessions[1])
+    desk = Desk(live, "none")
+    join = desk.seats.ask(player)
+    assert join is not None and desk.seats.redeem(join.ticket, join.code)
+    got = desk.seats.collect(join.ticket)
+    assert got is not None
+    writer = LocalWriter(desk)
+    live.close()  # the venue retired the table as the message came
+    message = {"op": "propose", "credential": got[1], "action": "start r7", "seen": 0}
+    answer = asyncio.run(writer.ask(message | {"request": "e" * 32}))
+    assert answer == {"error": "closed"}
