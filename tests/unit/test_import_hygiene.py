@@ -119,6 +119,7 @@ NO_ENGINE = (
     "referee.store.session_file",
     "referee.store.index",
     "referee.store.atomic",
+    "referee.store.locks",
     "tinydb",
     "filelock",
     "inspect",
@@ -147,6 +148,8 @@ NOT_FOR_CHECK = (
     "referee.store.index",
     "referee.store.atomic",
     "referee.store.secret",
+    "referee.store.locks",
+    "fcntl",
     "tinydb",
     "filelock",
     "referee.stats",
@@ -167,8 +170,9 @@ NOT_FOR_CHECK = (
     "uuid6",
 )
 """`check` reads a file and referees it: no stored sessions, sheet, statistics or exports (nor
-what `score`, `replay --json` and `rules` print with), and no module finder: the house rules
-are found by listing their folder."""
+what `score`, `replay --json` and `rules` print with), no module finder (the house rules are
+found by listing their folder), and no file locks: sweeping the settings file of what a killed
+writer left takes its lock only when there is something to sweep."""
 
 NOT_FOR_MOVE = (
     "filelock",
