@@ -8,11 +8,9 @@ print it."""
 from __future__ import annotations
 
 import argparse
-import datetime
 import json
 import sys
 from collections.abc import Iterator, Sequence
-from typing import TextIO
 
 from ..engine.setup import usual_rulebook, usual_scoring
 from ..i18n import _, current
@@ -30,6 +28,10 @@ from ..service.sessions import ASK, NEW, UPDATE
 from .common import OK, REFUSED, UNREADABLE, Failure, parse_overrides, read_text, warn
 from .with_service import with_service
 
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from typing import TextIO
+
 # new, import, delete, restore ------------------------------------------------------------------
 
 
@@ -45,6 +47,8 @@ def new(service: SessionService, a: argparse.Namespace, out: TextIO) -> int:
                 ).format(pair=pair)
             )
         customs.append((int(number), text.strip()))
+    import datetime  # `new` alone dates a session
+
     date = a.date if a.date is not None else datetime.date.today().isoformat()
     # A table that speaks Japanese plays by the Japanese manuals unless it says otherwise.
     rulebook = a.rulebook if a.rulebook is not None else usual_rulebook(current())

@@ -11,7 +11,6 @@ are first read.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from ..engine import Referee, SetupError, changes_nothing
 from ..engine.events import Event, Header, Session
@@ -41,6 +40,10 @@ from .results import Correction, LaterMove, NoSuchMove, NothingToUndo, Preview, 
 from .summary import summarize
 from .trouble import INTERNAL_RULE, SYNTAX_RULE, Parts, Trouble, internal_parts
 from .words import Say
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class NotCanonical(ValueError):

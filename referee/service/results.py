@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from ..engine.frozen import Frozen, init
 from ..i18n import N_, _
 from ..named import NamedTuple
 from ..store import SessionError
 from .trouble import Parts, Trouble
 
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
 if TYPE_CHECKING:
+    from typing import Any
+
     from ..engine.ruling import Ruling
     from ..engine.state import Game
     from ..notation import NotationError, Reading

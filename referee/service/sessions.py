@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import os
-from typing import Any
 
 from ..engine import Referee, SetupError
 from ..engine.events import Header, Session
@@ -17,7 +17,6 @@ from ..store import (
     SaveFailed,
     SessionError,
     SessionFile,
-    SessionIndex,
     SessionNotFound,
     data_dir,
     fingerprint,
@@ -36,6 +35,12 @@ from .results import Imported, ImportExtends, ImportRefused, Listing, SessionInf
 from .shipped import row_fields
 from .summary import summarize
 from .trouble import SYNTAX_RULE, Trouble
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from ..store import SessionIndex
 
 _ID_TRIES = 50
 
@@ -58,8 +63,15 @@ class SessionService:
         is a process of its own and rewriting the index of a large collection would cost
         more than the move)."""
         self.layout = Layout(data_dir(folder))
-        self.index = SessionIndex(self.layout)
         self._index_on_close = index_on_close
+
+    @functools.cached_property
+    def index(self) -> SessionIndex:
+        """The list's rows, kept in a TinyDB file (loaded when first used: a move from the
+        command line, `index_on_close=False`, uses none)."""
+        from ..store.index import SessionIndex
+
+        return SessionIndex(self.layout)
 
     @property
     def root(self) -> str:

@@ -4,13 +4,16 @@ row and the figures its one replay gives, as a stored session's index row has th
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from ..engine import SetupError
 from ..store import log
 from ..store.tags import header_of
 from .replay import Statement, replay
 from .summary import summarize
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Unrefereeable(ValueError):

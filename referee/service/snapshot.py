@@ -32,8 +32,6 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Mapping
-from pathlib import Path
-from typing import Any, NoReturn
 
 from .. import __version__
 from ..engine.cards import COLOR_NAMES, UNSEEN, Card, card
@@ -61,6 +59,11 @@ from ..store import cache, secret
 from ..store.cache import cache_path, discard, read_private, write_private
 from ..store.resume import Resume
 from ..store.resume import from_doc as resume_from
+
+TYPE_CHECKING = False  # as typing's, without loading typing or pathlib (see referee.named)
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any, NoReturn
 
 SNAPSHOT_MIN_MOVES = 300
 """Shorter sessions replay in a few milliseconds: not worth a file."""

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..engine import Referee
 from ..engine.state import Game
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def status(g: Game) -> str:

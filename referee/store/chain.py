@@ -13,9 +13,12 @@ import hashlib
 import json
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from ..i18n import _
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from typing import Any
 
 VERSION = b"uno-referee chain 1\n"
 """Hashed first into every chain: a later way of chaining gets another prefix."""

@@ -7,7 +7,6 @@ import contextlib
 import os
 from collections.abc import Iterator
 
-from . import locks
 from .leftovers import leftovers, remove_leftovers
 
 TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
@@ -35,6 +34,8 @@ def changing(path: str | Path, wait: float) -> Iterator[None]:
     change. locks.Timeout if another process holds the lock longer than `wait` seconds; an
     OSError if the folder or the lock file cannot be made. Temp files of a writer that was
     killed are removed on the way in: while the lock is held no writer's can be in flight."""
+    from . import locks  # here: every command sweeps the settings file, few change it
+
     os.makedirs(os.path.dirname(path) or os.curdir, exist_ok=True)
     with locks.FileLock(_lock_name(path), timeout=wait):
         remove_leftovers(path)
@@ -46,5 +47,7 @@ def sweep(path: str | Path) -> None:
     never waits, and costs one scan of the folder when there are none."""
     if not leftovers(path):
         return
+    from . import locks
+
     with contextlib.suppress(locks.Timeout, OSError), locks.FileLock(_lock_name(path), timeout=0):
         remove_leftovers(path)

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from pathlib import Path
-from typing import Any, TypeVar
 
 from ..i18n import _
 
-F = TypeVar("F", bound=Callable[..., Any])
+TYPE_CHECKING = False  # as typing's, without loading typing or pathlib (see referee.named)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from pathlib import Path
+    from typing import Any, TypeVar
+
+    F = TypeVar("F", bound=Callable[..., Any])
 
 
 class SessionError(Exception):

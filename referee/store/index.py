@@ -14,7 +14,8 @@ from tinydb import TinyDB
 
 from ..i18n import _
 from . import locks
-from .atomic import AtomicJSONStorage, encode, write_atomically
+from .atomic import encode, write_atomically
+from .json_storage import AtomicJSONStorage
 from .paths import Layout
 from .quarantine import set_aside
 

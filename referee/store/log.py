@@ -27,11 +27,14 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from ..i18n import _
 from ..named import NamedTuple
 from .chain import HASH_PATTERN
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from typing import Any
 
 KINDS = ("move", "undo", "correct")
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import contextlib
-import datetime
 import os
-from pathlib import Path
 
 from ..i18n import _
 from .atomic import fsync_dir
+
+TYPE_CHECKING = False  # as typing's, without loading pathlib (see referee.named)
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def set_aside(path: Path, folder: Path, reason: str) -> Path:
@@ -17,6 +19,8 @@ def set_aside(path: Path, folder: Path, reason: str) -> Path:
     `os.link` fails rather than replace an existing file, so nothing in the folder is ever
     overwritten; where hard links are unsupported, a name is only used if it is free.
     """
+    import datetime  # here: only a damaged file is set aside
+
     folder.mkdir(parents=True, exist_ok=True)
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%dT%H%M%SZ")
     for n in range(1000):

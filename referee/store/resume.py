@@ -16,10 +16,13 @@ closing braces, as `AtomicJSONStorage.append` does.
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from ..named import NamedTuple
 from .log import Move, check
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from typing import Any
 
 LOG = "log"
 META = "meta"

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import contextlib
 import os
-from pathlib import Path
 
 from .atomic import fsync_dir, temp_file
 from .reading import read_regular
+
+TYPE_CHECKING = False  # as typing's, without loading pathlib (see referee.named)
+if TYPE_CHECKING:
+    from pathlib import Path
 
 KEY_NAME = "snapshot.key"
 """The key's file in the data folder."""

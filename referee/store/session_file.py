@@ -13,18 +13,13 @@ carries its `hash`, chaining it to the entry before, from `chain.genesis(uid, ta
 from __future__ import annotations
 
 import contextlib
-import datetime
 import json
 import os
-from pathlib import Path
-from typing import Any
-
-# TinyDB is the project's document store: one small JSON file per session, no server.
-from tinydb import TinyDB
+import time
 
 from ..i18n import _
 from . import chain, documents, locks, log
-from .atomic import MAX_STORED_BYTES, AtomicJSONStorage, _fits, encode, fsync_dir, write_atomically
+from .atomic import MAX_STORED_BYTES, _fits, encode, fsync_dir, write_atomically
 from .errors import (
     NewerSchema,
     ReadOnly,
@@ -37,8 +32,19 @@ from .errors import (
 from .leftovers import remove_leftovers
 from .paths import Layout, normal_id
 from .quarantine import set_aside
+from .reading import read_regular
 from .resume import Resume, fits, spliced
 from .tags import header_of
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any
+
+    # TinyDB is the project's document store: one small JSON file per session, no server. Its
+    # storage is loaded when a file is decoded or written as data, not for a move spliced
+    # into a long session's bytes (`_append_spliced`).
+    from .json_storage import AtomicJSONStorage
 
 SCHEMA_VERSION = 1
 META, LOG = "meta", "log"
@@ -51,9 +57,15 @@ class Damaged(ValueError):
 
 
 def now() -> str:
-    """UTC time as ISO 8601 with milliseconds and a Z."""
-    stamp = datetime.datetime.now(datetime.UTC).isoformat(timespec="milliseconds")
-    return stamp.replace("+00:00", "Z")
+    """UTC time as ISO 8601 with milliseconds and a Z (`2025-03-06T19:00:00.000Z`)."""
+    # What `datetime.now(UTC).isoformat(timespec="milliseconds")` writes, without loading
+    # datetime for it (a move stamps its entry; nothing else of a move needs a date).
+    seconds, nanoseconds = divmod(time.time_ns(), 1_000_000_000)
+    t = time.gmtime(seconds)
+    return (
+        f"{t.tm_year:04d}-{t.tm_mon:02d}-{t.tm_mday:02d}T"
+        f"{t.tm_hour:02d}:{t.tm_min:02d}:{t.tm_sec:02d}.{nanoseconds // 1_000_000:03d}Z"
+    )
 
 
 def fingerprint(path: Path) -> Fingerprint | None:
@@ -118,7 +130,10 @@ class SessionFile:
         self._entries: list[dict[str, Any]] = []
         self._moves = log.Moves()
         self.seen: Fingerprint | None = None
-        self._db: TinyDB | None = None
+        self._writer = False
+        """Whether this holds the session's lock, to record."""
+        self._storage: AtomicJSONStorage | None = None
+        """The writer's storage, made when first needed (`_store`)."""
         self._data: dict[str, Any] | None = None
         self._raw: bytes | None = None
         self._bytes: bytes | None = None
@@ -156,12 +171,11 @@ class SessionFile:
             self.close()
             raise
         if write:
-            self._db = TinyDB(path, storage=AtomicJSONStorage, keep_written=True)
-            storage = self._db.storage
-            if isinstance(storage, AtomicJSONStorage) and self._data is not None:
+            self._writer = True
+            if self._data is not None:
                 # Read under the lock, so it is the file's content: the first append need not
                 # read and decode the whole file a second time, nor encode it.
-                storage.keep(self._data, self._raw)
+                self._store().keep(self._data, self._raw)
             _sweep(path)
             if self.uid is None:
                 self._name()
@@ -172,9 +186,8 @@ class SessionFile:
         """Give a file made before sessions had a global id its uid: the whole file written
         once, atomically and durably, with the uid added to its header and its log as it was.
         If the disk refuses, the file stays as it was and the next write carries the uid."""
-        assert self._db is not None  # only the writer names a file
-        storage = self._db.storage
-        assert isinstance(storage, AtomicJSONStorage)  # what `open` gives the writer
+        assert self._writer  # only the writer names a file
+        storage = self._store()
         data = storage.read() or {}
         metas = dict(data.get(META) or {})
         key = next(iter(metas), "1")
@@ -192,11 +205,11 @@ class SessionFile:
         self.seen = fingerprint(self.path)
         self._resume = None
         try:
-            reader = AtomicJSONStorage(self.path)
-            raw = reader.read_bytes()
+            # Never a named pipe or a device in the file's place: either would hang the reader.
+            raw = read_regular(self.path, MAX_STORED_BYTES)
             if resume is not None and self._resumes(raw, resume):
                 return
-            self._decode(reader, raw)
+            self._decode(raw)
         except FileNotFoundError:
             raise SessionNotFound(_("session {id} was deleted").format(id=self.id)) from None
         except (Damaged, ValueError, UnicodeDecodeError, AttributeError) as exc:
@@ -225,8 +238,10 @@ class SessionFile:
         self._bytes, self._next_key, self._splices = raw, resume.next_key, True
         return True
 
-    def _decode(self, reader: AtomicJSONStorage, raw: bytes) -> None:
-        data = reader.decode(raw)
+    def _decode(self, raw: bytes) -> None:
+        from .json_storage import AtomicJSONStorage
+
+        data = AtomicJSONStorage(self.path).decode(raw)
         self.meta, self._entries, self._moves = decode(self.id, data)
         self._data, self._raw = data, raw
         self._note(data, raw)
@@ -253,15 +268,13 @@ class SessionFile:
         assert raw is not None  # kept with the Resume
         self._resume = None
         try:
-            self._decode(AtomicJSONStorage(self.path), raw)
+            self._decode(raw)
         except (Damaged, ValueError, UnicodeDecodeError, AttributeError):
             # Bytes a Resume was made from decode (their hash is its); should these not, the
             # file is read again as any other, and set aside if it is damaged.
             self._load()
-        if self._db is not None:
-            storage = self._db.storage
-            if isinstance(storage, AtomicJSONStorage) and self._data is not None:
-                storage.keep(self._data, self._raw)
+        if self._writer and self._data is not None:
+            self._store().keep(self._data, self._raw)
         self._data = self._raw = None
 
     @property
@@ -518,11 +531,10 @@ class SessionFile:
         """Add log entries (`fields` each, numbered on and chained) and set `meta` keys in one
         atomic, durable write of the whole file: all of them are stored, or none (SaveFailed).
         A file not yet named (`_name` failed) gets its uid in the same write."""
-        if self._db is None:
+        if not self._writer:
             raise ReadOnly(_("session {id} is open read-only").format(id=self.id))
         self._decoded()
-        storage = self._db.storage
-        assert isinstance(storage, AtomicJSONStorage)  # what `open` gives the writer
+        storage = self._store()
         stamp = now()
         docs = [
             {"seq": self.last_seq + n, "ts": stamp, **entry} for n, entry in enumerate(fields, 1)
@@ -543,7 +555,7 @@ class SessionFile:
         try:
             storage.write({**data, META: {key: new_meta}, LOG: log_docs})
         except OSError as exc:
-            self._db = TinyDB(self.path, storage=AtomicJSONStorage, keep_written=True)
+            self._storage = None  # what it kept is not the disk's: read it again
             with contextlib.suppress(Exception):
                 self._load()
             if not docs or not self.entries or self.entries[-1] != docs[-1]:
@@ -564,7 +576,16 @@ class SessionFile:
 
     @property
     def writable(self) -> bool:
-        return self._db is not None
+        return self._writer
+
+    def _store(self) -> AtomicJSONStorage:
+        """The writer's storage (made on first use: a move spliced into a long session's
+        bytes needs none)."""
+        if self._storage is None:
+            from .json_storage import AtomicJSONStorage
+
+            self._storage = AtomicJSONStorage(self.path, keep_written=True)
+        return self._storage
 
     @property
     def last_seq(self) -> int:
@@ -574,7 +595,7 @@ class SessionFile:
 
     def append(self, fields: dict[str, Any]) -> dict[str, Any]:
         """Add one log entry, durably, before returning it; SaveFailed if the disk refused."""
-        if self._db is None:
+        if not self._writer:
             raise ReadOnly(_("session {id} is open read-only").format(id=self.id))
         doc = {"seq": self.last_seq + 1, "ts": now(), **fields}
         doc.pop(chain.HASH, None)
@@ -595,8 +616,7 @@ class SessionFile:
             return self._entries[-1]
         self._decoded()
         doc[chain.HASH] = chain.link(self._previous_hash(uid), doc)
-        storage = self._db.storage
-        assert isinstance(storage, AtomicJSONStorage)  # what `open` and `_recover` give it
+        storage = self._store()
         try:
             # The file TinyDB's insert would write, without encoding the whole log again.
             storage.append(LOG, doc)
@@ -638,8 +658,8 @@ class SessionFile:
 
     def _recover(self, doc: dict[str, Any], exc: OSError) -> None:
         # The write failed somewhere between the temp file and the folder sync: what is on the
-        # disk now decides whether the entry made it.
-        self._db = TinyDB(self.path, storage=AtomicJSONStorage, keep_written=True)
+        # disk now decides whether the entry made it; what the storage kept is not the disk's.
+        self._storage = None
         # If the disk cannot be read either, the original failure is the one to report.
         with contextlib.suppress(Exception):
             self._load()
@@ -658,9 +678,10 @@ class SessionFile:
         self._load()
 
     def close(self) -> None:
-        if self._db is not None:
-            self._db.close()
-            self._db = None
+        if self._storage is not None:
+            self._storage.close()
+            self._storage = None
+        self._writer = False
         if self._lock is not None:
             self._lock.release()
             self._lock = None
@@ -699,6 +720,8 @@ def _not_found(layout: Layout, sid: str) -> str:
 
 
 def _readable(sid: str, path: Path) -> bool:
+    from .json_storage import AtomicJSONStorage
+
     try:
         decode(sid, AtomicJSONStorage(path).read())
     except (Damaged, ValueError, UnicodeDecodeError, AttributeError, OSError):

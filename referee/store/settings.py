@@ -10,7 +10,7 @@ from types import MappingProxyType
 from ..i18n import LANGUAGES, _
 from ..named import NamedTuple
 from ..notation.names import visible
-from . import documents, locks
+from . import documents
 from .paths import user_folder_name, user_path_name
 from .reading import MAX_DEPTH, check_nesting, read_regular
 
@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     from typing import Any
 
 # Every command reads this file first, to choose its language: what only a change of the file
-# or a file that is there needs (tomllib, platformdirs, the atomic writer) is loaded where used.
+# or a file that is there needs (tomllib, platformdirs, the atomic writer, the lock) is loaded
+# where used.
 
 CONFIG_VARIABLE = "UNO_REFEREE_CONFIG"
 """A settings file to use instead of the one in the platform's config folder (tests, kiosks)."""
@@ -263,6 +264,8 @@ def change(key: str, value: str | None, path: Path | None = None) -> Changed:
     # Checked before anything is touched: a refused value leaves even an unreadable file as is.
     check_key(key)
     stored = None if value is None else check(key, value)
+    from . import locks
+
     try:
         with documents.changing(path, _LOCK_WAIT):
             return _change(path, key, stored)

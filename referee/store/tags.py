@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import functools
-from typing import Any
 
 from ..engine.events import Header, Session
 from ..i18n import _, current
 from ..notation import NotationError, format_session, parse_session
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def tags_of(header: Header) -> dict[str, Any]:

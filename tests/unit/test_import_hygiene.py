@@ -19,6 +19,7 @@ import pytest
 from referee.cli.main import build_parser
 from referee.service import SessionService, build_header
 from referee.store import secret
+from tests.unit.test_snapshot import long_game, stored
 
 REFEREE = Path(__file__).resolve().parents[2] / "referee"
 SAMPLE = REFEREE.parent / "sample_sessions" / "classic-challenge-catch.uno"
@@ -118,6 +119,7 @@ NO_ENGINE = (
     "referee.store.session_file",
     "referee.store.index",
     "referee.store.atomic",
+    "referee.store.locks",
     "tinydb",
     "filelock",
     "inspect",
@@ -146,6 +148,8 @@ NOT_FOR_CHECK = (
     "referee.store.index",
     "referee.store.atomic",
     "referee.store.secret",
+    "referee.store.locks",
+    "fcntl",
     "tinydb",
     "filelock",
     "referee.stats",
@@ -166,8 +170,9 @@ NOT_FOR_CHECK = (
     "uuid6",
 )
 """`check` reads a file and referees it: no stored sessions, sheet, statistics or exports (nor
-what `score`, `replay --json` and `rules` print with), and no module finder: the house rules
-are found by listing their folder."""
+what `score`, `replay --json` and `rules` print with), no module finder (the house rules are
+found by listing their folder), and no file locks: sweeping the settings file of what a killed
+writer left takes its lock only when there is something to sweep."""
 
 NOT_FOR_MOVE = (
     "filelock",
@@ -345,6 +350,33 @@ def test_move_loads_no_tempfile(tmp_path: Path) -> None:
     modules = loaded(tmp_path, "move", sid, "start r5")
     assert "referee.store.atomic" in modules
     assert among(modules, MOVE_WRITES_WITHOUT) == []
+
+
+NOT_FOR_A_LONG_MOVE = (
+    "tinydb",
+    "typing",
+    "datetime",
+    "referee.store.json_storage",
+    "referee.store.index",
+)
+"""`move` on a long session opens it from its snapshot and splices the entry into the bytes it
+read: no TinyDB (which loads `typing`) to decode or write the file as data, no list index (the
+next `list` brings its row up to date), and no `datetime` for the entry's time stamp."""
+
+
+def test_a_move_on_a_long_session_loads_no_tinydb_typing_or_datetime(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The snapshot the last writer kept goes where the command looks for it (`loaded`'s cache).
+    monkeypatch.setenv("UNO_REFEREE_CACHE", str(tmp_path / "cache"))
+    service = SessionService(tmp_path / "home")
+    moves = long_game()
+    sid = stored(service, moves[:-1])
+    modules = loaded(tmp_path, "move", sid, moves[-1])
+    assert "referee.store.resume" in modules
+    assert among(modules, NOT_FOR_A_LONG_MOVE) == []
+    with service.open(sid, read_only=True) as live:
+        assert [move.text for move in live.moves] == moves  # recorded, as a full read shows
 
 
 def test_refereeing_loads_no_inspect_or_ast(tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from referee.engine.events import Header
 from referee.service import SessionService
 from referee.service.sessions import UPDATE
-from referee.store import Layout, SessionFile, chain, log, new_id, session_file
+from referee.store import Layout, SessionFile, chain, json_storage, log, new_id, session_file
 from referee.store.atomic import encode
 from referee.store.errors import SessionCorrupt
 from referee.store.tags import tags_of
@@ -158,7 +158,7 @@ def test_an_old_file_whose_first_writer_could_not_name_it_is_named_with_its_firs
 ) -> None:
     layout = Layout(tmp_path)
     sid = old_file(layout, OPENING[:3])
-    real = session_file.AtomicJSONStorage.write
+    real = json_storage.AtomicJSONStorage.write
     refused = [True]
 
     def full_disk(self: Any, data: Any) -> None:
@@ -166,7 +166,7 @@ def test_an_old_file_whose_first_writer_could_not_name_it_is_named_with_its_firs
             raise OSError(28, "No space left on device")
         real(self, data)
 
-    monkeypatch.setattr(session_file.AtomicJSONStorage, "write", full_disk)
+    monkeypatch.setattr(json_storage.AtomicJSONStorage, "write", full_disk)
     refused = [False, True]  # the naming fails, the next whole write succeeds
     with SessionFile.open(layout, sid, write=True) as file:
         assert file.uid is None

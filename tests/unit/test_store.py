@@ -24,7 +24,8 @@ from referee.store import (
     new_id,
     normal_id,
 )
-from referee.store.atomic import AtomicJSONStorage, encode
+from referee.store.atomic import encode
+from referee.store.json_storage import AtomicJSONStorage
 from referee.store.log import LogError, Move, effective, ordered
 from referee.store.paths import ID_ALPHABET
 from referee.store.tags import header_of, tags_of
