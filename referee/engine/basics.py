@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .cards import Card
 from .messages import Colour, Key, Message, Messages, Names, Word, words
-from .rulebook import CARD_IN_EDITION, GOING_OUT, LEAVE, PENALTY_OUT, SCORING, SESSION
+from .rulebook import AT_TIME, CARD_IN_EDITION, GOING_OUT, LEAVE, PENALTY_OUT, SCORING, SESSION
 from .rules import RuleId
 from .ruling import Refusal
 from .scoring import RoundResult
@@ -13,6 +13,7 @@ from .state import NO_WINDOWS, Game, Said, Setup, Table
 
 class Say(Messages, namespace="basics"):
     round_over = Key("round {round} is over: enter the hands left or start round {next}")
+    over_at_time = Key("round {round} ended at time: enter the hands left")
     decided = Key("the game is decided after round {round} ({winner} wins): no more moves")
     decided_tie = Key("the game is decided after round {round} (a tie): no more moves")
     no_round = Key("no round is being played: start one with 'round', 'dealer' and 'start'")
@@ -54,6 +55,8 @@ def in_play(g: Game) -> Table:
                     if sheet.winner
                     else Say.decided_tie(round=sheet.finished_after),
                 )
+            if g.at_time and g.hands_missing():
+                raise Refusal(AT_TIME, Say.over_at_time(round=g.round_no))
             raise Refusal(GOING_OUT, Say.round_over(round=g.round_no, next=g.round_no + 1))
         raise Refusal(SESSION, Say.no_round())
     return table

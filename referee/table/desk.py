@@ -154,7 +154,15 @@ class Desk:
             and isinstance(reading[0], (RoundStarted, DealerNamed, StartTurned))
         ):
             return self._done(
-                Reply("refused", request, player, reading[1], TIME_RULE, (Say.time_up(),), stale)
+                Reply(
+                    "refused",
+                    request,
+                    player,
+                    reading[1],
+                    TIME_RULE,
+                    (Say.time_up(),),
+                    stale=stale,
+                )
             )
         if not isinstance(reading, NotationError) and isinstance(reading[0], StartTurned):
             return self._open_round(player, reading[1], request, stale)

@@ -133,6 +133,13 @@ def test_time_waits_until_the_turn_is_finished() -> None:
     assert hands(ref)["Bob"] == 11
 
 
+def test_a_play_after_time_is_told_to_enter_the_hands() -> None:
+    ref = _played_a_little()
+    ok(time(ref))
+    outcome = refused(play(ref, "Dee", "r3"), "at-time")
+    assert "round 1 ended at time: enter the hands left" in outcome.text
+
+
 def test_time_only_in_a_round_in_play() -> None:
     ref = table(scoring="rounds 3", start=None)
     refused(time(ref), "at-time")
