@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -33,25 +34,34 @@ def _propose(desk: Desk, player: str, action: str, n: int) -> str:
     return reply.status
 
 
+def _timed_venue(tmp_path: Path, **changes: Any) -> tuple[SessionService, str, Venue, list[float]]:
+    """An event seated with its clocks started (30 minutes, `score-hands`), and its venue
+    reading the clocks at `now[0]` (which the test moves on)."""
+    service = SessionService(tmp_path / "data")
+    eid = seated(service, PLAYERS, clock=True, minutes=30, at_time="score-hands", **changes)
+    now = [time.time()]
+    venue = Venue(service, eid, VenueKeys.of(service.layout.root, eid), clock=lambda: now[0])
+    return service, eid, venue, now
+
+
+async def _open(venue: Venue, number: int) -> tuple[Desk, tuple[str, ...], str]:
+    """The venue following its event: table `number`'s desk, players and session."""
+    assert await asyncio.to_thread(venue.load)
+    await venue._arrange()
+    table = next(t for t in venue.tables.values() if t.number == number)
+    assert table.desk is not None and venue.event is not None
+    rnd = venue.event.state.current
+    assert rnd is not None
+    return table.desk, rnd.tables[number - 1], rnd.sessions[number]
+
+
 def test_time_is_recorded_once_the_turn_is_finished_and_the_lowest_hand_wins(
     tmp_path: Path,
 ) -> None:
-    service = SessionService(tmp_path / "data")
-    eid = seated(service, PLAYERS, clock=True, minutes=30, at_time="score-hands")
-    keys = VenueKeys.of(service.layout.root, eid)
-    now = [time.time()]
-    venue = Venue(service, eid, keys, clock=lambda: now[0])
+    service, _eid, venue, now = _timed_venue(tmp_path)
 
     async def run() -> None:
-        assert await asyncio.to_thread(venue.load)
-        await venue._arrange()
-        table = next(t for t in venue.tables.values() if t.number == 1)
-        assert table.desk is not None
-        desk = table.desk
-        rnd = venue.event.state.current  # type: ignore[union-attr]
-        assert rnd is not None
-        a, b, c, d = rnd.tables[0]
-        sid = rnd.sessions[1]
+        desk, (a, b, c, d), sid = await _open(venue, 1)
         assert _propose(desk, a, "start r7", 1) == "recorded"
         # The dealer is the first seat: the second plays first.
         assert _propose(desk, b, "r5", 2) == "recorded"
@@ -141,17 +151,10 @@ def test_a_withdrawal_the_venue_records_when_it_holds_the_table(tmp_path: Path) 
     venue = Venue(service, eid, keys)
 
     async def run() -> None:
-        assert await asyncio.to_thread(venue.load)
-        await venue._arrange()
-        table = next(t for t in venue.tables.values() if t.number == 2)
-        assert table.desk is not None
-        rnd = venue.event.state.current  # type: ignore[union-attr]
-        assert rnd is not None
-        a, _b, c, _d = rnd.tables[1]
-        assert _propose(table.desk, a, "start r7", 1) == "recorded"
+        desk, (a, _b, c, _d), sid = await _open(venue, 2)
+        assert _propose(desk, a, "start r7", 1) == "recorded"
         with EventBook(service.layout).open(eid, write=True) as event:
             director.withdraw(service, event, c, "")
-        sid = rnd.sessions[2]
         assert f"leave {c}" not in _moves(service, sid)  # the venue holds the session
         assert await asyncio.to_thread(venue.load)
         await venue._director_statements()
@@ -159,7 +162,7 @@ def test_a_withdrawal_the_venue_records_when_it_holds_the_table(tmp_path: Path) 
         await venue._director_statements()
         assert _moves(service, sid).count(f"leave {c}") == 1
         # The player who left proposes nothing more.
-        assert _propose(table.desk, c, "r5", 5) == "refused"
+        assert _propose(desk, c, "r5", 5) == "refused"
         await venue.close()
 
     asyncio.run(run())
@@ -198,21 +201,10 @@ def test_each_tables_session_carries_the_event_its_round_and_its_table(tmp_path:
 
 
 def test_no_new_deal_begins_once_time_is_up(tmp_path: Path) -> None:
-    service = SessionService(tmp_path / "data")
-    eid = seated(service, PLAYERS, clock=True, minutes=30, at_time="score-hands", game="rounds 3")
-    keys = VenueKeys.of(service.layout.root, eid)
-    now = [time.time()]
-    venue = Venue(service, eid, keys, clock=lambda: now[0])
+    service, eid, venue, now = _timed_venue(tmp_path, game="rounds 3")
 
     async def run() -> None:
-        assert await asyncio.to_thread(venue.load)
-        await venue._arrange()
-        table = next(t for t in venue.tables.values() if t.number == 1)
-        assert table.desk is not None
-        desk = table.desk
-        rnd = venue.event.state.current  # type: ignore[union-attr]
-        assert rnd is not None
-        a, b, c, d = rnd.tables[0]
+        desk, (a, b, c, d), _sid = await _open(venue, 1)
         assert _propose(desk, a, "start r7", 1) == "recorded"
         now[0] += 31 * 60
         await venue._director_statements()  # time is up on the turn's first look
