@@ -15,6 +15,7 @@ import pytest
 from referee.event import director
 from referee.event.files import EventBook, EventError
 from referee.event.keys import VenueKeys
+from referee.event.state import Round
 from referee.service import SessionService
 from referee.table import Desk
 from referee.web.venue import Venue
@@ -32,6 +33,16 @@ def _moves(service: SessionService, sid: str) -> list[str]:
 def _propose(desk: Desk, player: str, action: str, n: int) -> str:
     reply = desk.propose(player, action, len(desk.live.moves), f"{n:032d}")
     return reply.status
+
+
+def _seated(tmp_path: Path, **changes: Any) -> tuple[SessionService, str, Round]:
+    """An event stored with its first round seated: the service, its id and that round."""
+    service = SessionService(tmp_path / "data")
+    eid = seated(service, PLAYERS, **changes)
+    with EventBook(service.layout).open(eid) as event:
+        rnd = event.state.current
+    assert rnd is not None
+    return service, eid, rnd
 
 
 def _timed_venue(tmp_path: Path, **changes: Any) -> tuple[SessionService, str, Venue, list[float]]:
@@ -115,11 +126,7 @@ def test_a_table_whose_time_is_up_between_deals_ends_without_a_new_deal(tmp_path
 
 
 def test_a_withdrawal_sets_the_hand_aside_and_the_table_plays_on(tmp_path: Path) -> None:
-    service = SessionService(tmp_path / "data")
-    eid = seated(service, PLAYERS, game="rounds 3")
-    with EventBook(service.layout).open(eid) as event:
-        rnd = event.state.current
-    assert rnd is not None
+    service, eid, rnd = _seated(tmp_path, game="rounds 3")
     a, b, c, d = rnd.tables[0]
     sid = rnd.sessions[1]
     with service.open(sid) as live:
@@ -183,11 +190,7 @@ def test_a_withdrawal_on_current_totals_ends_the_table(tmp_path: Path) -> None:
 
 
 def test_each_tables_session_carries_the_event_its_round_and_its_table(tmp_path: Path) -> None:
-    service = SessionService(tmp_path / "data")
-    eid = seated(service, PLAYERS)
-    with EventBook(service.layout).open(eid) as event:
-        rnd = event.state.current
-    assert rnd is not None
+    service, _eid, rnd = _seated(tmp_path)
     for table, sid in rnd.sessions.items():
         with service.open(sid, read_only=True) as live:
             header = live.header
@@ -226,11 +229,7 @@ def test_no_new_deal_begins_once_time_is_up(tmp_path: Path) -> None:
 
 
 def test_a_phones_message_to_a_table_closed_meanwhile_is_refused(tmp_path: Path) -> None:
-    service = SessionService(tmp_path / "data")
-    eid = seated(service, PLAYERS)
-    with EventBook(service.layout).open(eid) as event:
-        rnd = event.state.current
-    assert rnd is not None
+    service, _eid, rnd = _seated(tmp_path)
     player = rnd.tables[0][0]
     live = service.open(rnd.sessions[1])
     desk = Desk(live, "none")
