@@ -79,8 +79,9 @@ class Tally:
         self.folder, self.test, self.chunks = folder, test, chunks
 
     @classmethod
-    def of(cls, request: pytest.FixtureRequest, chunks: int) -> Tally:
-        """The tally of the requesting test (its name and parameters, less the chunk)."""
+    def of(cls, request: pytest.FixtureRequest, chunks: int, cut: str = "games") -> Tally:
+        """The tally of the requesting test (its name and parameters, less `cut`, the parameter
+        that says which chunk it is)."""
         factory: pytest.TempPathFactory = request.getfixturevalue("tmp_path_factory")
         base = factory.getbasetemp()
         # Under xdist each worker's base folder is a subfolder of the run's: the chunks of one
@@ -91,7 +92,7 @@ class Tally:
         node = request.node
         params = getattr(node, "callspec", None)
         named = sorted(
-            (k, str(v)) for k, v in (params.params.items() if params else ()) if k != "games"
+            (k, str(v)) for k, v in (params.params.items() if params else ()) if k != cut
         )
         test = "-".join([node.originalname, *(f"{k}={v}" for k, v in named)])
         return cls(folder, test.replace("/", "_"), chunks)
