@@ -100,7 +100,7 @@ class Tally:
     def _path(self, chunk: int) -> Path:
         return self.folder / f"{self.test}.{chunk}.json"
 
-    def add(self, chunk: int, counts: Counts) -> Counts | None:
+    def add(self, chunk: int, counts: Mapping[str, object]) -> Counts | None:
         """Leave this chunk's counts; the sum over every chunk if all have left theirs, else
         None (another chunk is still playing, and will check the sum)."""
         path = self._path(chunk)
