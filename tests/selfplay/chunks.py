@@ -4,6 +4,7 @@ workers; the counts a test asserts on are added up over all its chunks by whiche
 Each game draws from a generator seeded by the test's seed and the game's number alone, so a
 chunk plays its slice of the test's one fixed sequence of games without playing the games before
 it: however the games are cut (and in whatever process each chunk runs), the same games are played.
+The crash tests cut their kills into parts the same way and meet in the same `Tally`.
 """
 
 from __future__ import annotations
@@ -87,7 +88,7 @@ class Tally:
         # Under xdist each worker's base folder is a subfolder of the run's: the chunks of one
         # test meet in the run's. Either is new for every run, so no earlier run's file is read.
         shared = base.parent if hasattr(request.config, "workerinput") else base
-        folder = shared / "selfplay-tallies"
+        folder = shared / "tallies"
         folder.mkdir(exist_ok=True)
         node = request.node
         params = getattr(node, "callspec", None)
