@@ -11,6 +11,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import cast
 
 import pytest
 
@@ -22,6 +23,7 @@ from referee.store import settings
 from referee.store.cache import cache_dir
 from tests.crash.chains import chain_verifies
 from tests.selfplay import SelfPlay
+from tests.selfplay.chunks import Tally
 from tests.strength import kills as kill_count
 
 HERE = Path(__file__).resolve().parent
@@ -33,6 +35,13 @@ MID_LINES = 14
 # CRASH_KILLS sets how many operations are killed (the note of issue 24 gives a 1,000-kill run);
 # CI kills 300, a developer's run the first 100 of the same seeds.
 KILLS = kill_count(ci=300, local=100)
+PARTS = 6
+"""The kills are made in this many independent runs, each with its own data folder and helper,
+so that xdist spreads them over its workers (one run of 300 kills kept one worker busy for a
+minute and a half, alone at the end of the suite). What each kill checks is the same."""
+SEEDS_PER_PART = 100_000
+"""Part N draws its operations and seeds its kill points from N * SEEDS_PER_PART on: a
+developer's run makes the first kills of each of CI's parts."""
 OPS = (
     ("move",) * 7
     + ("undo",) * 3
@@ -219,7 +228,15 @@ class Model:
         return len(listed) + len(binned)
 
 
-def test_sigkill_during_every_writing_command(tmp_path: Path) -> None:
+def share(part: int) -> int:
+    """The kills part `part` makes: KILLS dealt out over the parts as evenly as they go."""
+    return KILLS // PARTS + (part < KILLS % PARTS)
+
+
+@pytest.mark.parametrize("part", range(PARTS))
+def test_sigkill_during_every_writing_command(
+    part: int, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
     moves = game_moves(seed=11)
     moves_file = tmp_path / "moves.txt"
     moves_file.write_text("\n".join(moves) + "\n", encoding="utf-8")
@@ -251,12 +268,13 @@ def test_sigkill_during_every_writing_command(tmp_path: Path) -> None:
         env=env,
     )
     assert helper.stdin is not None and helper.stdout is not None
-    rng = random.Random(5)
+    rng = random.Random(5 + part)
     kills = dict.fromkeys(set(OPS), 0)
     acked = dict.fromkeys(set(OPS), 0)
+    first = part * SEEDS_PER_PART
     try:
-        for seed in range(20 * KILLS):
-            if sum(kills.values()) >= KILLS:
+        for seed in range(first, first + 20 * share(part)):
+            if sum(kills.values()) >= share(part):
                 break
             op = rng.choice(OPS)
             target = model.target(op, rng)
@@ -277,11 +295,19 @@ def test_sigkill_during_every_writing_command(tmp_path: Path) -> None:
     finally:
         helper.stdin.close()
         helper.wait(timeout=30)
-    assert sum(kills.values()) == KILLS
+    assert sum(kills.values()) == share(part)
     assert model.chains_verify() >= len(model.sessions)
-    # Every command was hit, not only the quick ones (counts of file operations, never of time:
-    # the same on any machine)...
-    assert min(kills.values()) >= KILLS // 60, kills
-    # ...and each also got through often enough to be checked against what it acknowledged.
-    assert min(acked.values()) >= KILLS // 150 + 1, acked
     print(f"kills {kills}; acknowledged {acked}")
+    summed = Tally.of(request, PARTS, cut="part").add(part, {"kills": kills, "acked": acked})
+    if summed is None:
+        return  # another part is still killing; the last one to finish checks the whole
+    all_kills, all_acked = (
+        cast(dict[str, int], summed["kills"]),
+        cast(dict[str, int], summed["acked"]),
+    )
+    # Over all the parts, every command was hit, not only the quick ones (counts of file
+    # operations, never of time: the same on any machine)...
+    assert min(all_kills.values()) >= KILLS // 60, all_kills
+    # ...and each also got through often enough to be checked against what it acknowledged.
+    assert min(all_acked.values()) >= KILLS // 150 + 1, all_acked
+    print(f"all parts: kills {all_kills}; acknowledged {all_acked}")

@@ -4,6 +4,7 @@ workers; the counts a test asserts on are added up over all its chunks by whiche
 Each game draws from a generator seeded by the test's seed and the game's number alone, so a
 chunk plays its slice of the test's one fixed sequence of games without playing the games before
 it: however the games are cut (and in whatever process each chunk runs), the same games are played.
+The crash tests cut their kills into parts the same way and meet in the same `Tally`.
 """
 
 from __future__ import annotations
@@ -79,19 +80,20 @@ class Tally:
         self.folder, self.test, self.chunks = folder, test, chunks
 
     @classmethod
-    def of(cls, request: pytest.FixtureRequest, chunks: int) -> Tally:
-        """The tally of the requesting test (its name and parameters, less the chunk)."""
+    def of(cls, request: pytest.FixtureRequest, chunks: int, cut: str = "games") -> Tally:
+        """The tally of the requesting test (its name and parameters, less `cut`, the parameter
+        that says which chunk it is)."""
         factory: pytest.TempPathFactory = request.getfixturevalue("tmp_path_factory")
         base = factory.getbasetemp()
         # Under xdist each worker's base folder is a subfolder of the run's: the chunks of one
         # test meet in the run's. Either is new for every run, so no earlier run's file is read.
         shared = base.parent if hasattr(request.config, "workerinput") else base
-        folder = shared / "selfplay-tallies"
+        folder = shared / "tallies"
         folder.mkdir(exist_ok=True)
         node = request.node
         params = getattr(node, "callspec", None)
         named = sorted(
-            (k, str(v)) for k, v in (params.params.items() if params else ()) if k != "games"
+            (k, str(v)) for k, v in (params.params.items() if params else ()) if k != cut
         )
         test = "-".join([node.originalname, *(f"{k}={v}" for k, v in named)])
         return cls(folder, test.replace("/", "_"), chunks)
@@ -99,7 +101,7 @@ class Tally:
     def _path(self, chunk: int) -> Path:
         return self.folder / f"{self.test}.{chunk}.json"
 
-    def add(self, chunk: int, counts: Counts) -> Counts | None:
+    def add(self, chunk: int, counts: Mapping[str, object]) -> Counts | None:
         """Leave this chunk's counts; the sum over every chunk if all have left theirs, else
         None (another chunk is still playing, and will check the sum)."""
         path = self._path(chunk)

@@ -13,6 +13,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from unittest import mock
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from textual.pilot import Pilot
@@ -121,7 +122,12 @@ NAME = (
     .map(lambda parts: normal_name("".join(parts)))
     .filter(lambda name: 0 < len(name) <= 12)
 )
-PLAYERS = st.lists(NAME, min_size=2, max_size=3, unique_by=name_key).filter(valid)
+
+
+def players(seats: int) -> st.SearchStrategy[list[str]]:
+    """Names for a table of `seats` the referee takes, each told apart from the others."""
+    return st.lists(NAME, min_size=seats, max_size=seats, unique_by=name_key).filter(valid)
+
 
 _examples = itertools.count()
 
@@ -137,14 +143,18 @@ def playing_session(folder: Path, names: list[str]) -> None:
             assert live.record(move).ok, (move, render(live.record(move).parts))
 
 
+# Tables of two and of three, each a test of its own, so that xdist runs them side by side.
+@pytest.mark.parametrize("seats", [2, 3])
 @settings(
-    # Each example opens every screen: CI tries 10 sets of names, a developer's run 4.
-    max_examples=10 if on_ci() else 4,
+    # Each example opens every screen: CI tries 10 sets of names (5 a table size), a developer's
+    # run 4.
+    max_examples=5 if on_ci() else 2,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
-@given(names=PLAYERS)
-async def test_any_valid_name_shows_literally_on_every_screen(names, tmp_path):
+@given(data=st.data())
+async def test_any_valid_name_shows_literally_on_every_screen(seats, data, tmp_path):
+    names = data.draw(players(seats), label="names")
     folder = tmp_path / f"example-{next(_examples)}"
     # A fresh folder per example: the one session in it can always have the same id.
     with mock.patch("referee.service.sessions.new_id", lambda: "k3m9p2"):
