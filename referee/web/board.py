@@ -116,11 +116,15 @@ def board_of(live: LiveSession) -> Board:
     totals = ref.sheet.totals
     catchable = {table.players[seat] for seat in table.catchable} if table is not None else set()
     seats = []
-    for index, name in enumerate(ref.players):
+    # This round's seats, by name: a player out of the game (left, or out on penalty points)
+    # has none, and the others' seats close up.
+    seated = {name: seat for seat, name in enumerate(table.players)} if table is not None else {}
+    for name in ref.players:
+        seat = seated.get(name)
         seats.append(
             Seat(
                 name=visible(name),
-                cards=table.hands[index] if table is not None else None,
+                cards=table.hands[seat] if table is not None and seat is not None else None,
                 total=totals.get(name),
                 rank=labels.rank_text(sheet, name) if sheet is not None else "",
                 acting=name == who,

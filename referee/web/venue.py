@@ -244,8 +244,13 @@ class Venue:
 
     async def _retire(self, table: Table) -> None:
         table.closing.append(True)
-        with contextlib.suppress(asyncio.CancelledError):
+        try:
             await table.follower
+        except asyncio.CancelledError:
+            pass
+        except Exception as exc:
+            # Its board stopped following (said then): the table is closed all the same.
+            print(f"uno-referee event serve: table {table.number}: {exc!r}", file=sys.stderr)
         table.hub.live.close()
         held = table.held
         if held is not None:

@@ -12,12 +12,14 @@ from typing import Any
 
 import pytest
 
+from referee.engine.events import Header
 from referee.event import director
 from referee.event.files import EventBook, EventError
 from referee.event.keys import VenueKeys
 from referee.event.state import Round
 from referee.service import SessionService
 from referee.table import Desk
+from referee.web.board import board_of
 from referee.web.venue import Venue
 from referee.web.writer import LocalWriter
 from tests.event.specs import seated
@@ -242,3 +244,19 @@ def test_a_phones_message_to_a_table_closed_meanwhile_is_refused(tmp_path: Path)
     message = {"op": "propose", "credential": got[1], "action": "start r7", "seen": 0}
     answer = asyncio.run(writer.ask(message | {"request": "e" * 32}))
     assert answer == {"error": "closed"}
+
+
+def test_the_phones_board_after_a_player_left(tmp_path: Path) -> None:
+    service = SessionService(tmp_path / "data")
+    sid = service.create(Header("classic", ("Ann", "Bob", "Cy", "Dee"), "rounds 3"))
+    with service.open(sid) as live:
+        for line in ("round 1", "dealer Ann", "leave Dee", "start r7", "Bob: r5"):
+            assert live.record(line).ok, line
+    with service.open(sid, read_only=True) as live:
+        board = board_of(live)
+    assert [(seat.name, seat.cards) for seat in board.seats] == [
+        ("Ann", 7),
+        ("Bob", 6),
+        ("Cy", 7),
+        ("Dee", None),
+    ]
