@@ -59,3 +59,27 @@ async def test_a_key_the_screen_allows_now_is_shown(make_app, service):
         app.screen.refresh_bindings()
         await pilot.pause()
         assert "Delete" in [key.description for key in footer.query(FooterKey)]
+
+
+async def test_the_first_screen_composes_its_keys_once(make_app, monkeypatch, service):
+    # Focus going to the list brings its cursor keys, which the footer does not show: they
+    # must not compose the keys again (they did three times, a quarter of the cold start).
+    from referee.service import build_header
+
+    service.create(build_header("Ann, Bob, Cy", "classic", "target 500"))
+    composed: list[int] = []
+    compose = Footer.compose
+
+    def counting(self):  # type: ignore[no-untyped-def]
+        if self._bindings_ready:
+            composed.append(id(self))
+        yield from compose(self)
+
+    monkeypatch.setattr(Footer, "compose", counting)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.focused is not None and app.screen.focused.id == "sessions"
+        assert len(composed) == 1
+        footer = app.screen.query_one(Footer)
+        assert "Delete" in [key.description for key in footer.query(FooterKey)]
