@@ -58,6 +58,7 @@ async def test_a_key_the_screen_allows_now_is_shown(make_app, service):
         app.screen.reload()
         app.screen.refresh_bindings()
         await pilot.pause()
+        footer = app.screen.query_one(Footer)  # the screen is composed anew for the list
         assert "Delete" in [key.description for key in footer.query(FooterKey)]
 
 
