@@ -87,6 +87,13 @@ class Footer(TextualFooter):
         compact, palette = self._fitted
         self.set_reactive(TextualFooter.compact, compact)
         self.set_class(compact, "-compact")
+        for key in keys:
+            if key.has_class("-command-palette"):
+                continue  # not bound to the footer's style: Textual draws it compact always
+            # Each key starts in the style it is shown in: else Textual sets it once the key is
+            # mounted, and every key is styled a second time before the first frame.
+            key.set_reactive(FooterKey.compact, compact)
+            key.set_class(compact, "-compact", update=False)
         yield from (
             w
             for w in widgets
