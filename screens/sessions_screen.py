@@ -19,10 +19,8 @@ from referee.service import Listing, SessionError, SessionInfo, status_name
 from referee.stats.selection import local_day
 
 from . import glyphs
-from .dialogs import ConfirmDialog
 from .host import Host
 from .literal import filled, literal, text_cell
-from .prose import Prose
 from .widgets.footer import Footer
 from .widgets.seating import fit
 
@@ -206,6 +204,8 @@ class SessionsScreen(Screen[None]):
         self.query_one("#problem", Static).update(literal("\n".join(warnings), lines=True))
         self.hub_changed()
         if empty:
+            from .prose import Prose  # Japanese line breaking: for the welcome and a problem
+
             self.query_one("#welcome", Static).update(
                 Prose(
                     filled(
@@ -252,6 +252,8 @@ class SessionsScreen(Screen[None]):
         return self.infos[table.cursor_row].id
 
     def _problem(self, text: str) -> None:
+        from .prose import Prose
+
         self.query_one("#problem", Static).update(Prose(filled("[b $error]$text[/]", text=text)))
 
     @on(DataTable.RowSelected, "#sessions")
@@ -283,6 +285,8 @@ class SessionsScreen(Screen[None]):
 
     @on(Button.Pressed, "#delete")
     def action_delete(self) -> None:
+        from .dialogs import ConfirmDialog
+
         sid = self.selected()
         if sid is None:
             return
