@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime
 import os
 from collections.abc import Callable, Iterable
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any, ClassVar, cast
 
 from textual import events
@@ -81,7 +81,9 @@ class RefereeApp(Host):
     """Sessions first; a table on top of them while one is open."""
 
     TITLE = N_("UNO Referee")
-    CSS_PATH = "app.tcss"
+    # The sessions screen's styles too: it is always the first screen, and read here they are
+    # parsed with the rest at start, not all over again once it is pushed.
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["app.tcss", "sessions_screen.tcss"]
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", N_("Help"), id="app.help"),
@@ -120,11 +122,29 @@ class RefereeApp(Host):
         wanted = self.settings.theme
         self._theme_stored = wanted if wanted in self.available_themes else THEME.name
         """The theme the settings file holds (or ours): choosing another one is kept."""
-        self.theme = self._theme_stored
+        self._start_with_theme(self._theme_stored)
         self.hub_sync = HubSync(self, service.layout)
         if self.settings.keys:
             # Before any screen: the bindings are built with the user's keys from the start.
             self._keymap = self._normalize_keymap(dict(self.settings.keys))
+
+    def _start_with_theme(self, name: str) -> None:
+        """Start in the theme `name`, as if Textual had started in it. Setting `theme` would
+        run Textual's watcher, which parses every style again on the first frame; nothing is
+        parsed yet, so the theme's variables and the app's classes are all there is to set."""
+        self.set_reactive(App.theme, name)
+        theme = self.current_theme
+        self.stylesheet.set_variables(self.get_css_variables())
+        self.update_classes(
+            {
+                **{found: False for found in self.classes if found.startswith("-theme-")},
+                f"-theme-{theme.name}": True,
+                "-dark-mode": theme.dark,
+                "-light-mode": not theme.dark,
+            },
+            update=False,
+        )
+        self._refresh_truecolor_filter(self.ansi_theme)
 
     first_event: str | None = None
     """An event whose director's screen opens over the sessions (`uno-referee event director`)."""

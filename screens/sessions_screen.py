@@ -15,14 +15,12 @@ from textual.widgets import Button, DataTable, Header, Static
 from referee.engine.scoring import scoring_name
 from referee.engine.setup import edition_title, family_name
 from referee.i18n import N_, _, ngettext, pgettext
-from referee.service import SessionError, SessionInfo, status_name
+from referee.service import Listing, SessionError, SessionInfo, status_name
 from referee.stats.selection import local_day
 
 from . import glyphs
-from .dialogs import ConfirmDialog
 from .host import Host
 from .literal import filled, literal, text_cell
-from .prose import Prose
 from .widgets.footer import Footer
 from .widgets.seating import fit
 
@@ -43,6 +41,9 @@ HUB_LINE_SECONDS = 20.0
 PLAYERS_CELLS = 24
 """The players of a session are cut to this many cells, so that status, leader and id stay on
 an 80-column screen however long the names."""
+
+Read = tuple[Listing, dict[str, list[str]], str | None]
+"""The stored sessions, each one's labels, and why the labels could not be read (or None)."""
 
 
 def status_text(info: SessionInfo) -> str:
@@ -119,29 +120,47 @@ class SessionsScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.infos: list[SessionInfo] = []
+        self._read: Read | None = None
+        """What `compose` read, for the `reload` that follows it to show."""
+        self._built_empty = False
+        """Whether the screen was composed with the welcome (no sessions) or with the list."""
 
     def compose(self) -> ComposeResult:
         self.title = _("UNO Referee")
         self.sub_title = _("sessions")
+        # Only what the sessions call for is built: the welcome and its buttons with none,
+        # else the list and its buttons (the screen is composed again if that changes). The
+        # other part, hidden, still cost its styles, layout and focus before the first frame.
+        self._read = read = self._read_sessions()
+        empty = self._built_empty = not read[0].sessions
+        self.set_class(empty, "-empty", update=False)
         yield Header(icon=glyphs.current().icon)
-        with Vertical(id="empty"):
-            yield Static("", id="welcome")
-            with Horizontal():
-                yield Button(_("Open the demo table"), id="demo", variant="primary")
-                yield Button(_("New session"), id="new")
-                yield Button(_("Import a .uno file"), id="import")
-        table: DataTable[Text] = DataTable(id="sessions", cursor_type="row", zebra_stripes=True)
-        for key, label in COLUMNS:
-            table.add_column(_(label), key=key)
-        yield table
-        with Horizontal(id="actions"):
-            yield Button(_("Resume"), id="resume", variant="primary")
-            yield Button(_("New"), id="new-2")
-            yield Button(_("Import"), id="import-2")
-            yield Button(_("Delete"), id="delete", variant="error")
+        if empty:
+            with Vertical(id="empty"):
+                yield Static("", id="welcome")
+                with Horizontal():
+                    yield Button(_("Open the demo table"), id="demo", variant="primary")
+                    yield Button(_("New session"), id="new")
+                    yield Button(_("Import a .uno file"), id="import")
+        else:
+            table: DataTable[Text] = DataTable(id="sessions", cursor_type="row", zebra_stripes=True)
+            for key, label in COLUMNS:
+                table.add_column(_(label), key=key)
+            yield table
+            with Horizontal(id="actions"):
+                yield Button(_("Resume"), id="resume", variant="primary")
+                yield Button(_("New"), id="new-2")
+                yield Button(_("Import"), id="import-2")
+                yield Button(_("Delete"), id="delete", variant="error")
         yield Static("", id="problem")
         yield Static("", id="hub-status")
         yield Footer()
+
+    def _read_sessions(self) -> Read:
+        """The stored sessions, their labels, and a problem reading the labels."""
+        listing = self.app.service.list()
+        labels, problem = self.app.service.labels()
+        return listing, labels, problem
 
     def on_mount(self) -> None:
         self.reload()
@@ -170,11 +189,38 @@ class SessionsScreen(Screen[None]):
 
     def reload(self, select: str | None = None) -> None:
         """Read the list from the service; keep (or move) the highlighted row."""
-        listing = self.app.service.list()
-        labels, problem = self.app.service.labels()
-        table = self.query_one("#sessions", DataTable)
+        read, self._read = self._read, None
+        listing, labels, problem = read or self._read_sessions()
         current = select or self.selected()
         self.infos = list(listing.sessions)
+        empty = not self.infos
+        self.set_class(empty, "-empty")
+        if empty != self._built_empty:
+            # The first session stored, or the last one deleted: composed again for the other
+            # part, which then shows the list as read anew.
+            self.refresh(recompose=True)
+            return
+        warnings = (*listing.warnings, *((problem,) if problem else ()))
+        self.query_one("#problem", Static).update(literal("\n".join(warnings), lines=True))
+        self.hub_changed()
+        if empty:
+            from .prose import Prose  # Japanese line breaking: for the welcome and a problem
+
+            self.query_one("#welcome", Static).update(
+                Prose(
+                    filled(
+                        _(
+                            "[b]No stored sessions yet.[/] Open the demo table to see a game in "
+                            "progress, start a new session, or import a .uno file.\n"
+                            "[dim]Sessions are kept in $root[/]"
+                        ),
+                        root=str(self.app.service.root),
+                    )
+                )
+            )
+            self.query_one("#demo", Button).focus()
+            return
+        table = self.query_one("#sessions", DataTable)
         table.clear()
         for info in self.infos:
             # Text cells: a name is shown as typed, never read as markup.
@@ -192,38 +238,22 @@ class SessionsScreen(Screen[None]):
                 text_cell(game_text(info)),
                 key=info.id,
             )
-        warnings = (*listing.warnings, *((problem,) if problem else ()))
-        empty = not self.infos
-        self.set_class(empty, "-empty")
-        self.query_one("#welcome", Static).update(
-            Prose(
-                filled(
-                    _(
-                        "[b]No stored sessions yet.[/] Open the demo table to see a game in "
-                        "progress, start a new session, or import a .uno file.\n"
-                        "[dim]Sessions are kept in $root[/]"
-                    ),
-                    root=str(self.app.service.root),
-                )
-            )
-        )
-        self.query_one("#problem", Static).update(literal("\n".join(warnings), lines=True))
-        self.hub_changed()
-        if empty:
-            self.query_one("#demo", Button).focus()
-            return
         ids = [info.id for info in self.infos]
         if current in ids:
             table.move_cursor(row=ids.index(current))
         table.focus()
 
     def selected(self) -> str | None:
+        if not self.infos or self._built_empty:
+            return None  # no list on the screen
         table = self.query_one("#sessions", DataTable)
-        if not self.infos or table.cursor_row is None or table.cursor_row >= len(self.infos):
+        if table.cursor_row is None or table.cursor_row >= len(self.infos):
             return None
         return self.infos[table.cursor_row].id
 
     def _problem(self, text: str) -> None:
+        from .prose import Prose
+
         self.query_one("#problem", Static).update(Prose(filled("[b $error]$text[/]", text=text)))
 
     @on(DataTable.RowSelected, "#sessions")
@@ -255,6 +285,8 @@ class SessionsScreen(Screen[None]):
 
     @on(Button.Pressed, "#delete")
     def action_delete(self) -> None:
+        from .dialogs import ConfirmDialog
+
         sid = self.selected()
         if sid is None:
             return

@@ -1,13 +1,11 @@
 """Reusable widgets of the table app: the card, the seating, alerts, the move box, the log."""
 
-# `alerts` names both a module and its function: imported now, so that the function, not the
-# module, is the package's `alerts` whichever of the module's names is asked for first.
-from .alerts import Alert, Alerts, alerts
-
-# Each other name is loaded from its module when first asked for (PEP 562): the app's first
-# screen loads only what it shows, not every widget of the table.
+# Each name is loaded from its module when first asked for (PEP 562): the app's first screen
+# loads only what it shows, not every widget of the table. (`alerts` is the module; its function
+# of the same name is `alerts.alerts`.)
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from .alerts import Alert, Alerts
     from .card_view import CARD_COLORS, CardView, color_swatch
     from .move_box import MoveBox, MoveSuggester, empty_line, expand, problem
     from .options_form import TABLE_DEFAULT, OptionsForm
@@ -18,6 +16,8 @@ if TYPE_CHECKING:
     from .totals_chart import TotalsChart
 
 _HOMES = {
+    "Alert": "alerts",
+    "Alerts": "alerts",
     "CARD_COLORS": "card_view",
     "CardView": "card_view",
     "color_swatch": "card_view",
@@ -61,7 +61,6 @@ __all__ = [
     "TableStatus",
     "TotalsChart",
     "TurnBanner",
-    "alerts",
     "banner",
     "color_swatch",
     "empty_line",

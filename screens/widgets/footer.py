@@ -28,28 +28,37 @@ class Footer(TextualFooter):
         # Textual composes the keys again each time the screen's bindings are updated (every
         # focus change, several times while a screen starts): only do so when what they show
         # changed. Composing the same keys again is most of the time a first screen takes.
-        if self._bindings_ready and self._keys_of(screen) == self._shown:
+        shown = self._keys_of(screen)
+        if self._bindings_ready and shown == self._shown:
             return
         super().bindings_changed(screen)
+        if screen.app.app_focus and self.is_attached and screen is self.screen:
+            # Textual composes them again after the next refresh: until then, the same keys
+            # asked for again (the focus moving while the screen starts) need no other compose.
+            self._shown = shown
 
     def _keys_of(self, screen: Screen[object]) -> object:
-        """What the keys show: each active binding's key, action, words, state and group, in
-        the language in use."""
+        """What the keys show: each shown binding's key, action, words, state and group, and
+        the palette's key, in the language in use. A hidden binding (a list's cursor keys, a
+        button's Enter) changes nothing on the footer when focus brings it or takes it away."""
+        palette = self.app.COMMAND_PALETTE_BINDING
         return (
             current(),
             self.show_command_palette,
             tuple(
                 (
+                    key,
                     binding.key,
                     binding.action,
                     binding.description,
-                    binding.show,
                     enabled,
                     tooltip,
                     binding.group,
                     binding.key_display,
+                    binding.tooltip,
                 )
-                for _node, binding, enabled, tooltip in screen.active_bindings.values()
+                for key, (_node, binding, enabled, tooltip) in screen.active_bindings.items()
+                if binding.show or key == palette
             ),
         )
 
@@ -78,6 +87,13 @@ class Footer(TextualFooter):
         compact, palette = self._fitted
         self.set_reactive(TextualFooter.compact, compact)
         self.set_class(compact, "-compact")
+        for key in keys:
+            if key.has_class("-command-palette"):
+                continue  # not bound to the footer's style: Textual draws it compact always
+            # Each key starts in the style it is shown in: else Textual sets it once the key is
+            # mounted, and every key is styled a second time before the first frame.
+            key.set_reactive(FooterKey.compact, compact)
+            key.set_class(compact, "-compact", update=False)
         yield from (
             w
             for w in widgets

@@ -58,4 +58,57 @@ async def test_a_key_the_screen_allows_now_is_shown(make_app, service):
         app.screen.reload()
         app.screen.refresh_bindings()
         await pilot.pause()
+        footer = app.screen.query_one(Footer)  # the screen is composed anew for the list
         assert "Delete" in [key.description for key in footer.query(FooterKey)]
+
+
+async def test_the_first_screen_composes_its_keys_once(make_app, monkeypatch, service):
+    # Focus going to the list brings its cursor keys, which the footer does not show: they
+    # must not compose the keys again (they did three times, a quarter of the cold start).
+    from referee.service import build_header
+
+    service.create(build_header("Ann, Bob, Cy", "classic", "target 500"))
+    composed: list[int] = []
+    compose = Footer.compose
+
+    def counting(self):  # type: ignore[no-untyped-def]
+        if self._bindings_ready:
+            composed.append(id(self))
+        yield from compose(self)
+
+    monkeypatch.setattr(Footer, "compose", counting)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.focused is not None and app.screen.focused.id == "sessions"
+        assert len(composed) == 1
+        footer = app.screen.query_one(Footer)
+        assert "Delete" in [key.description for key in footer.query(FooterKey)]
+
+
+async def test_each_key_is_styled_once_before_the_first_frame(make_app, monkeypatch, service):
+    # Textual sets a key's compact style once it is mounted, which styled every key twice.
+    from collections import Counter
+
+    from textual.css.stylesheet import Stylesheet
+
+    from referee.service import build_header
+
+    service.create(build_header("Ann, Bob, Cy", "classic", "target 500"))
+    styled: Counter[int] = Counter()
+    apply = Stylesheet.apply
+
+    def counting(self, node, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if isinstance(node, FooterKey) and not node.has_class("-command-palette"):
+            styled[id(node)] += 1
+        return apply(self, node, *args, **kwargs)
+
+    monkeypatch.setattr(Stylesheet, "apply", counting)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        keys = app.screen.query_one(Footer).query(FooterKey)
+        assert [key.description for key in keys][:2] == ["New", "Import"]
+        assert all(key.compact == key.has_class("-compact") for key in keys)
+        shown = {id(key) for key in keys if not key.has_class("-command-palette")}
+        assert shown and {styled[key] for key in shown} == {1}
