@@ -424,7 +424,7 @@ class Venue:
             found[str(table.number)] = {
                 "calls": calls,
                 "catches": catches,
-                "disputes": len(desk.disputes) if desk is not None else 0,
+                "disputes": len(_open_disputes(desk)) if desk is not None else 0,
                 "waiting": len(desk.queue) if desk is not None else 0,
                 "seats": sorted(desk.seats.held()) if desk is not None else [],
                 "writing": desk is not None,
@@ -467,6 +467,15 @@ class Venue:
             waiting = _("Waiting for the first round's seating.")
             cards.append(f'<p class="note">{escape(waiting)}</p>')
         return venue_page(self._title(), "cards", body="".join(cards))
+
+
+def _open_disputes(desk: Desk) -> list[str]:
+    """Players whose hand the referee refused and who have still not entered one it takes:
+    with no scorekeeper at a venue's table, a dispute ends when the right hand is in."""
+    from ..engine.rounds import missing_hands
+
+    missing = missing_hands(desk.live.referee.state)
+    return sorted({reply.player for reply in desk.disputes if reply.player in missing})
 
 
 def serve_venue(venue: Venue, sock: socket.socket, host: str, port: int) -> None:

@@ -89,6 +89,10 @@ def test_time_is_recorded_once_the_turn_is_finished_and_the_lowest_hand_wins(
         # Recorded once, however often the venue looks.
         await venue._director_statements()
         assert _moves(service, sid).count("time") == 1
+        # A hand the referee refuses (one card, not the seven tracked) is a dispute for the
+        # director until a hand it takes is in.
+        assert _propose(desk, a, "hand r1", 9) == "refused"
+        assert venue.desk()["tables"]["1"]["disputes"] == 1
         # Every hand is entered from the phones; the lowest wins the deal.
         for n, (player, points) in enumerate(((a, 40), (b, 12), (c, 30), (d, 25)), 10):
             assert _propose(desk, player, f"hand {points}", n) == "recorded"
@@ -97,6 +101,7 @@ def test_time_is_recorded_once_the_turn_is_finished_and_the_lowest_hand_wins(
             assert sheet.round_winners == (b,)
             assert sheet.round_at_time == (True,)
             assert sheet.finished  # the event's tables play `rounds 1`
+        assert venue.desk()["tables"]["1"]["disputes"] == 0
         state = venue.event.state  # type: ignore[union-attr]
         assert director.read_tables(service, state, 1)[0].done
         got = {row.player: row.points for row in director.qualifying(service, state)}
