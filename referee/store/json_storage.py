@@ -17,7 +17,7 @@ from ..i18n import _
 
 # `atomic`'s writes by the module's names: what replaces them there (a test's full disk) is used.
 from . import atomic
-from .atomic import MAX_STORED_BYTES, _fits, _json
+from .atomic import _fits, _json
 from .reading import read_regular
 
 if TYPE_CHECKING:
@@ -60,18 +60,18 @@ class AtomicJSONStorage(Storage):
     def read_bytes(self) -> bytes:
         """The file's bytes, as they are on the disk (FileNotFoundError if there is none)."""
         # Never a named pipe or a device in the file's place: either would hang the reader.
-        return read_regular(self.path, MAX_STORED_BYTES)
+        return read_regular(self.path, atomic.MAX_STORED_BYTES)
 
     def decode(self, raw: bytes) -> Data | None:
         """The data the file's bytes `raw` hold (None for an empty file); ValueError if they
         hold no JSON object or are too large to be read."""
-        if len(raw) > MAX_STORED_BYTES:
+        if len(raw) > atomic.MAX_STORED_BYTES:
             # Never read whole: no session of the notation's 100,000 moves comes near.
             raise ValueError(
                 _(
                     "the file is larger than {limit:,} bytes, the limit of a stored "
                     "session or index"
-                ).format(limit=MAX_STORED_BYTES)
+                ).format(limit=atomic.MAX_STORED_BYTES)
             )
         if not raw.strip():
             return None

@@ -18,8 +18,8 @@ import os
 import time
 
 from ..i18n import _
-from . import chain, documents, locks, log
-from .atomic import MAX_STORED_BYTES, _fits, encode, fsync_dir, write_atomically
+from . import atomic, chain, documents, locks, log
+from .atomic import _fits, encode, fsync_dir, write_atomically
 from .errors import (
     NewerSchema,
     ReadOnly,
@@ -206,7 +206,7 @@ class SessionFile:
         self._resume = None
         try:
             # Never a named pipe or a device in the file's place: either would hang the reader.
-            raw = read_regular(self.path, MAX_STORED_BYTES)
+            raw = read_regular(self.path, atomic.MAX_STORED_BYTES)
             if resume is not None and self._resumes(raw, resume):
                 return
             self._decode(raw)
@@ -229,7 +229,7 @@ class SessionFile:
         if (
             resume.meta.get("schema") != SCHEMA_VERSION
             or ("uid" in resume.meta and not chain.is_uid(resume.meta["uid"]))
-            or len(raw) > MAX_STORED_BYTES
+            or len(raw) > atomic.MAX_STORED_BYTES
             or hashlib.sha256(raw).hexdigest() != resume.sha
             or not fits(raw, resume)
         ):
