@@ -20,7 +20,6 @@ from ..engine.setup import (
 )
 from ..i18n import _, ngettext, pgettext
 from ..notation import NotationError, parse_session
-from ..render import in_words, render, ruling_fields
 from ..service.replay import Replayed, replay_session
 from .common import OK, REFUSED, Failure, fill, parse_overrides, read_text
 
@@ -50,6 +49,8 @@ def refusal(name: str, done: Replayed) -> Failure:
     t = done.trouble
     assert t is not None
     # Layout only (the ruling is already in the language in use), as compilers report errors.
+    from ..render import render  # a refusal alone is put in words: `check` of a sound file is not
+
     return Failure(f"{name}:{t.seq}: {render(t.parts)} [{t.rule}]", REFUSED)
 
 
@@ -76,6 +77,8 @@ def check(path: str, out: TextIO) -> int:
 def replay_session_cmd(path: str, out: TextIO, as_json: bool) -> int:
     """One line per statement; stops after the first refused one (exit 1)."""
     import json  # here, not at the top: `check`, which shares this module, prints no JSON
+
+    from ..render import in_words, render, ruling_fields
 
     name, session, done = load(path)
     lines = session.lines

@@ -1,8 +1,5 @@
-"""The editions the referee ships with; importing this package registers them."""
+"""The editions the referee ships with; `units.load_standard` registers them (importing a
+module registers its edition)."""
 
-# isort: off
-# The order editions are listed in (a session's `[Edition]` names one).
-from . import classic, swap, shuffle, minecraft, minimalista, allwild, flip, nomercy
-# isort: on
-
-__all__ = ["allwild", "classic", "flip", "minecraft", "minimalista", "nomercy", "shuffle", "swap"]
+ORDER = ("classic", "swap", "shuffle", "minecraft", "minimalista", "allwild", "flip", "nomercy")
+"""The order editions are listed in (a session's `[Edition]` names one) and loaded in."""

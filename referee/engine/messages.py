@@ -20,7 +20,9 @@ its own leading punctuation (`; {player} is skipped`): a ruling reads as its par
 
 from __future__ import annotations
 
-import string
+# What `string.Formatter().parse` calls, without loading `string` (its Template compiles a
+# pattern at import); typeshed has no stub for it.
+from _string import formatter_parser  # type: ignore[import-not-found]
 from collections.abc import Iterable
 from keyword import iskeyword
 from types import CodeType, FunctionType
@@ -111,9 +113,7 @@ def Key(template: str) -> MessageKey:
     costs one plain call: rulings are made on every move. Its code is compiled once for each
     number of fields and given the key's field names: compiling each is what cost at start.
     """
-    fields = tuple(
-        dict.fromkeys(name for _, name, _, _ in string.Formatter().parse(template) if name)
-    )
+    fields = tuple(dict.fromkeys(name for _, name, _, _ in formatter_parser(template) if name))
     if not all(name.isidentifier() and not iskeyword(name) for name in fields):
         raise ValueError(f"a message's fields are names: {template!r}")
     code = _CODE.get(len(fields))

@@ -99,7 +99,8 @@ def in_force(
         units: the house rules turned on (their unit ids).
     """
     found = []
-    for rid in VARIANTS:
+    # A copy: another thread may be loading a unit, which declares its rules as it loads.
+    for rid in tuple(VARIANTS):
         for variant in _candidates(rid, edition, units):
             if _holds(variant, options):
                 found.append(variant)

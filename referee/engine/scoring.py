@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
@@ -106,7 +105,9 @@ def parse_scoring(text: str) -> ScoringSystem:
     words = text.lower().split()
     if words == ["none"]:
         return ScoringSystem("none")
-    if len(words) == 2 and words[0] in WITH_LIMIT and re.fullmatch(r"[0-9]+", words[1]):
+    # ASCII digits, as `[0-9]+` reads them, without compiling a pattern on every start.
+    limit = words[1] if len(words) == 2 else ""
+    if limit.isascii() and limit.isdigit() and words[0] in WITH_LIMIT:
         return ScoringSystem(words[0], int(words[1]))
     raise ValueError(_("bad scoring {text!r}: {syntax}").format(text=text, syntax=_syntax()))
 

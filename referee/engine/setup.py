@@ -8,9 +8,11 @@ each hook, the units that use it, so that a turn calls only hooks that do someth
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextlib import suppress
 from types import MappingProxyType
 
 from ..i18n import N_, _
+from . import unit_index
 from .effects import CORE_KINDS
 from .events import Header
 from .options import SPECS, OptionError, Options, OptionSpec, check_value
@@ -18,7 +20,18 @@ from .rulebook import WD4_LEGAL
 from .rules import Variant, in_force
 from .scoring import parse_scoring, score
 from .state import HOOKS, Handler, Hooks, Kind, Setup
-from .units import EDITIONS, HOUSE_RULES, Edition, HouseRule, Unit, load_standard, units_version
+from .units import (
+    EDITIONS,
+    HOUSE_RULES,
+    REGISTRY_LOCK,
+    Edition,
+    HouseRule,
+    Unit,
+    load_standard,
+    load_through,
+    loaded_through,
+    units_version,
+)
 
 
 class SetupError(ValueError):
@@ -35,6 +48,17 @@ def editions() -> Mapping[str, type[Edition]]:
     return EDITIONS
 
 
+def find_edition(edition: str) -> type[Edition] | None:
+    """The edition of that id, None if there is none; loads only the units it needs (the
+    listing, `editions()`, loads them all)."""
+    where = unit_index.EDITIONS.get(edition)
+    if where is None:
+        load_standard()  # one registered from outside the program, or none
+    else:
+        load_through(where)
+    return EDITIONS.get(edition)
+
+
 def house_rules() -> Mapping[str, type[HouseRule]]:
     """Every house rule, by id (its option key)."""
     load_standard()
@@ -44,7 +68,7 @@ def house_rules() -> Mapping[str, type[HouseRule]]:
 def edition_title(edition: str) -> str:
     """An edition's name and deck, in the language in use (`UNO (108 cards)`); the id itself
     for an edition the referee does not know."""
-    unit = editions().get(edition)
+    unit = find_edition(edition)
     return _(unit.deck.title) if unit is not None and unit.deck.title else edition
 
 
@@ -91,10 +115,41 @@ def resolve(
     rules: str, edition: str, overrides: tuple[tuple[str, str], ...] = ()
 ) -> Mapping[str, str]:
     """Every option's value in force for a rulebook family, an edition and the table's
-    overrides; OptionError for an unknown key, a bad value or one the edition refuses."""
-    load_standard()
+    overrides; OptionError for an unknown key, a bad value or one the edition refuses.
+
+    Loads the shipped units these need (`unit_index`): the edition's, those of the keys set,
+    and every house rule the values turn on; every unit for a name the index does not know
+    (whose error lists them all)."""
     if rules not in ("en", "jp"):
         raise OptionError(_("unknown rulebook '{rules}' (en or jp)").format(rules=rules))
+    with REGISTRY_LOCK:
+        return _load_and_resolve(rules, edition, overrides)
+
+
+def _load_and_resolve(
+    rules: str, edition: str, overrides: tuple[tuple[str, str], ...]
+) -> Mapping[str, str]:
+    where = [unit_index.EDITIONS.get(edition)]
+    where += [unit_index.OPTIONS.get(key, (None,))[0] for key, _value in overrides]
+    if None in where:
+        load_standard()
+    else:
+        load_through(max(p for p in where if p is not None))
+    while True:
+        values = _resolve(rules, edition, overrides)
+        # A house rule turned on (by an edition's defaults, another rule's, or the table)
+        # that is not loaded yet: load it and resolve again with its own defaults.
+        later = [
+            position
+            for key, (position, off) in unit_index.HOUSE.items()
+            if position >= loaded_through() and values.get(key, off) != off
+        ]
+        if not later:
+            return values
+        load_through(max(later))
+
+
+def _resolve(rules: str, edition: str, overrides: tuple[tuple[str, str], ...]) -> Mapping[str, str]:
     unit = EDITIONS.get(edition)
     if unit is None:
         raise OptionError(
@@ -102,8 +157,18 @@ def resolve(
                 edition=edition, editions=", ".join(EDITIONS)
             )
         )
-    specs = option_specs()
-    values = {key: spec.default(rules) for key, spec in specs.items()}
+    specs = _loaded_specs()
+    if not _all_loaded() and not specs.keys() <= unit_index.OPTIONS.keys():
+        load_standard()  # a unit from outside: its keys sit where a full load has them
+    if _all_loaded():
+        specs = option_specs()
+        values = {key: spec.default(rules) for key, spec in specs.items()}
+    else:
+        # Every key as a full load has it, in its order: the keys of units not loaded keep
+        # their defaults (from the index), so a table's values are the same either way.
+        values = {
+            key: jp if rules == "jp" else en for key, (_unit, en, jp) in unit_index.OPTIONS.items()
+        }
     values.update(unit.defaults.get(rules, {}))
     explicit = set()
     for key, value in overrides:
@@ -130,6 +195,20 @@ def resolve(
     return MappingProxyType(values)
 
 
+def _all_loaded() -> bool:
+    return loaded_through() == len(unit_index.MODULES)
+
+
+def _loaded_specs() -> Mapping[str, OptionSpec]:
+    """The option keys of the core and of the units loaded so far (all of them the index
+    lists, while only shipped units are loaded)."""
+    return {
+        key: spec
+        for key, spec in SPECS.items()
+        if not spec.unit or spec.unit in EDITIONS or spec.unit in HOUSE_RULES
+    }
+
+
 def rules_in_force(values: Mapping[str, str], edition: str) -> list[Variant]:
     """The rules a table plays by, for its option values and edition."""
     load_standard()
@@ -142,14 +221,16 @@ def build(header: Header) -> Setup:
 
     A Setup never changes, so sessions with the same header share one (while the units
     registered stay the same)."""
-    load_standard()
-    key = (header, units_version())
-    found = _BUILT.get(key)
-    if found is None:
-        found = _BUILT[key] = _build(header)
-        if len(_BUILT) > _KEEP:
-            del _BUILT[next(iter(_BUILT))]
-    return found
+    with REGISTRY_LOCK:
+        with suppress(OptionError):  # `_build` says what is wrong
+            resolve(header.rules, header.edition, header.overrides)  # loads the units it needs
+        key = (header, units_version())
+        found = _BUILT.get(key)
+        if found is None:
+            found = _BUILT[key] = _build(header)
+            if len(_BUILT) > _KEEP:
+                del _BUILT[next(iter(_BUILT))]
+        return found
 
 
 _BUILT: dict[tuple[Header, int], Setup] = {}
@@ -158,6 +239,8 @@ _KEEP = 64
 
 
 def _build(header: Header) -> Setup:
+    if header.edition not in EDITIONS:
+        load_standard()  # an edition the index does not know may be registered from outside
     if header.edition not in EDITIONS:
         raise SetupError(_("unknown edition '{edition}'").format(edition=header.edition))
     if not 2 <= len(header.players) <= 10:

@@ -29,6 +29,7 @@ from contextlib import contextmanager
 from types import MappingProxyType
 
 from ..i18n import supply, withdraw
+from . import unit_index as _index
 from .cards import KINDS, Card, CardKind, register_kind, unregister_kind
 from .deck import Deck
 from .events import ChallengeMade, Event, Play
@@ -185,9 +186,6 @@ class HouseRule(Unit):
 
 EDITIONS: dict[str, type[Edition]] = {}
 HOUSE_RULES: dict[str, type[HouseRule]] = {}
-_STANDARD = ("editions", "house")
-"""The packages of the units that ship with the referee, beside this one; imported by name on
-first use, so that the core never imports a unit (units import the core)."""
 
 if TYPE_CHECKING:
     U = TypeVar("U", bound=type[Unit])
@@ -202,6 +200,8 @@ def register(cls: U) -> U:
         cls.id = getattr(cls, "id", None) or cls.key
     else:
         raise TypeError(f"{cls.__name__} is neither an Edition nor a HouseRule")
+    if cls.__module__ not in _index.MODULES:
+        load_standard()  # a unit from outside the program comes after the shipped ones
     if cls.id in table and table[cls.id] is not cls:
         raise ValueError(f"unit {cls.id} is registered twice")
     global _version
@@ -267,7 +267,37 @@ def units_version() -> int:
 
 
 _loaded = False
+_through = 0
+"""How many of the shipped unit modules (`unit_index.MODULES`, in order) are imported."""
 _LOADING = _thread.RLock()
+REGISTRY_LOCK = _LOADING
+"""Held while units are loaded: a reader that goes through the registries (resolving a table,
+building its setup) holds it too, so that another thread loading a unit cannot change them
+under it."""
+
+
+def loaded_through() -> int:
+    """How many of the shipped unit modules are loaded, in their order (all once
+    `load_standard` ran)."""
+    return len(_index.MODULES) if _loaded else _through
+
+
+def load_through(position: int) -> None:
+    """Register the shipped units up to `unit_index.MODULES[position]`, and every one before it.
+
+    Always a prefix, in the order a full load takes: so the editions, options, rules and card
+    faces registered sit in the same order whatever a session named first (that order is
+    output, and house rules hook in in it)."""
+    global _through
+    if _loaded or position < _through:
+        return
+    # A hub rules on sessions from several threads at once: one loads the units while the
+    # others wait, and none sees a registry half filled. Re-entrant: loading a unit may ask
+    # again from the same thread.
+    with _LOADING:
+        while _through <= position:
+            importlib.import_module(_index.MODULES[_through])
+            _through += 1
 
 
 def load_standard() -> None:
@@ -275,13 +305,23 @@ def load_standard() -> None:
     global _loaded
     if _loaded:
         return
-    # A hub rules on sessions from several threads at once: one loads the units while the
-    # others wait, and none sees a registry half filled. Re-entrant: loading a unit may ask
-    # again from the same thread.
     with _LOADING:
         if _loaded:
             return
-        parent = __package__.rpartition(".")[0]
-        for name in _STANDARD:
-            importlib.import_module(f"{parent}.{name}")
+        load_through(len(_index.MODULES) - 1)
+        # A module the index does not list yet still loads (the index's test says to make it).
+        # By name, so that the core never imports a unit (units import the core).
+        for name in standard_modules():
+            importlib.import_module(name)
         _loaded = True
+
+
+def standard_modules() -> list[str]:
+    """The shipped unit modules, in the order a full load imports them: the editions in their
+    listed order, then the house rules in name order."""
+    parent = __package__.rpartition(".")[0]
+    found = []
+    for package, listing in (("editions", "ORDER"), ("house", "NAMES")):
+        names = getattr(importlib.import_module(f"{parent}.{package}"), listing)
+        found += [f"{parent}.{package}.{name}" for name in names]
+    return found

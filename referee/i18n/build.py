@@ -71,7 +71,9 @@ Entry = tuple[str | None, str | tuple[str, ...]]
 
 
 def _runtime_rulings() -> Iterator[Entry]:
-    from referee import editions, house  # noqa: F401  (registers their messages)
+    from referee.engine.units import load_standard
+
+    load_standard()  # every edition and house rule: their messages
     from referee.engine.cards import (
         COLOR_NAMES,
         COLORED_ACTIONS,
@@ -98,7 +100,9 @@ def _runtime_rulings() -> Iterator[Entry]:
 
 
 def _runtime_rules() -> Iterator[Entry]:
-    from referee import editions, house  # noqa: F401  (registers their rules and options)
+    from referee.engine.units import load_standard
+
+    load_standard()  # every edition and house rule: their rules and options
     from referee.engine.options import SPECS
     from referee.engine.rules import VARIANTS
     from referee.engine.units import EDITIONS

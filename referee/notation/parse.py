@@ -21,7 +21,7 @@ from ..engine.events import (
     TimeCalled,
     TurnOverridden,
 )
-from ..engine.setup import editions
+from ..engine.setup import editions, find_edition
 from ..i18n import _
 from ..named import NamedTuple
 from .errors import NotationError
@@ -119,12 +119,11 @@ class _HeaderReader:
                 line.fail(at, wrong.format(value=quote(value)))
         elif name == "Edition":
             value = value.lower()
-            known = editions()
-            if value not in known:
+            if find_edition(value) is None:
                 line.fail(
                     at,
                     _("unknown edition {edition} (editions: {editions})").format(
-                        edition=quote(texts[0]), editions=", ".join(known)
+                        edition=quote(texts[0]), editions=", ".join(editions())
                     ),
                 )
         elif name == "Rules":
@@ -284,7 +283,7 @@ def _set(cur: Cursor, _round: int | None) -> Event:
         return HeaderChanged(field, _scoring(line, at, line.text[at : rest[-1].end]))
     value = cur.take().word
     cur.end(f"set {field} {value}")
-    if field == "edition" and value not in editions():
+    if field == "edition" and find_edition(value) is None:
         line.fail(
             at,
             _("unknown edition {edition} (editions: {editions})").format(

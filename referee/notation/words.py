@@ -6,7 +6,7 @@ import unicodedata
 
 from ..engine.cards import Card, parse_card_words, parse_color
 from ..engine.events import Header
-from ..engine.setup import editions
+from ..engine.setup import find_edition
 from ..i18n import _, pgettext
 from ..named import NamedTuple
 from .errors import NotationError
@@ -135,7 +135,7 @@ class Table(NamedTuple):
     def of(cls, header: Header) -> Table:
         # Kept across statements (`parse._table_of`): nothing here is in words, which would
         # stay in the language of the first statement read.
-        known = editions().get(header.edition)
+        known = find_edition(header.edition)
         return cls(
             header.edition,
             frozenset(known.deck.cards) if known else None,

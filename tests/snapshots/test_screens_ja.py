@@ -15,14 +15,16 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.screen import ModalScreen
 
-from referee import editions, house  # noqa: F401  (their rules and options are shown)
 from referee.engine.cards import COLOR_NAMES, parse_short_card
 from referee.engine.options import SPECS
 from referee.engine.rules import VARIANTS
+from referee.engine.units import load_standard
 from referee.notation import parse_session
 from referee.notation.moves import ACTIONS
 
 from .conftest import FIVE_ROUNDS, FOLDER, ROUND_OVER, SAMPLES, SIZE, settle
+
+load_standard()  # every edition and house rule: their rules and options are shown
 
 Route = Callable[[Pilot[None]], Awaitable[None]]
 

@@ -7,11 +7,14 @@ import unicodedata
 
 import pytest
 
-from referee import editions, house, i18n  # noqa: F401  (their messages and rules are in the catalogue)
+from referee import i18n
 from referee.engine.cards import card
 from referee.engine.messages import CATALOGUE, Colour
+from referee.engine.units import load_standard
 from referee.i18n import build
 from referee.render import card_name, colour_name, render
+
+load_standard()  # every edition and house rule: their messages and rules are in the catalogue
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

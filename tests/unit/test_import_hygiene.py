@@ -279,6 +279,24 @@ def test_check_loads_no_storage_sheet_or_statistics(tmp_path: Path) -> None:
     assert among(modules, (*NOT_FOR_CHECK, *NEVER)) == []
 
 
+def test_check_of_a_classic_file_loads_no_other_edition_or_house_rule(tmp_path: Path) -> None:
+    # The units register at import: only the session's edition (and what it turns on) is
+    # loaded; the others wait until a session or a listing names them.
+    modules = loaded(tmp_path, "check", str(SAMPLE))
+    assert "referee.editions.classic" in modules
+    assert among(modules, ("referee.editions", "referee.house")) == [
+        "referee.editions",
+        "referee.editions.classic",
+    ]
+
+
+def test_check_of_a_swap_file_loads_the_editions_up_to_it_only(tmp_path: Path) -> None:
+    modules = loaded(tmp_path, "check", str(SAMPLE.with_name("swap-hands.uno")))
+    assert "referee.editions.swap" in modules
+    assert among(modules, ("referee.editions.flip", "referee.editions.nomercy")) == []
+    assert among(modules, ("referee.house",)) == []
+
+
 def test_move_loads_no_statistics_sheet_or_exports(tmp_path: Path) -> None:
     service = SessionService(tmp_path / "home")
     sid = service.create(build_header("Ann, Bob, Cy", "classic", "target 500"))

@@ -7,16 +7,15 @@ import ast
 from collections import defaultdict
 from pathlib import Path
 
-import referee.editions
-import referee.house
 from referee.engine.rules import IDS
+from referee.engine.units import load_standard
 
 REFEREE = Path(__file__).resolve().parents[2] / "referee"
 DECLARING = ("rule", "option")
 """Calls that declare a rule or an option: a name inside them (a `when=` condition) is not a
 citation."""
 
-assert referee.editions and referee.house  # imported to register every edition and house rule
+load_standard()  # every edition and house rule registered
 
 
 class Source:
