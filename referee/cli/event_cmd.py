@@ -392,12 +392,16 @@ def run_print(a: argparse.Namespace) -> int:
 
 
 def run_serve(a: argparse.Namespace) -> int:
+    from ..engine.units import load_standard
     from ..event.keys import VenueKeys
     from ..web.errors import ServeError
     from ..web.links import EVERY_ADDRESS, local_address
     from ..web.server import bind
     from ..web.venue import Venue, serve_venue
 
+    # A server referees in several threads: every rule unit is loaded before any of them runs
+    # (loading one registers it in tables the others read).
+    load_standard()
     service = _service(a)
     book = EventBook(service.layout)
     eid = book.find(a.event)

@@ -37,11 +37,15 @@ def _store(a: argparse.Namespace, command: str) -> LeagueStore:
 
 
 def run_serve(a: argparse.Namespace) -> int:
+    from ..engine.units import load_standard
     from ..web.errors import ServeError
     from ..web.league_api import serve_hub
     from ..web.links import EVERY_ADDRESS, local_address
     from ..web.server import bind
 
+    # A server referees in several threads: every rule unit is loaded before any of them runs
+    # (loading one registers it in tables the others read).
+    load_standard()
     store = _store(a, "hub")
     host = a.host or local_address()
     try:

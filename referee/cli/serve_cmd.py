@@ -75,6 +75,11 @@ def _seat_codes(out: TextIO) -> Callable[[Desk], None]:
 
 def run(a: argparse.Namespace) -> int:
     """The command's `run` (declared in `serve_args`)."""
+    from ..engine.units import load_standard
+
+    # A server referees in several threads: every rule unit is loaded before any of them runs
+    # (loading one registers it in tables the others read).
+    load_standard()
     service = SessionService(a.data_dir, index_on_close=False)
     try:
         token = (

@@ -110,6 +110,12 @@ class ServeProcess:
         it cannot start."""
         if self.running:
             return self.url
+        if self.seats is not None:
+            from ..engine.units import load_standard
+
+            # The phones' messages are answered in a thread of this process, beside the app's
+            # own refereeing: every rule unit is loaded before (loading one registers it).
+            load_standard()
         # The token goes by the environment: a command line is visible to every local user.
         env = {**os.environ, TOKEN_VARIABLE: self.token}
         with tempfile.TemporaryFile("w+", encoding="utf-8") as errors:
