@@ -143,7 +143,15 @@
     var button = event.target.closest("button");
     if (!button || button.disabled) { return; }
     if (button.dataset.seat) {
-      post("seat", { player: button.dataset.seat }).then(pad);
+      // A seat asked for whose request was lost (a busy server, a dropped connection) is asked
+      // for again, and the pad is drawn whatever became of it: the phone never just sits there.
+      var player = button.dataset.seat;
+      var ask = function (tries) {
+        return post("seat", { player: player }, ANSWER_MS).catch(function () {
+          return tries > 0 ? ask(tries - 1) : {};
+        });
+      };
+      ask(2).then(pad);
     } else if (button.dataset.colour) {
       choose(button.dataset.colour);
     } else if (button.dataset.card) {
