@@ -9,7 +9,8 @@ from textual.widgets._footer import FooterKey
 from screens.widgets.footer import Footer
 
 
-async def test_the_same_bindings_do_not_compose_the_keys_again(make_app, monkeypatch):
+def _count_composes(monkeypatch):  # type: ignore[no-untyped-def]
+    """The footers that compose their keys from here on, by id (once their bindings are in)."""
     composed: list[int] = []
     compose = Footer.compose
 
@@ -19,6 +20,11 @@ async def test_the_same_bindings_do_not_compose_the_keys_again(make_app, monkeyp
         yield from compose(self)
 
     monkeypatch.setattr(Footer, "compose", counting)
+    return composed
+
+
+async def test_the_same_bindings_do_not_compose_the_keys_again(make_app, monkeypatch):
+    composed = _count_composes(monkeypatch)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -68,15 +74,7 @@ async def test_the_first_screen_composes_its_keys_once(make_app, monkeypatch, se
     from referee.service import build_header
 
     service.create(build_header("Ann, Bob, Cy", "classic", "target 500"))
-    composed: list[int] = []
-    compose = Footer.compose
-
-    def counting(self):  # type: ignore[no-untyped-def]
-        if self._bindings_ready:
-            composed.append(id(self))
-        yield from compose(self)
-
-    monkeypatch.setattr(Footer, "compose", counting)
+    composed = _count_composes(monkeypatch)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
