@@ -215,6 +215,17 @@ class AtTime(NamedTuple):
     moves: int
 
 
+def set_aside(state: EventState, round_no: int, table: int) -> list[tuple[int, str]]:
+    """The seats of a table whose players withdrew in round `round_no` with their hand set
+    aside, and those players."""
+    players = state.rounds[round_no - 1].tables[table - 1]
+    return [
+        (seat, player)
+        for seat, player in enumerate(players)
+        if any(c.sets_aside(round_no) for c in state.changes.get(player, []))
+    ]
+
+
 def table_statements(
     state: EventState,
     round_no: int,
@@ -234,11 +245,11 @@ def table_statements(
     game = live.referee.state
     if table in rnd.ended or game.sheet.finished:
         return []
-    found = []
-    for seat, player in enumerate(rnd.tables[table - 1]):
-        changes = state.changes.get(player, [])
-        if player not in game.gone and any(c.sets_aside(round_no) for c in changes):
-            found.append((f"event-{round_no}-{table}-leave-{seat}", f"leave {player}"))
+    found = [
+        (f"event-{round_no}-{table}-leave-{seat}", f"leave {player}")
+        for seat, player in set_aside(state, round_no, table)
+        if player not in game.gone
+    ]
     if found or state.spec.at_time != "score-hands" or game.phase != "play":
         return found
     if not time_up(state, round_no, table, now):

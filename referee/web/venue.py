@@ -218,13 +218,17 @@ class Venue:
             return
         state, now = event.state, self.clock()
         for table in list(self.tables.values()):
-            if table.writer is None or table.held is None:
+            if table.writer is None or table.held is None or table.desk is None:
                 continue
-            held = table.held
+            number, held = table.number, table.held
+            up = state.spec.at_time != "stop" and director.time_up(state, self.round, number, now)
+            if not (up or table.desk.time_up or director.set_aside(state, self.round, number)):
+                continue  # nothing decided waits for this table: no trip to its writer's thread
 
-            def record(desk: Desk, number: int = table.number, live: LiveSession = held) -> None:
-                if state.spec.at_time != "stop":
-                    desk.time_up = director.time_up(state, self.round, number, now)
+            def record(
+                desk: Desk, number: int = number, up: bool = up, live: LiveSession = held
+            ) -> None:
+                desk.time_up = up
                 due = director.table_statements(state, self.round, number, live, now, self._at_time)
                 for request, line in due:
                     desk.director(line, request)

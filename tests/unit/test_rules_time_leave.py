@@ -215,7 +215,7 @@ def test_a_game_keeps_two_players() -> None:
     assert "a game needs two players" in outcome.text
 
 
-def test_the_last_player_seated_wins_the_round() -> None:
+def test_two_leave_in_a_row_and_the_other_two_play_on() -> None:
     # Two leave in a row at a table of four: two play on; a third leave is refused.
     ref = _played_a_little()
     ok(leave(ref, "Bob"))
