@@ -238,6 +238,12 @@ class NewSessionScreen(Screen[None]):
     def _seating(self) -> None:
         players = self.query_one(PlayerList).players
         dealer = self.query_one("#dealer", Select)
+        if not dealer.query("#label"):
+            # Names typed ahead can arrive before the dealer's box has composed its parts, and
+            # Textual's Select fails as it shows a value then: it is set once they are there.
+            if self.is_attached:
+                self.call_after_refresh(self._seating)
+            return
         current = dealer.value
         dealer.set_options([(text_cell(name), name) for name in players])
         if current in players:
