@@ -166,12 +166,16 @@ class Venue:
                     self.tables[table.token] = table
         for token, table in list(self.tables.items()):
             if table.number in rnd.ended and table.desk is not None:
-                # Its round is over: its board stays, its phones may propose nothing more.
-                await self._retire(table)
-                del self.tables[token]
+                # Its round is over: its board stays, its phones may propose nothing more. The
+                # table is served all along: its writer closes first (a phone's move is then
+                # refused as closed), the board that replaces it is opened, then it stops.
+                await self._stop_writing(table)
                 again = await self._open(table.number)
                 if again is not None:
                     self.tables[token] = again
+                else:
+                    del self.tables[token]
+                await self._retire(table, written=False)
 
     def _sessions(
         self, number: int
@@ -246,7 +250,8 @@ class Venue:
 
         return take
 
-    async def _retire(self, table: Table) -> None:
+    async def _retire(self, table: Table, written: bool = True) -> None:
+        """Stop the table's board and close its sessions (`written`: its writer too)."""
         table.closing.append(True)
         try:
             await table.follower
@@ -256,6 +261,11 @@ class Venue:
             # Its board stopped following (said then): the table is closed all the same.
             print(f"uno-referee event serve: table {table.number}: {exc!r}", file=sys.stderr)
         table.hub.live.close()
+        if written:
+            await self._stop_writing(table)
+
+    @staticmethod
+    async def _stop_writing(table: Table) -> None:
         held = table.held
         if held is not None:
             if table.writer is not None:

@@ -265,3 +265,31 @@ def test_the_phones_board_after_a_player_left(tmp_path: Path) -> None:
         ("Cy", 7),
         ("Dee", None),
     ]
+
+
+def test_a_table_whose_round_ends_is_served_while_its_board_is_reopened(tmp_path: Path) -> None:
+    service, eid, venue, _now = _timed_venue(tmp_path)
+
+    async def run() -> None:
+        desk, _players, _sid = await _open(venue, 1)
+        token = next(t.token for t in venue.tables.values() if t.number == 1)
+        with EventBook(service.layout).open(eid, write=True) as event:
+            director.end_table(event, 1)
+        assert await asyncio.to_thread(venue.load)
+        served: list[bool] = []
+        reopen = venue._open
+
+        async def watched(number: int) -> Any:
+            # A phone's request that came now would find the table (not a 404), and its
+            # writer closed: a move is refused as closed.
+            served.append(token in venue.tables)
+            assert desk.live.read_only
+            return await reopen(number)
+
+        venue._open = watched  # type: ignore[method-assign]
+        await venue._arrange()
+        assert served == [True]
+        assert venue.tables[token].desk is None  # the board alone, read-only
+        await venue.close()
+
+    asyncio.run(run())
