@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -124,6 +124,8 @@ class SessionsScreen(Screen[None]):
         """What `compose` read, for the `reload` that follows it to show."""
         self._built_empty = False
         """Whether the screen was composed with the welcome (no sessions) or with the list."""
+        self._resumed = False
+        """Whether the screen was shown once (its first resume comes as it is pushed)."""
 
     def compose(self) -> ComposeResult:
         self.title = _("UNO Referee")
@@ -132,7 +134,9 @@ class SessionsScreen(Screen[None]):
         # else the list and its buttons (the screen is composed again if that changes). The
         # other part, hidden, still cost its styles, layout and focus before the first frame.
         self._read = read = self._read_sessions()
-        empty = self._built_empty = not read[0].sessions
+        # The keys the footer shows (Delete, Resume) are allowed from the sessions read here.
+        self.infos = list(read[0].sessions)
+        empty = self._built_empty = not self.infos
         self.set_class(empty, "-empty", update=False)
         yield Header(icon=glyphs.current().icon)
         if empty:
@@ -153,8 +157,14 @@ class SessionsScreen(Screen[None]):
                 yield Button(_("Import"), id="import-2")
                 yield Button(_("Delete"), id="delete", variant="error")
         yield Static("", id="problem")
-        yield Static("", id="hub-status")
-        yield Footer()
+        # Its line is shown from the start: the screen is not counted as mounted until its
+        # `on_mount` (where `hub_changed` waits) is done.
+        hub = Static("", id="hub-status")
+        self._show_hub(hub)
+        yield hub
+        # Its keys are known now (none depends on what has focus): composed with it, the first
+        # frame shows them, without a second compose, layout and frame once the screen is up.
+        yield Footer(keys_at_once=True)
 
     def _read_sessions(self) -> Read:
         """The stored sessions, their labels, and a problem reading the labels."""
@@ -173,8 +183,17 @@ class SessionsScreen(Screen[None]):
         await super().recompose()
         self.reload(current)
 
-    def on_screen_resume(self) -> None:
-        self.reload()
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        if self._resumed:
+            self.reload()
+        else:
+            # Its first resume comes as it is pushed, right after it was composed and mounted:
+            # the list shown is the one just read (reading and filling it again doubled the
+            # listing at start) and every widget was styled as it mounted (Textual would style
+            # them all again here, before its own handler; it skips that itself when a screen
+            # above is popped and nothing of this one can have changed).
+            self._resumed = True
+            event.refresh_styles = False
         # Back from a table (or a form that stored a session): the hub gets what changed.
         self.app.hub_sync.soon()
 
@@ -182,8 +201,10 @@ class SessionsScreen(Screen[None]):
         """Show the sync's state with the league's hub (nothing when no hub is set)."""
         if not self.is_mounted:
             return
+        self._show_hub(self.query_one("#hub-status", Static))
+
+    def _show_hub(self, status: Static) -> None:
         line = self.app.hub_sync.line()
-        status = self.query_one("#hub-status", Static)
         status.display = line is not None
         status.update(literal(line or ""))
 

@@ -117,6 +117,31 @@ async def test_the_last_session_deleted_shows_the_welcome_and_the_first_one_the_
         assert app.screen.selected() == app.screen.infos[0].id
 
 
+async def test_the_first_screen_reads_the_sessions_once(make_app, monkeypatch, service):
+    # Its first resume comes as it is pushed, straight after it was composed with the list it
+    # read: reading the sessions (the index, every file's stamp, the league book) and filling
+    # the table again there doubled the listing at start.
+    service.create(build_header("Ann, Bob, Cy", "classic", "target 500"))
+    reads: list[int] = []
+    read = SessionsScreen._read_sessions
+
+    def counting(self: SessionsScreen) -> Any:
+        reads.append(1)
+        return read(self)
+
+    monkeypatch.setattr(SessionsScreen, "_read_sessions", counting)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#sessions", DataTable).row_count == 1
+        assert len(reads) == 1
+        app.open_session(service.list().sessions[0].id)  # back from a table: read again
+        await settle(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await pilot.press("escape")
+        await settle(pilot, lambda: isinstance(app.screen, SessionsScreen), "the list")
+        assert len(reads) == 2
+
+
 # Runs the app as `uno-referee` does (`App.run`, headless) until its first screen is shown,
 # then writes what the process holds.
 _FIRST_SCREEN = """
