@@ -149,7 +149,9 @@ class SessionsScreen(Screen[None]):
         else:
             table: DataTable[Text] = DataTable(id="sessions", cursor_type="row", zebra_stripes=True)
             for key, label in COLUMNS:
-                table.add_column(_(label), key=key)
+                # As text, not Rich markup: read as markup, the first heading loaded Rich's
+                # table of emoji names (thousands of them) to look for `:name:` codes.
+                table.add_column(Text(_(label)), key=key)
             yield table
             with Horizontal(id="actions"):
                 yield Button(_("Resume"), id="resume", variant="primary")
