@@ -194,3 +194,14 @@ def test_running_the_app_sets_what_it_loaded_aside_from_the_collector(tmp_path):
     found = first_screen(tmp_path)
     assert found["frozen"] > 10_000
     assert found["collecting"]  # what the app makes from here on is collected as usual
+
+
+FIRST_SCREEN_NEVER = ("rich._emoji_codes",)
+"""What the session list does not use: Rich's table of emoji names (thousands of them), which
+reading a column heading as Rich markup loaded to look for `:name:` codes."""
+
+
+def test_the_first_screen_loads_no_emoji_names(tmp_path):
+    modules = set(first_screen(tmp_path)["modules"])
+    assert "screens.sessions_screen" in modules
+    assert sorted(modules.intersection(FIRST_SCREEN_NEVER)) == []
