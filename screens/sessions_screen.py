@@ -16,7 +16,6 @@ from referee.engine.scoring import scoring_name
 from referee.engine.setup import edition_title, family_name
 from referee.i18n import N_, _, ngettext, pgettext
 from referee.service import Listing, SessionError, SessionInfo, status_name
-from referee.stats.selection import local_day
 
 from . import glyphs
 from .host import Host
@@ -61,6 +60,16 @@ def game_text(info: SessionInfo) -> str:
         rulebook=family_name(info.rules),
         scoring=scoring_name(info.scoring),
     )
+
+
+def day_text(info: SessionInfo) -> str:
+    """The session's date; one stored without a date shows the day it was created."""
+    if info.date:
+        return info.date
+    # Loaded for such a session only: the statistics' selections are not the list's.
+    from referee.stats.selection import local_day
+
+    return local_day(info.created)
 
 
 def players_text(players: tuple[str, ...] | list[str]) -> str:
@@ -248,7 +257,7 @@ class SessionsScreen(Screen[None]):
         for info in self.infos:
             # Text cells: a name is shown as typed, never read as markup.
             cells = (
-                info.date or local_day(info.created),
+                day_text(info),
                 fit(players_text(info.players), PLAYERS_CELLS),
                 status_text(info),
                 fit(info.leader) if info.leader else "-",
