@@ -200,9 +200,9 @@ class SessionsScreen(Screen[None]):
         else:
             # Its first resume comes as it is pushed, right after it was composed and mounted:
             # the list shown is the one just read (reading and filling it again doubled the
-            # listing at start) and every widget was styled as it mounted (Textual would style
-            # them all again here, before its own handler; it skips that itself when a screen
-            # above is popped and nothing of this one can have changed).
+            # listing at start), and every widget was styled as it mounted. Textual's own
+            # handler, which runs after this one, would style them all again; it skips that
+            # itself when a screen above is popped and nothing of this one changed.
             self._resumed = True
             event.refresh_styles = False
         # Back from a table (or a form that stored a session): the hub gets what changed.

@@ -70,7 +70,9 @@ class Seating(Static):
 
     def show(self, ref: Referee, compact: bool = False) -> None:
         """Redraw from the referee's public state."""
-        from referee.suggest import actor  # the table's, loaded with the referee: not `fit`'s
+        # Loaded here: the table, which draws the seating, has the referee loaded already; the
+        # session list uses only `fit`, and must not load the referee for it.
+        from referee.suggest import actor
 
         table = ref.table
         who = actor(ref)
