@@ -18,7 +18,6 @@ one-cell stand-in of the same width, so the layout Textual computed stays true o
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
 from functools import cache
 
 from rich.segment import Segment
@@ -28,14 +27,15 @@ from textual.filter import LineFilter
 
 from referee.i18n import current as current_language
 from referee.i18n import locale_language
+from referee.named import NamedTuple
 
 MODES = ("unicode", "ascii")
 """What `auto` resolves to."""
 
 
-@dataclass(frozen=True, slots=True)
-class Glyphs:
-    """One set of symbols; every field is one terminal cell wide."""
+class Glyphs(NamedTuple):
+    """One set of symbols; every field is one terminal cell wide. (A named tuple: a frozen
+    dataclass of this many fields cost more to define than the rest of the module.)"""
 
     name: str
     dot: str

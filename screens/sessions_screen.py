@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -16,7 +16,6 @@ from referee.engine.scoring import scoring_name
 from referee.engine.setup import edition_title, family_name
 from referee.i18n import N_, _, ngettext, pgettext
 from referee.service import Listing, SessionError, SessionInfo, status_name
-from referee.stats.selection import local_day
 
 from . import glyphs
 from .host import Host
@@ -61,6 +60,16 @@ def game_text(info: SessionInfo) -> str:
         rulebook=family_name(info.rules),
         scoring=scoring_name(info.scoring),
     )
+
+
+def day_text(info: SessionInfo) -> str:
+    """The session's date; one stored without a date shows the day it was created."""
+    if info.date:
+        return info.date
+    # Loaded for such a session only: the statistics' selections are not the list's.
+    from referee.stats.selection import local_day
+
+    return local_day(info.created)
 
 
 def players_text(players: tuple[str, ...] | list[str]) -> str:
@@ -124,6 +133,8 @@ class SessionsScreen(Screen[None]):
         """What `compose` read, for the `reload` that follows it to show."""
         self._built_empty = False
         """Whether the screen was composed with the welcome (no sessions) or with the list."""
+        self._resumed = False
+        """Whether the screen was shown once (its first resume comes as it is pushed)."""
 
     def compose(self) -> ComposeResult:
         self.title = _("UNO Referee")
@@ -132,7 +143,9 @@ class SessionsScreen(Screen[None]):
         # else the list and its buttons (the screen is composed again if that changes). The
         # other part, hidden, still cost its styles, layout and focus before the first frame.
         self._read = read = self._read_sessions()
-        empty = self._built_empty = not read[0].sessions
+        # The keys the footer shows (Delete, Resume) are allowed from the sessions read here.
+        self.infos = list(read[0].sessions)
+        empty = self._built_empty = not self.infos
         self.set_class(empty, "-empty", update=False)
         yield Header(icon=glyphs.current().icon)
         if empty:
@@ -145,7 +158,9 @@ class SessionsScreen(Screen[None]):
         else:
             table: DataTable[Text] = DataTable(id="sessions", cursor_type="row", zebra_stripes=True)
             for key, label in COLUMNS:
-                table.add_column(_(label), key=key)
+                # As text, not Rich markup: read as markup, the first heading loaded Rich's
+                # table of emoji names (thousands of them) to look for `:name:` codes.
+                table.add_column(Text(_(label)), key=key)
             yield table
             with Horizontal(id="actions"):
                 yield Button(_("Resume"), id="resume", variant="primary")
@@ -153,8 +168,14 @@ class SessionsScreen(Screen[None]):
                 yield Button(_("Import"), id="import-2")
                 yield Button(_("Delete"), id="delete", variant="error")
         yield Static("", id="problem")
-        yield Static("", id="hub-status")
-        yield Footer()
+        # Its line is shown from the start: the screen is not counted as mounted until its
+        # `on_mount` (where `hub_changed` waits) is done.
+        hub = Static("", id="hub-status")
+        self._show_hub(hub)
+        yield hub
+        # Its keys are known now (none depends on what has focus): composed with it, the first
+        # frame shows them, without a second compose, layout and frame once the screen is up.
+        yield Footer(keys_at_once=True)
 
     def _read_sessions(self) -> Read:
         """The stored sessions, their labels, and a problem reading the labels."""
@@ -173,8 +194,17 @@ class SessionsScreen(Screen[None]):
         await super().recompose()
         self.reload(current)
 
-    def on_screen_resume(self) -> None:
-        self.reload()
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        if self._resumed:
+            self.reload()
+        else:
+            # Its first resume comes as it is pushed, right after it was composed and mounted:
+            # the list shown is the one just read (reading and filling it again doubled the
+            # listing at start), and every widget was styled as it mounted. Textual's own
+            # handler, which runs after this one, would style them all again; it skips that
+            # itself when a screen above is popped and nothing of this one changed.
+            self._resumed = True
+            event.refresh_styles = False
         # Back from a table (or a form that stored a session): the hub gets what changed.
         self.app.hub_sync.soon()
 
@@ -182,8 +212,10 @@ class SessionsScreen(Screen[None]):
         """Show the sync's state with the league's hub (nothing when no hub is set)."""
         if not self.is_mounted:
             return
+        self._show_hub(self.query_one("#hub-status", Static))
+
+    def _show_hub(self, status: Static) -> None:
         line = self.app.hub_sync.line()
-        status = self.query_one("#hub-status", Static)
         status.display = line is not None
         status.update(literal(line or ""))
 
@@ -225,7 +257,7 @@ class SessionsScreen(Screen[None]):
         for info in self.infos:
             # Text cells: a name is shown as typed, never read as markup.
             cells = (
-                info.date or local_day(info.created),
+                day_text(info),
                 fit(players_text(info.players), PLAYERS_CELLS),
                 status_text(info),
                 fit(info.leader) if info.leader else "-",

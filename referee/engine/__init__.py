@@ -9,19 +9,48 @@
 No module outside the engine decides a rule: it asks these.
 """
 
-from .referee import Referee
-from .ruling import Refusal, Ruling, changes_nothing
-from .scoring import scoring_kind_name, scoring_name
-from .setup import (
-    SetupError,
-    edition_title,
-    editions,
-    family_name,
-    house_rule_title,
-    house_rules,
-    option_specs,
-    resolve,
-)
+# Each name is loaded from its module when first asked for (PEP 562): naming an edition, a
+# rulebook or a scoring (the app's session list) loads those modules, not the referee.
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    from .referee import Referee
+    from .ruling import Refusal, Ruling, changes_nothing
+    from .scoring import scoring_kind_name, scoring_name
+    from .setup import (
+        SetupError,
+        edition_title,
+        editions,
+        family_name,
+        house_rule_title,
+        house_rules,
+        option_specs,
+        resolve,
+    )
+
+_HOMES = {
+    "Referee": "referee",
+    **dict.fromkeys(("Refusal", "Ruling", "changes_nothing"), "ruling"),
+    **dict.fromkeys(("scoring_kind_name", "scoring_name"), "scoring"),
+    **dict.fromkeys(
+        (
+            "SetupError",
+            "edition_title",
+            "editions",
+            "family_name",
+            "house_rule_title",
+            "house_rules",
+            "option_specs",
+            "resolve",
+        ),
+        "setup",
+    ),
+}
+"""The module that holds each name."""
+
+if not TYPE_CHECKING:
+    from ..lazy_names import loader
+
+    __getattr__ = loader(__name__, _HOMES)
 
 __all__ = [
     "Referee",

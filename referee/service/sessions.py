@@ -8,7 +8,6 @@ import hashlib
 import json
 import os
 
-from ..engine import Referee, SetupError
 from ..engine.events import Header, Session
 from ..i18n import N_, _
 from ..notation import NotationError, parse_session
@@ -28,19 +27,17 @@ from ..store import (
 from ..store.session_file import now
 from ..store.tags import checked, header_of, tags_of
 from . import snapshot
-from .headers import check_header
-from .live import LiveSession, NotCanonical, canonical
-from .replay import replay_session
 from .results import Imported, ImportExtends, ImportRefused, Listing, SessionInfo, SetupProblem
-from .shipped import row_fields
-from .summary import summarize
 from .trouble import SYNTAX_RULE, Trouble
 
+# The referee and a live session load when a session is made, imported, opened or read anew:
+# listing the stored ones from the index (the app's first screen) needs neither.
 TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
 if TYPE_CHECKING:
     from typing import Any
 
     from ..store import SessionIndex
+    from .live import LiveSession
 
 _ID_TRIES = 50
 
@@ -99,6 +96,8 @@ class SessionService:
     @plain_os_errors(N_("could not create the session: {reason}"))
     def create(self, header: Header) -> str:
         """Store a new session with no moves yet; returns its id."""
+        from .headers import check_header
+
         try:
             header = checked(header)
         except ValueError as exc:
@@ -123,6 +122,11 @@ class SessionService:
         stores nothing; UPDATE adds the later moves to the stored session, in one atomic
         write under its writer lock (it keeps its id and labels); NEW stores the file as a
         session of its own (`Imported.extends` names the other)."""
+        from ..engine import Referee, SetupError
+        from .live import NotCanonical, canonical
+        from .replay import replay_session
+        from .summary import summarize
+
         try:
             session = parse_session(text, filename)
         except NotationError as exc:
@@ -301,6 +305,8 @@ class SessionService:
 
         Resuming replays the stored moves once. Close it (or use `with`) to release the lock.
         """
+        from .live import LiveSession
+
         sid = self.resolve(typed_id)
         # A long session's snapshot may say what its file holds: then its log is not read.
         peeked = snapshot.peek(self.layout.session(sid), self.layout.root)
@@ -507,6 +513,8 @@ def row_of(
     as a summary stored in the file is not evidence (it may be forged or from an older
     version)."""
     from ..stats import blank_figures  # see `SessionService.labels`
+    from .live import LiveSession
+    from .shipped import row_fields
 
     header = header_of(file.meta["tags"])
     moves = file.moves

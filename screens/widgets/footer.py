@@ -24,6 +24,15 @@ class Footer(TextualFooter):
     _shown: object = None
     """What the keys were last composed from (`_keys_of`)."""
 
+    def __init__(self, *, keys_at_once: bool = False) -> None:
+        """`keys_at_once`: the keys are composed with the footer, from the screen's bindings
+        as they are then (for a screen whose shown keys do not wait for its focus or its
+        mounting). Else, as Textual does, the footer starts empty and its keys come once the
+        screen has told it its bindings: a second compose, layout and frame."""
+        super().__init__()
+        if keys_at_once:
+            self.set_reactive(TextualFooter._bindings_ready, True)
+
     def bindings_changed(self, screen: Screen[object]) -> None:
         # Textual composes the keys again each time the screen's bindings are updated (every
         # focus change, several times while a screen starts): only do so when what they show

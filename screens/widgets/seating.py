@@ -7,12 +7,14 @@ from textual.content import Content
 from textual.markup import escape
 from textual.widgets import Static
 
-from referee.engine import Referee
 from referee.i18n import _
 from referee.notation import visible
-from referee.suggest import actor
 
 from ..glyphs import current
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from referee.engine import Referee
 
 _BAR_CAP = 8
 """Hand bars stop growing here: the number says the rest."""
@@ -68,6 +70,10 @@ class Seating(Static):
 
     def show(self, ref: Referee, compact: bool = False) -> None:
         """Redraw from the referee's public state."""
+        # Loaded here: the table, which draws the seating, has the referee loaded already; the
+        # session list uses only `fit`, and must not load the referee for it.
+        from referee.suggest import actor
+
         table = ref.table
         who = actor(ref)
         totals = ref.sheet.totals

@@ -3,6 +3,13 @@ what the sessions screen uses loaded (the rest loads when first opened)."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
 from textual.color import Color
 from textual.css.stylesheet import Stylesheet
 from textual.widgets import DataTable
@@ -108,3 +115,102 @@ async def test_the_last_session_deleted_shows_the_welcome_and_the_first_one_the_
         assert table.row_count == 2 and app.screen.focused is table
         assert not app.screen.query("#welcome")
         assert app.screen.selected() == app.screen.infos[0].id
+
+
+async def test_the_first_screen_reads_the_sessions_once(make_app, monkeypatch, service):
+    # Its first resume comes as it is pushed, straight after it was composed with the list it
+    # read: reading the sessions (the index, every file's stamp, the league book) and filling
+    # the table again there doubled the listing at start.
+    service.create(build_header("Ann, Bob, Cy", "classic", "target 500"))
+    reads: list[int] = []
+    read = SessionsScreen._read_sessions
+
+    def counting(self: SessionsScreen) -> Any:
+        reads.append(1)
+        return read(self)
+
+    monkeypatch.setattr(SessionsScreen, "_read_sessions", counting)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#sessions", DataTable).row_count == 1
+        assert len(reads) == 1
+        app.open_session(service.list().sessions[0].id)  # back from a table: read again
+        await settle(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await pilot.press("escape")
+        await settle(pilot, lambda: isinstance(app.screen, SessionsScreen), "the list")
+        assert len(reads) == 2
+
+
+# Runs the app as `uno-referee` does (`App.run`, headless) until its first screen is shown,
+# then writes what the process holds.
+_FIRST_SCREEN = """
+import gc, json, sys
+from screens.app import build_app
+app = build_app(sys.argv[2])
+async def shown(pilot):
+    await pilot.pause()
+    found = {
+        "screen": type(pilot.app.screen).__name__,
+        "frozen": gc.get_freeze_count(),
+        "collecting": gc.isenabled(),
+        "modules": sorted(sys.modules),
+    }
+    with open(sys.argv[1], "w", encoding="utf-8") as out:
+        json.dump(found, out)
+    pilot.app.exit()
+app.run(headless=True, size=(80, 24), auto_pilot=shown)
+"""
+
+
+def first_screen(tmp_path: Path) -> dict[str, Any]:
+    """What a fresh process that ran the app to its first screen holds, on a stored session."""
+    from referee.service import SessionService
+
+    SessionService(tmp_path / "home").create(build_header("Ann, Bob, Cy", "classic", "target 500"))
+    report = tmp_path / "first.json"
+    env = {
+        **os.environ,
+        "UNO_REFEREE_CONFIG": str(tmp_path / "settings.toml"),
+        "UNO_REFEREE_CACHE": str(tmp_path / "cache"),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", _FIRST_SCREEN, str(report), str(tmp_path / "home")],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    found: dict[str, Any] = json.loads(report.read_text(encoding="utf-8"))
+    assert found["screen"] == "SessionsScreen"
+    return found
+
+
+def test_running_the_app_sets_what_it_loaded_aside_from_the_collector(tmp_path):
+    # Textual, the screens and the referee's modules live as long as the process: collections
+    # while the first screen was built, and the last one at exit, walked them all for nothing.
+    found = first_screen(tmp_path)
+    assert found["frozen"] > 10_000
+    assert found["collecting"]  # what the app makes from here on is collected as usual
+
+
+FIRST_SCREEN_NEVER = (
+    "referee.engine.referee",
+    "referee.engine.judge",
+    "referee.service.live",
+    "referee.service.replay",
+    "referee.suggest",
+    "rich._emoji_codes",
+)
+"""What the session list does not use: the referee and a live session (the list's rows come
+from the index; naming an edition, a rulebook and a scoring needs neither), and Rich's table of
+emoji names (thousands of them), which reading a column heading as Rich markup loaded to look
+for `:name:` codes."""
+
+
+def test_the_first_screen_loads_no_referee_and_no_emoji_names(tmp_path):
+    modules = set(first_screen(tmp_path)["modules"])
+    assert "screens.sessions_screen" in modules
+    assert sorted(modules.intersection(FIRST_SCREEN_NEVER)) == []

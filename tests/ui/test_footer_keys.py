@@ -4,6 +4,7 @@ composing the same keys again was most of what the first screen cost."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets._footer import FooterKey
 
 from screens.widgets.footer import Footer
@@ -110,3 +111,31 @@ async def test_each_key_is_styled_once_before_the_first_frame(make_app, monkeypa
         assert all(key.compact == key.has_class("-compact") for key in keys)
         shown = {id(key) for key in keys if not key.has_class("-command-palette")}
         assert shown and {styled[key] for key in shown} == {1}
+
+
+@pytest.mark.parametrize("stored", [True, False], ids=["list", "welcome"])
+async def test_the_sessions_screen_composes_its_footer_once_with_its_keys(
+    make_app, monkeypatch, service, stored
+):
+    # Textual's footer starts empty and composes its keys once the screen's bindings are in: a
+    # second compose, layout and frame after the first, which the sessions screen (whose keys
+    # wait for nothing) no longer pays. Every compose counts here, the empty one too.
+    from referee.service import build_header
+
+    if stored:
+        service.create(build_header("Ann, Bob, Cy", "classic", "target 500"))
+    composed: list[bool] = []
+    compose = Footer.compose
+
+    def counting(self):  # type: ignore[no-untyped-def]
+        composed.append(self._bindings_ready)
+        yield from compose(self)
+
+    monkeypatch.setattr(Footer, "compose", counting)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert composed == [True]
+        shown = [key.description for key in app.screen.query_one(Footer).query(FooterKey)]
+        assert shown[:3] == ["New", "Import", "Demo"]
+        assert ("Delete" in shown) == stored
