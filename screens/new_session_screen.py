@@ -13,7 +13,8 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Collapsible, Header, Input, Label, Select, Static
 
-from referee.engine.setup import edition_title, editions, usual_rulebook, usual_scoring
+from referee.engine.setup import editions, usual_rulebook, usual_scoring
+from referee.engine.titles import edition_title
 from referee.i18n import N_, _, current
 from referee.service import SessionError, build_header
 

@@ -12,7 +12,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Collapsible, Input, Label, Select, Static
 
 from referee.engine.events import Header
-from referee.engine.setup import edition_title, editions, resolve
+from referee.engine.setup import editions, resolve
+from referee.engine.titles import edition_title
 from referee.i18n import N_, _
 from referee.service import header_changes
 

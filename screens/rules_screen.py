@@ -16,7 +16,8 @@ from textual.widgets.option_list import Option
 
 from referee.engine.option_names import option_name
 from referee.engine.rules import Variant
-from referee.engine.setup import edition_title, family_name, option_specs, rules_in_force
+from referee.engine.setup import option_specs, rules_in_force
+from referee.engine.titles import edition_title, family_name
 from referee.i18n import N_, _, ngettext
 from referee.notation import from_keyboard, visible
 

@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Header, Static
 
 from referee.engine.scoring import scoring_name
-from referee.engine.setup import edition_title, family_name
+from referee.engine.titles import edition_title, family_name
 from referee.i18n import N_, _, ngettext, pgettext
 from referee.service import Listing, SessionError, SessionInfo, status_name
 

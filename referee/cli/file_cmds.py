@@ -10,14 +10,8 @@ from ..engine import SetupError
 from ..engine.events import Session
 from ..engine.options import OptionError
 from ..engine.scoring import scoring_name, to_json
-from ..engine.setup import (
-    edition_title,
-    editions,
-    family_name,
-    option_specs,
-    resolve,
-    rules_in_force,
-)
+from ..engine.setup import editions, option_specs, resolve, rules_in_force
+from ..engine.titles import edition_title, family_name
 from ..i18n import _, ngettext, pgettext
 from ..notation import NotationError, parse_session
 from ..service.replay import Replayed, replay_session

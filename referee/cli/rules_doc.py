@@ -6,7 +6,8 @@ from collections.abc import Iterator, Mapping
 
 from ..engine.options import INT, OptionSpec
 from ..engine.rules import VARIANTS, Variant
-from ..engine.setup import FAMILIES, editions, house_rules, option_specs
+from ..engine.setup import editions, house_rules, option_specs
+from ..engine.titles import FAMILIES
 from ..i18n import LANGUAGES, N_
 from ..i18n.catalogue import translations
 

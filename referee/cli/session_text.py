@@ -70,7 +70,7 @@ def list_table(
 def game_name(edition: str, rules: str, scoring: str) -> str:
     """The deck, the rulebook and the scoring by their names in the reader's language (`UNO
     (108 cards), Japanese rules, 5 rounds`), as the app shows them; ids stay in the JSON."""
-    from ..engine.setup import edition_title, family_name
+    from ..engine.titles import edition_title, family_name
 
     return pgettext("list", ", ").join(
         (edition_title(edition), family_name(rules), scoring_name(scoring))

@@ -16,16 +16,8 @@ if TYPE_CHECKING:
     from .referee import Referee
     from .ruling import Refusal, Ruling, changes_nothing
     from .scoring import scoring_kind_name, scoring_name
-    from .setup import (
-        SetupError,
-        edition_title,
-        editions,
-        family_name,
-        house_rule_title,
-        house_rules,
-        option_specs,
-        resolve,
-    )
+    from .setup import SetupError, editions, house_rule_title, house_rules, option_specs, resolve
+    from .titles import edition_title, family_name
 
 _HOMES = {
     "Referee": "referee",
@@ -34,9 +26,7 @@ _HOMES = {
     **dict.fromkeys(
         (
             "SetupError",
-            "edition_title",
             "editions",
-            "family_name",
             "house_rule_title",
             "house_rules",
             "option_specs",
@@ -44,6 +34,7 @@ _HOMES = {
         ),
         "setup",
     ),
+    **dict.fromkeys(("edition_title", "family_name"), "titles"),
 }
 """The module that holds each name."""
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from contextlib import suppress
 from types import MappingProxyType
 
-from ..i18n import N_, _
+from ..i18n import _
 from . import unit_index
 from .effects import CORE_KINDS
 from .events import Header
@@ -38,10 +38,6 @@ class SetupError(ValueError):
     """The header cannot be refereed: unknown edition, bad option, too few players."""
 
 
-FAMILIES = {"en": N_("international rules"), "jp": N_("Japanese rules")}
-"""The rulebook families a session plays by (`[Rules]`), with their names."""
-
-
 def editions() -> Mapping[str, type[Edition]]:
     """Every edition a session may name, by id."""
     load_standard()
@@ -65,13 +61,6 @@ def house_rules() -> Mapping[str, type[HouseRule]]:
     return HOUSE_RULES
 
 
-def edition_title(edition: str) -> str:
-    """An edition's name and deck, in the language in use (`UNO (108 cards)`); the id itself
-    for an edition the referee does not know."""
-    unit = find_edition(edition)
-    return _(unit.deck.title) if unit is not None and unit.deck.title else edition
-
-
 def house_rule_title(rule: str) -> str:
     """A house rule's name in the language in use (`Jump-In`); the id for a rule without one."""
     unit = house_rules().get(rule)
@@ -92,12 +81,6 @@ def usual_rulebook(lang: str) -> str:
 def usual_scoring(rules: str) -> str:
     """The `[Scoring]` a new session under `rules` starts with (`none` for an unknown family)."""
     return USUAL_SCORING.get(rules, "none")
-
-
-def family_name(rules: str) -> str:
-    """A rulebook family's name in the language in use (`en`: international rules)."""
-    name = FAMILIES.get(rules)
-    return _(name) if name else rules
 
 
 def option_specs() -> Mapping[str, OptionSpec]:

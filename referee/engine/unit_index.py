@@ -32,6 +32,18 @@ EDITIONS = {
     "nomercy": 7,
 }
 """Edition id -> position in MODULES of the module that registers it."""
+TITLES = {
+    "classic": "UNO (108 cards)",
+    "swap": "UNO 2016 (112: Wild Swap Hands, 3 Wild Customizable)",
+    "shuffle": "UNO 2017 (112: Wild Shuffle Hands, 3 Wild Customizable)",
+    "minecraft": "Minecraft UNO (108 + 4 Creeper)",
+    "minimalista": "UNO Minimalista (108 + 4 Wild)",
+    "allwild": "UNO All Wild (112 Wild cards)",
+    "flip": "UNO Flip! (112 two-sided cards)",
+    "nomercy": "UNO Show 'Em No Mercy (168 cards)",
+}
+"""Edition id -> its deck's title as the catalogue holds it (English): a list names
+editions without loading them."""
 HOUSE = {
     "go-out-on-action": (8, "allowed"),
     "jump-in": (9, "off"),

@@ -42,6 +42,7 @@ def collect() -> dict[str, object]:
     return {
         "MODULES": tuple(modules),
         "EDITIONS": editions,
+        "TITLES": {edition: cls.deck.title for edition, cls in EDITIONS.items()},
         "HOUSE": house,
         "OPTIONS": {key: (owners[key], spec.en, spec.jp) for key, spec in SPECS.items()},
     }
@@ -50,9 +51,10 @@ def collect() -> dict[str, object]:
 def make() -> str:
     """The text of `unit_index.py`."""
     found = collect()
-    modules, editions, house, options = (
+    modules, editions, titles, house, options = (
         found["MODULES"],
         found["EDITIONS"],
+        found["TITLES"],
         found["HOUSE"],
         found["OPTIONS"],
     )
@@ -62,6 +64,9 @@ def make() -> str:
         '"""The shipped unit modules, in the order a full load imports them."""',
         f"EDITIONS = {editions!r}",
         '"""Edition id -> position in MODULES of the module that registers it."""',
+        f"TITLES = {titles!r}",
+        '"""Edition id -> its deck\'s title as the catalogue holds it (English): a list names',
+        'editions without loading them."""',
         f"HOUSE = {house!r}",
         '"""A house rule\'s option key -> (position of its module, the value that leaves',
         'it off)."""',

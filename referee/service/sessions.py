@@ -10,13 +10,13 @@ import os
 
 from ..engine.events import Header, Session
 from ..i18n import N_, _
-from ..notation import NotationError, parse_session
 from ..store import (
     Layout,
     SaveFailed,
     SessionError,
     SessionFile,
     SessionNotFound,
+    cache,
     data_dir,
     fingerprint,
     new_id,
@@ -26,7 +26,6 @@ from ..store import (
 )
 from ..store.session_file import now
 from ..store.tags import checked, header_of, tags_of
-from . import snapshot
 from .results import Imported, ImportExtends, ImportRefused, Listing, SessionInfo, SetupProblem
 from .trouble import SYNTAX_RULE, Trouble
 
@@ -123,6 +122,7 @@ class SessionService:
         write under its writer lock (it keeps its id and labels); NEW stores the file as a
         session of its own (`Imported.extends` names the other)."""
         from ..engine import Referee, SetupError
+        from ..notation import NotationError, parse_session
         from .live import NotCanonical, canonical
         from .replay import replay_session
         from .summary import summarize
@@ -305,6 +305,7 @@ class SessionService:
 
         Resuming replays the stored moves once. Close it (or use `with`) to release the lock.
         """
+        from . import snapshot
         from .live import LiveSession
 
         sid = self.resolve(typed_id)
@@ -441,7 +442,8 @@ class SessionService:
         sweep_leftovers(self.layout)
         # A move to the trash or back killed mid-way leaves the other folder's lock file.
         sweep_leftovers(self.trash)
-        snapshot.sweep()
+        # What snapshot writers killed mid-write left (listing needs no snapshot itself).
+        cache.sweep(cache.SNAPSHOTS)
         self.index.sweep()
         rows, warning = self.index.load()
         warnings = [warning] if warning else []

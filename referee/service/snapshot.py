@@ -71,7 +71,7 @@ SNAPSHOT_MIN_MOVES = 300
 FORMAT = 2
 """1: the pickled engine objects (no longer read); 2: a signed JSON document."""
 
-_KIND = "snapshots"
+_KIND = cache.SNAPSHOTS
 _CONTEXT = b"uno-referee snapshot 2\n"
 """Signed before the document: a MAC made for anything else never fits a snapshot."""
 

@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 
 CACHE_VARIABLE = "UNO_REFEREE_CACHE"
 
+SNAPSHOTS = "snapshots"
+"""The kind (the folder in the cache) of long sessions' snapshots (`service.snapshot`)."""
+
 MAX_CACHED_BYTES = 16_000_000
 """A cached item larger than this is not read (the referee's state is a few kilobytes)."""
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import functools
 
-from ..engine.events import Header, Session
+from ..engine.events import Header
 from ..i18n import _, current
-from ..notation import NotationError, format_session, parse_session
 
 TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
 if TYPE_CHECKING:
@@ -39,6 +38,10 @@ def tags_of(header: Header) -> dict[str, Any]:
 
 def header_text(header: Header) -> str:
     """The tag lines of a `.uno` file; ValueError if a value cannot be written (a `"`)."""
+    # The notation loads where a header is read back or written: listing sessions needs neither.
+    from ..engine.events import Session
+    from ..notation import format_session
+
     return format_session(Session(header))
 
 
@@ -57,6 +60,8 @@ def checked(header: Header) -> Header:
 def _read_back(header: Header, lang: str) -> Header | str:
     # Kept: a command reads the same header several times (the file, its session, its list row).
     # By language too: what is wrong with a header is said in the language in use.
+    from ..notation import NotationError, parse_session  # see `header_text`
+
     text = header_text(header)
     try:
         again = parse_session(text, "<stored header>").header

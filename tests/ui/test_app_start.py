@@ -199,15 +199,19 @@ def test_running_the_app_sets_what_it_loaded_aside_from_the_collector(tmp_path):
 FIRST_SCREEN_NEVER = (
     "referee.engine.referee",
     "referee.engine.judge",
+    "referee.engine.setup",
+    "referee.notation.parse",
     "referee.service.live",
     "referee.service.replay",
+    "referee.service.snapshot",
     "referee.suggest",
     "rich._emoji_codes",
 )
-"""What the session list does not use: the referee and a live session (the list's rows come
-from the index; naming an edition, a rulebook and a scoring needs neither), and Rich's table of
-emoji names (thousands of them), which reading a column heading as Rich markup loaded to look
-for `:name:` codes."""
+"""What the session list does not use: the referee, its set-up (an edition's title is in the
+unit index), the notation, a live session and snapshots (the list's rows come from the index;
+naming an edition, a rulebook and a scoring needs none of them), and Rich's table of emoji names
+(thousands of them), which reading a column heading as Rich markup loaded to look for `:name:`
+codes."""
 
 
 def test_the_first_screen_loads_no_referee_and_no_emoji_names(tmp_path):

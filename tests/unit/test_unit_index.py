@@ -28,6 +28,7 @@ def test_the_index_is_what_the_units_declare() -> None:
     expected = {
         "MODULES": unit_index.MODULES,
         "EDITIONS": unit_index.EDITIONS,
+        "TITLES": unit_index.TITLES,
         "HOUSE": unit_index.HOUSE,
         "OPTIONS": unit_index.OPTIONS,
     }

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...engine.scoring import ScoringSystem, scoring_name
-from ...engine.setup import edition_title, family_name
+from ...engine.titles import edition_title, family_name
 from ...i18n import N_, _, ngettext, pgettext
 from ..model import Note, RoundInPlay, Sheet, SheetRound
 
