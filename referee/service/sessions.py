@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import hashlib
 import json
 import os
 
@@ -503,6 +502,8 @@ def _usable(row: dict[str, Any] | None) -> bool:
 def _content_digest(tags: dict[str, Any], entries: list[dict[str, Any]]) -> str:
     """What makes two imports the same session: the header and the canonical moves."""
     content = json.dumps([tags, [entry["text"] for entry in entries]], ensure_ascii=False)
+    import hashlib  # loads OpenSSL: the session list, the app's first screen, hashes nothing
+
     return hashlib.sha256(content.encode("utf-8")).hexdigest()
 
 

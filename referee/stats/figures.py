@@ -3,22 +3,28 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from ..engine.events import (
     CardPlayed,
     CardsDrawn,
     ChallengeMade,
-    Header,
     JumpedIn,
     MisplayCaught,
     PenaltyGiven,
     PlayerCaught,
     StartTurned,
 )
-from ..engine.scoring import ScoreSheet
-from ..engine.state import Game, Table
-from ..engine.step import Step
+
+TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
+if TYPE_CHECKING:
+    # Only named: the session list checks its rows' figures (`usable_figures`) without loading
+    # the engine's state.
+    from typing import Any
+
+    from ..engine.events import Header
+    from ..engine.scoring import ScoreSheet
+    from ..engine.state import Game, Table
+    from ..engine.step import Step
 
 FIGURES_VERSION = 1
 """Kept in each index row: rows made by another version are computed again."""

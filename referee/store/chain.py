@@ -9,7 +9,6 @@ entry it holds, with the same seq and another hash) without trusting the sender.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from collections.abc import Iterable, Mapping
@@ -64,7 +63,7 @@ def genesis(uid: str, tags: Mapping[str, Any]) -> str:
     head = json.dumps(
         {"uid": uid, "tags": tags}, sort_keys=True, separators=(",", ":"), ensure_ascii=False
     )
-    return hashlib.sha256(VERSION + head.encode()).hexdigest()
+    return _sha256(VERSION + head.encode())
 
 
 def link(previous: str, doc: Mapping[str, Any]) -> str:
@@ -74,7 +73,15 @@ def link(previous: str, doc: Mapping[str, Any]) -> str:
 
 def link_canonical(previous: str, body: bytes) -> str:
     """`link` of an entry whose `canonical` form is `body` (a store keeps that form)."""
-    return hashlib.sha256(previous.encode() + b"\n" + body).hexdigest()
+    return _sha256(previous.encode() + b"\n" + body)
+
+
+def _sha256(data: bytes) -> str:
+    # Loaded on first use: hashlib loads OpenSSL, and listing sessions (the app's first screen)
+    # opens no chain.
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
 
 
 def chained(

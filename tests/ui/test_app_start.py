@@ -200,18 +200,20 @@ FIRST_SCREEN_NEVER = (
     "referee.engine.referee",
     "referee.engine.judge",
     "referee.engine.setup",
+    "referee.engine.state",
     "referee.notation.parse",
     "referee.service.live",
     "referee.service.replay",
     "referee.service.snapshot",
     "referee.suggest",
     "rich._emoji_codes",
+    "hashlib",
 )
 """What the session list does not use: the referee, its set-up (an edition's title is in the
-unit index), the notation, a live session and snapshots (the list's rows come from the index;
-naming an edition, a rulebook and a scoring needs none of them), and Rich's table of emoji names
-(thousands of them), which reading a column heading as Rich markup loaded to look for `:name:`
-codes."""
+unit index), the game's state, the notation, a live session and snapshots (the list's rows come
+from the index; naming an edition, a rulebook and a scoring needs none of them), OpenSSL (the
+list checks no hash chain), and Rich's table of emoji names (thousands of them), which reading a
+column heading as Rich markup loaded to look for `:name:` codes."""
 
 
 def test_the_first_screen_loads_no_referee_and_no_emoji_names(tmp_path):
