@@ -18,3 +18,9 @@ def kills(ci: int, local: int, variable: str = "CRASH_KILLS") -> int:
     if chosen:
         return int(chosen)
     return ci if on_ci() else local
+
+
+def examples(ci: int, local: int) -> int:
+    """Hypothesis's `max_examples` for a slow property: `ci` under CI, else `local` (random
+    examples either way: a developer's run draws fewer of the same kind)."""
+    return ci if on_ci() else local

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 from collections import defaultdict
+from functools import cache
 from pathlib import Path
 
 from referee.engine.rules import IDS
@@ -87,24 +88,29 @@ def _declared_rule(node: ast.AST) -> str | None:
     return None
 
 
-SOURCE = Source()
+@cache
+def source() -> Source:
+    """The source, read once a process when a test first asks (not when every xdist worker
+    collects the module: reading 200 modules' trees takes most of a second)."""
+    return Source()
 
 
 def test_every_rule_id_is_declared_in_the_source() -> None:
-    assert set(IDS) == set(SOURCE.declared)
+    assert set(IDS) == set(source().declared)
 
 
 def test_every_rule_id_is_defined_once_under_one_constant() -> None:
     """One constant per id, named as the id is (`uno-window`: `UNO_WINDOW`; an edition's or a
     house rule's own texts of an id are more variants of it, bare or under the same name), and
     that name is the rule's alone: no option, no other rule."""
+    read = source()
     problems = []
-    for rid in sorted(SOURCE.declared):
-        names = SOURCE.constants.get(rid, set())
+    for rid in sorted(read.declared):
+        names = read.constants.get(rid, set())
         if names != {rid.upper().replace("-", "_")}:
-            problems.append(f"{rid}: constants {sorted(names)} at {SOURCE.declared[rid]}")
+            problems.append(f"{rid}: constants {sorted(names)} at {read.declared[rid]}")
         for name in names:
-            others = set(SOURCE.bound[name]) - {f"rule {rid}"}
+            others = set(read.bound[name]) - {f"rule {rid}"}
             if others:
                 problems.append(f"{rid}: the name {name} also binds {sorted(others)}")
     assert problems == []
@@ -113,9 +119,10 @@ def test_every_rule_id_is_defined_once_under_one_constant() -> None:
 def test_every_rule_id_is_cited_where_it_is_decided() -> None:
     """Each id's constant is read by the code that rules on it (a refusal, a handler's or an
     effect's answer, a table of rules), not only declared."""
+    read = source()
     never = [
         rid
-        for rid in sorted(SOURCE.declared)
-        if not any(SOURCE.cited.get(name) for name in SOURCE.constants.get(rid, ()))
+        for rid in sorted(read.declared)
+        if not any(read.cited.get(name) for name in read.constants.get(rid, ()))
     ]
     assert never == []

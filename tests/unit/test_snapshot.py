@@ -4,9 +4,12 @@ snapshot is never used."""
 
 from __future__ import annotations
 
+import atexit
 import os
 import pickle
 import random
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -20,7 +23,7 @@ from referee.render import render
 from referee.service import SessionService
 from referee.service import snapshot as snap
 from referee.service.replay import replay_session
-from referee.store.cache import cache_path
+from referee.store.cache import cache_path, read_private, write_private
 from tests.selfplay import SelfPlay
 from tests.selfplay.tables import random_header
 from tests.unit.test_selfplay import EDITIONS
@@ -40,11 +43,59 @@ def service(tmp_path: Path) -> SessionService:
 
 
 def stored(service: SessionService, moves: list[str], header: Header = HEADER) -> str:
-    sid = service.create(header)
-    with service.open(sid) as live:
-        for move in moves:
-            assert live.record(move).ok, move
+    """A new session of `moves`, recorded one move at a time in `service`'s (new) data folder,
+    with the snapshot its last command left; its id.
+
+    Recording a long game takes a second or more (each move is stored durably) and most tests
+    here need one of a few games: a game recorded once in this process is kept as a template
+    (its data folder and its snapshot), and copied for the next test that needs it; one that
+    goes on from a kept game is copied from it and its further moves recorded."""
+    root = service.layout.root
+    known, fresh = (header, tuple(moves)), not root.exists()
+    kept = _longest_kept(header, moves) if fresh else None
+    if kept is None:
+        sid = service.create(header)
+        done = 0
+    else:
+        folder, sid, snapshot, done = kept
+        shutil.copytree(folder, root)
+        if snapshot is not None:
+            write_private(_snapshot_path(service, sid), snapshot)
+    if done < len(moves):
+        with service.open(sid) as live:
+            for move in moves[done:]:
+                assert live.record(move).ok, move
+    if fresh and known not in _KEPT:
+        template = Path(tempfile.mkdtemp(prefix="uno-stored-"))
+        atexit.register(shutil.rmtree, template, ignore_errors=True)
+        shutil.copytree(root, template / "data")
+        _KEPT[known] = (template / "data", sid, read_private(_snapshot_path(service, sid)))
     return sid
+
+
+_KEPT: dict[tuple[Header, tuple[str, ...]], tuple[Path, str, bytes | None]] = {}
+"""The games `stored` has recorded in this process, by header and moves: a copy of the data
+folder it recorded the game in (its only session), the session's id and its snapshot's bytes."""
+
+
+def _longest_kept(header: Header, moves: list[str]) -> tuple[Path, str, bytes | None, int] | None:
+    """The kept game of `header` whose moves are the longest first part of `moves`, and how
+    many moves it holds; None if no kept game is."""
+    best = None
+    for (kept_header, kept_moves), (folder, sid, snapshot) in _KEPT.items():
+        n = len(kept_moves)
+        if (
+            kept_header == header
+            and n <= len(moves)
+            and tuple(moves[:n]) == kept_moves
+            and (best is None or n > best[3])
+        ):
+            best = (folder, sid, snapshot, n)
+    return best
+
+
+def _snapshot_path(service: SessionService, sid: str) -> Path:
+    return cache_path(snap._KIND, service.layout.session(sid))
 
 
 def replayed(header: Header, moves: list[str]) -> dict:

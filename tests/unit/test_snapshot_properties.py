@@ -32,6 +32,7 @@ from referee.store.secret import KEY_NAME, read_key
 from referee.store.settings import CONFIG_VARIABLE
 from tests.selfplay import SelfPlay
 from tests.selfplay.tables import random_header
+from tests.strength import examples
 from tests.unit.test_selfplay import EDITIONS
 from tests.unit.test_snapshot_forged import code_running_pickle
 
@@ -279,7 +280,9 @@ signature of the snapshot changed); values of wrong types or ranges signed with 
 
 
 @settings(
-    max_examples=50,
+    # Each example runs every command of COMMANDS in a data folder of its own: CI plants 400
+    # snapshots, a developer's run 160 (every kind about 20 times).
+    max_examples=examples(ci=50, local=20),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )

@@ -44,11 +44,8 @@ def _chromium_path() -> str | None:
     return shutil.which("chromium")
 
 
-@pytest.fixture
-def browser() -> Iterator[object]:
-    """Chromium from the system packages, driven by Playwright (never its own download); one
-    per test, as Playwright's synchronous API holds an event loop that the app's asynchronous
-    tests must not find running.
+def _chromium() -> Iterator[object]:
+    """Chromium from the system packages, driven by Playwright (never its own download).
 
     Skipped only where Chromium is missing and CI is not set: under CI=true a missing browser
     fails the run instead of hiding the tests.
@@ -69,6 +66,32 @@ def browser() -> Iterator[object]:
             yield launched
         finally:
             launched.close()
+
+
+@pytest.fixture
+def browser() -> Iterator[object]:
+    """One Chromium per test, as Playwright's synchronous API holds an event loop that the
+    app's asynchronous tests must not find running (`shared_browser`: for a module that has
+    none)."""
+    yield from _chromium()
+
+
+@pytest.fixture(scope="module")
+def module_chromium() -> Iterator[object]:
+    yield from _chromium()
+
+
+@pytest.fixture
+def shared_browser(module_chromium: object) -> Iterator[object]:
+    """The Chromium of a module whose tests are all synchronous, started once for them
+    (starting it is a second or two of the machine's time): a module uses it as its `browser`
+    (`@pytest.fixture(name="browser")`). pytest ends it before a test of another module runs,
+    so no asynchronous test finds its event loop; each test's pages are closed after it, so
+    the next test starts with no page, cookie or script of the one before, as with a browser
+    of its own."""
+    yield module_chromium
+    for context in list(module_chromium.contexts):  # type: ignore[attr-defined]
+        context.close()
 
 
 @pytest.fixture

@@ -19,6 +19,12 @@ WAIT_MS = 10_000
 """How long a check waits for the page to show what it expects (not a timing requirement)."""
 
 
+@pytest.fixture(name="browser")
+def _browser(shared_browser: object) -> object:
+    """Every test here is synchronous: one Chromium serves them all (`shared_browser`)."""
+    return shared_browser
+
+
 def sample_moves() -> list[str]:
     """The moves of the sample session: a challenge, a missed UNO caught, a round scored."""
     lines = SAMPLE.read_text(encoding="utf-8").splitlines()

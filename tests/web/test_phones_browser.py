@@ -36,6 +36,12 @@ OPENING = ("round 1", "dealer Cy", "start r7")
 T = TypeVar("T")
 
 
+@pytest.fixture(name="browser")
+def _browser(shared_browser: Browser) -> Browser:
+    """Every test here is synchronous: one Chromium serves them all (`shared_browser`)."""
+    return shared_browser
+
+
 class Table:
     """The app's side without the app: the Desk that answers the server's pipe, one message at
     a time, and the scorekeeper's acts under the same lock."""

@@ -26,6 +26,12 @@ WAIT_MS = 90_000
 PLAYERS = ("<b>Ann</b>", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 
 
+@pytest.fixture(name="browser")
+def _browser(shared_browser: Browser) -> Browser:
+    """Every test here is synchronous: one Chromium serves them all (`shared_browser`)."""
+    return shared_browser
+
+
 @pytest.fixture
 def venue(service: SessionService, data_dir: Path) -> Iterator[tuple[VenueProcess, str, VenueKeys]]:
     eid = seated(service, PLAYERS, seed="browser", minutes=25, clock=True)
