@@ -173,6 +173,28 @@ def test_seats_a_legal_play_and_an_illegal_one_refused_on_that_phone_only(
     expect(ann.locator("#players tr.mine")).to_have_attribute("data-name", "Ann")
 
 
+def test_a_pad_fetched_again_unchanged_is_not_drawn_again(
+    browser: Browser, table_of: Callable[[Confirm], Table]
+) -> None:
+    # A phone waiting for its seat fetches its pad every second and a half; each answer is the
+    # same pad. Drawing it again put new buttons in place of the old ones, and a tap that came
+    # as they were swapped was lost (the phone then sat there).
+    table = table_of("none")
+    (ann,) = phones(browser, 1)
+    ann.goto(table.server.url)
+    ann.locator('button[data-seat="Ann"]').click()
+    asking = ann.locator(".asking")
+    expect(asking).to_be_visible(timeout=WAIT_MS)
+    asking.evaluate("element => { element.dataset.kept = 'yes'; }")
+    for _ in range(2):
+        with ann.expect_response(lambda r: r.url.endswith("/pad"), timeout=WAIT_MS):
+            pass
+    expect(ann.locator(".asking")).to_have_attribute("data-kept", "yes")
+    # A pad that changed is drawn: the seat approved, the pad is the player's.
+    table.do(lambda d: d.seats.approve("Ann"))
+    expect(ann.locator("#pad-title")).to_have_text("Your seat: Ann", timeout=WAIT_MS)
+
+
 def test_uno_and_catch_race_and_the_window_decides(
     browser: Browser, table_of: Callable[[Confirm], Table]
 ) -> None:

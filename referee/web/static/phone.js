@@ -12,6 +12,10 @@
   var ASKING_MS = 1500;
   var SEATED_MS = 3000;
   var timer = null;
+  // The pad as last drawn, as the browser writes it out (before this script marks a colour):
+  // a pad fetched again that is the same is not drawn again, so that a tap on one of its
+  // buttons as it comes is not lost to a button put in its place.
+  var drawn = phone.innerHTML;
 
   function newId() {
     var bytes = new Uint8Array(16);
@@ -58,6 +62,13 @@
     fetching = fetch("pad", { credentials: "same-origin" }).then(function (response) {
       return response.text();
     }).then(function (html) {
+      var fresh = document.createElement("template");
+      fresh.innerHTML = html;
+      if (fresh.innerHTML === drawn) {
+        mine();  // the board may have been drawn again, without this phone's mark
+        return;
+      }
+      drawn = fresh.innerHTML;
       // What is being typed survives the new pad (the board moves on while a player types).
       var typed = {};
       var focused = document.activeElement && phone.contains(document.activeElement)
