@@ -3,13 +3,9 @@ what the sessions screen uses loaded (the rest loads when first opened)."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.color import Color
 from textual.css.stylesheet import Stylesheet
 from textual.widgets import DataTable
@@ -19,22 +15,29 @@ from referee.store import settings
 from screens.app import THEME
 from screens.sessions_screen import SessionsScreen
 from screens.table_screen import TableScreen
+from tests.first_screen import first_screen
 
 from .conftest import settle, text_of
+
+
+def counted(monkeypatch: pytest.MonkeyPatch, owner: type, name: str) -> list[int]:
+    """A list that grows by one at each call of `owner.name` (which still does its work)."""
+    calls: list[int] = []
+    original = getattr(owner, name)
+
+    def counting(self: Any) -> Any:
+        calls.append(1)
+        return original(self)
+
+    monkeypatch.setattr(owner, name, counting)
+    return calls
 
 
 async def test_the_first_screen_parses_the_styles_once(make_app, monkeypatch, service):
     # Parsing every style again (for the theme, for the screen's own file) was a tenth of the
     # start: the styles are all read before the first screen, and parsed once.
     service.create(build_header("Ann, Bob, Cy", "classic", "target 500"))
-    reparsed: list[int] = []
-    reparse = Stylesheet.reparse
-
-    def counting(self: Stylesheet) -> None:
-        reparsed.append(1)
-        reparse(self)
-
-    monkeypatch.setattr(Stylesheet, "reparse", counting)
+    reparsed = counted(monkeypatch, Stylesheet, "reparse")
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -122,14 +125,7 @@ async def test_the_first_screen_reads_the_sessions_once(make_app, monkeypatch, s
     # read: reading the sessions (the index, every file's stamp, the league book) and filling
     # the table again there doubled the listing at start.
     service.create(build_header("Ann, Bob, Cy", "classic", "target 500"))
-    reads: list[int] = []
-    read = SessionsScreen._read_sessions
-
-    def counting(self: SessionsScreen) -> Any:
-        reads.append(1)
-        return read(self)
-
-    monkeypatch.setattr(SessionsScreen, "_read_sessions", counting)
+    reads = counted(monkeypatch, SessionsScreen, "_read_sessions")
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -142,81 +138,9 @@ async def test_the_first_screen_reads_the_sessions_once(make_app, monkeypatch, s
         assert len(reads) == 2
 
 
-# Runs the app as `uno-referee` does (`App.run`, headless) until its first screen is shown,
-# then writes what the process holds.
-_FIRST_SCREEN = """
-import gc, json, sys
-from screens.app import build_app
-app = build_app(sys.argv[2])
-async def shown(pilot):
-    await pilot.pause()
-    found = {
-        "screen": type(pilot.app.screen).__name__,
-        "frozen": gc.get_freeze_count(),
-        "collecting": gc.isenabled(),
-        "modules": sorted(sys.modules),
-    }
-    with open(sys.argv[1], "w", encoding="utf-8") as out:
-        json.dump(found, out)
-    pilot.app.exit()
-app.run(headless=True, size=(80, 24), auto_pilot=shown)
-"""
-
-
-def first_screen(tmp_path: Path) -> dict[str, Any]:
-    """What a fresh process that ran the app to its first screen holds, on a stored session."""
-    from referee.service import SessionService
-
-    SessionService(tmp_path / "home").create(build_header("Ann, Bob, Cy", "classic", "target 500"))
-    report = tmp_path / "first.json"
-    env = {
-        **os.environ,
-        "UNO_REFEREE_CONFIG": str(tmp_path / "settings.toml"),
-        "UNO_REFEREE_CACHE": str(tmp_path / "cache"),
-    }
-    done = subprocess.run(
-        [sys.executable, "-c", _FIRST_SCREEN, str(report), str(tmp_path / "home")],
-        capture_output=True,
-        text=True,
-        cwd=Path(__file__).resolve().parents[2],
-        env=env,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    found: dict[str, Any] = json.loads(report.read_text(encoding="utf-8"))
-    assert found["screen"] == "SessionsScreen"
-    return found
-
-
 def test_running_the_app_sets_what_it_loaded_aside_from_the_collector(tmp_path):
     # Textual, the screens and the referee's modules live as long as the process: collections
     # while the first screen was built, and the last one at exit, walked them all for nothing.
     found = first_screen(tmp_path)
     assert found["frozen"] > 10_000
     assert found["collecting"]  # what the app makes from here on is collected as usual
-
-
-FIRST_SCREEN_NEVER = (
-    "referee.engine.referee",
-    "referee.engine.judge",
-    "referee.engine.setup",
-    "referee.engine.state",
-    "referee.notation.parse",
-    "referee.service.live",
-    "referee.service.replay",
-    "referee.service.snapshot",
-    "referee.suggest",
-    "rich._emoji_codes",
-    "hashlib",
-)
-"""What the session list does not use: the referee, its set-up (an edition's title is in the
-unit index), the game's state, the notation, a live session and snapshots (the list's rows come
-from the index; naming an edition, a rulebook and a scoring needs none of them), OpenSSL (the
-list checks no hash chain), and Rich's table of emoji names (thousands of them), which reading a
-column heading as Rich markup loaded to look for `:name:` codes."""
-
-
-def test_the_first_screen_loads_no_referee_and_no_emoji_names(tmp_path):
-    modules = set(first_screen(tmp_path)["modules"])
-    assert "screens.sessions_screen" in modules
-    assert sorted(modules.intersection(FIRST_SCREEN_NEVER)) == []
