@@ -16,6 +16,7 @@ from referee.engine.scoring import scoring_name
 from referee.engine.titles import edition_title, family_name
 from referee.i18n import N_, _, ngettext, pgettext
 from referee.service import Listing, SessionError, SessionInfo, status_name
+from referee.stats.days import local_day
 
 from . import glyphs
 from .host import Host
@@ -66,9 +67,6 @@ def day_text(info: SessionInfo) -> str:
     """The session's date; one stored without a date shows the day it was created."""
     if info.date:
         return info.date
-    # Loaded for such a session only: the statistics' selections are not the list's.
-    from referee.stats.selection import local_day
-
     return local_day(info.created)
 
 

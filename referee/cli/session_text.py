@@ -16,7 +16,7 @@ from ..notation import visible
 from ..render import colour_name, in_words, render, ruling_fields
 from ..service import Correction, LiveSession, SessionInfo, status_name
 from ..sheet.text_table import aligned, score_table, widths
-from ..stats.selection import local_day
+from ..stats.days import local_day
 
 LAST_MOVES = 10
 _COLOUR_CODES = {name: code for code, name in COLOR_NAMES.items()}

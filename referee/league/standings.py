@@ -10,8 +10,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ..service.shipped import shipped_row
+from ..stats.days import local_day
 from ..stats.league import League, parse_book
-from ..stats.selection import Played, Selection, local_day
+from ..stats.selection import Played, Selection
 from ..stats.standings import (
     Standings,
     Tally,

@@ -6,8 +6,9 @@ from ..i18n import N_, _
 from ..named import NamedTuple
 from ..sheet import Sheet
 from ..sheet.model import build_sheet
+from ..stats.days import local_day
 from ..stats.league import League, load_league
-from ..stats.selection import Played, Selection, local_day
+from ..stats.selection import Played, Selection
 from ..stats.standings import Standings, standings
 from ..store import SessionError, plain_os_errors
 from .sessions import SessionService
