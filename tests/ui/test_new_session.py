@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from rich.cells import cell_len
 from textual.widgets import Collapsible, Input, Select
 
 from referee import i18n
@@ -158,7 +159,8 @@ async def test_the_rulebook_suggests_its_usual_scoring_until_one_is_chosen(make_
 @pytest.mark.parametrize("lang", ["en", "ja"])
 async def test_every_option_value_shows_whole_in_its_dropdown(make_app, lang):
     """At 80x24 each option's box shows any of its values on one line, uncut (`playable`,
-    `next-discard`), in English and in Japanese."""
+    `next-discard`), in English and in Japanese: its widest value, shown whole, is shown with
+    room to spare (a box draws its value from its left edge, on one line)."""
     i18n.use(lang)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -166,7 +168,10 @@ async def test_every_option_value_shows_whole_in_its_dropdown(make_app, lang):
         form.query_one(Collapsible).collapsed = False
         await pilot.pause()
         for select in form.query_one(OptionsForm).query(Select):
-            for _label, value in select._options:
+            widest = max(cell_len(str(label)) for label, _value in select._options)
+            for label, value in select._options:
+                if cell_len(str(label)) < widest:
+                    continue
                 select.value = value
                 select.scroll_visible(animate=False)
                 await pilot.pause()
