@@ -63,13 +63,6 @@ def game_text(info: SessionInfo) -> str:
     )
 
 
-def day_text(info: SessionInfo) -> str:
-    """The session's date; one stored without a date shows the day it was created."""
-    if info.date:
-        return info.date
-    return local_day(info.created)
-
-
 def players_text(players: tuple[str, ...] | list[str]) -> str:
     """The names as typed, in seating order."""
     return pgettext("list", ", ").join(players)
@@ -255,7 +248,7 @@ class SessionsScreen(Screen[None]):
         for info in self.infos:
             # Text cells: a name is shown as typed, never read as markup.
             cells = (
-                day_text(info),
+                info.date or local_day(info.created),
                 fit(players_text(info.players), PLAYERS_CELLS),
                 status_text(info),
                 fit(info.leader) if info.leader else "-",

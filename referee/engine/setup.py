@@ -205,6 +205,10 @@ def build(header: Header) -> Setup:
     A Setup never changes, so sessions with the same header share one (while the units
     registered stay the same)."""
     with REGISTRY_LOCK:
+        # One kept under the units registered now was built with every unit it needs loaded.
+        found = _BUILT.get((header, units_version()))
+        if found is not None:
+            return found
         with suppress(OptionError):  # `_build` says what is wrong
             resolve(header.rules, header.edition, header.overrides)  # loads the units it needs
         key = (header, units_version())

@@ -272,13 +272,8 @@ def save(
     except Exception:  # a state this format cannot hold: replay next time
         return
     head = _dumps({"format": FORMAT, "mac": _mac(signing, body)})
-    sweep()
+    cache.sweep(_KIND)  # what snapshot writers killed mid-write left
     write_private(cache_path(_KIND, source), head + b"\n" + body)
-
-
-def sweep() -> None:
-    """Remove what snapshot writers that were killed mid-write left in the cache."""
-    cache.sweep(_KIND)
 
 
 def _mac(signing: bytes, body: bytes) -> str:

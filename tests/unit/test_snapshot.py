@@ -23,7 +23,7 @@ from referee.render import render
 from referee.service import SessionService
 from referee.service import snapshot as snap
 from referee.service.replay import replay_session
-from referee.store.cache import cache_path, read_private, write_private
+from referee.store.cache import SNAPSHOTS, cache_path, read_private, write_private
 from tests.selfplay import SelfPlay
 from tests.selfplay.tables import random_header
 from tests.unit.test_selfplay import EDITIONS
@@ -95,7 +95,7 @@ def _longest_kept(header: Header, moves: list[str]) -> tuple[Path, str, bytes | 
 
 
 def _snapshot_path(service: SessionService, sid: str) -> Path:
-    return cache_path(snap._KIND, service.layout.session(sid))
+    return cache_path(SNAPSHOTS, service.layout.session(sid))
 
 
 def replayed(header: Header, moves: list[str]) -> dict:
