@@ -11,44 +11,74 @@ from __future__ import annotations
 
 import argparse
 import functools
+import importlib
+from collections.abc import Sequence
 
 from .. import __version__
 from ..i18n import _, current
-from . import (
-    config_args,
-    event_args,
-    export_args,
-    file_args,
-    hub_args,
-    serve_args,
-    session_args,
-    stats_args,
-)
 from .language import add_lang, lang_on_command
 from .parsing import ArgumentParser, LazyParser
 
-# Each module adds its subcommands with `register(subparsers)`, naming their `run`.
-COMMAND_MODULES = (
-    file_args,
-    export_args,
-    session_args,
-    stats_args,
-    serve_args,
-    hub_args,
-    event_args,
-    config_args,
-)
+COMMAND_MODULES = {
+    "file_args": ("check", "replay", "score", "rules"),
+    "export_args": ("export",),
+    "session_args": (
+        "new",
+        "list",
+        "show",
+        "move",
+        "undo",
+        "correct",
+        "import",
+        "delete",
+        "restore",
+    ),
+    "stats_args": ("stats", "players", "label"),
+    "serve_args": ("serve",),
+    "hub_args": ("hub", "sync"),
+    "event_args": ("event",),
+    "config_args": ("config",),
+}
+"""The modules of this package that declare the commands, each with the commands it adds
+(`register(subparsers)`, naming their `run`), in the order `--help` lists them."""
+
+DECLARED_IN = {command: module for module, names in COMMAND_MODULES.items() for command in names}
+
+TOP_OPTIONS_WITH_VALUE = ("--data-dir", "--lang")
+"""The options before a command that take a value (see `_parser`)."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The whole command line in the language in use (its help is written as it is built)."""
-    return _parser(current())
+def build_parser(words: Sequence[str] = ()) -> argparse.ArgumentParser:
+    """The command line in the language in use (its help is written as it is built): only
+    the command `words` name, when they name one for certain, else all of them."""
+    return _parser(current(), DECLARED_IN.get(named_command(words) or ""))
+
+
+def named_command(words: Sequence[str]) -> str | None:
+    """The command `words` run, when nothing before it can be anything else: past the options
+    that take a value (as `--lang ja` or `--data-dir=DIR`), any other option (`--help`, an
+    abbreviation, `--`) leaves the command line to the whole parser, as does an unknown name."""
+    at = 0
+    while at < len(words):
+        word = words[at]
+        if word in TOP_OPTIONS_WITH_VALUE:
+            at += 2
+        elif word.startswith(tuple(f"{option}=" for option in TOP_OPTIONS_WITH_VALUE)):
+            at += 1
+        elif word.startswith("-"):
+            return None
+        else:
+            return word if word in DECLARED_IN else None
+    return None
 
 
 @functools.cache
-def _parser(lang: str) -> argparse.ArgumentParser:
-    """Built once per language and process (argparse looks up its translations on every
-    argument it adds: several milliseconds, paid again by every in-process caller)."""
+def _parser(lang: str, only: str | None = None) -> argparse.ArgumentParser:
+    """Built once per language (and command module: `only`, or None for all) and process:
+    argparse looks up its translations on every argument it adds, several milliseconds paid
+    again by every in-process caller. A run of one command declares that command's module
+    alone, and parses its line as the whole command line would: the usage and errors of the
+    line before the command name no command (`COMMAND`)."""
     parser = ArgumentParser(
         prog="uno-referee",
         description=_("A referee and scorekeeper for UNO played with real cards."),
@@ -79,6 +109,6 @@ def _parser(lang: str) -> argparse.ArgumentParser:
         title=_("commands"),
         parser_class=functools.partial(LazyParser, finish=lang_on_command),
     )
-    for module in COMMAND_MODULES:
-        module.register(sub)
+    for module in COMMAND_MODULES if only is None else (only,):
+        importlib.import_module(f"{__package__}.{module}").register(sub)
     return parser

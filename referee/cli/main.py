@@ -26,11 +26,12 @@ VERSION = f"uno-referee {__version__}"
 # command loads its own module (its `run`) and what that uses. Scripts call `move` once a move.
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The whole command line in the language in use (its help is written as it is built)."""
+def build_parser(words: Sequence[str] = ()) -> argparse.ArgumentParser:
+    """The command line in the language in use (its help is written as it is built): the
+    whole of it, or only the command `words` name (see `commands.build_parser`)."""
     from .commands import build_parser as build
 
-    return build()
+    return build(words)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -165,7 +166,8 @@ def _command(words: list[str]) -> int:
     try:
         # Before the parser is built: its --help is written in the language of the run.
         speak(words)
-        args = build_parser().parse_args(usable_input(words))
+        line = usable_input(words)
+        args = build_parser(line).parse_args(line)
         return _run(args)
     except SystemExit as exc:
         return _exit_code(exc)

@@ -8,7 +8,7 @@ service never import this package (an import contract keeps it so).
 
 from __future__ import annotations
 
-import string
+from _string import formatter_parser  # type: ignore[import-not-found]  # see `_Formatter`
 from collections.abc import Iterable
 
 from ..engine.cards import COLOR_NAMES, COLORED_ACTIONS, DARK_COLORS, Card
@@ -73,12 +73,15 @@ def _article(name: str) -> str:
     return ("an " if name[:1] in "aeiou" else "a ") + name
 
 
-class _Formatter(string.Formatter):
+class _Formatter:
     """Rendering of parameters in one language; English specs choose articles, capitals and
-    plurals (a Japanese template simply leaves them out)."""
+    plurals (a Japanese template simply leaves them out).
+
+    A template names each field (`{player}`, `{colour:a}`), as `messages.Key` requires: it is
+    filled from what `string.Formatter` parses it with, without loading `string` (whose
+    `Template` compiles a pattern at import, on every command that puts a ruling in words)."""
 
     def __init__(self, lang: str) -> None:
-        super().__init__()
         self.lang = lang
         self.separator = translations(lang).pgettext("list", _LIST_SEPARATOR)
 
@@ -96,7 +99,16 @@ class _Formatter(string.Formatter):
             # `{n:it|them}`: the first word for one, the second for any other count.
             one, _, many = format_spec.partition("|")
             return one if value == 1 else many
-        return str(super().format_field(self._plain(value), format_spec))
+        return format(self._plain(value), format_spec)
+
+    def fill(self, template: str, values: dict[str, Any]) -> str:
+        """`template` with each field's value put in words."""
+        parts = []
+        for literal, name, format_spec, _conversion in formatter_parser(template):
+            parts.append(literal)
+            if name is not None:
+                parts.append(self.format_field(values[name], format_spec))
+        return "".join(parts)
 
     def _plain(self, value: Any) -> Any:
         if isinstance(value, Card):
@@ -126,9 +138,8 @@ def render(parts: Iterable[Message], lang: str | None = None) -> str:
     # English is the templates as written; another language looks each one up by its key.
     words = None if lang == "en" else translations(lang)
     return "".join(
-        formatter.vformat(
+        formatter.fill(
             key.template if words is None else words.pgettext(key.key, key.template),
-            (),
             dict(zip(key.fields, values, strict=True)),
         )
         for key, values in parts

@@ -163,6 +163,10 @@ NOT_FOR_CHECK = (
     "referee.cli.session_cmds",
     "referee.cli.export_cmd",
     "referee.cli.stats_cmd",
+    "referee.cli.session_args",
+    "referee.cli.export_args",
+    "referee.cli.event_args",
+    "referee.sheet.formats",
     "decimal",
     "html",
     "csv",
@@ -171,9 +175,10 @@ NOT_FOR_CHECK = (
     "uuid6",
 )
 """`check` reads a file and referees it: no stored sessions, sheet, statistics or exports (nor
-what `score`, `replay --json` and `rules` print with), no module finder (the house rules are
-found by listing their folder), and no file locks: sweeping the settings file of what a killed
-writer left takes its lock only when there is something to sweep."""
+what `score`, `replay --json` and `rules` print with, nor the other commands' declarations), no
+module finder (the house rules are found by listing their folder), and no file locks: sweeping
+the settings file of what a killed writer left takes its lock only when there is something to
+sweep."""
 
 NOT_FOR_MOVE = (
     "filelock",
@@ -187,14 +192,20 @@ NOT_FOR_MOVE = (
     "referee.cli.file_cmds",
     "referee.cli.export_cmd",
     "referee.cli.stats_cmd",
+    "referee.cli.file_args",
+    "referee.cli.export_args",
+    "referee.cli.event_args",
+    "referee.sheet.formats",
     "html",
     "csv",
+    "string",
     "pkgutil",
     "importlib.util",
     "uuid6",
 )
 """`move`, run by scripts once a move: what recording needs, not the list, sheet or statistics
-(nor the maker of global ids: the session has its own already)."""
+(nor the maker of global ids: the session has its own already, nor the other commands'
+declarations, nor `string`: a ruling's template is filled without its `Template`)."""
 
 ENGINE_LOADS = ("dataclasses", "inspect", "ast")
 """What `dataclasses` loads: the engine's value classes are written out (`engine.frozen`), so
