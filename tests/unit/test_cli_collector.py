@@ -15,9 +15,11 @@ from referee.cli import main
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_sessions" / "classic-challenge-catch.uno"
 
 # Runs `check` as the console script does (no arguments given to main), and says how the
-# collector was while the command's own work ran and after.
+# collector was while the command's own work ran and after. Its exit function keeps the
+# process to the usual ending, so that the script goes on past `main` (see `main._end_now`).
 _AS_SCRIPT = (
-    "import gc, sys\n"
+    "import atexit, gc, sys\n"
+    "atexit.register(gc.collect)\n"
     "from referee.cli import file_cmds, main\n"
     "seen = []\n"
     "check = file_cmds.run_check\n"
