@@ -110,15 +110,30 @@ _NOT_STRUCTURE = "|".join(
 )
 _NOT_BRACKET = r"[^\[\]{}]+"
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+# What breaks a run of TOML key parts (`a.b . c`, its quoted parts already taken out): any
+# character that no bare key, dot or space between them can be. A number (`1.5`, a time's
+# `00.999`) holds one dot; JSON none outside its strings.
+_NOT_KEY = r"[^\w\-. \t]+"
 
 
 def check_nesting(text: str) -> None:
-    """ValueError if the JSON or TOML `text` nests more than MAX_DEPTH levels of brackets.
+    """ValueError if the JSON or TOML `text` nests more than MAX_DEPTH levels of brackets, or
+    of a TOML key's parts.
 
     In time linear in the text (a few regular-expression passes), before a parser that would
     recurse once a level is given it."""
     # Compiled on first use (`re` keeps them): most commands read no settings file or book.
     not_structure = re.compile(_NOT_STRUCTURE, re.MULTILINE)
-    brackets = re.sub(_NOT_BRACKET, "", not_structure.sub("", text))
+    structure = not_structure.sub("", text)
+    brackets = re.sub(_NOT_BRACKET, "", structure)
     if any(depth > MAX_DEPTH for depth in accumulate(map(_STEP.__getitem__, brackets))):
         raise ValueError(_("it nests more than {limit} levels of brackets").format(limit=MAX_DEPTH))
+    # TOML's dotted keys nest without brackets (`a.b.c = 1` is three tables deep), and the
+    # standard library's parser takes time in the square of their parts: a key of thousands
+    # of parts held every command for a second.
+    if any(run.count(".") >= MAX_DEPTH for run in re.split(_NOT_KEY, structure)):
+        raise ValueError(
+            _("a key nests more than {limit} levels (its parts joined by dots)").format(
+                limit=MAX_DEPTH
+            )
+        )

@@ -117,6 +117,48 @@ def test_deep_documents_are_refused_before_a_parser_recurses(text: str) -> None:
         check_nesting(text)
 
 
+def dotted(parts: int, joint: str = ".") -> str:
+    """A TOML key of `parts` parts."""
+    return joint.join(["a"] * parts)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"{dotted(MAX_DEPTH + 1)} = 1",
+        f"[{dotted(MAX_DEPTH + 1)}]\nb = 1",
+        f"[[{dotted(MAX_DEPTH + 1)}]]",
+        f"x = {{ {dotted(MAX_DEPTH + 1)} = 1 }}",
+        f"{dotted(MAX_DEPTH + 1, ' . ')} = 1",
+        dotted(MAX_DEPTH + 1, '."q".') + " = 1",
+        f"language{'.a' * 5000} = 1",
+    ],
+    ids=["key", "table", "array-of-tables", "inline", "spaced", "quoted-parts", "thousands"],
+)
+def test_keys_dotted_too_deep_are_refused_before_the_parser_reads_them(text: str) -> None:
+    with pytest.raises(ValueError, match=f"a key nests more than {MAX_DEPTH} levels"):
+        check_nesting(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"{dotted(MAX_DEPTH)} = 1",
+        f"[{dotted(MAX_DEPTH)}]\nb = 1.5",
+        "x = [" + ", ".join(["1.5"] * 100) + "]",
+        "x = [\n" + ",\n".join(["1.5"] * 100) + "\n]",
+        "".join(f"t{n} = 1979-05-27T07:32:00.999999-07:00\nu{n} = 07:32:00.5\n" for n in range(40)),
+        f'a = "{"." * 100}"\n# {"." * 100}',
+        json.dumps({"scores": [1.5] * 100, "name": "." * 100}),
+    ],
+    ids=["key", "table", "floats", "floats-by-line", "times", "strings", "json"],
+)
+def test_dotted_keys_within_the_limit_and_numbers_pass(text: str) -> None:
+    check_nesting(text)
+    if not text.startswith("{"):
+        assert tomllib.loads(text)
+
+
 def test_what_passes_the_check_parses_without_recursing_too_deep() -> None:
     for depth in (MAX_DEPTH, 900):
         text = f"a = {nested(depth)}"
