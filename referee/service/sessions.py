@@ -407,6 +407,9 @@ class SessionService:
     def labels(self) -> tuple[dict[str, list[str]], str | None]:
         """Each session's labels (from the league book), and a warning if the book could not
         be read."""
+        if not os.path.lexists(self.layout.book):
+            # No league kept here (a family's laptop): nothing to read, nor to load to read it.
+            return {}, None
         # The statistics are loaded by what uses them (the list, labels, standings): a move,
         # which a script may make once a process, needs none of them.
         from ..stats.league import load_league

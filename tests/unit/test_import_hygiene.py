@@ -463,6 +463,7 @@ APP_FIRST_SCREEN_NEVER = (
     "referee.sheet",
     "referee.service.standings",
     "referee.stats.standings",
+    "referee.stats.league",
     "qrcode",
     "filelock",
     "referee.engine.referee",
@@ -481,7 +482,8 @@ APP_FIRST_SCREEN_NEVER = (
 table's widgets and dialogs, the sheet, the standings and the scoreboard load when opened.
 Nor does it use the referee, its set-up (an edition's title is in the unit index), the game's
 state, the notation, a live session or snapshots (the list's rows come from the index; naming
-an edition, a rulebook and a scoring needs none of them), OpenSSL (the list checks no hash
+an edition, a rulebook and a scoring needs none of them), the league book's reader where no
+book is kept, OpenSSL (the list checks no hash
 chain), or Rich's table of emoji names (thousands of them), which reading a column heading as
 Rich markup loaded to look for `:name:` codes."""
 
