@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import pickle
 import subprocess
 import sys
@@ -82,6 +83,68 @@ def test_the_same_behaviour(made: Any) -> None:
         made()
 
 
+PLAIN = """
+class Plain(NamedTuple):
+    a: int
+    b: str = "x"
+"""
+
+
+def plain_by(maker: object, source: str = PLAIN) -> Any:
+    space: dict[str, object] = {"NamedTuple": maker, "__name__": "referee.example"}
+    exec(source, space)
+    return next(value for key, value in space.items() if key[:1].isupper() and key != "NamedTuple")
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        PLAIN,
+        "class Empty(NamedTuple):\n    pass\n",
+        "class One(NamedTuple):\n    only: int\n",
+        "class Many(NamedTuple):\n" + "".join(f"    f{n}: int = {n}\n" for n in range(12)),
+    ],
+    ids=["plain", "no-field", "one-field", "twelve-defaults"],
+)
+def test_what_a_class_gives_is_what_typing_gives(source: str) -> None:
+    ours, theirs = plain_by(named.NamedTuple, source), plain_by(typing.NamedTuple, source)
+    fields = theirs._fields
+    values = tuple(range(len(fields)))
+    for attribute in ("__doc__", "_fields", "_field_defaults", "__match_args__", "__slots__"):
+        assert getattr(ours, attribute) == getattr(theirs, attribute), attribute
+    assert ours.__new__.__defaults__ == theirs.__new__.__defaults__
+    assert ours.__new__.__qualname__ == theirs.__new__.__qualname__
+    assert ours.__new__.__doc__ == theirs.__new__.__doc__
+    for field in fields:
+        assert getattr(ours, field).__doc__ == getattr(theirs, field).__doc__
+    mine, typings = ours(*values), theirs(*values)
+    assert repr(mine).replace("referee.example.", "") == repr(typings)
+    assert mine == typings and hash(mine) == hash(typings)
+    assert mine._asdict() == typings._asdict()
+    assert mine.__getnewargs__() == typings.__getnewargs__() == values
+    assert ours._make(values) == mine and type(ours._make(values)) is ours
+    assert not hasattr(mine, "__dict__")
+    assert copy.copy(mine) == mine and copy.deepcopy(mine) == mine
+    if fields:
+        assert mine._replace(**{fields[0]: "new"}) == ("new", *values[1:])
+        assert ours(**dict(zip(fields, values, strict=True))) == mine
+    for make, args in ((ours._make, ((*values, 9),)), (mine._replace, ())):
+        expected = theirs._make if make == ours._make else typings._replace
+        kwargs = {} if args else {"nope": 1}
+        with pytest.raises(Exception) as ours_error:
+            make(*args, **kwargs)
+        with pytest.raises(Exception) as their_error:
+            expected(*args, **kwargs)
+        assert type(ours_error.value) is type(their_error.value)
+        assert str(ours_error.value) == str(their_error.value)
+    if fields and not ours._field_defaults:
+        with pytest.raises(TypeError) as ours_missing:
+            ours()
+        with pytest.raises(TypeError) as their_missing:
+            theirs()
+        assert str(ours_missing.value) == str(their_missing.value)
+
+
 def test_pickled_by_name() -> None:
     from referee.engine.cards import CardKind
 
@@ -95,6 +158,7 @@ def test_pickled_by_name() -> None:
         ("    x: int = 0\n    y: int\n", TypeError),
         ("    x: int\n    def _replace(self): pass\n", AttributeError),
         ("    x: int\n    __slots__ = ()\n", AttributeError),
+        ("    _x: int\n", ValueError),
     ],
 )
 def test_refused_as_typing_refuses(body: str, error: type[Exception]) -> None:
