@@ -40,8 +40,17 @@ from referee.engine.events import (
 )
 from referee.engine.setup import editions
 from referee.notation import NotationError, format_event, format_session, parse_move, parse_session
+from tests.strength import examples
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Whole sessions and headers are slow to draw (a twentieth of a second each): a developer's
+# run draws a third as many as CI (`tests.strength`).
+SESSIONS = settings(
+    max_examples=examples(ci=200, local=70),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+DRAWN = settings(FAST, max_examples=examples(ci=150, local=50))
 ALL_CARDS = [card(c + k) for c in COLOR_NAMES for k in (*NUMBER_KINDS, *COLORED_ACTIONS)]
 ALL_CARDS += [card(k) for k in WILD_KINDS]
 HEADER = (
@@ -361,7 +370,7 @@ def sessions(draw: st.DrawFn) -> Session:
     return session
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@SESSIONS
 @given(sessions())
 def test_valid_sessions_round_trip(session: Session) -> None:
     text = format_session(session)
@@ -375,14 +384,14 @@ def test_valid_sessions_round_trip(session: Session) -> None:
     assert format_session(parsed) == text
 
 
-@FAST
+@DRAWN
 @given(headers().flatmap(lambda h: st.tuples(st.just(h), events(h))))
 def test_move_box_round_trip(pair: tuple[Header, Event]) -> None:
     header, event = pair
     assert parse_move(format_event(event, header), header) == event
 
 
-@FAST
+@DRAWN
 @given(
     sessions(),
     st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 8), TOKENS), min_size=1, max_size=4),
