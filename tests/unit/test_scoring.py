@@ -19,6 +19,7 @@ from referee.engine.scoring import (
     to_json,
 )
 from referee.engine.setup import editions
+from tests.strength import examples
 
 ABCD = ("A", "B", "C", "D")
 
@@ -445,7 +446,8 @@ def _rank_key(system: ScoringSystem, sheet: ScoreSheet, p: str) -> tuple[int, ..
     return (total,) if system.kind == "lowest" else (-total,)
 
 
-@settings(max_examples=300)
+# Drawing a game is most of the cost: a developer's run draws a third as many (`tests.strength`).
+@settings(max_examples=examples(ci=300, local=100))
 @given(games())
 def test_property_the_sheet_follows_its_system(game: Game) -> None:
     """Each random game is checked for every property below: drawing the game is most of the
