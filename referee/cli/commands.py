@@ -61,10 +61,9 @@ def named_command(words: Sequence[str]) -> str | None:
     at = 0
     while at < len(words):
         word = words[at]
-        if word in TOP_OPTIONS_WITH_VALUE:
-            at += 2
-        elif word.startswith(tuple(f"{option}=" for option in TOP_OPTIONS_WITH_VALUE)):
-            at += 1
+        option, joined, _value = word.partition("=")
+        if option in TOP_OPTIONS_WITH_VALUE:
+            at += 1 if joined else 2
         elif word.startswith("-"):
             return None
         else:
