@@ -123,7 +123,7 @@ class LiveSession:
         if self._file.count >= snapshot.SNAPSHOT_MIN_MOVES:
             digest = self._digest()
             found = snapshot.load(
-                self._file.path, digest, self._start.setup, self._file.layout.root
+                self._file.path, digest, self._start.setup, self._file.layout.folder
             )
             if found is not None:
                 # The state the replay would end in, without the replay: the steps are
@@ -554,7 +554,7 @@ class LiveSession:
             self._file.path,
             digest,
             snapshot.Snapshot(self.referee.state, before),
-            self._file.layout.root,
+            self._file.layout.folder,
             self._file.resume(),
         )
         self._cached = digest

@@ -16,13 +16,13 @@ from ..store import (
     SessionFile,
     SessionNotFound,
     cache,
-    data_dir,
     fingerprint,
     new_id,
     normal_id,
     plain_os_errors,
     sweep_leftovers,
 )
+from ..store.paths import data_dir_name
 from ..store.session_file import now
 from ..store.tags import checked, header_of, tags_of
 from .results import Imported, ImportExtends, ImportRefused, Listing, SessionInfo, SetupProblem
@@ -57,7 +57,7 @@ class SessionService:
         `list`, which finds the file changed and reads it (the command line, where each move
         is a process of its own and rewriting the index of a large collection would cost
         more than the move)."""
-        self.layout = Layout(data_dir(folder))
+        self.layout = Layout(data_dir_name(folder))
         self._index_on_close = index_on_close
 
     @functools.cached_property
@@ -309,7 +309,7 @@ class SessionService:
 
         sid = self.resolve(typed_id)
         # A long session's snapshot may say what its file holds: then its log is not read.
-        peeked = snapshot.peek(self.layout.session(sid), self.layout.root)
+        peeked = snapshot.peek(self.layout.session_file(sid), self.layout.folder)
         file = SessionFile.open(
             self.layout, sid, write=not read_only, resume=peeked.resume if peeked else None
         )

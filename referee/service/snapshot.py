@@ -56,7 +56,7 @@ from ..named import NamedTuple
 # language while it runs): nothing is said here.
 from ..render import render
 from ..store import cache, secret
-from ..store.cache import cache_path, discard, read_private, write_private
+from ..store.cache import cache_file, discard, read_private, write_private
 from ..store.resume import Resume
 from ..store.resume import from_doc as resume_from
 
@@ -136,7 +136,7 @@ def _source_files(path: str, folder: str) -> list[tuple[str, list[tuple[str, int
     return found
 
 
-def load(source: Path, digest: str, setup: Setup, data: Path) -> Snapshot | None:
+def load(source: str | Path, digest: str, setup: Setup, data: str | Path) -> Snapshot | None:
     """The snapshot of the session file `source` whose moves give `digest`, or None.
 
     `data` is the data folder, which keeps the key the snapshot must be signed with."""
@@ -153,7 +153,7 @@ class Peeked(NamedTuple):
     resume: Resume
 
 
-def peek(source: Path, data: Path) -> Peeked | None:
+def peek(source: str | Path, data: str | Path) -> Peeked | None:
     """The snapshot of the session file `source`, signed with the key of the data folder `data`
     and made by this version, with the Resume of the file it was made from; None if there is
     none. Before the file is read: `SessionFile.open` uses the Resume only for a file whose
@@ -168,16 +168,16 @@ def peek(source: Path, data: Path) -> Peeked | None:
     return Peeked(doc, resume)
 
 
-def resumed(peeked: Peeked, source: Path, setup: Setup) -> Snapshot | None:
+def resumed(peeked: Peeked, source: str | Path, setup: Setup) -> Snapshot | None:
     """The states of a snapshot from `peek`, for the session file `source` opened from its
     Resume (so its bytes are those the states were made from); None if they are unusable."""
     return _states(peeked.doc, source, setup)
 
 
-def _document(source: Path, data: Path) -> dict[str, Any] | None:
+def _document(source: str | Path, data: str | Path) -> dict[str, Any] | None:
     """The signed document of the snapshot of `source`, or None (one that is damaged or not
     signed with the key of `data` is removed, and a note says so)."""
-    path = cache_path(_KIND, source)
+    path = cache_file(_KIND, source)
     raw = read_private(path)
     if not raw:
         return None  # none (an empty file is what a power cut may leave of one)
@@ -202,7 +202,7 @@ def _document(source: Path, data: Path) -> dict[str, Any] | None:
                 "uno-referee: note: the cached snapshot of session {id} is damaged or was not "
                 "written by this program; it was removed, and the session was replayed from "
                 "its file"
-            ).format(id=source.stem)
+            ).format(id=_session_id(source))
         )
         return None
     try:
@@ -215,7 +215,7 @@ def _document(source: Path, data: Path) -> dict[str, Any] | None:
     return doc
 
 
-def _states(doc: dict[str, Any], source: Path, setup: Setup) -> Snapshot | None:
+def _states(doc: dict[str, Any], source: str | Path, setup: Setup) -> Snapshot | None:
     """The states a signed snapshot document holds, checked field by field; None (the file
     removed, with a note) if they are not states this version can use."""
     try:
@@ -226,27 +226,27 @@ def _states(doc: dict[str, Any], source: Path, setup: Setup) -> Snapshot | None:
             else _game(doc["before"], setup, (doc["end"]["results"], end))
         )
     except Exception:  # anything at all that is not a usable state means "replay"
-        _unusable(cache_path(_KIND, source), source)
+        _unusable(cache_file(_KIND, source), source)
         return None
     return Snapshot(end, before)
 
 
-def _unusable(path: Path, source: Path) -> None:
+def _unusable(path: str, source: str | Path) -> None:
     discard(path)
     _tell(
         _(
             "uno-referee: note: the cached snapshot of session {id} holds a state this "
             "version cannot use; it was removed, and the session was replayed from its "
             "file"
-        ).format(id=source.stem)
+        ).format(id=_session_id(source))
     )
 
 
 def save(
-    source: Path,
+    source: str | Path,
     digest: str | None,
     snapshot: Snapshot,
-    data: Path,
+    data: str | Path,
     resume: Resume | None = None,
 ) -> None:
     """Keep the states for the next command, signed with the key of the data folder `data`
@@ -273,7 +273,12 @@ def save(
         return
     head = _dumps({"format": FORMAT, "mac": _mac(signing, body)})
     cache.sweep(_KIND)  # what snapshot writers killed mid-write left
-    write_private(cache_path(_KIND, source), head + b"\n" + body)
+    write_private(cache_file(_KIND, source), head + b"\n" + body)
+
+
+def _session_id(source: str | Path) -> str:
+    """The id of the session whose file is `source` (its name without `.json`)."""
+    return os.path.splitext(os.path.basename(source))[0]
 
 
 def _mac(signing: bytes, body: bytes) -> str:

@@ -82,7 +82,9 @@ MAX_STORED_BYTES = 64_000_000
 """A stored session of 100,000 moves (the notation's limit) is about 12 MB."""
 
 
-def write_atomically(path: Path, payload: bytes, durable: bool = True, writer: str = "") -> None:
+def write_atomically(
+    path: str | Path, payload: bytes, durable: bool = True, writer: str = ""
+) -> None:
     """Temp file in the same folder, flush, fsync, `os.replace`, fsync the folder.
 
     A reader (or a process killed at any instant) sees the old file or the new one, never a mix.
@@ -91,8 +93,9 @@ def write_atomically(path: Path, payload: bytes, durable: bool = True, writer: s
     write (or leave an empty file, which reads as damaged and is rebuilt). `writer` goes into
     the temp file's name after the target's (`.NAME.WRITER...tmp`): who may sweep it (`cache`).
     """
-    directory = path.parent
-    fd, tmp = temp_file(directory, prefix=f".{path.name}.{writer}", suffix=".tmp")
+    folder, name = os.path.split(os.fspath(path))
+    directory = folder or os.curdir
+    fd, tmp = temp_file(directory, prefix=f".{name}.{writer}", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(payload)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 
-from .paths import user_folder, user_path
+from .paths import user_folder_name, user_path_name
 from .reading import read_regular
 
 TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
@@ -31,14 +31,28 @@ def cache_dir() -> Path:
 
     Not the data folder: that may be shared or synced, and a cache is neither (whatever is
     read back from here is checked all the same: see the module docstring)."""
+    from pathlib import Path
+
+    return Path(cache_dir_name())
+
+
+def cache_dir_name() -> str | Path:
+    """`cache_dir()`, as a string where no `~` was expanded (see `paths.user_path_name`)."""
     explicit = os.environ.get(CACHE_VARIABLE, "").strip()
     if explicit:
-        return user_path(explicit, CACHE_VARIABLE)
-    return user_folder("cache")
+        return user_path_name(explicit, CACHE_VARIABLE)
+    return user_folder_name("cache")
 
 
-def cache_path(kind: str, source: Path) -> Path:
+def cache_path(kind: str, source: str | Path) -> Path:
     """Where the item of `kind` derived from the file `source` is kept."""
+    from pathlib import Path
+
+    return Path(cache_file(kind, source))
+
+
+def cache_file(kind: str, source: str | Path) -> str:
+    """`cache_path(kind, source)`, as a string."""
     try:
         where = os.path.realpath(source)
     except OSError:
@@ -46,10 +60,10 @@ def cache_path(kind: str, source: Path) -> Path:
     import hashlib  # loads OpenSSL: the command line names this module's variable on every run
 
     name = hashlib.sha256(os.fsencode(where)).hexdigest()[:32]
-    return cache_dir() / kind / name
+    return os.path.join(cache_dir_name(), kind, name)
 
 
-def read_private(path: Path) -> bytes | None:
+def read_private(path: str | Path) -> bytes | None:
     """The item's bytes, or None if it is missing or was not written by this user alone.
 
     Only a regular file (not a link) owned by the user and writable by nobody else is read,
@@ -62,13 +76,13 @@ def read_private(path: Path) -> bytes | None:
     return raw if len(raw) <= MAX_CACHED_BYTES else None
 
 
-def write_private(path: Path, payload: bytes) -> None:
+def write_private(path: str | Path, payload: bytes) -> None:
     """Replace the item (readable by the user only); a cache, so never synced, and any failure
     is ignored: the next command derives it again."""
     from .atomic import write_atomically  # only a command that keeps a snapshot writes here
 
     with contextlib.suppress(OSError):
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
         # mkstemp makes the temporary file readable by its owner only (0600). Its name carries
         # this process's id, so that `sweep` can tell a killed writer's from one at work.
         write_atomically(path, payload, durable=False, writer=f"{os.getpid()}{_WRITER}")
@@ -86,7 +100,7 @@ def sweep(kind: str) -> None:
     where signalling a process ends it), nothing is removed."""
     if not hasattr(os, "fork"):
         return
-    with contextlib.suppress(OSError), os.scandir(cache_dir() / kind) as entries:
+    with contextlib.suppress(OSError), os.scandir(os.path.join(cache_dir_name(), kind)) as entries:
         for entry in entries:
             name = entry.name
             if not (name.startswith(".") and name.endswith(".tmp")):
@@ -109,6 +123,6 @@ def _running(pid: int) -> bool:
     return True
 
 
-def discard(path: Path) -> None:
+def discard(path: str | Path) -> None:
     with contextlib.suppress(OSError):
-        path.unlink()
+        os.unlink(path)

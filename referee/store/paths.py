@@ -9,7 +9,8 @@ import sys
 from ..i18n import _
 
 # pathlib (which loads urllib.parse and ipaddress) is loaded where a Path is made: choosing the
-# language of a run reads the settings file by name, and `check` makes no Path at all.
+# language of a run reads the settings file by name, `check` makes no Path at all, and a move
+# finds its session's file, lock and snapshot by name.
 TYPE_CHECKING = False  # as typing's, without loading typing (see referee.named)
 if TYPE_CHECKING:
     from pathlib import Path
@@ -65,12 +66,21 @@ def user_path_name(text: str, source: str) -> str | Path:
 
 def data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     """`--data-dir` if given, else `$UNO_REFEREE_HOME`, else the platform's user data folder."""
+    from pathlib import Path
+
+    return Path(data_dir_name(explicit))
+
+
+def data_dir_name(explicit: str | os.PathLike[str] | None = None) -> str | Path:
+    """`data_dir(explicit)`, as a string where no `~` was expanded (see `user_path_name`)."""
     if explicit:
+        if isinstance(explicit, str):
+            return user_path_name(explicit, "--data-dir")
         return user_path(explicit, "--data-dir")
     home = os.environ.get(HOME_VARIABLE, "").strip()
     if home:
-        return user_path(home, HOME_VARIABLE)
-    return user_folder("data")
+        return user_path_name(home, HOME_VARIABLE)
+    return user_folder_name("data")
 
 
 _XDG = {
@@ -136,17 +146,19 @@ def normal_id(text: str) -> str | None:
 
 
 class Layout:
-    """The folders and files under one data folder (a value: equal when the roots are)."""
+    """The folders and files under one data folder (a value: equal when the roots are).
+
+    Each place is given as a Path (`session`) and as a string (`session_file`): what a command
+    opens on every run takes the strings, so that it needs no pathlib."""
 
     # A plain class, not a dataclass: the command line reads the data folder on every run, and
     # `dataclasses` loads `inspect` and `ast`.
-    __slots__ = ("root",)
-    root: Path
+    __slots__ = ("folder",)
+    folder: str
+    """The data folder, as it was named."""
 
     def __init__(self, root: str | os.PathLike[str]) -> None:
-        from pathlib import Path
-
-        object.__setattr__(self, "root", Path(root))
+        object.__setattr__(self, "folder", os.fspath(root))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"cannot assign to field {name!r}")
@@ -163,8 +175,19 @@ class Layout:
         return f"{type(self).__name__}(root={self.root!r})"
 
     @property
+    def root(self) -> Path:
+        from pathlib import Path
+
+        return Path(self.folder)
+
+    @property
     def sessions(self) -> Path:
         return self.root / "sessions"
+
+    @property
+    def sessions_folder(self) -> str:
+        """`sessions`, as a string."""
+        return os.path.join(self.folder, "sessions")
 
     @property
     def quarantine(self) -> Path:
@@ -186,23 +209,31 @@ class Layout:
     def session(self, sid: str) -> Path:
         return self.sessions / f"{sid}.json"
 
+    def session_file(self, sid: str) -> str:
+        """`session(sid)`, as a string."""
+        return os.path.join(self.sessions_folder, f"{sid}.json")
+
     def lock(self, sid: str) -> Path:
         return self.sessions / f"{sid}.lock"
+
+    def lock_file(self, sid: str) -> str:
+        """`lock(sid)`, as a string."""
+        return os.path.join(self.sessions_folder, f"{sid}.lock")
 
     def ensure(self) -> None:
         """Create the folders; SaveFailed-worthy OSErrors are left to the caller."""
         try:
-            self.sessions.mkdir(parents=True, exist_ok=True)
+            os.makedirs(self.sessions_folder, exist_ok=True)
         except FileExistsError:
             # A file where the folder should be: not "taken", which callers read as an id clash.
             raise NotADirectoryError(
-                errno.ENOTDIR, os.strerror(errno.ENOTDIR), os.fspath(self.sessions)
+                errno.ENOTDIR, os.strerror(errno.ENOTDIR), self.sessions_folder
             ) from None
 
     def session_ids(self) -> list[str]:
         """Ids of the session files present, sorted; other files in the folder are ignored."""
         try:
-            names = os.listdir(self.sessions)
+            names = os.listdir(self.sessions_folder)
         except FileNotFoundError:
             return []
         stems = (name[:-5] for name in names if name.endswith(".json"))

@@ -19,7 +19,7 @@ KEY_BYTES = 32
 _PREFIX = f".{KEY_NAME}."
 
 
-def read_key(root: Path) -> bytes | None:
+def read_key(root: str | Path) -> bytes | None:
     """The key kept in the data folder `root`, or None if there is none that can be trusted.
 
     Only a regular file (not a link) of exactly `KEY_BYTES` bytes, owned by the user and
@@ -27,13 +27,13 @@ def read_key(root: Path) -> bytes | None:
     sign snapshots, and one that could write it could choose the key. (Opened without
     waiting, as a FIFO in its place would make the command wait for a writer: `read_regular`.)"""
     try:
-        key = read_regular(root / KEY_NAME, KEY_BYTES, follow_links=False, secret=True)
+        key = read_regular(os.path.join(root, KEY_NAME), KEY_BYTES, follow_links=False, secret=True)
     except OSError:
         return None
     return key if len(key) == KEY_BYTES else None
 
 
-def key(root: Path) -> bytes | None:
+def key(root: str | Path) -> bytes | None:
     """The key of the data folder `root`, made on first need; None if it can be neither read
     nor made (then snapshots are simply not used).
 
@@ -48,7 +48,7 @@ def key(root: Path) -> bytes | None:
     return found
 
 
-def _make(root: Path) -> None:
+def _make(root: str | Path) -> None:
     import secrets  # loads random and base64: the key is made once
 
     try:
@@ -61,7 +61,7 @@ def _make(root: Path) -> None:
             stream.write(secrets.token_bytes(KEY_BYTES))
             stream.flush()
             os.fsync(stream.fileno())
-        os.link(tmp, root / KEY_NAME)
+        os.link(tmp, os.path.join(root, KEY_NAME))
         fsync_dir(root)
     except OSError:
         pass  # made by another command meanwhile (read it), or not makeable here
@@ -70,10 +70,10 @@ def _make(root: Path) -> None:
             os.unlink(tmp)
 
 
-def _sweep(root: Path) -> None:
+def _sweep(root: str | Path) -> None:
     """Remove temporary key files a killed command left (a maker at work that loses its file
     to this finds the key made: its link fails and it reads the one in place)."""
-    if not (root / KEY_NAME).exists():
+    if not os.path.exists(os.path.join(root, KEY_NAME)):
         return
     try:
         with os.scandir(root) as entries:

@@ -68,10 +68,10 @@ def now() -> str:
     )
 
 
-def fingerprint(path: Path) -> Fingerprint | None:
+def fingerprint(path: str | Path) -> Fingerprint | None:
     """Changes whenever the file is replaced (a new inode every write); None if missing."""
     try:
-        st = path.stat()
+        st = os.stat(path)
     except FileNotFoundError:
         return None
     return (st.st_ino, st.st_size, st.st_mtime_ns)
@@ -124,7 +124,8 @@ class SessionFile:
     def __init__(self, layout: Layout, sid: str, lock: locks.FileLock | None) -> None:
         self.layout = layout
         self.id = sid
-        self.path = layout.session(sid)
+        # By name: a move on a long session loads no pathlib (see `referee.store.paths`).
+        self.path = layout.session_file(sid)
         self._lock = lock
         self.meta: dict[str, Any] = {}
         self._entries: list[dict[str, Any]] = []
@@ -156,15 +157,15 @@ class SessionFile:
         """Load the session; with `write`, take its lock first (SessionLocked if taken).
         `resume`: what a snapshot says the log comes to, used if the file's bytes are the
         ones it describes (`resumed`)."""
-        path = layout.session(sid)
-        if not path.exists():
+        path = layout.session_file(sid)
+        if not os.path.exists(path):
             raise SessionNotFound(_not_found(layout, sid))
         lock = _take(layout, sid) if write else None
         if write and resume is not None and "uid" not in resume.meta:
             resume = None  # the file gets its uid now, so its bytes change: read them
         self = cls(layout, sid, lock)
         try:
-            if not path.exists():
+            if not os.path.exists(path):
                 raise SessionNotFound(_not_found(layout, sid))
             self._load(resume)
         except BaseException:
@@ -405,7 +406,7 @@ class SessionFile:
                 # Replaced by a good file between our read and the lock: nothing to set aside.
                 self._load()
                 return
-            target = set_aside(path, self.layout.quarantine, reason)
+            target = set_aside(self.layout.session(self.id), self.layout.quarantine, reason)
         except OSError as exc:
             raise SessionCorrupt(
                 _(
@@ -694,7 +695,7 @@ class SessionFile:
 
 
 def _take(layout: Layout, sid: str) -> locks.FileLock:
-    lock = locks.FileLock(layout.lock(sid), timeout=0)
+    lock = locks.FileLock(layout.lock_file(sid), timeout=0)
     try:
         layout.ensure()
         lock.acquire()
@@ -719,7 +720,7 @@ def _not_found(layout: Layout, sid: str) -> str:
     return _("no session {id} in {folder}").format(id=sid, folder=layout.sessions)
 
 
-def _readable(sid: str, path: Path) -> bool:
+def _readable(sid: str, path: str | Path) -> bool:
     from .json_storage import AtomicJSONStorage
 
     try:
@@ -777,6 +778,6 @@ def sweep_leftovers(layout: Layout) -> None:
             lock.release()
 
 
-def _sweep(path: Path) -> None:
+def _sweep(path: str | Path) -> None:
     """Remove temp files a killed writer left behind (only the lock holder may)."""
     remove_leftovers(path)

@@ -386,12 +386,17 @@ NOT_FOR_A_LONG_MOVE = (
     "tinydb",
     "typing",
     "datetime",
+    "pathlib",
+    "urllib",
+    "ipaddress",
     "referee.store.json_storage",
     "referee.store.index",
 )
 """`move` on a long session opens it from its snapshot and splices the entry into the bytes it
 read: no TinyDB (which loads `typing`) to decode or write the file as data, no list index (the
-next `list` brings its row up to date), and no `datetime` for the entry's time stamp."""
+next `list` brings its row up to date), no `datetime` for the entry's time stamp, and no
+`pathlib` (with the `urllib.parse` and `ipaddress` it loads): the session's file, its lock, its
+snapshot and the key are found by name."""
 
 
 def test_a_move_on_a_long_session_loads_no_tinydb_typing_or_datetime(

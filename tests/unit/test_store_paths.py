@@ -9,7 +9,7 @@ import platformdirs
 import pytest
 
 from referee.store import cache, settings
-from referee.store.paths import APP_NAME, PathError, data_dir, user_folder, user_path_name
+from referee.store.paths import APP_NAME, Layout, PathError, data_dir, user_folder, user_path_name
 
 KINDS = ("data", "config", "cache")
 VARIABLES = ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME")
@@ -86,3 +86,21 @@ def test_a_path_without_a_tilde_is_read_as_given(monkeypatch: pytest.MonkeyPatch
         user_path_name("~no-such-user-here/settings.toml", "VAR")
     with pytest.raises(PathError):
         user_path_name("./~no-such-user-here/settings.toml", "VAR")
+
+
+@pytest.mark.parametrize("root", ["absolute", "absolute/", "relative", "./relative/"])
+def test_a_layouts_places_by_name_are_its_places(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, root: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    named = str(tmp_path / root) if root.startswith("absolute") else root
+    layout = Layout(named)
+    assert Path(layout.folder) == layout.root == Path(named)
+    assert Path(layout.sessions_folder) == layout.sessions
+    assert Path(layout.session_file("abc234")) == layout.session("abc234")
+    assert Path(layout.lock_file("abc234")) == layout.lock("abc234")
+    layout.ensure()
+    assert layout.sessions.is_dir()
+    assert layout.session_ids() == []
+    (layout.sessions / "abc234.json").write_text("{}")
+    assert layout.session_ids() == ["abc234"]

@@ -62,3 +62,16 @@ def test_a_write_leaves_the_whole_file_and_no_temp_file(tmp_path: Path) -> None:
     atomic.write_atomically(target, b"new")
     assert target.read_bytes() == b"new"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.json"]
+
+
+@pytest.mark.parametrize("named", ["s.json", "./s.json", "sub/s.json"])
+def test_a_file_named_by_a_string_is_written_whole_beside_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, named: str
+) -> None:
+    # A move names its session's file by a string; a bare name is in the current folder.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "sub").mkdir()
+    atomic.write_atomically(named, b"new")
+    assert Path(named).read_bytes() == b"new"
+    folder = Path(named).parent
+    assert sorted(p.name for p in folder.iterdir() if p.is_file()) == ["s.json"]
