@@ -49,6 +49,10 @@ class _Prelude(ArgumentParser):
 def lang_flag(words: Sequence[str]) -> str | None:
     """The value of `--lang` in `words` (wherever it is), or None; a value the product does not
     speak is left for the full parser to refuse."""
+    if not any(word.startswith("--l") for word in words):
+        # No `--lang`, nor the abbreviation argparse would take for it (`--l`, `--la`...):
+        # the parser built below would find none.
+        return None
     prelude = _Prelude(add_help=False, exit_on_error=False)
     prelude.add_argument("--lang")
     try:

@@ -3,13 +3,17 @@ locale; its --help, argparse's own words, its errors and the rules it prints."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import subprocess
 import sys
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from referee import i18n
+from referee.cli import language
 from referee.cli.common import cells, fill, wrap
 from referee.engine.setup import option_specs, resolve, rules_in_force
 from referee.i18n.catalogue import translations
@@ -212,6 +216,52 @@ def test_lang_is_not_read_inside_a_move_or_after_double_dash(run):
     # The words of a move are data: only an option called --lang chooses the language.
     code, _, err = run("move", "zzzzzz", "--", "--lang", "ja")
     assert code == 2 and not japanese(err)
+
+
+LINE_WORDS = st.sampled_from(
+    [
+        "--lang",
+        "--lang=ja",
+        "--lang=en",
+        "--lang=fr",
+        "--lan",
+        "--la=ja",
+        "--l",
+        "--l=en",
+        "--langs",
+        "--list",
+        "--data-dir",
+        "--data-dir=--lang",
+        "-l",
+        "--",
+        "-",
+        "ja",
+        "en",
+        "move",
+        "check",
+        "rules",
+        "x.uno",
+        "r5",
+        "--help",
+        "\uff0d\uff0dlang",  # typed in full width
+        "--LANG",
+        "",
+    ]
+)
+
+
+@given(st.lists(LINE_WORDS, max_size=6))
+def test_lang_is_found_as_the_prelude_parser_finds_it(words: list[str]) -> None:
+    # `lang_flag` skips building its parser when no word could be `--lang` or an abbreviation
+    # of it: what it finds must be what that parser finds in every line.
+    prelude = language._Prelude(add_help=False, exit_on_error=False)
+    prelude.add_argument("--lang")
+    try:
+        found = prelude.parse_known_args(list(words))[0].lang
+    except argparse.ArgumentError:
+        found = None
+    expected = found if found in i18n.LANGUAGES else None
+    assert language.lang_flag(words) == expected
 
 
 def test_the_console_script_speaks_japanese_under_a_japanese_locale(tmp_path):
