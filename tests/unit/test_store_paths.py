@@ -104,3 +104,14 @@ def test_a_layouts_places_by_name_are_its_places(
     assert layout.session_ids() == []
     (layout.sessions / "abc234.json").write_text("{}")
     assert layout.session_ids() == ["abc234"]
+
+
+@pytest.mark.parametrize("in_the_way", ["data", "data/sessions"])
+def test_a_file_in_the_way_of_the_folders_is_not_a_folder(tmp_path: Path, in_the_way: str) -> None:
+    # Not "taken" (FileExistsError), which the callers read as an id clash.
+    (tmp_path / "data").mkdir(exist_ok=in_the_way == "data/sessions")
+    if in_the_way == "data":
+        (tmp_path / "data").rmdir()
+    (tmp_path / in_the_way).write_text("a file")
+    with pytest.raises(NotADirectoryError):
+        Layout(tmp_path / "data").ensure()
