@@ -64,19 +64,22 @@ def user_path_name(text: str, source: str) -> str | Path:
     return user_path(text, source) if "~" in text else text
 
 
-def data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
-    """`--data-dir` if given, else `$UNO_REFEREE_HOME`, else the platform's user data folder."""
+def _as_path(name: str | os.PathLike[str]) -> Path:
+    """`name` as a Path: pathlib is loaded here, by what asks for one."""
     from pathlib import Path
 
-    return Path(data_dir_name(explicit))
+    return Path(name)
+
+
+def data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
+    """`--data-dir` if given, else `$UNO_REFEREE_HOME`, else the platform's user data folder."""
+    return _as_path(data_dir_name(explicit))
 
 
 def data_dir_name(explicit: str | os.PathLike[str] | None = None) -> str | Path:
     """`data_dir(explicit)`, as a string where no `~` was expanded (see `user_path_name`)."""
     if explicit:
-        if isinstance(explicit, str):
-            return user_path_name(explicit, "--data-dir")
-        return user_path(explicit, "--data-dir")
+        return user_path_name(os.fspath(explicit), "--data-dir")
     home = os.environ.get(HOME_VARIABLE, "").strip()
     if home:
         return user_path_name(home, HOME_VARIABLE)
@@ -93,9 +96,7 @@ _XDG = {
 
 def user_folder(kind: str) -> Path:
     """This program's per-user folder of `kind` (`data`, `config` or `cache`) on this platform."""
-    from pathlib import Path
-
-    return Path(user_folder_name(kind))
+    return _as_path(user_folder_name(kind))
 
 
 def user_folder_name(kind: str) -> str:
@@ -176,17 +177,15 @@ class Layout:
 
     @property
     def root(self) -> Path:
-        from pathlib import Path
-
-        return Path(self.folder)
+        return _as_path(self.folder)
 
     @property
     def sessions(self) -> Path:
-        return self.root / "sessions"
+        return _as_path(self.sessions_folder)
 
     @property
     def sessions_folder(self) -> str:
-        """`sessions`, as a string."""
+        """The sessions' folder (`sessions` gives it as a Path)."""
         return os.path.join(self.folder, "sessions")
 
     @property
@@ -207,17 +206,17 @@ class Layout:
         return self.root / BOOK_NAME
 
     def session(self, sid: str) -> Path:
-        return self.sessions / f"{sid}.json"
+        return _as_path(self.session_file(sid))
 
     def session_file(self, sid: str) -> str:
-        """`session(sid)`, as a string."""
+        """The session's file (`session` gives it as a Path)."""
         return os.path.join(self.sessions_folder, f"{sid}.json")
 
     def lock(self, sid: str) -> Path:
-        return self.sessions / f"{sid}.lock"
+        return _as_path(self.lock_file(sid))
 
     def lock_file(self, sid: str) -> str:
-        """`lock(sid)`, as a string."""
+        """The session's lock file (`lock` gives it as a Path)."""
         return os.path.join(self.sessions_folder, f"{sid}.lock")
 
     def ensure(self) -> None:
